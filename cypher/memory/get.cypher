@@ -1,0 +1,7 @@
+// One memory by id, only if it lies in the given scope (null scope ids match anything).
+// $id, $user_id, $agent_id, $run_id. Returns: memory (map without embedding).
+MATCH (m:Memory {id: $id})
+WHERE ($user_id IS NULL OR m.user_id = $user_id)
+  AND ($agent_id IS NULL OR m.agent_id = $agent_id)
+  AND ($run_id IS NULL OR m.run_id = $run_id)
+RETURN m {.*, embedding: null} AS memory

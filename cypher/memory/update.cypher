@@ -1,0 +1,11 @@
+// Replace a memory's text (and re-embedding) and/or metadata; returns the old text.
+// $id, $text (null = keep), $hash, $embedding, $metadata (JSON string or null = keep), $now.
+// Returns: old_text, memory (map without embedding).
+MATCH (m:Memory {id: $id})
+WITH m, m.text AS old_text
+SET m.text = coalesce($text, m.text),
+    m.hash = coalesce($hash, m.hash),
+    m.embedding = coalesce($embedding, m.embedding),
+    m.metadata = coalesce($metadata, m.metadata),
+    m.updated_at = $now
+RETURN old_text, m {.*, embedding: null} AS memory

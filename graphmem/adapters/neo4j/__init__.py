@@ -1,0 +1,1 @@
+"""The Neo4j adapter: one driver per process, Cypher loaded from ``cypher/``."""

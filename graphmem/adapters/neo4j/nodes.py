@@ -1,0 +1,108 @@
+"""Typed neomodel classes: the graph schema's labels, properties, constraints and indexes.
+
+``graphmem migrate`` installs what these classes declare (uniqueness constraints, range
+indexes, full-text indexes) with neomodel, then the vector indexes from ``cypher/schema``,
+whose dimension comes from the embedder and which declare in-index filter properties.
+Hot paths never go through these classes: they run the parameterised Cypher files.
+"""
+
+from __future__ import annotations
+
+from neomodel import (
+    ArrayProperty,
+    BooleanProperty,
+    DateTimeProperty,
+    FloatProperty,
+    FulltextIndex,
+    IntegerProperty,
+    JSONProperty,
+    RelationshipTo,
+    StringProperty,
+    StructuredNode,
+    StructuredRel,
+)
+
+FULLTEXT_ANALYZER = "english"
+
+
+class RelatesTo(StructuredRel):
+    """A triplet: ``(:Entity)-[:RELATES_TO {predicate}]->(:Entity)``; predicate is data."""
+
+    uid = StringProperty(unique_index=True, db_property="id")
+    predicate = StringProperty(index=True)
+    fact = StringProperty(fulltext_index=FulltextIndex(analyzer=FULLTEXT_ANALYZER))
+    embedding = ArrayProperty(FloatProperty())
+    valid_from = DateTimeProperty()
+    valid_to = DateTimeProperty()
+    created_at = DateTimeProperty()
+    memory_ids = ArrayProperty(StringProperty())
+    user_id = StringProperty()
+    agent_id = StringProperty()
+    run_id = StringProperty()
+
+
+class Entity(StructuredNode):
+    uid = StringProperty(unique_index=True, db_property="id")
+    key = StringProperty(unique_index=True)
+    name = StringProperty(fulltext_index=FulltextIndex(analyzer=FULLTEXT_ANALYZER))
+    normalized_name = StringProperty(index=True)
+    type = StringProperty()
+    scope_key = StringProperty(index=True)
+    user_id = StringProperty(index=True)
+    agent_id = StringProperty(index=True)
+    run_id = StringProperty(index=True)
+    embedding = ArrayProperty(FloatProperty())
+    relates_to = RelationshipTo("Entity", "RELATES_TO", model=RelatesTo)
+
+
+class Memory(StructuredNode):
+    uid = StringProperty(unique_index=True, db_property="id")
+    text = StringProperty(fulltext_index=FulltextIndex(analyzer=FULLTEXT_ANALYZER))
+    hash = StringProperty(index=True)
+    scope_key = StringProperty(index=True)
+    user_id = StringProperty(index=True)
+    agent_id = StringProperty(index=True)
+    run_id = StringProperty(index=True)
+    actor = StringProperty()
+    role = StringProperty()
+    metadata = JSONProperty()
+    created_at = DateTimeProperty()
+    updated_at = DateTimeProperty()
+    observed_at = DateTimeProperty(index=True)
+    lifecycle_state = StringProperty(index=True)
+    replacement_memory_id = StringProperty()
+    immutable = BooleanProperty()
+    exclude_from_dream = BooleanProperty()
+    synthesized = BooleanProperty()
+    access_count = IntegerProperty()
+    last_accessed_at = DateTimeProperty()
+    embedding = ArrayProperty(FloatProperty())
+    mentions = RelationshipTo("Entity", "MENTIONS")
+
+
+class MemoryEvent(StructuredNode):
+    """One history entry; kept after its memory is deleted."""
+
+    uid = StringProperty(unique_index=True, db_property="id")
+    memory_id = StringProperty(index=True)
+    event = StringProperty()
+    old_text = StringProperty()
+    new_text = StringProperty()
+    at = DateTimeProperty()
+    related_memory_id = StringProperty()
+    reason = StringProperty()
+    user_id = StringProperty()
+    agent_id = StringProperty()
+    run_id = StringProperty()
+
+
+class Scope(StructuredNode):
+    """One per scope: the write lock for adds, later Dream's watermark and lease."""
+
+    key = StringProperty(unique_index=True)
+    user_id = StringProperty()
+    agent_id = StringProperty()
+    run_id = StringProperty()
+
+
+SCHEMA_CLASSES: tuple[type[StructuredNode], ...] = (Entity, Memory, MemoryEvent, Scope)

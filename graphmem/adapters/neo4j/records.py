@@ -1,0 +1,38 @@
+"""Conversions between Neo4j values and domain models."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from neo4j.time import DateTime
+
+from graphmem.domain.graph import TripletRecord
+from graphmem.domain.memory import HistoryEvent, MemoryRecord
+
+
+def native(value: Any) -> Any:
+    return value.to_native() if isinstance(value, DateTime) else value
+
+
+def native_map(data: dict[str, Any]) -> dict[str, Any]:
+    return {k: native(v) for k, v in data.items() if v is not None}
+
+
+def memory_from_map(data: dict[str, Any]) -> MemoryRecord:
+    values = native_map(data)
+    raw_metadata = values.pop("metadata", None)
+    values["metadata"] = json.loads(raw_metadata) if raw_metadata else {}
+    return MemoryRecord.model_validate(values)
+
+
+def history_from_map(data: dict[str, Any]) -> HistoryEvent:
+    return HistoryEvent.model_validate(native_map(data))
+
+
+def triplet_from_record(data: dict[str, Any]) -> TripletRecord:
+    return TripletRecord.model_validate(native_map(data))
+
+
+def to_metadata_json(metadata: dict[str, Any] | None) -> str | None:
+    return None if metadata is None else json.dumps(metadata, sort_keys=True, ensure_ascii=False)

@@ -1,0 +1,75 @@
+"""Applies and checks the graph schema.
+
+``migrate`` is explicit and idempotent: neomodel installs the constraints, range and full-text
+indexes its node classes declare; the vector indexes (dimension from the embedder, scope
+filters declared in the index) come from ``cypher/schema``. ``verify`` runs at start-up and
+fails fast on a missing index or a dimension that differs from the embedder's.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import neo4j
+from neomodel import db as neomodel_db
+from neomodel import get_config as neomodel_config
+
+from graphmem.adapters.neo4j import nodes
+from graphmem.adapters.neo4j.driver import translated
+from graphmem.cypher_catalog import query
+from graphmem.errors import SchemaMismatchError
+
+VECTOR_INDEXES = ("memory_embedding", "entity_embedding", "triplet_embedding")
+FULLTEXT_INDEXES = (
+    "fulltext_index_Memory_text",
+    "fulltext_index_Entity_name",
+    "fulltext_index_RELATES_TO_fact",
+)
+
+
+def migrate(driver: neo4j.Driver, database: str, dimension: int) -> list[str]:
+    """Create every constraint and index that is missing; return the log of what was done."""
+    log = io.StringIO()
+    with translated("apply the schema"):
+        neomodel_config().database_name = database
+        neomodel_db.set_connection(driver=driver)
+        for cls in nodes.SCHEMA_CLASSES:
+            neomodel_db.install_labels(cls, quiet=False, stdout=log)
+        for name in ("schema/vector_index_memory", "schema/vector_index_entity",
+                     "schema/vector_index_triplet"):
+            driver.execute_query(query(name), {"dimension": dimension}, database_=database)
+            log.write(f" + vector index from {name}\n")
+        driver.execute_query(query("schema/await_indexes"), {"seconds": 300}, database_=database)
+    verify(driver, database, dimension)
+    return [line for line in log.getvalue().splitlines() if line.strip()]
+
+
+def list_indexes(driver: neo4j.Driver, database: str) -> dict[str, dict[str, Any]]:
+    with translated("list indexes"):
+        records = driver.execute_query(
+            query("schema/list_indexes"), database_=database, routing_=neo4j.RoutingControl.READ
+        ).records
+    return {r["name"]: r.data() for r in records}
+
+
+def verify(driver: neo4j.Driver, database: str, dimension: int) -> None:
+    """Fail fast unless every index exists, is ONLINE and vectors have the embedder's size."""
+    indexes = list_indexes(driver, database)
+    missing = [n for n in (*VECTOR_INDEXES, *FULLTEXT_INDEXES) if n not in indexes]
+    if missing:
+        raise SchemaMismatchError(
+            f"Missing indexes {missing}: run `graphmem migrate` against this database first."
+        )
+    for name in (*VECTOR_INDEXES, *FULLTEXT_INDEXES):
+        if indexes[name]["state"] != "ONLINE":
+            raise SchemaMismatchError(f"Index {name} is {indexes[name]['state']}, not ONLINE.")
+    for name in VECTOR_INDEXES:
+        config = indexes[name]["options"]["indexConfig"]
+        found = int(config["vector.dimensions"])
+        if found != dimension:
+            raise SchemaMismatchError(
+                f"Vector index {name} has dimension {found} but the embedder produces "
+                f"{dimension}-dimensional vectors. Use the embedder the store was built with, "
+                "or rebuild the indexes for the new embedder."
+            )

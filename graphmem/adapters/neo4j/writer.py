@@ -1,0 +1,102 @@
+"""Writes a WritePlan in one managed transaction: lock the scope, re-check duplicates, write."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+from typing import Any
+
+import neo4j
+from pydantic import BaseModel, Field
+
+from graphmem.adapters.neo4j.records import to_metadata_json, triplet_from_record
+from graphmem.cypher_catalog import query
+from graphmem.domain.graph import TripletRecord
+from graphmem.domain.writes import WritePlan
+
+
+class WriteOutcome(BaseModel):
+    created: list[str] = Field(default_factory=list)
+    duplicates: dict[str, str] = Field(default_factory=dict)  # planned id -> existing id
+    triplets: list[TripletRecord] = Field(default_factory=list)
+
+
+class PlanWriter:
+    """The transaction function for an add. Managed transactions may retry it: it is pure in
+    its inputs (ids are generated before), so a retry writes the same thing once."""
+
+    def __init__(self, plan: WritePlan) -> None:
+        self.plan = plan
+        self.now = datetime.now(UTC)
+
+    def __call__(self, tx: neo4j.ManagedTransaction) -> WriteOutcome:
+        self._lock_scope(tx)
+        duplicates = self._find_duplicates(tx)
+        keep = [m for m in self.plan.memories if m.id not in duplicates]
+        kept_ids = {m.id for m in keep}
+        self._create_memories(tx, keep)
+        self._create_events(tx, keep)
+        self._merge_entities(tx, kept_ids)
+        self._link_mentions(tx, kept_ids)
+        triplets = self._merge_triplets(tx, kept_ids)
+        return WriteOutcome(created=[m.id for m in keep], duplicates=duplicates, triplets=triplets)
+
+    def _run(self, tx: neo4j.ManagedTransaction, name: str, **params: Any) -> list[neo4j.Record]:
+        return list(tx.run(query(name), params))
+
+    def _lock_scope(self, tx: neo4j.ManagedTransaction) -> None:
+        scope = self.plan.scope
+        self._run(tx, "memory/lock_scope", scope_key=scope.key, now=self.now, **scope.params())
+
+    def _find_duplicates(self, tx: neo4j.ManagedTransaction) -> dict[str, str]:
+        by_hash = {m.hash: m.id for m in self.plan.memories}
+        rows = self._run(tx, "memory/find_duplicates", scope_key=self.plan.scope.key,
+                         hashes=list(by_hash))
+        return {by_hash[r["hash"]]: r["id"] for r in rows}
+
+    def _create_memories(self, tx: neo4j.ManagedTransaction, memories: list[Any]) -> None:
+        if not memories:
+            return
+        scope = self.plan.scope
+        rows = [
+            {**m.model_dump(exclude={"metadata"}), "metadata": to_metadata_json(m.metadata),
+             "scope_key": scope.key, **scope.params()}
+            for m in memories
+        ]
+        self._run(tx, "memory/create_batch", rows=rows, now=self.now)
+
+    def _create_events(self, tx: neo4j.ManagedTransaction, memories: list[Any]) -> None:
+        if not memories:
+            return
+        rows = [
+            {"id": str(uuid.uuid4()), "memory_id": m.id, "event": "ADD", "new_text": m.text,
+             "at": self.now, **self.plan.scope.params()}
+            for m in memories
+        ]
+        self._run(tx, "history/create_batch", rows=rows)
+
+    def _merge_entities(self, tx: neo4j.ManagedTransaction, kept: set[str]) -> None:
+        used = {key for mid, key in self.plan.mentions if mid in kept}
+        entities = [e for e in self.plan.entities if e.key in used]
+        if not entities:
+            return
+        scope = self.plan.scope
+        rows = [{**e.model_dump(), "scope_key": scope.key, **scope.params()} for e in entities]
+        self._run(tx, "entity/merge_batch", rows=rows, now=self.now)
+
+    def _link_mentions(self, tx: neo4j.ManagedTransaction, kept: set[str]) -> None:
+        rows = [{"memory_id": mid, "entity_key": key} for mid, key in self.plan.mentions
+                if mid in kept]
+        if rows:
+            self._run(tx, "entity/mentions_batch", rows=rows)
+
+    def _merge_triplets(self, tx: neo4j.ManagedTransaction, kept: set[str]) -> list[TripletRecord]:
+        rows = []
+        for t in self.plan.triplets:
+            ids = [mid for mid in t.memory_ids if mid in kept]
+            if ids:
+                rows.append({**t.model_dump(), "memory_ids": ids, **self.plan.scope.params()})
+        if not rows:
+            return []
+        records = self._run(tx, "triplet/merge_batch", rows=rows, now=self.now)
+        return [triplet_from_record(r.data()) for r in records]

@@ -1,0 +1,80 @@
+"""`graphmem neo4j start|stop|status`: the local Neo4j server (jars from Maven Central)."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import pydantic
+import typer
+
+from graphmem.errors import ConfigurationError
+from graphmem.neo4j_server import LocalNeo4j, ServerStatus
+from graphmem.settings import Settings
+
+neo4j_app = typer.Typer(
+    help="Run a local Neo4j Community server built from Maven Central jars (no Docker).",
+    no_args_is_help=True,
+)
+
+JsonOption = Annotated[bool, typer.Option("--json", help="Print the status as JSON.")]
+
+
+def _server() -> LocalNeo4j:
+    try:
+        settings = Settings()
+    except pydantic.ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}" for err in exc.errors()
+        )
+        raise ConfigurationError(f"invalid settings: {problems}") from None
+    return LocalNeo4j(settings.neo4j)
+
+
+def _print_status(status: ServerStatus, as_json: bool) -> None:
+    if as_json:
+        typer.echo(json.dumps(status.to_dict(), indent=2))
+        return
+    state = f"running (pid {status.pid})" if status.running else "stopped"
+    typer.echo(f"Neo4j {status.version}: {state}")
+    for label, value in (
+        ("bolt", status.bolt_uri),
+        ("browser", status.browser_url),
+        ("home", status.home),
+        ("log", status.log_file),
+    ):
+        typer.echo(f"  {label + ':':<9}{value}")
+
+
+@neo4j_app.command()
+def start(as_json: JsonOption = False) -> None:
+    """Start the server (downloading jars on first use) and wait until Bolt answers."""
+    result = _server().start()
+    if not as_json:
+        if result.already_running:
+            typer.echo("Neo4j is already running.")
+        else:
+            typer.echo(f"Neo4j started in {result.elapsed_s:.1f}s.")
+    _print_status(result.status, as_json)
+
+
+@neo4j_app.command()
+def stop(
+    timeout: Annotated[
+        float, typer.Option(help="Seconds to wait after SIGTERM before SIGKILL.")
+    ] = 60.0,
+) -> None:
+    """Stop the server (SIGTERM, then SIGKILL after --timeout); fine if not running."""
+    result = _server().stop(timeout_s=timeout)
+    if not result.was_running:
+        typer.echo("Neo4j is not running.")
+    elif result.killed:
+        typer.echo(f"Neo4j (pid {result.pid}) did not stop in {timeout:.0f}s; killed it.")
+    else:
+        typer.echo(f"Neo4j (pid {result.pid}) stopped.")
+
+
+@neo4j_app.command()
+def status(as_json: JsonOption = False) -> None:
+    """Show whether the server runs, its pid, Bolt URI, Browser URL, version and log file."""
+    _print_status(_server().status(), as_json)

@@ -1,0 +1,1 @@
+"""Pure pydantic domain models: no database, HTTP or SDK imports here."""

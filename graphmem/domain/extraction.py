@@ -1,0 +1,67 @@
+"""What an extractor (offline patterns or one LLM call) returns for one add."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+
+class ExtractedEntity(BaseModel):
+    name: str = Field(min_length=1, max_length=200)
+    type: str | None = None
+
+
+class ExtractedTriplet(BaseModel):
+    source: str = Field(min_length=1, max_length=200)
+    predicate: str = Field(min_length=1, max_length=100)
+    target: str = Field(min_length=1, max_length=200)
+    fact: str = Field(min_length=1, max_length=1000)
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+
+
+class LifecycleProposal(BaseModel):
+    """The extractor's claim about one older memory; the deterministic guards decide."""
+
+    action: Literal["merge", "supersede"]
+    old_memory_id: str
+    reason: str | None = None
+
+
+class ExtractedMemory(BaseModel):
+    text: str = Field(min_length=1)
+    source_index: int | None = None
+    entities: list[ExtractedEntity] = Field(default_factory=list)
+    triplets: list[ExtractedTriplet] = Field(default_factory=list)
+    proposals: list[LifecycleProposal] = Field(default_factory=list)
+
+
+class Extraction(BaseModel):
+    memories: list[ExtractedMemory] = Field(default_factory=list)
+    llm_calls: int = 0
+
+
+class Message(BaseModel):
+    """One conversation turn. ``system`` turns are context only, never stored."""
+
+    role: Literal["user", "assistant", "system", "tool"] = "user"
+    content: str
+    name: str | None = None
+
+
+class KnownMemory(BaseModel):
+    """An existing active memory shown to the extractor so it can propose merge/supersede."""
+
+    id: str
+    text: str
+    observed_at: datetime | None = None
+
+
+class ExtractionRequest(BaseModel):
+    messages: list[Message]
+    observed_at: datetime
+    similar: list[KnownMemory] = Field(default_factory=list)
+    recent: list[str] = Field(default_factory=list)
+    known_entities: list[str] = Field(default_factory=list)

@@ -1,0 +1,54 @@
+"""Memories, their lifecycle and their history."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+class LifecycleState(StrEnum):
+    ACTIVE = "active"
+    MERGED = "merged"
+    SUPERSEDED = "superseded"
+
+
+class MemoryRecord(BaseModel):
+    id: str
+    text: str
+    hash: str
+    user_id: str | None = None
+    agent_id: str | None = None
+    run_id: str | None = None
+    actor: str | None = None
+    role: str | None = None
+    metadata: dict[str, Any] = Field(default_factory=dict)
+    created_at: datetime
+    updated_at: datetime
+    observed_at: datetime
+    lifecycle_state: LifecycleState = LifecycleState.ACTIVE
+    replacement_memory_id: str | None = None
+    immutable: bool = False
+    exclude_from_dream: bool = False
+    synthesized: bool = False
+
+
+class HistoryEventKind(StrEnum):
+    ADD = "ADD"
+    UPDATE = "UPDATE"
+    DELETE = "DELETE"
+    MERGE = "MERGE"
+    SUPERSEDE = "SUPERSEDE"
+
+
+class HistoryEvent(BaseModel):
+    id: str
+    memory_id: str
+    event: HistoryEventKind
+    old_text: str | None = None
+    new_text: str | None = None
+    at: datetime
+    related_memory_id: str | None = None
+    reason: str | None = None

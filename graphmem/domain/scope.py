@@ -1,0 +1,40 @@
+"""Who a memory belongs to: any combination of user, agent and run ids (at least one)."""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel, ConfigDict, field_validator, model_validator
+
+_ID = re.compile(r"^[^\x00-\x1f]{1,256}$")
+
+
+class Scope(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    user_id: str | None = None
+    agent_id: str | None = None
+    run_id: str | None = None
+
+    @field_validator("user_id", "agent_id", "run_id")
+    @classmethod
+    def _valid_id(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        if not isinstance(value, str) or not _ID.match(value) or not value.strip():
+            raise ValueError("scope ids are 1-256 printable characters, not blank")
+        return value
+
+    @model_validator(mode="after")
+    def _at_least_one(self) -> Scope:
+        if self.user_id is None and self.agent_id is None and self.run_id is None:
+            raise ValueError("at least one of user_id, agent_id, run_id is required")
+        return self
+
+    @property
+    def key(self) -> str:
+        """A stable string naming exactly this scope (used for locking and entity keys)."""
+        return "\x1f".join(v or "" for v in (self.user_id, self.agent_id, self.run_id))
+
+    def params(self) -> dict[str, str | None]:
+        return {"user_id": self.user_id, "agent_id": self.agent_id, "run_id": self.run_id}

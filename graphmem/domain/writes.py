@@ -1,0 +1,52 @@
+"""A write plan: everything one add stores, built by the service, written in one transaction."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from graphmem.domain.scope import Scope
+
+
+class NewMemory(BaseModel):
+    id: str
+    text: str
+    hash: str
+    actor: str | None = None
+    role: str | None = None
+    metadata: dict[str, Any] = Field(default_factory=dict)
+    observed_at: datetime
+    immutable: bool = False
+    exclude_from_dream: bool = False
+    embedding: list[float]
+
+
+class NewEntity(BaseModel):
+    key: str
+    id: str
+    name: str
+    normalized_name: str
+    type: str | None = None
+    embedding: list[float] | None = None
+
+
+class NewTriplet(BaseModel):
+    id: str
+    source_key: str
+    target_key: str
+    predicate: str
+    fact: str
+    embedding: list[float]
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+    memory_ids: list[str]
+
+
+class WritePlan(BaseModel):
+    scope: Scope
+    memories: list[NewMemory] = Field(default_factory=list)
+    entities: list[NewEntity] = Field(default_factory=list)
+    mentions: list[tuple[str, str]] = Field(default_factory=list)  # (memory_id, entity_key)
+    triplets: list[NewTriplet] = Field(default_factory=list)

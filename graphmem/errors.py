@@ -1,0 +1,47 @@
+"""The one error tree. Adapters translate driver and SDK errors here, once."""
+
+from __future__ import annotations
+
+
+class GraphMemError(Exception):
+    """Root of every error graphmem raises on purpose."""
+
+
+class ConfigurationError(GraphMemError):
+    """Settings are missing or inconsistent."""
+
+
+class ValidationError(GraphMemError, ValueError):
+    """Input was rejected; nothing was written."""
+
+
+class NotFoundError(GraphMemError, LookupError):
+    """No memory (or entity) with that id in a scope the caller may see."""
+
+
+class StorageError(GraphMemError):
+    """Neo4j failed or answered something unexpected."""
+
+
+class StorageUnavailableError(StorageError):
+    """Neo4j cannot be reached right now."""
+
+
+class SchemaMismatchError(StorageError):
+    """An index's configuration does not match the embedder (e.g. vector dimension)."""
+
+
+class EmbeddingError(GraphMemError):
+    """The embedder could not load or answer."""
+
+
+class LLMError(GraphMemError):
+    """The LLM endpoint failed (timeout, HTTP error) or answered invalid output twice."""
+
+
+class LifecycleConflictError(GraphMemError):
+    """A requested lifecycle change lost its race or targets a non-active memory."""
+
+
+class Neo4jServerError(GraphMemError):
+    """Provisioning, starting or stopping the local Neo4j server failed."""

@@ -1,0 +1,1 @@
+"""Extractors: turn new messages into memories, entities, triplets and lifecycle proposals."""

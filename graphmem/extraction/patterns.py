@@ -1,0 +1,207 @@
+"""The English sentence patterns of the offline extractor (see :mod:`.offline`).
+
+:func:`find_triplets` applies every rule of :data:`RULES` to one sentence and returns
+:class:`RawTriplet` values; the offline extractor adds the fact text and dates.
+First-person subjects (``I``, ``we``) become the speaker. Named subjects must be
+capitalised words; :func:`clean_name` drops pronouns, weekdays, months and common
+sentence openers from their edges. Targets are the rest of the clause, cut by
+:func:`trim_phrase` at punctuation, conjunctions, prepositions and time expressions.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Container
+from dataclasses import dataclass
+from typing import Literal
+
+from graphmem.extraction.phrases import clean_name, split_list, trim_phrase, word_set
+from graphmem.lifecycle.predicates import normalize_name
+
+TargetKind = Literal["phrase", "list", "names", "title", "word"]
+
+_NOT_TITLES = word_set(
+    """
+    bit little lot fan big huge great good bad person kind sort type member lover believer
+    mess fool morning night early late vegetarian vegan pescatarian pescetarian flexitarian
+    """
+)
+_RELATIONS = {
+    "friend": "friend", "sister": "sister", "brother": "brother", "mother": "mother",
+    "mom": "mother", "mum": "mother", "father": "father", "dad": "father", "wife": "wife",
+    "husband": "husband", "partner": "partner", "girlfriend": "girlfriend",
+    "boyfriend": "boyfriend", "son": "son", "daughter": "daughter", "cousin": "cousin",
+    "colleague": "colleague", "coworker": "colleague", "co-worker": "colleague",
+    "boss": "boss", "manager": "manager", "roommate": "roommate", "flatmate": "roommate",
+    "neighbor": "neighbor", "neighbour": "neighbor", "aunt": "aunt", "uncle": "uncle",
+    "niece": "niece", "nephew": "nephew", "grandmother": "grandmother",
+    "grandma": "grandmother", "grandfather": "grandfather", "grandpa": "grandfather",
+}  # fmt: skip
+_DIETS = "vegetarian|vegan|pescatarian|pescetarian|flexitarian|keto|paleo"
+
+_FP = r"(?<![\w'])(?:I|i|[Ww]e)"
+_IM = r"(?<![\w'])(?:I|i)(?:'m|\s+am)"
+_FIRST_PERSON = re.compile(rf"{_FP}(?![\w])")
+_BE1 = r"(?<![\w'])(?:(?:I|i)(?:'m|\s+am)|[Ww]e(?:'re|\s+are))"
+_PERFECT = r"(?:'ve|'d|\s+have|\s+had)?"
+_ADV = (
+    r"(?:(?i:just|recently|finally|now|currently|still|also|already|really|usually|often|"
+    r"always|sometimes|regularly|actually|absolutely|totally|strictly|mostly|fully|"
+    r"completely|mainly|very|severely|mildly|highly|deathly|officially)\s+)*"
+)
+_CAP = r"[A-ZÀ-ÖØ-Þ][\w'-]*"
+_NAME = rf"(?<![\w'-])(?P<s>{_CAP}(?:\s+{_CAP}){{0,3}})"
+_T = r"(?P<t>[^.!?;:\n]+)"
+_MY_REL = (
+    r"(?<![\w'])(?i:my|our)\s+(?:(?i:best|good|close|old|older|younger|little|big|new|twin)\s+)*"
+)
+_REL = rf"(?P<r>(?i:{'|'.join(sorted(_RELATIONS, key=len, reverse=True))}))"
+_MEAL = r"(?:dinner|lunch|breakfast|brunch|meals?|food)"
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One pattern; a group ``s`` is the subject (else the speaker), ``t`` the target."""
+
+    regex: re.Pattern[str]
+    predicate: str
+    target: TargetKind = "phrase"
+    event: bool = False
+    allow_to: bool = False
+    first_person_before: bool = False  # only when "I"/"we" precede it, or it opens the sentence
+
+
+def _rule(pattern: str, predicate: str, target: TargetKind = "phrase", **kw: bool) -> Rule:
+    return Rule(re.compile(pattern), predicate, target, **kw)
+
+
+RULES: tuple[Rule, ...] = (
+    _rule(rf"{_FP}\s+{_ADV}(?i:live|reside)\s+(?i:in)\s+{_T}", "lives_in"),
+    _rule(rf"{_BE1}\s+{_ADV}(?i:living|based|staying|settled)\s+(?i:in)\s+{_T}", "lives_in"),
+    _rule(rf"{_FP}{_PERFECT}\s+{_ADV}(?i:moved|relocated)\s+(?i:to|into)\s+{_T}", "lives_in",
+          event=True),
+    _rule(rf"{_NAME}\s+{_ADV}(?i:lives|resides)\s+(?i:in)\s+{_T}", "lives_in"),
+    _rule(rf"{_NAME}\s+(?i:has\s+)?{_ADV}(?i:moved|relocated)\s+(?i:to)\s+{_T}", "lives_in",
+          event=True),
+    _rule(rf"{_FP}\s+{_ADV}(?i:work)\s+(?i:at|for)\s+{_T}", "works_at"),
+    _rule(rf"{_IM}\s+{_ADV}(?i:working|employed)\s+(?i:at|for|by)\s+{_T}", "works_at"),
+    _rule(rf"{_FP}{_PERFECT}\s+{_ADV}(?i:started|began|start)\s+"
+          rf"(?i:working|work|a\s+new\s+job|a\s+job)\s+(?i:at|for)\s+{_T}", "works_at", event=True),
+    _rule(rf"{_FP}{_PERFECT}\s+{_ADV}(?i:got|gotten|landed|accepted|took)\s+(?i:a\s+)?"
+          rf"(?i:new\s+)?(?i:job|position|role)\s+(?i:at|with)\s+{_T}", "works_at", event=True),
+    _rule(rf"{_NAME}\s+{_ADV}(?i:works)\s+(?i:at|for)\s+{_T}", "works_at"),
+    _rule(rf"{_IM}\s+{_ADV}(?i:an?)\s+{_T}", "job_title", "title"),
+    _rule(rf"{_FP}\s+{_ADV}(?i:work)\s+(?i:as)\s+(?i:an?\s+)?{_T}", "job_title", "title"),
+    _rule(rf"{_IM}\s+(?P<t>\d{{1,3}})(?:\s+(?i:years?\s+old|yo)\b|(?=\s*(?:[,;.!?]|$)))", "age",
+          "word"),
+    _rule(rf"{_IM}\s+{_ADV}(?i:an?\s+)?(?P<t>(?i:{_DIETS}))\b", "diet", "word"),
+    _rule(rf"{_FP}(?:'ve|\s+have)\s+{_ADV}(?i:been)\s+{_ADV}(?i:an?\s+)?(?P<t>(?i:{_DIETS}))\b",
+          "diet", "word"),
+    _rule(rf"{_FP}{_PERFECT}\s+{_ADV}(?i:went|gone|became|become|turned)\s+(?i:an?\s+)?"
+          rf"(?P<t>(?i:{_DIETS}))\b", "diet", "word", event=True),
+    _rule(rf"{_IM}\s+{_ADV}(?i:allergic)\s+(?i:to)\s+{_T}", "allergic_to", "list"),
+    _rule(rf"{_NAME}(?:'s|\s+(?i:is))\s+{_ADV}(?i:allergic)\s+(?i:to)\s+{_T}", "allergic_to",
+          "list"),
+    _rule(rf"{_FP}(?:'ve|\s+have)(?:\s+got)?\s+(?i:an?)\s+(?:(?i:severe|mild)\s+)?"
+          rf"(?i:allergy)\s+(?i:to)\s+{_T}", "allergic_to", "list"),
+    _rule(rf"{_FP}\s+{_ADV}(?i:eat|dine|ate|dined|(?:have|had|get|grab|grabbed)\s+{_MEAL})"
+          rf"\s+(?i:with)\s+{_T}", "eats_with", "names", allow_to=True),
+    _rule(rf"(?i:\b(?:dinner|lunch|breakfast|brunch)\s+with)\s+{_T}", "eats_with", "names",
+          allow_to=True, first_person_before=True),
+    _rule(rf"{_FP}\s+{_ADV}(?P<v>(?i:like|love|enjoy|adore|prefer))\s+{_T}", "likes",
+          allow_to=True),
+    _rule(rf"{_FP}{_PERFECT}\s+{_ADV}(?i:started|began|start)\s+(?i:eating)\s+{_T}", "eats",
+          event=True),
+    _rule(rf"{_NAME}\s+(?i:is)\s+{_MY_REL}{_REL}\b", "relation"),
+    _rule(rf"{_MY_REL}{_REL},?\s+(?P<s>{_CAP}(?:\s+{_CAP}){{0,2}})", "relation"),
+)  # fmt: skip
+
+TARGET_TYPES: dict[str, str] = {
+    "lives_in": "location", "works_at": "organization", "job_title": "job_title",
+    "diet": "diet", "allergic_to": "allergen", "eats_with": "person", "eats": "food",
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class RawTriplet:
+    source: str
+    predicate: str
+    target: str
+    event: bool
+    source_type: str | None = "person"
+    target_type: str | None = None
+
+
+def _trailing_name(item: str, known: Container[str]) -> str | None:
+    if normalize_name(item) in known:
+        return item
+    words = item.split()
+    start = len(words)
+    while start > 0 and words[start - 1][:1].isupper():
+        start -= 1
+    return clean_name(" ".join(words[start:]))
+
+
+def _is_title(phrase: str) -> bool:
+    words = phrase.lower().split()
+    return len(words) <= 4 and all(
+        word.replace("-", "").isalpha() and word not in _NOT_TITLES for word in words
+    )
+
+
+def _targets(rule: Rule, raw: str, known: Container[str]) -> list[str]:
+    if rule.target == "word":
+        return [raw.lower()]
+    keep_lists = rule.target in {"list", "names"}
+    phrase = trim_phrase(raw, allow_to=rule.allow_to, keep_lists=keep_lists)
+    if phrase is None:
+        return []
+    if rule.target == "title":
+        return [phrase] if _is_title(phrase) else []
+    if rule.target == "list":
+        return split_list(phrase)
+    if rule.target == "names":
+        names = (_trailing_name(item, known) for item in split_list(phrase))
+        return [name for name in names if name]
+    return [phrase]
+
+
+def _apply(
+    rule: Rule, match: re.Match[str], speaker: str, known: Container[str]
+) -> list[RawTriplet]:
+    opening = match.start() == 0 or _FIRST_PERSON.search(match.string, 0, match.start())
+    if rule.first_person_before and not opening:
+        return []
+    subject = speaker
+    if match.groupdict().get("s") is not None:
+        name = clean_name(match.group("s"))
+        if name is None:
+            return []
+        subject = name
+    if rule.predicate == "relation":
+        relation = _RELATIONS[match.group("r").lower()]
+        return [RawTriplet(subject, f"{relation}_of", speaker, rule.event, "person", "person")]
+    predicate = rule.predicate
+    if (match.groupdict().get("v") or "").lower() == "prefer":
+        predicate = "prefers"
+    target_type = TARGET_TYPES.get(predicate)
+    return [
+        RawTriplet(subject, predicate, target, rule.event, "person", target_type)
+        for target in _targets(rule, match.group("t"), known)
+    ]
+
+
+def find_triplets(
+    sentence: str, speaker: str, known: Container[str] = frozenset()
+) -> list[RawTriplet]:
+    """Every rule's triplets for one sentence (duplicates included, in rule order).
+
+    ``known`` holds :func:`normalize_name` keys of entities known in the scope; a known
+    entity is accepted as an ``eats_with`` name even when it is not capitalised.
+    """
+    sentence = sentence.replace("\u2019", "'")
+    found: list[RawTriplet] = []
+    for rule in RULES:
+        for match in rule.regex.finditer(sentence):
+            found.extend(_apply(rule, match, speaker, known))
+    return found

@@ -1,0 +1,80 @@
+"""Phrase helpers of the offline extractor: cutting targets and cleaning names."""
+
+from __future__ import annotations
+
+import re
+
+
+def word_set(text: str) -> frozenset[str]:
+    """The whitespace-separated words of ``text`` as a frozenset."""
+    return frozenset(text.split())
+
+
+SKIP_CAPITALISED: frozenset[str] = word_set(
+    """
+    i i'm i've i'd i'll me my mine we our us you your he him his she her it its they them
+    their this that these those there here the a an and but or so if then also just well
+    oh ok okay yes no not hi hello hey dear thanks thank please sure maybe perhaps actually
+    anyway btw what when where why how who which today tonight tomorrow yesterday last next
+    every sometimes usually recently honestly good great happy merry sorry mr mrs ms dr
+    monday tuesday wednesday thursday friday saturday sunday january february march april
+    may june july august september october november december
+    """
+)
+_STOP_AT = word_set(
+    """
+    because and or but so since when while where which who whom that though although until
+    unless after before if as than now anymore anyway last next this every each yesterday
+    today tonight tomorrow ago recently lately currently again too also then in on at with
+    for from by during near around about like
+    """
+)
+_PRONOUNS = word_set("it you him her them this that there here me us one")
+_AGO = (
+    r"\s+(?:\d{1,3}|a|an|a\s+couple\s+of|one|two|three|four|five|six|seven|eight|nine|ten)"
+    r"\s+(?:days?|weeks?|months?|years?)\s+ago\b"
+)
+_CUT = re.compile(rf"\s[-–—]\s|[,;:()\[\]{{}}\"“”]|{_AGO}", re.IGNORECASE)
+_CUT_LIST = re.compile(rf"\s[-–—]\s|[;:()\[\]{{}}\"“”]|{_AGO}", re.IGNORECASE)
+_LIST_SPLIT = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+", re.IGNORECASE)
+
+
+def clean_name(text: str) -> str | None:
+    """Capitalised words without skip words (pronouns, weekdays ...) at either edge."""
+    words = text.split()
+    if words and words[-1].lower().endswith("'s"):
+        words[-1] = words[-1][:-2]
+    while words and words[0].lower() in SKIP_CAPITALISED:
+        words.pop(0)
+    while words and words[-1].lower() in SKIP_CAPITALISED:
+        words.pop()
+    return " ".join(words) or None
+
+
+def trim_phrase(raw: str, *, allow_to: bool = False, keep_lists: bool = False) -> str | None:
+    """The noun phrase at the start of ``raw``, or None when nothing sensible is left.
+
+    Cuts at punctuation (commas too unless ``keep_lists``), at "N days/weeks/... ago",
+    and before any later word of ``_STOP_AT`` (conjunctions, prepositions, time words;
+    ``and``/``or`` survive when ``keep_lists``) or ``to`` (unless ``allow_to``). Drops a
+    leading ``a``/``an``/``some``/``to``. Refuses pronouns, more than 8 words, 200 chars.
+    """
+    cut = (_CUT_LIST if keep_lists else _CUT).search(raw)
+    kept: list[str] = []
+    for word in (raw[: cut.start()] if cut else raw).split():
+        lowered = word.lower().strip(",")
+        stop = lowered in _STOP_AT and not (keep_lists and lowered in {"and", "or"})
+        if kept and (stop or (lowered == "to" and not allow_to)):
+            break
+        kept.append(word)
+    while kept and kept[0].lower() in {"a", "an", "some", "to"}:
+        kept.pop(0)
+    phrase = " ".join(kept).strip(" ,'-")
+    if not phrase or len(kept) > 8 or len(phrase) > 200 or phrase.lower() in _PRONOUNS:
+        return None
+    return phrase if any(char.isalnum() for char in phrase) else None
+
+
+def split_list(phrase: str) -> list[str]:
+    items = (trim_phrase(item, allow_to=True) for item in _LIST_SPLIT.split(phrase))
+    return [item for item in items if item]

@@ -1,0 +1,257 @@
+"""Deterministic lifecycle guards: the extractor proposes, these functions decide.
+
+Content words (:func:`content_words`)
+    Lowercase word tokens of the text (letters and digits; hyphens and other
+    punctuation separate words), with curly apostrophes made straight, ``n't`` read as
+    ``not`` (``can't`` -> ``can not``, ``won't`` -> ``will not``), a possessive ``'s``
+    dropped, and a simple singular taken for words longer than 3 letters (``-ies`` ->
+    ``-y``, ``-sses`` -> ``-ss``, otherwise a final ``s`` is dropped unless the word ends
+    in ``ss``, ``us`` or ``is``: ``"seats"`` -> ``"seat"``, ``"prefers"`` -> ``"prefer"``).
+    Words in :data:`STOP_WORDS` (pronouns, articles, auxiliaries, prepositions,
+    conjunctions, common adverbs such as ``always``/``usually``/``especially``) are
+    removed. Negations (:data:`NEGATIONS`: ``not``, ``no``, ``never`` ...) are content words.
+
+Merge (:func:`check_merge`) is allowed only when all of these hold:
+    1. neither memory is ``immutable`` nor ``exclude_from_dream``;
+    2. the old text has at least one content word;
+    3. every content word of the old text is a content word of the new text;
+    4. the new text has strictly more content words (an equal set is a duplicate);
+    5. the new text adds no negation word that the old text lacked;
+    6. ``cosine >= min_cosine``.
+
+Supersede (:func:`check_supersede`, the offline/deterministic path) is allowed only when
+neither memory is ``immutable`` nor ``exclude_from_dream`` and some old triplet and some
+new triplet share the normalised subject (:func:`normalize_name`) and the normalised
+predicate (:func:`normalize_predicate`), that predicate is functional, and the normalised
+targets differ. Equal targets are refused as "same value".
+
+Supersede proposed by an LLM (:func:`check_supersede_proposal`) relaxes one condition:
+the shared predicate need not be functional (the LLM judged that the value was replaced,
+e.g. ``user prefers tea`` -> ``user prefers coffee``). Without a shared subject and
+predicate the proposal is refused as "ambiguous"; equal targets as "same value".
+
+:func:`detect_offline` runs both deterministic checks against every candidate, sorted by
+cosine (highest first) then memory id, and returns at most one proposal per old memory;
+supersede wins over merge.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from graphmem.domain.extraction import (
+    ExtractedMemory,
+    ExtractedTriplet,
+    KnownMemory,
+    LifecycleProposal,
+)
+from graphmem.lifecycle.predicates import FunctionalPredicates, normalize_name, normalize_predicate
+from graphmem.lifecycle.words import NEGATIONS, STOP_WORDS, content_words
+
+__all__ = [
+    "NEGATIONS",
+    "STOP_WORDS",
+    "Candidate",
+    "GuardDecision",
+    "MemoryFlags",
+    "TripletLike",
+    "check_merge",
+    "check_supersede",
+    "check_supersede_proposal",
+    "content_words",
+    "detect_offline",
+]
+
+
+class MemoryFlags(BaseModel):
+    """Per-memory switches that freeze a memory against merge and supersede."""
+
+    model_config = ConfigDict(frozen=True)
+
+    immutable: bool = False
+    exclude_from_dream: bool = False
+
+
+class GuardDecision(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    allowed: bool
+    reason: str
+
+
+class TripletLike(Protocol):
+    @property
+    def source(self) -> str: ...
+    @property
+    def predicate(self) -> str: ...
+    @property
+    def target(self) -> str: ...
+
+
+class Candidate(BaseModel):
+    """An existing active memory the new one may merge into or supersede."""
+
+    memory: KnownMemory
+    cosine: float
+    triplets: list[ExtractedTriplet] = Field(default_factory=list)
+    flags: MemoryFlags = Field(default_factory=MemoryFlags)
+
+
+_NO_FLAGS = MemoryFlags()
+
+
+def _deny(reason: str) -> GuardDecision:
+    return GuardDecision(allowed=False, reason=reason)
+
+
+def _flag_refusal(old: MemoryFlags | None, new: MemoryFlags | None) -> GuardDecision | None:
+    for label, flags in (("old", old or _NO_FLAGS), ("new", new or _NO_FLAGS)):
+        if flags.immutable:
+            return _deny(f"{label} memory is immutable")
+        if flags.exclude_from_dream:
+            return _deny(f"{label} memory is excluded from lifecycle changes")
+    return None
+
+
+def check_merge(
+    old_text: str,
+    new_text: str,
+    cosine: float,
+    *,
+    min_cosine: float,
+    old_flags: MemoryFlags | None = None,
+    new_flags: MemoryFlags | None = None,
+) -> GuardDecision:
+    """May ``new_text`` absorb ``old_text``? It must keep every old content word and add one."""
+    refused = _flag_refusal(old_flags, new_flags)
+    if refused is not None:
+        return refused
+    old_words, new_words = content_words(old_text), content_words(new_text)
+    if not old_words:
+        return _deny("old text has no content words")
+    missing = old_words - new_words
+    if missing:
+        return _deny(f"new text lacks old content words: {', '.join(sorted(missing))}")
+    if len(new_words) <= len(old_words):
+        return _deny("duplicate: new text adds no content words")
+    added_negations = (new_words - old_words) & NEGATIONS
+    if added_negations:
+        return _deny(f"new text adds a negation: {', '.join(sorted(added_negations))}")
+    if math.isnan(cosine) or cosine < min_cosine:
+        return _deny(f"cosine {cosine:.3f} below {min_cosine:.3f}")
+    added = ", ".join(sorted(new_words - old_words))
+    return GuardDecision(allowed=True, reason=f"keeps every old content word and adds: {added}")
+
+
+def _key(triplet: TripletLike) -> tuple[str, str]:
+    return normalize_name(triplet.source), normalize_predicate(triplet.predicate)
+
+
+def _compare_triplets(
+    old_triplets: Iterable[TripletLike],
+    new_triplets: Iterable[TripletLike],
+    functional: FunctionalPredicates | None,
+) -> GuardDecision | None:
+    """First pair with a changed value wins; None when no pair shares subject and predicate."""
+    old_list, new_list = list(old_triplets), list(new_triplets)
+    same_value: GuardDecision | None = None
+    for new in new_list:
+        subject, predicate = _key(new)
+        if functional is not None and predicate not in functional:
+            continue
+        for old in old_list:
+            if _key(old) != (subject, predicate):
+                continue
+            old_target, new_target = normalize_name(old.target), normalize_name(new.target)
+            if old_target != new_target:
+                kind = "functional predicate" if functional is not None else "predicate"
+                return GuardDecision(
+                    allowed=True,
+                    reason=f"{kind} {predicate} of {subject} changed: {old_target} -> {new_target}",
+                )
+            same_value = same_value or _deny(f"same value: {subject} {predicate} {new_target}")
+    return same_value
+
+
+def check_supersede(
+    old_triplets: Sequence[TripletLike],
+    new_triplets: Sequence[TripletLike],
+    functional: FunctionalPredicates,
+    *,
+    old_flags: MemoryFlags | None = None,
+    new_flags: MemoryFlags | None = None,
+) -> GuardDecision:
+    """Deterministic supersede: a functional predicate of the same subject got a new value."""
+    refused = _flag_refusal(old_flags, new_flags)
+    if refused is not None:
+        return refused
+    decision = _compare_triplets(old_triplets, new_triplets, functional)
+    return decision or _deny("no shared subject with a functional predicate")
+
+
+def check_supersede_proposal(
+    old_triplets: Sequence[TripletLike],
+    new_triplets: Sequence[TripletLike],
+    *,
+    old_flags: MemoryFlags | None = None,
+    new_flags: MemoryFlags | None = None,
+) -> GuardDecision:
+    """An LLM's supersede: same subject and predicate (functional or not), different value."""
+    refused = _flag_refusal(old_flags, new_flags)
+    if refused is not None:
+        return refused
+    decision = _compare_triplets(old_triplets, new_triplets, None)
+    return decision or _deny("ambiguous: no triplet pair shares subject and predicate")
+
+
+def detect_offline(
+    new: ExtractedMemory,
+    candidates: Sequence[Candidate],
+    functional: FunctionalPredicates,
+    min_cosine: float,
+    *,
+    new_flags: MemoryFlags | None = None,
+) -> list[LifecycleProposal]:
+    """Deterministic proposals for ``new`` against ``candidates`` (see the module docstring)."""
+    ordered = sorted(candidates, key=lambda c: (-_finite(c.cosine), c.memory.id))
+    proposals: list[LifecycleProposal] = []
+    seen: set[str] = set()
+    for candidate in ordered:
+        if candidate.memory.id in seen:
+            continue
+        proposal = _propose(new, candidate, functional, min_cosine, new_flags)
+        if proposal is not None:
+            seen.add(candidate.memory.id)
+            proposals.append(proposal)
+    return proposals
+
+
+def _finite(value: float) -> float:
+    return value if math.isfinite(value) else -math.inf
+
+
+def _propose(
+    new: ExtractedMemory,
+    candidate: Candidate,
+    functional: FunctionalPredicates,
+    min_cosine: float,
+    new_flags: MemoryFlags | None,
+) -> LifecycleProposal | None:
+    flags = {"old_flags": candidate.flags, "new_flags": new_flags}
+    supersede = check_supersede(candidate.triplets, new.triplets, functional, **flags)
+    if supersede.allowed:
+        return LifecycleProposal(
+            action="supersede", old_memory_id=candidate.memory.id, reason=supersede.reason
+        )
+    merge = check_merge(
+        candidate.memory.text, new.text, candidate.cosine, min_cosine=min_cosine, **flags
+    )
+    if merge.allowed:
+        return LifecycleProposal(
+            action="merge", old_memory_id=candidate.memory.id, reason=merge.reason
+        )
+    return None

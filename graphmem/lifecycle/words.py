@@ -1,0 +1,66 @@
+"""Content words: the vocabulary the merge guard compares.
+
+The exact rules are documented in :mod:`graphmem.lifecycle.guards` (the README cites them).
+
+The English stop-word list lives here on purpose (no NLTK): pronouns, articles,
+auxiliaries, prepositions, conjunctions and a few frequency/intensity adverbs.
+Negations (:data:`NEGATIONS`) are never stop words.
+"""
+
+from __future__ import annotations
+
+import re
+
+_STOP_TEXT = """
+    i me my mine myself we us our ours ourselves you your yours yourself yourselves he him
+    his himself she her hers herself it its itself they them their theirs themselves one
+    a an the this that these those some any each every either all both such own other
+    am is are was were be been being have has had having do does did doing done will would
+    shall should can could may might must ought get gets got im ive id ill
+    to of in on at by for with about against between into through during before after above
+    below from up down out off over under upon onto within without than via per
+    and or but if because as until while so nor then also just too very really quite
+    always usually often sometimes especially mostly generally typically still already
+    even again ever here there when where why how what which who whom whose
+    s t d ll m re ve
+"""
+
+NEGATIONS: frozenset[str] = frozenset(
+    {"not", "no", "never", "neither", "none", "nobody", "nothing", "nowhere", "anymore"}
+)
+STOP_WORDS: frozenset[str] = frozenset(_STOP_TEXT.split()) - NEGATIONS
+
+_TOKEN = re.compile(r"[^\W_]+(?:'[^\W_]+)*")
+_IRREGULAR_NOT = {"can't": "can not", "won't": "will not", "shan't": "shall not"}
+_NO_SINGULAR_ENDINGS = ("ss", "us", "is")
+
+
+def _singular(word: str) -> str:
+    if len(word) <= 3 or not word.endswith("s") or word.endswith(_NO_SINGULAR_ENDINGS):
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("sses"):
+        return word[:-2]
+    return word[:-1]
+
+
+def _normalise_token(token: str) -> list[str]:
+    if token in _IRREGULAR_NOT:
+        return _IRREGULAR_NOT[token].split()
+    if token.endswith("n't"):
+        return [token[:-3], "not"]
+    if token.endswith("'s"):
+        token = token[:-2]
+    return [part for part in token.split("'") if part]
+
+
+def content_words(text: str) -> set[str]:
+    """The set of content words of ``text`` (rules: :mod:`graphmem.lifecycle.guards`)."""
+    lowered = text.casefold().replace("\u2019", "'").replace("\u2018", "'")
+    words: set[str] = set()
+    for token in _TOKEN.findall(lowered):
+        for part in _normalise_token(token):
+            if part not in STOP_WORDS:
+                words.add(_singular(part))
+    return words

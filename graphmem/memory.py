@@ -1,0 +1,145 @@
+"""``Memory``: the Python API. It wires adapters to use cases and holds no logic of its own."""
+
+from __future__ import annotations
+
+from types import TracebackType
+from typing import Any
+
+import neo4j
+
+from graphmem.adapters.embeddings import make_embedder
+from graphmem.adapters.neo4j import schema
+from graphmem.adapters.neo4j.driver import make_driver
+from graphmem.adapters.neo4j.store import Neo4jStore, scope_filter
+from graphmem.domain.memory import HistoryEvent, MemoryRecord
+from graphmem.domain.results import AddResult
+from graphmem.errors import ValidationError
+from graphmem.ports.embedder import Embedder
+from graphmem.ports.extractor import Extractor
+from graphmem.services import inputs
+from graphmem.services.add import AddMemories
+from graphmem.services.reads import get_memory, list_memories, memory_history
+from graphmem.services.update import update_memory
+from graphmem.settings import Settings
+
+
+def default_extractor(settings: Settings) -> Extractor:
+    """One LLM call per add when an LLM is configured, the offline extractor otherwise."""
+    if settings.llm.enabled:
+        from graphmem.adapters.llm.openai_llm import OpenAILLM
+        from graphmem.extraction.llm_extractor import LLMExtractor
+
+        return LLMExtractor(OpenAILLM(settings.llm))
+    from graphmem.extraction.offline import OfflineExtractor
+
+    return OfflineExtractor()
+
+
+class Memory:
+    """Long-term memory for agents, stored in Neo4j.
+
+    ``Memory()`` reads ``Settings`` from the environment (``GRAPHMEM_*``), connects, and checks
+    that the schema exists with the embedder's vector dimension (run ``graphmem migrate`` once).
+    """
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        driver: neo4j.Driver | None = None,
+        embedder: Embedder | None = None,
+        extractor: Extractor | None = None,
+    ) -> None:
+        self.settings = settings or Settings()
+        self._owns_driver = driver is None
+        self.driver = driver or make_driver(self.settings.neo4j)
+        self.embedder = embedder or make_embedder(self.settings.embedder)
+        self.store = Neo4jStore(self.driver, self.settings.neo4j.database)
+        self.extractor = extractor or default_extractor(self.settings)
+        schema.verify(self.driver, self.settings.neo4j.database, self.embedder.dimension)
+        self._add = AddMemories(self.store, self.embedder, self.extractor, self.settings)
+
+    # -- writes -----------------------------------------------------------------------------
+    def add(
+        self,
+        messages: inputs.MessagesInput,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        metadata: dict[str, Any] | None = None,
+        timestamp: str | int | float | None = None,
+        infer: bool = True,
+        immutable: bool = False,
+        exclude_from_dream: bool = False,
+        relations: list[dict[str, str]] | None = None,
+    ) -> AddResult:
+        """Store a conversation. Each non-system message becomes a memory with ``infer=False``;
+        with ``infer=True`` the extractor decides. Exact duplicates come back as ``NOOP``."""
+        return self._add(
+            messages, scope=inputs.scope_of(user_id, agent_id, run_id), metadata=metadata,
+            timestamp=timestamp, infer=infer, immutable=immutable,
+            exclude_from_dream=exclude_from_dream, relations=relations,
+        )
+
+    def update(self, memory_id: str, text: str | None = None,
+               metadata: dict[str, Any] | None = None) -> MemoryRecord:
+        return update_memory(self.store, self.embedder, self.settings.limits, memory_id,
+                             scope_filter(None, None, None), text=text, metadata=metadata)
+
+    def delete(self, memory_id: str) -> None:
+        """Delete one memory, the triplets only it asserted and entities left unmentioned."""
+        get_memory(self.store, memory_id, scope_filter(None, None, None))
+        self.store.delete([memory_id])
+
+    def delete_all(self, *, user_id: str | None = None, agent_id: str | None = None,
+                   run_id: str | None = None) -> int:
+        scope = inputs.scope_of(user_id, agent_id, run_id)
+        ids = self.store.ids_in_scope(scope.params())
+        deleted = 0
+        for start in range(0, len(ids), self.settings.limits.batch_size):
+            deleted += self.store.delete(ids[start:start + self.settings.limits.batch_size])
+        return deleted
+
+    def reset(self, *, confirm: bool = False) -> None:
+        """Delete every memory, entity, triplet and history event. Needs ``confirm=True``."""
+        if confirm is not True:
+            raise ValidationError("reset() deletes everything: call reset(confirm=True)")
+        self.store.reset()
+
+    # -- reads ------------------------------------------------------------------------------
+    def get(self, memory_id: str) -> MemoryRecord:
+        return get_memory(self.store, memory_id, scope_filter(None, None, None))
+
+    def get_all(
+        self,
+        filters: dict[str, str] | None = None,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        limit: int = 100,
+        latest_only: bool = False,
+        include_merged: bool = False,
+    ) -> list[MemoryRecord]:
+        merged = {"user_id": user_id, "agent_id": agent_id, "run_id": run_id, **(filters or {})}
+        unknown = set(merged) - {"user_id", "agent_id", "run_id"}
+        if unknown:
+            raise ValidationError(f"Unknown filter keys: {sorted(unknown)}")
+        return list_memories(self.store, scope_filter(**merged), limit=limit,
+                             latest_only=latest_only, include_merged=include_merged)
+
+    def history(self, memory_id: str) -> list[HistoryEvent]:
+        return memory_history(self.store, memory_id)
+
+    # -- lifetime ---------------------------------------------------------------------------
+    def close(self) -> None:
+        if self._owns_driver:
+            self.driver.close()
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        self.close()

@@ -1,0 +1,348 @@
+"""`LocalNeo4j`: provision, start, stop and inspect a Neo4j Community server instance."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import time
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from neo4j import GraphDatabase
+from neo4j.exceptions import (
+    AuthError,
+    DriverError,
+    Neo4jError,
+    ServiceUnavailable,
+    SessionExpired,
+    TransientError,
+)
+
+from graphmem.errors import Neo4jServerError
+from graphmem.neo4j_server import process
+from graphmem.neo4j_server.conf import LOOPBACK, write_conf
+from graphmem.neo4j_server.dist import Distribution, resolve_distribution
+from graphmem.neo4j_server.java import JavaRuntime, find_java
+from graphmem.neo4j_server.locks import file_lock
+from graphmem.settings import Neo4jSettings
+
+log = logging.getLogger(__name__)
+
+PID_FILE = "graphmem-neo4j.pid"
+STATE_FILE = "graphmem-neo4j.json"
+MIN_PASSWORD_LEN = 8
+DEFAULT_STOP_TIMEOUT_S = 60.0
+START_MARKER = "---- graphmem: starting Neo4j"
+
+
+@dataclass(frozen=True)
+class ServerStatus:
+    """What `graphmem neo4j status` reports about one instance."""
+
+    running: bool
+    pid: int | None
+    bolt_uri: str
+    browser_url: str
+    version: str
+    home: Path
+    log_file: Path
+    console_log: Path
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready mapping (paths as strings)."""
+        data = asdict(self)
+        return {k: str(v) if isinstance(v, Path) else v for k, v in data.items()}
+
+
+@dataclass(frozen=True)
+class StartResult:
+    """Outcome of `LocalNeo4j.start`."""
+
+    status: ServerStatus
+    already_running: bool
+    distribution_downloaded: bool
+    elapsed_s: float
+
+
+@dataclass(frozen=True)
+class StopResult:
+    """Outcome of `LocalNeo4j.stop`."""
+
+    was_running: bool
+    pid: int | None
+    killed: bool
+
+
+class LocalNeo4j:
+    """A Neo4j server built from Maven Central jars, with its state under ``settings.home``.
+
+    ``search_java=False`` disables the ``$JAVA_HOME`` and JVM-directory search, so
+    only ``settings.java_home`` is considered.
+    """
+
+    def __init__(self, settings: Neo4jSettings, *, search_java: bool = True) -> None:
+        self.settings = settings
+        self.search_java = search_java
+        self.home = settings.home.expanduser().resolve()
+        self.last_distribution: Distribution | None = None
+
+    # -- paths and addresses ------------------------------------------------------
+    @property
+    def pid_file(self) -> Path:
+        """``<home>/run/graphmem-neo4j.pid``."""
+        return self.home / "run" / PID_FILE
+
+    @property
+    def state_file(self) -> Path:
+        return self.home / "run" / STATE_FILE
+
+    @property
+    def log_file(self) -> Path:
+        """Neo4j's user log, ``<home>/logs/neo4j.log``."""
+        return self.home / "logs" / "neo4j.log"
+
+    @property
+    def console_log(self) -> Path:
+        """The server's stdout/stderr, ``<home>/logs/console.log``."""
+        return self.home / "logs" / "console.log"
+
+    @property
+    def bolt_uri(self) -> str:
+        """Bolt URI of this instance as configured now."""
+        return f"bolt://{LOOPBACK}:{self.settings.bolt_port}"
+
+    @property
+    def browser_url(self) -> str:
+        """Neo4j Browser URL of this instance as configured now."""
+        return f"http://{LOOPBACK}:{self.settings.http_port}/browser/"
+
+    # -- building blocks ------------------------------------------------------------
+    def find_java(self) -> JavaRuntime:
+        """The Java runtime (>= 21) this instance runs on."""
+        return find_java(self.settings.java_home, search=self.search_java)
+
+    def ensure_distribution(self) -> Distribution:
+        """Resolve the jars (Maven only on first use); see ``Distribution.downloaded``."""
+        dist = resolve_distribution(
+            self.settings.dist_dir, self.settings.version, self.settings.browser_version
+        )
+        self.last_distribution = dist
+        return dist
+
+    # -- status ---------------------------------------------------------------------
+    def _running_pid(self) -> int | None:
+        pid = process.read_pid(self.pid_file)
+        if pid is None or not process.pid_alive(pid):
+            return None
+        return pid if process.is_neo4j_of(pid, self.home) else None
+
+    def _read_state(self) -> dict[str, Any]:
+        try:
+            data = json.loads(self.state_file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def status(self) -> ServerStatus:
+        """Running or not; for a running server, the ports and version it started with."""
+        pid = self._running_pid()
+        state = self._read_state() if pid is not None else {}
+        bolt_port = state.get("bolt_port", self.settings.bolt_port)
+        http_port = state.get("http_port", self.settings.http_port)
+        return ServerStatus(
+            running=pid is not None,
+            pid=pid,
+            bolt_uri=f"bolt://{LOOPBACK}:{bolt_port}",
+            browser_url=f"http://{LOOPBACK}:{http_port}/browser/",
+            version=str(state.get("version", self.settings.version)),
+            home=self.home,
+            log_file=self.log_file,
+            console_log=self.console_log,
+        )
+
+    def bolt_answers(self, uri: str | None = None, timeout_s: float = 3.0) -> bool:
+        """True if a Bolt server answers at ``uri`` (wrong credentials still count)."""
+        try:
+            with GraphDatabase.driver(
+                uri or self.bolt_uri, auth=self._auth(), connection_timeout=timeout_s
+            ) as driver:
+                driver.verify_connectivity()
+        except AuthError:
+            return True
+        except (DriverError, Neo4jError, OSError):
+            return False
+        return True
+
+    # -- start / stop -----------------------------------------------------------------
+    def start(self) -> StartResult:
+        """Start the server and wait until Bolt answers; a no-op if it already runs.
+
+        Raises `Neo4jServerError` if Java, the jars, a port or the server start fails.
+        """
+        started = time.monotonic()
+        with file_lock(self.home / "run" / "graphmem-neo4j.lock"):
+            pid = self._running_pid()
+            if pid is not None:
+                status = self.status()
+                self._wait_ready(status.bolt_uri, pid, deadline=started + self._timeout())
+                return StartResult(status, True, False, time.monotonic() - started)
+            self._forget_pid()
+            self._check_password()
+            self._check_ports()
+            java = self.find_java()
+            dist = self.ensure_distribution()
+            self._prepare_home(dist)
+            env = process.neo4j_env(self.home, java.home)
+            self._set_initial_password(java, env)
+            cmd = process.server_command(java.java, self.home, env)
+            log.info("Starting Neo4j %s on %s (Java %s)", dist.version, self.bolt_uri, java.version)
+            with self.console_log.open("a", encoding="utf-8") as fh:
+                fh.write(f"{START_MARKER} {datetime.now(UTC).isoformat(timespec='seconds')}\n")
+            pid = process.spawn_detached(cmd, env, self.home, self.console_log)
+            self.pid_file.write_text(f"{pid}\n", encoding="utf-8")
+            self._write_state(pid, java)
+            try:
+                self._wait_ready(self.bolt_uri, pid, deadline=started + self._timeout())
+            except Neo4jServerError:
+                if process.pid_alive(pid):
+                    with contextlib.suppress(Neo4jServerError):
+                        process.terminate(pid, DEFAULT_STOP_TIMEOUT_S)
+                self._forget_pid()
+                raise
+            elapsed = time.monotonic() - started
+            log.info("Neo4j is up after %.1fs", elapsed)
+            return StartResult(self.status(), False, dist.downloaded, elapsed)
+
+    def stop(self, timeout_s: float = DEFAULT_STOP_TIMEOUT_S) -> StopResult:
+        """SIGTERM the server and wait up to ``timeout_s`` (then SIGKILL); fine if stopped."""
+        with file_lock(self.home / "run" / "graphmem-neo4j.lock"):
+            pid = self._running_pid()
+            if pid is None:
+                self._forget_pid()
+                return StopResult(was_running=False, pid=None, killed=False)
+            log.info("Stopping Neo4j (pid %d) ...", pid)
+            killed = process.terminate(pid, timeout_s)
+            if killed:
+                log.warning("Neo4j (pid %d) ignored SIGTERM for %.0fs; killed it", pid, timeout_s)
+            self._forget_pid()
+            return StopResult(was_running=True, pid=pid, killed=killed)
+
+    def ensure_running(self) -> ServerStatus:
+        """Start the server unless it already runs; return its status."""
+        return self.start().status
+
+    # -- internals ----------------------------------------------------------------------
+    def _timeout(self) -> float:
+        return self.settings.start_timeout_s
+
+    def _auth(self) -> tuple[str, str]:
+        return (self.settings.user, self.settings.password.get_secret_value())
+
+    def _forget_pid(self) -> None:
+        self.pid_file.unlink(missing_ok=True)
+        self.state_file.unlink(missing_ok=True)
+
+    def _write_state(self, pid: int, java: JavaRuntime) -> None:
+        state = {
+            "pid": pid,
+            "version": self.settings.version,
+            "bolt_port": self.settings.bolt_port,
+            "http_port": self.settings.http_port,
+            "java": str(java.java),
+            "started_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        }
+        self.state_file.write_text(json.dumps(state, indent=2), encoding="utf-8")
+
+    def _check_password(self) -> None:
+        if len(self.settings.password.get_secret_value()) < MIN_PASSWORD_LEN:
+            raise Neo4jServerError(
+                f"the Neo4j password must have at least {MIN_PASSWORD_LEN} characters "
+                "(set GRAPHMEM_NEO4J__PASSWORD)"
+            )
+
+    def _check_ports(self) -> None:
+        for name, port in (("bolt", self.settings.bolt_port), ("http", self.settings.http_port)):
+            if process.port_in_use(port, LOOPBACK):
+                env_var = f"GRAPHMEM_NEO4J__{name.upper()}_PORT"
+                raise Neo4jServerError(
+                    f"port {port} ({name}) on {LOOPBACK} is already in use by another "
+                    f"process; stop it or choose another port with {env_var}"
+                )
+
+    def _prepare_home(self, dist: Distribution) -> None:
+        for sub in ("conf", "data", "logs", "run"):
+            (self.home / sub).mkdir(parents=True, exist_ok=True)
+        write_conf(self.settings, self.home)
+        lib = self.home / "lib"
+        if lib.is_symlink():
+            if lib.resolve() == dist.lib.resolve():
+                return
+            lib.unlink()
+        elif lib.exists():
+            raise Neo4jServerError(f"{lib} exists and is not a symlink to the jar cache; remove it")
+        lib.symlink_to(dist.lib, target_is_directory=True)
+
+    def _set_initial_password(self, java: JavaRuntime, env: dict[str, str]) -> None:
+        if (self.home / "data" / "dbms").exists():
+            return  # only possible before the first start of a fresh data dir
+        log.info("Setting the initial password of user neo4j")
+        process.run_java_tool(
+            java.java,
+            str(self.home / "lib" / "*"),
+            process.ADMIN_CLASS,
+            ["dbms", "set-initial-password", self.settings.password.get_secret_value()],
+            env,
+            what="neo4j-admin dbms set-initial-password",
+        )
+
+    def _wait_ready(self, uri: str, pid: int, deadline: float) -> None:
+        """Poll Bolt until a query runs; fail fast if the process dies."""
+        last_error = "no answer yet"
+        with GraphDatabase.driver(uri, auth=self._auth(), connection_timeout=2.0) as driver:
+            while True:
+                code = process.exit_code(pid)
+                if code is not None or not process.pid_alive(pid):
+                    raise self._died(code)
+                try:
+                    # No execute_query: its retries with back-off would slow the polling.
+                    driver.verify_connectivity()
+                    with driver.session(database=self.settings.database) as session:
+                        session.run("RETURN 1").consume()
+                    return
+                except AuthError as exc:
+                    raise Neo4jServerError(
+                        f"Neo4j at {uri} rejected user {self.settings.user!r}: the password "
+                        f"is set only before the first start of a fresh {self.home / 'data'}; "
+                        "use the original password or remove that directory "
+                        "(the server keeps running; `graphmem neo4j stop` stops it)"
+                    ) from exc
+                except (ServiceUnavailable, SessionExpired, TransientError, OSError) as exc:
+                    last_error = f"{type(exc).__name__}: {exc}"
+                except Neo4jError as exc:
+                    raise Neo4jServerError(
+                        f"Neo4j at {uri} is up but `RETURN 1` on database "
+                        f"{self.settings.database!r} failed: {exc}"
+                    ) from exc
+                if time.monotonic() >= deadline:
+                    raise Neo4jServerError(
+                        f"Neo4j did not answer on {uri} within {self._timeout():.0f}s "
+                        f"({last_error}); see {self.log_file}:\n{self._log_tail()}"
+                    )
+                time.sleep(0.5)
+
+    def _died(self, code: int | None) -> Neo4jServerError:
+        exit_text = f"exit code {code}" if code is not None else "exit code unknown"
+        return Neo4jServerError(
+            f"Neo4j exited during start-up ({exit_text}); see {self.log_file} "
+            f"and {self.console_log}:\n{self._log_tail()}"
+        )
+
+    def _log_tail(self, lines: int = 20) -> str:
+        """Last lines the server printed in its latest start (console.log), else neo4j.log."""
+        text = process.log_tail(self.console_log, lines=2000)
+        latest = text.rsplit(START_MARKER, 1)[-1].split("\n", 1)[-1] if START_MARKER in text else ""
+        tail = "\n".join(latest.splitlines()[-lines:])
+        return tail or process.log_tail(self.log_file, lines) or "(no log output)"

@@ -1,0 +1,1 @@
+"""Ports: what the services need from the outside world, as typing.Protocols."""

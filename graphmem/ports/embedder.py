@@ -1,0 +1,18 @@
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+
+class Embedder(Protocol):
+    """Turns texts into unit-length vectors of a fixed dimension."""
+
+    @property
+    def dimension(self) -> int: ...
+
+    @property
+    def name(self) -> str: ...
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]: ...
+
+    async def aembed(self, texts: Sequence[str]) -> list[list[float]]: ...

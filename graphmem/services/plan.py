@@ -1,0 +1,93 @@
+"""Turns extracted memories into a WritePlan: ids, entity keys, one batched embedding call."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any
+
+from pydantic import BaseModel
+
+from graphmem.domain.extraction import ExtractedMemory
+from graphmem.domain.scope import Scope
+from graphmem.domain.writes import NewEntity, NewMemory, NewTriplet, WritePlan
+from graphmem.lifecycle.predicates import normalize_name, normalize_predicate
+from graphmem.ports.embedder import Embedder
+
+
+class Pending(BaseModel):
+    """One memory about to be written, with what the write needs besides its extraction."""
+
+    id: str
+    hash: str
+    extracted: ExtractedMemory
+    actor: str | None = None
+    role: str | None = None
+
+
+class PlanOptions(BaseModel):
+    metadata: dict[str, Any]
+    observed_at: datetime
+    immutable: bool = False
+    exclude_from_dream: bool = False
+
+
+def entity_key(scope: Scope, name: str) -> str:
+    return f"{scope.key}\x1f{normalize_name(name)}"
+
+
+def _entity_names(memory: ExtractedMemory) -> dict[str, str | None]:
+    names: dict[str, str | None] = {e.name: e.type for e in memory.entities}
+    for t in memory.triplets:
+        names.setdefault(t.source, None)
+        names.setdefault(t.target, None)
+    return {n: ty for n, ty in names.items() if normalize_name(n)}
+
+
+def build_plan(
+    scope: Scope,
+    pending: Sequence[Pending],
+    options: PlanOptions,
+    embedder: Embedder,
+    existing_keys: Callable[[list[str]], set[str]],
+) -> WritePlan:
+    entities: dict[str, NewEntity] = {}
+    mentions: list[tuple[str, str]] = []
+    triplets: dict[tuple[str, str, str], NewTriplet] = {}
+    for p in pending:
+        for name, kind in _entity_names(p.extracted).items():
+            key = entity_key(scope, name)
+            entities.setdefault(key, NewEntity(key=key, id=str(uuid.uuid4()), name=name.strip(),
+                                               normalized_name=normalize_name(name), type=kind))
+            if (p.id, key) not in mentions:
+                mentions.append((p.id, key))
+        for t in p.extracted.triplets:
+            ident = (entity_key(scope, t.source), normalize_predicate(t.predicate),
+                     entity_key(scope, t.target))
+            if ident in triplets:
+                triplets[ident].memory_ids.append(p.id)
+                continue
+            triplets[ident] = NewTriplet(
+                id=str(uuid.uuid4()), source_key=ident[0], predicate=ident[1],
+                target_key=ident[2], fact=t.fact, embedding=[], valid_from=t.valid_from,
+                valid_to=t.valid_to, memory_ids=[p.id],
+            )
+    known = existing_keys(list(entities)) if entities else set()
+    new_entities = [e for k, e in entities.items() if k not in known]
+    texts = ([p.extracted.text for p in pending] + [e.name for e in new_entities]
+             + [t.fact for t in triplets.values()])
+    vectors = iter(embedder.embed(texts))
+    memories = [
+        NewMemory(id=p.id, text=p.extracted.text, hash=p.hash, actor=p.actor, role=p.role,
+                  metadata=options.metadata, observed_at=options.observed_at,
+                  immutable=options.immutable, exclude_from_dream=options.exclude_from_dream,
+                  embedding=next(vectors))
+        for p in pending
+    ]
+    for e in new_entities:
+        e.embedding = next(vectors)
+    for t in triplets.values():
+        t.embedding = next(vectors)
+    return WritePlan(scope=scope, memories=memories, entities=list(entities.values()),
+                     mentions=mentions, triplets=list(triplets.values()))

@@ -1,0 +1,44 @@
+"""Reading memories back: one, a scope's list, and a memory's history."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from graphmem.ports.store import MemoryStore, ScopeFilter
+from graphmem.domain.memory import HistoryEvent, MemoryRecord
+from graphmem.errors import NotFoundError, ValidationError
+from graphmem.services.views import states_for
+
+MAX_LIMIT = 1000
+
+
+def get_memory(store: MemoryStore, memory_id: str, scope: ScopeFilter) -> MemoryRecord:
+    if not isinstance(memory_id, str) or not memory_id.strip():
+        raise ValidationError("memory id must be a non-empty string")
+    memory = store.get(memory_id, scope)
+    if memory is None:
+        raise NotFoundError(f"No memory with id {memory_id!r}")
+    return memory
+
+
+def list_memories(
+    store: MemoryStore,
+    scope: ScopeFilter,
+    *,
+    limit: int = 100,
+    latest_only: bool = False,
+    include_merged: bool = False,
+    cursor: tuple[datetime, str] | None = None,
+) -> list[MemoryRecord]:
+    if not any(scope.values()):
+        raise ValidationError("get_all needs at least one of user_id, agent_id, run_id")
+    if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MAX_LIMIT:
+        raise ValidationError(f"limit must be an integer from 1 to {MAX_LIMIT}")
+    return store.list(scope, states_for(latest_only, include_merged), limit, cursor)
+
+
+def memory_history(store: MemoryStore, memory_id: str) -> list[HistoryEvent]:
+    events = store.history(memory_id)
+    if not events:
+        raise NotFoundError(f"No history for memory id {memory_id!r}")
+    return events

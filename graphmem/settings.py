@@ -1,0 +1,102 @@
+"""All configuration in one pydantic-settings object (prefix ``GRAPHMEM_``, nested with ``__``).
+
+Nothing else in graphmem reads the environment.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_NEO4J_VERSION = "2026.08.1"
+DEFAULT_BROWSER_VERSION = "5.24.0"
+
+
+def _default_cache() -> Path:
+    return Path.home() / ".cache" / "graphmem"
+
+
+class Neo4jSettings(BaseModel):
+    """Connection to Neo4j, and how `graphmem neo4j start` provisions a local server."""
+
+    uri: str = "bolt://127.0.0.1:7687"
+    user: str = "neo4j"
+    password: SecretStr = SecretStr("graphmem-local-dev")
+    database: str = "neo4j"
+    connection_timeout_s: float = 5.0
+    max_transaction_retry_time_s: float = 15.0
+    # provisioning (local server built from Maven Central jars)
+    version: str = DEFAULT_NEO4J_VERSION
+    browser_version: str = DEFAULT_BROWSER_VERSION
+    dist_dir: Path = Field(default_factory=lambda: _default_cache() / "neo4j-dist")
+    home: Path = Field(default_factory=lambda: _default_cache() / "neo4j")
+    bolt_port: int = 7687
+    http_port: int = 7474
+    heap_size: str = "1g"
+    pagecache_size: str = "1g"
+    java_home: Path | None = None
+    start_timeout_s: float = 120.0
+
+
+class EmbedderSettings(BaseModel):
+    provider: Literal["sentence-transformers", "openai"] = "sentence-transformers"
+    model: str = "all-MiniLM-L6-v2"
+    batch_size: int = 64
+    device: str = "cpu"
+    openai_base_url: str | None = None
+    openai_api_key: SecretStr | None = None
+    dimensions: int | None = None
+
+
+class LLMSettings(BaseModel):
+    """Any OpenAI-compatible endpoint. Without ``model`` graphmem runs its offline extractor."""
+
+    base_url: str | None = None
+    api_key: SecretStr | None = None
+    model: str | None = None
+    timeout_s: float = 60.0
+    max_retries: int = 2
+
+    @property
+    def enabled(self) -> bool:
+        return self.model is not None
+
+
+class LimitSettings(BaseModel):
+    max_text_chars: int = 10_000
+    max_messages_per_add: int = 1_000
+    max_metadata_bytes: int = 16_384
+    batch_size: int = 500
+
+
+class LifecycleSettings(BaseModel):
+    similar_top_s: int = 10
+    recent_messages: int = 10
+    merge_min_cosine: float = 0.75
+    extra_functional_predicates: list[str] = Field(default_factory=list)
+
+
+class SearchSettings(BaseModel):
+    threshold: float = 0.1
+    exact_scan_max: int = 5_000
+    index_overfetch: int = 10
+    entity_depth: int = 1
+    entity_expansion: bool = True
+    hub_degree: int = 25
+    decay_enabled: bool = False
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_prefix="GRAPHMEM_", env_nested_delimiter="__", extra="ignore"
+    )
+
+    neo4j: Neo4jSettings = Field(default_factory=Neo4jSettings)
+    embedder: EmbedderSettings = Field(default_factory=EmbedderSettings)
+    llm: LLMSettings = Field(default_factory=LLMSettings)
+    limits: LimitSettings = Field(default_factory=LimitSettings)
+    lifecycle: LifecycleSettings = Field(default_factory=LifecycleSettings)
+    search: SearchSettings = Field(default_factory=SearchSettings)

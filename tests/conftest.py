@@ -1,0 +1,79 @@
+"""Test-suite wiring. Storage tests run against a real Neo4j server: the one the environment
+points at (GRAPHMEM_NEO4J__URI set), or a local test server this session fixture starts from
+Maven Central jars (ports 17687/17474, data under .cache/neo4j-test) and stops afterwards."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import neo4j
+import pytest
+
+from graphmem import Memory, Settings
+from graphmem.adapters.embeddings import make_embedder
+from graphmem.adapters.neo4j import schema
+from graphmem.adapters.neo4j.driver import make_driver
+from graphmem.ports.embedder import Embedder
+from tests.support.fixtures import openai_server  # noqa: F401  (fixture)
+
+ROOT = Path(__file__).resolve().parent.parent
+TEST_BOLT_PORT = 17687
+TEST_HTTP_PORT = 17474
+
+
+def _test_settings() -> Settings:
+    settings = Settings()
+    if "GRAPHMEM_NEO4J__URI" in os.environ:
+        return settings
+    neo = settings.neo4j.model_copy(update={
+        "uri": f"bolt://127.0.0.1:{TEST_BOLT_PORT}",
+        "bolt_port": TEST_BOLT_PORT,
+        "http_port": TEST_HTTP_PORT,
+        "home": ROOT / ".cache" / "neo4j-test",
+        "password": settings.neo4j.password,
+    })
+    return settings.model_copy(update={"neo4j": neo})
+
+
+@pytest.fixture(scope="session")
+def settings() -> Iterator[Settings]:
+    settings = _test_settings()
+    if "GRAPHMEM_NEO4J__URI" in os.environ:
+        yield settings
+        return
+    from graphmem.neo4j_server import LocalNeo4j
+
+    server = LocalNeo4j(settings.neo4j)
+    was_running = server.status().running
+    server.ensure_running()
+    yield settings
+    if not was_running:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def embedder(settings: Settings) -> Embedder:
+    return make_embedder(settings.embedder)
+
+
+@pytest.fixture(scope="session")
+def driver(settings: Settings, embedder: Embedder) -> Iterator[neo4j.Driver]:
+    drv = make_driver(settings.neo4j)
+    schema.migrate(drv, settings.neo4j.database, embedder.dimension)
+    yield drv
+    drv.close()
+
+
+@pytest.fixture(scope="session")
+def memory(settings: Settings, driver: neo4j.Driver, embedder: Embedder) -> Memory:
+    """A Memory sharing the session's driver and embedder (offline extractor)."""
+    return Memory(settings, driver=driver, embedder=embedder)
+
+
+@pytest.fixture
+def user_id() -> str:
+    """A fresh scope per test: tests are isolated by scope ids, never by wiping the DB."""
+    return f"test-user-{uuid.uuid4()}"

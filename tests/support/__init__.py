@@ -1,0 +1,1 @@
+"""Test helpers (a real local OpenAI-compatible server, fixtures)."""
