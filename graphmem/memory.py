@@ -14,11 +14,14 @@ from graphmem.adapters.neo4j.store import Neo4jStore, scope_filter
 from graphmem.domain.memory import HistoryEvent, MemoryRecord
 from graphmem.domain.results import AddResult
 from graphmem.errors import ValidationError
+from graphmem.extraction.offline import OfflineExtractor
 from graphmem.ports.embedder import Embedder
 from graphmem.ports.extractor import Extractor
 from graphmem.services import inputs
 from graphmem.services.add import AddMemories
+from graphmem.services.lifecycle import ApplyLifecycle
 from graphmem.services.reads import get_memory, list_memories, memory_history
+from graphmem.services.transition import request_transition
 from graphmem.services.update import update_memory
 from graphmem.settings import Settings
 
@@ -30,8 +33,6 @@ def default_extractor(settings: Settings) -> Extractor:
         from graphmem.extraction.llm_extractor import LLMExtractor
 
         return LLMExtractor(OpenAILLM(settings.llm))
-    from graphmem.extraction.offline import OfflineExtractor
-
     return OfflineExtractor()
 
 
@@ -57,7 +58,12 @@ class Memory:
         self.store = Neo4jStore(self.driver, self.settings.neo4j.database)
         self.extractor = extractor or default_extractor(self.settings)
         schema.verify(self.driver, self.settings.neo4j.database, self.embedder.dimension)
-        self._add = AddMemories(self.store, self.embedder, self.extractor, self.settings)
+        lifecycle = ApplyLifecycle(
+            self.store,
+            self.settings.lifecycle,
+            trust_proposals=not isinstance(self.extractor, OfflineExtractor),
+        )
+        self._add = AddMemories(self.store, self.embedder, self.extractor, self.settings, lifecycle)
 
     # -- writes -----------------------------------------------------------------------------
     def add(
@@ -77,29 +83,53 @@ class Memory:
         """Store a conversation. Each non-system message becomes a memory with ``infer=False``;
         with ``infer=True`` the extractor decides. Exact duplicates come back as ``NOOP``."""
         return self._add(
-            messages, scope=inputs.scope_of(user_id, agent_id, run_id), metadata=metadata,
-            timestamp=timestamp, infer=infer, immutable=immutable,
-            exclude_from_dream=exclude_from_dream, relations=relations,
+            messages,
+            scope=inputs.scope_of(user_id, agent_id, run_id),
+            metadata=metadata,
+            timestamp=timestamp,
+            infer=infer,
+            immutable=immutable,
+            exclude_from_dream=exclude_from_dream,
+            relations=relations,
         )
 
-    def update(self, memory_id: str, text: str | None = None,
-               metadata: dict[str, Any] | None = None) -> MemoryRecord:
-        return update_memory(self.store, self.embedder, self.settings.limits, memory_id,
-                             scope_filter(None, None, None), text=text, metadata=metadata)
+    def update(
+        self, memory_id: str, text: str | None = None, metadata: dict[str, Any] | None = None
+    ) -> MemoryRecord:
+        return update_memory(
+            self.store,
+            self.embedder,
+            self.settings.limits,
+            memory_id,
+            scope_filter(None, None, None),
+            text=text,
+            metadata=metadata,
+        )
 
     def delete(self, memory_id: str) -> None:
         """Delete one memory, the triplets only it asserted and entities left unmentioned."""
         get_memory(self.store, memory_id, scope_filter(None, None, None))
         self.store.delete([memory_id])
 
-    def delete_all(self, *, user_id: str | None = None, agent_id: str | None = None,
-                   run_id: str | None = None) -> int:
+    def delete_all(
+        self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None
+    ) -> int:
         scope = inputs.scope_of(user_id, agent_id, run_id)
         ids = self.store.ids_in_scope(scope.params())
         deleted = 0
         for start in range(0, len(ids), self.settings.limits.batch_size):
-            deleted += self.store.delete(ids[start:start + self.settings.limits.batch_size])
+            deleted += self.store.delete(ids[start : start + self.settings.limits.batch_size])
         return deleted
+
+    def supersede(self, old_id: str, new_id: str, reason: str | None = None) -> None:
+        """Mark ``old_id`` as superseded by ``new_id`` (conditional: only if still active)."""
+        request_transition(self.store, "supersede", old_id, new_id,
+                           scope_filter(None, None, None), reason)
+
+    def merge(self, old_id: str, new_id: str, reason: str | None = None) -> None:
+        """Mark ``old_id`` as merged into ``new_id`` (conditional: only if still active)."""
+        request_transition(self.store, "merge", old_id, new_id,
+                           scope_filter(None, None, None), reason)
 
     def reset(self, *, confirm: bool = False) -> None:
         """Delete every memory, entity, triplet and history event. Needs ``confirm=True``."""
@@ -126,8 +156,13 @@ class Memory:
         unknown = set(merged) - {"user_id", "agent_id", "run_id"}
         if unknown:
             raise ValidationError(f"Unknown filter keys: {sorted(unknown)}")
-        return list_memories(self.store, scope_filter(**merged), limit=limit,
-                             latest_only=latest_only, include_merged=include_merged)
+        return list_memories(
+            self.store,
+            scope_filter(**merged),
+            limit=limit,
+            latest_only=latest_only,
+            include_merged=include_merged,
+        )
 
     def history(self, memory_id: str) -> list[HistoryEvent]:
         return memory_history(self.store, memory_id)
@@ -140,6 +175,10 @@ class Memory:
     def __enter__(self) -> Memory:
         return self
 
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
         self.close()

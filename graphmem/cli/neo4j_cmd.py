@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 from typing import Annotated
+from urllib.parse import urlsplit
 
 import pydantic
 import typer
 
 from graphmem.errors import ConfigurationError
 from graphmem.neo4j_server import LocalNeo4j, ServerStatus
+from graphmem.neo4j_server.process import port_in_use
 from graphmem.settings import Settings
 
 neo4j_app = typer.Typer(
@@ -44,6 +46,11 @@ def _print_status(status: ServerStatus, as_json: bool) -> None:
         ("log", status.log_file),
     ):
         typer.echo(f"  {label + ':':<9}{value}")
+    if not status.running:
+        for name, uri in (("bolt", status.bolt_uri), ("http", status.browser_url)):
+            port = urlsplit(uri).port
+            if port is not None and port_in_use(port):
+                typer.echo(f"  note:    port {port} ({name}) is in use by another process")
 
 
 @neo4j_app.command()

@@ -78,6 +78,7 @@ from graphmem.lifecycle.predicates import normalize_name
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+|\n+")
 _CAP = r"[A-ZÀ-ÖØ-Þ][\w'-]*"
 _RUN = re.compile(rf"(?<![\w'-]){_CAP}(?:(?:\s+(?:of|de|da|del|van|von|du|la|le))?\s+{_CAP})*")
+_NEXT_WORD = re.compile(r"\s*(\S+)")
 _QUOTED = re.compile(r"[\"“]([^\"“”\n]{1,200})[\"”]")
 _NAME_VERBS_TEXT = """
     is was lives lived works worked moved has had loves likes said says and will can eats
@@ -136,12 +137,9 @@ def _runs(text: str) -> Iterator[tuple[str, bool, str]]:
         first_word = re.search(r"\w", sentence)
         for match in _RUN.finditer(sentence):
             at_start = first_word is not None and match.start() <= first_word.start()
-            following = sentence[match.end() :].split()[:1]
-            yield (
-                match.group(0),
-                at_start,
-                (following[0].lower().strip(",.!?") if following else ""),
-            )
+            following = _NEXT_WORD.match(sentence, match.end())
+            next_word = following.group(1).lower().strip(",.!?") if following else ""
+            yield match.group(0), at_start, next_word
 
 
 def _capitalised_names(text: str) -> Iterator[str]:

@@ -44,11 +44,12 @@ def clean_name(text: str) -> str | None:
     words = text.split()
     if words and words[-1].lower().endswith("'s"):
         words[-1] = words[-1][:-2]
-    while words and words[0].lower() in SKIP_CAPITALISED:
-        words.pop(0)
-    while words and words[-1].lower() in SKIP_CAPITALISED:
-        words.pop()
-    return " ".join(words) or None
+    start, end = 0, len(words)
+    while start < end and words[start].lower() in SKIP_CAPITALISED:
+        start += 1
+    while end > start and words[end - 1].lower() in SKIP_CAPITALISED:
+        end -= 1
+    return " ".join(words[start:end]) or None
 
 
 def trim_phrase(raw: str, *, allow_to: bool = False, keep_lists: bool = False) -> str | None:
@@ -67,8 +68,10 @@ def trim_phrase(raw: str, *, allow_to: bool = False, keep_lists: bool = False) -
         if kept and (stop or (lowered == "to" and not allow_to)):
             break
         kept.append(word)
-    while kept and kept[0].lower() in {"a", "an", "some", "to"}:
-        kept.pop(0)
+    start = 0
+    while start < len(kept) and kept[start].lower() in {"a", "an", "some", "to"}:
+        start += 1
+    kept = kept[start:]
     phrase = " ".join(kept).strip(" ,'-")
     if not phrase or len(kept) > 8 or len(phrase) > 200 or phrase.lower() in _PRONOUNS:
         return None

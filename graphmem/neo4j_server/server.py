@@ -6,10 +6,12 @@ import contextlib
 import json
 import logging
 import time
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from neo4j import GraphDatabase
 from neo4j.exceptions import (
@@ -36,6 +38,15 @@ STATE_FILE = "graphmem-neo4j.json"
 MIN_PASSWORD_LEN = 8
 DEFAULT_STOP_TIMEOUT_S = 60.0
 START_MARKER = "---- graphmem: starting Neo4j"
+
+
+@contextlib.contextmanager
+def _os_errors(action: str) -> Iterator[None]:
+    """Report file-system failures (permissions, disk full) as `Neo4jServerError`."""
+    try:
+        yield
+    except OSError as exc:
+        raise Neo4jServerError(f"{action} failed: {exc}") from exc
 
 
 @dataclass(frozen=True)
@@ -94,6 +105,10 @@ class LocalNeo4j:
     def pid_file(self) -> Path:
         """``<home>/run/graphmem-neo4j.pid``."""
         return self.home / "run" / PID_FILE
+
+    @property
+    def _lock_file(self) -> Path:
+        return self.home / "run" / "graphmem-neo4j.lock"
 
     @property
     def state_file(self) -> Path:
@@ -183,7 +198,7 @@ class LocalNeo4j:
         Raises `Neo4jServerError` if Java, the jars, a port or the server start fails.
         """
         started = time.monotonic()
-        with file_lock(self.home / "run" / "graphmem-neo4j.lock"):
+        with _os_errors(f"starting Neo4j in {self.home}"), file_lock(self._lock_file):
             pid = self._running_pid()
             if pid is not None:
                 status = self.status()
@@ -214,11 +229,12 @@ class LocalNeo4j:
                 raise
             elapsed = time.monotonic() - started
             log.info("Neo4j is up after %.1fs", elapsed)
+            self._warn_if_uri_elsewhere()
             return StartResult(self.status(), False, dist.downloaded, elapsed)
 
     def stop(self, timeout_s: float = DEFAULT_STOP_TIMEOUT_S) -> StopResult:
         """SIGTERM the server and wait up to ``timeout_s`` (then SIGKILL); fine if stopped."""
-        with file_lock(self.home / "run" / "graphmem-neo4j.lock"):
+        with _os_errors(f"stopping Neo4j in {self.home}"), file_lock(self._lock_file):
             pid = self._running_pid()
             if pid is None:
                 self._forget_pid()
@@ -255,6 +271,19 @@ class LocalNeo4j:
             "started_at": datetime.now(UTC).isoformat(timespec="seconds"),
         }
         self.state_file.write_text(json.dumps(state, indent=2), encoding="utf-8")
+
+    def _warn_if_uri_elsewhere(self) -> None:
+        uri = urlsplit(self.settings.uri)
+        if uri.hostname in ("127.0.0.1", "localhost", "::1") and uri.port not in (
+            None,
+            self.settings.bolt_port,
+        ):
+            log.warning(
+                "Note: settings uri %s does not point at this server (%s); "
+                "set GRAPHMEM_NEO4J__URI to match",
+                self.settings.uri,
+                self.bolt_uri,
+            )
 
     def _check_password(self) -> None:
         if len(self.settings.password.get_secret_value()) < MIN_PASSWORD_LEN:
@@ -316,8 +345,7 @@ class LocalNeo4j:
                     raise Neo4jServerError(
                         f"Neo4j at {uri} rejected user {self.settings.user!r}: the password "
                         f"is set only before the first start of a fresh {self.home / 'data'}; "
-                        "use the original password or remove that directory "
-                        "(the server keeps running; `graphmem neo4j stop` stops it)"
+                        "use the original password or remove that directory"
                     ) from exc
                 except (ServiceUnavailable, SessionExpired, TransientError, OSError) as exc:
                     last_error = f"{type(exc).__name__}: {exc}"

@@ -4,7 +4,7 @@ memories with their entities and triplets in one transaction, then apply lifecyc
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -12,39 +12,46 @@ from graphmem.domain.extraction import (
     ExtractedMemory,
     ExtractedTriplet,
     Extraction,
-    ExtractionRequest,
     Message,
 )
 from graphmem.domain.graph import RelationInput
 from graphmem.domain.results import AddEvent, AddItem, AddResult, Transition
 from graphmem.domain.scope import Scope
+from graphmem.lifecycle.guards import MemoryFlags
 from graphmem.lifecycle.predicates import normalize_predicate
 from graphmem.ports.embedder import Embedder
 from graphmem.ports.extractor import Extractor
 from graphmem.ports.store import MemoryStore
 from graphmem.services import inputs
+from graphmem.services.context import VectorCache, build_context
+from graphmem.services.embedding_cache import CachedEmbedder
+from graphmem.services.lifecycle import ApplyLifecycle
 from graphmem.services.plan import Pending, PlanOptions, build_plan
 from graphmem.settings import Settings
-
-
-LifecycleStep = Callable[[Scope, list[Pending], ExtractionRequest], list[Transition]]
 
 
 def relation_triplets(relations: Sequence[RelationInput]) -> list[ExtractedTriplet]:
     """Triplets an agent passed in ``relations``; they attach to every memory of the add."""
     return [
-        ExtractedTriplet(source=r.source, predicate=normalize_predicate(r.relation),
-                         target=r.target, fact=f"{r.source} {r.relation} {r.target}")
+        ExtractedTriplet(
+            source=r.source,
+            predicate=normalize_predicate(r.relation),
+            target=r.target,
+            fact=f"{r.source} {r.relation} {r.target}",
+        )
         for r in relations
     ]
 
 
 def verbatim(messages: Sequence[Message], triplets: list[ExtractedTriplet]) -> Extraction:
     """``infer=False``: each non-system message becomes one memory, word for word."""
-    return Extraction(memories=[
-        ExtractedMemory(text=m.content, source_index=i, triplets=list(triplets))
-        for i, m in enumerate(messages) if m.role != "system"
-    ])
+    return Extraction(
+        memories=[
+            ExtractedMemory(text=m.content, source_index=i, triplets=list(triplets))
+            for i, m in enumerate(messages)
+            if m.role != "system"
+        ]
+    )
 
 
 class AddMemories:
@@ -54,15 +61,13 @@ class AddMemories:
         embedder: Embedder,
         extractor: Extractor,
         settings: Settings,
-        lifecycle: LifecycleStep | None = None,
-        context: Callable[[Scope, list[Message]], ExtractionRequest] | None = None,
+        lifecycle: ApplyLifecycle,
     ) -> None:
         self.store = store
         self.embedder = embedder
         self.extractor = extractor
         self.settings = settings
         self.lifecycle = lifecycle
-        self.context = context
 
     def __call__(
         self,
@@ -81,43 +86,51 @@ class AddMemories:
         options = PlanOptions(
             metadata=inputs.metadata_of(metadata, limits),
             observed_at=inputs.timestamp_of(timestamp, datetime.now(UTC)),
-            immutable=bool(immutable), exclude_from_dream=bool(exclude_from_dream),
+            immutable=bool(immutable),
+            exclude_from_dream=bool(exclude_from_dream),
         )
-        rels = inputs.relations_of(relations)
-        request = self._request(scope, msgs, options.observed_at)
-        extraction = self._extract(msgs, rels, request, infer)
+        given = relation_triplets(inputs.relations_of(relations))
+        cache: VectorCache = {}
+        if infer:
+            request = build_context(
+                self.store,
+                self.embedder,
+                self.settings.lifecycle,
+                scope,
+                msgs,
+                options.observed_at,
+                cache,
+            )
+            extraction = self.extractor.extract(request)
+            for memory in extraction.memories:
+                memory.triplets.extend(given)
+        else:
+            extraction = verbatim(msgs, given)
         for memory in extraction.memories:
             inputs.check_text(memory.text, limits, where="extracted memory")
         pending, existing = self._dedupe(scope, msgs, extraction)
         outcome = None
         if pending:
-            plan = build_plan(scope, list(pending.values()), options, self.embedder,
-                              self.store.existing_entity_keys)
+            plan = build_plan(
+                scope,
+                list(pending.values()),
+                options,
+                CachedEmbedder(self.embedder, cache),
+                self.store.existing_entity_keys,
+            )
             outcome = self.store.write_plan(plan)
         items = self._items(extraction, pending, existing, outcome)
-        if self.lifecycle and outcome is not None and outcome.created:
+        if infer and outcome is not None and outcome.created:
             created = [p for p in pending.values() if p.id in set(outcome.created)]
-            self._apply_lifecycle(scope, created, request, items)
+            flags = MemoryFlags(
+                immutable=options.immutable, exclude_from_dream=options.exclude_from_dream
+            )
+            self._attach(items, self.lifecycle(created, options.observed_at, flags))
         return AddResult(results=items, llm_calls=extraction.llm_calls)
 
-    def _request(self, scope: Scope, msgs: list[Message], observed: datetime) -> ExtractionRequest:
-        if self.context is not None:
-            request = self.context(scope, msgs)
-            return request.model_copy(update={"observed_at": observed})
-        return ExtractionRequest(messages=msgs, observed_at=observed)
-
-    def _extract(self, msgs: list[Message], rels: list[RelationInput],
-                 request: ExtractionRequest, infer: bool) -> Extraction:
-        given = relation_triplets(rels)
-        if not infer:
-            return verbatim(msgs, given)
-        extraction = self.extractor.extract(request)
-        for memory in extraction.memories:
-            memory.triplets.extend(given)
-        return extraction
-
-    def _dedupe(self, scope: Scope, msgs: list[Message],
-                extraction: Extraction) -> tuple[dict[str, Pending], dict[str, str]]:
+    def _dedupe(
+        self, scope: Scope, msgs: list[Message], extraction: Extraction
+    ) -> tuple[dict[str, Pending], dict[str, str]]:
         """Pending memories by text hash (first occurrence wins) and the hashes that already
         exist as active memories of the scope (hash -> existing id)."""
         pending: dict[str, Pending] = {}
@@ -127,7 +140,9 @@ class AddMemories:
                 continue
             source = msgs[memory.source_index] if memory.source_index is not None else None
             pending[digest] = Pending(
-                id=str(uuid.uuid4()), hash=digest, extracted=memory,
+                id=str(uuid.uuid4()),
+                hash=digest,
+                extracted=memory,
                 actor=(source.name or source.role) if source else None,
                 role=source.role if source else None,
             )
@@ -137,8 +152,9 @@ class AddMemories:
         return pending, existing
 
     @staticmethod
-    def _items(extraction: Extraction, pending: dict[str, Pending], existing: dict[str, str],
-               outcome: Any) -> list[AddItem]:
+    def _items(
+        extraction: Extraction, pending: dict[str, Pending], existing: dict[str, str], outcome: Any
+    ) -> list[AddItem]:
         """One item per extracted memory, in order: ADD for the first of its text that was
         written, NOOP (naming the stored memory) for every exact duplicate."""
         items: list[AddItem] = []
@@ -146,27 +162,25 @@ class AddMemories:
         for memory in extraction.memories:
             digest = inputs.text_hash(memory.text)
             if digest in existing:
-                items.append(AddItem(id=existing[digest], memory=memory.text,
-                                     event=AddEvent.NOOP))
+                items.append(AddItem(id=existing[digest], memory=memory.text, event=AddEvent.NOOP))
                 continue
             p = pending[digest]
             if p.id in outcome.duplicates:
-                items.append(AddItem(id=outcome.duplicates[p.id], memory=memory.text,
-                                     event=AddEvent.NOOP))
+                items.append(
+                    AddItem(id=outcome.duplicates[p.id], memory=memory.text, event=AddEvent.NOOP)
+                )
             elif p.id in announced:
                 items.append(AddItem(id=p.id, memory=memory.text, event=AddEvent.NOOP))
             else:
                 announced.add(p.id)
                 relations = [t for t in outcome.triplets if p.id in t.memory_ids]
-                items.append(AddItem(id=p.id, memory=memory.text, event=AddEvent.ADD,
-                                     relations=relations))
+                items.append(
+                    AddItem(id=p.id, memory=memory.text, event=AddEvent.ADD, relations=relations)
+                )
         return items
 
-    def _apply_lifecycle(self, scope: Scope, created: list[Pending],
-                         request: ExtractionRequest, items: list[AddItem]) -> None:
-        assert self.lifecycle is not None
-        transitions = self.lifecycle(scope, created, request)
-        by_id = {item.id: item for item in items}
+    @staticmethod
+    def _attach(items: list[AddItem], transitions: list[Transition]) -> None:
+        by_id = {item.id: item for item in items if item.event == AddEvent.ADD}
         for t in transitions:
-            if t.new_memory_id in by_id:
-                by_id[t.new_memory_id].transitions.append(t)
+            by_id[t.new_memory_id].transitions.append(t)

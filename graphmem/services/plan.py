@@ -58,36 +58,69 @@ def build_plan(
     for p in pending:
         for name, kind in _entity_names(p.extracted).items():
             key = entity_key(scope, name)
-            entities.setdefault(key, NewEntity(key=key, id=str(uuid.uuid4()), name=name.strip(),
-                                               normalized_name=normalize_name(name), type=kind))
+            entities.setdefault(
+                key,
+                NewEntity(
+                    key=key,
+                    id=str(uuid.uuid4()),
+                    name=name.strip(),
+                    normalized_name=normalize_name(name),
+                    type=kind,
+                ),
+            )
             if (p.id, key) not in mentions:
                 mentions.append((p.id, key))
         for t in p.extracted.triplets:
-            ident = (entity_key(scope, t.source), normalize_predicate(t.predicate),
-                     entity_key(scope, t.target))
+            ident = (
+                entity_key(scope, t.source),
+                normalize_predicate(t.predicate),
+                entity_key(scope, t.target),
+            )
             if ident in triplets:
                 triplets[ident].memory_ids.append(p.id)
                 continue
             triplets[ident] = NewTriplet(
-                id=str(uuid.uuid4()), source_key=ident[0], predicate=ident[1],
-                target_key=ident[2], fact=t.fact, embedding=[], valid_from=t.valid_from,
-                valid_to=t.valid_to, memory_ids=[p.id],
+                id=str(uuid.uuid4()),
+                source_key=ident[0],
+                predicate=ident[1],
+                target_key=ident[2],
+                fact=t.fact,
+                embedding=[],
+                valid_from=t.valid_from,
+                valid_to=t.valid_to,
+                memory_ids=[p.id],
             )
     known = existing_keys(list(entities)) if entities else set()
     new_entities = [e for k, e in entities.items() if k not in known]
-    texts = ([p.extracted.text for p in pending] + [e.name for e in new_entities]
-             + [t.fact for t in triplets.values()])
+    texts = (
+        [p.extracted.text for p in pending]
+        + [e.name for e in new_entities]
+        + [t.fact for t in triplets.values()]
+    )
     vectors = iter(embedder.embed(texts))
     memories = [
-        NewMemory(id=p.id, text=p.extracted.text, hash=p.hash, actor=p.actor, role=p.role,
-                  metadata=options.metadata, observed_at=options.observed_at,
-                  immutable=options.immutable, exclude_from_dream=options.exclude_from_dream,
-                  embedding=next(vectors))
+        NewMemory(
+            id=p.id,
+            text=p.extracted.text,
+            hash=p.hash,
+            actor=p.actor,
+            role=p.role,
+            metadata=options.metadata,
+            observed_at=options.observed_at,
+            immutable=options.immutable,
+            exclude_from_dream=options.exclude_from_dream,
+            embedding=next(vectors),
+        )
         for p in pending
     ]
     for e in new_entities:
         e.embedding = next(vectors)
     for t in triplets.values():
         t.embedding = next(vectors)
-    return WritePlan(scope=scope, memories=memories, entities=list(entities.values()),
-                     mentions=mentions, triplets=list(triplets.values()))
+    return WritePlan(
+        scope=scope,
+        memories=memories,
+        entities=list(entities.values()),
+        mentions=mentions,
+        triplets=list(triplets.values()),
+    )

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from graphmem.ports.store import MemoryStore, ScopeFilter
 from graphmem.domain.memory import HistoryEvent, MemoryRecord
 from graphmem.errors import NotFoundError, ValidationError
+from graphmem.ports.store import MemoryStore, ScopeFilter
 from graphmem.services.views import states_for
 
 MAX_LIMIT = 1000

@@ -59,16 +59,16 @@ class SentenceTransformerEmbedder:
         try:
             from sentence_transformers import SentenceTransformer
 
-            return SentenceTransformer(source, device=self._settings.device,
-                                       local_files_only=True)
+            return SentenceTransformer(source, device=self._settings.device, local_files_only=True)
         except Exception as exc:  # any load failure is fatal and reported with its cause
             raise EmbeddingError(f"Could not load embedding model from {source}: {exc}") from exc
 
     @property
     def dimension(self) -> int:
         model = self._load()
-        getter = getattr(model, "get_embedding_dimension", None) or getattr(
-            model, "get_sentence_embedding_dimension"
+        getter = (
+            getattr(model, "get_embedding_dimension", None)
+            or model.get_sentence_embedding_dimension
         )
         dim = getter()
         if not isinstance(dim, int):
@@ -79,8 +79,11 @@ class SentenceTransformerEmbedder:
         if not texts:
             return []
         vectors = self._load().encode(
-            list(texts), batch_size=self._settings.batch_size, normalize_embeddings=True,
-            convert_to_numpy=True, show_progress_bar=False,
+            list(texts),
+            batch_size=self._settings.batch_size,
+            normalize_embeddings=True,
+            convert_to_numpy=True,
+            show_progress_bar=False,
         )
         return vectors.tolist()
 

@@ -36,7 +36,7 @@ class OpenAIEmbedder:
         out: list[list[float]] = []
         size = self._settings.batch_size
         for start in range(0, len(texts), size):
-            out.extend(self._batch(list(texts[start:start + size])))
+            out.extend(self._batch(list(texts[start : start + size])))
         return out
 
     def _batch(self, texts: list[str]) -> list[list[float]]:

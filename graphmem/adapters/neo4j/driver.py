@@ -30,7 +30,9 @@ def translated(action: str) -> Iterator[None]:
     try:
         yield
     except (neo4j_exc.ServiceUnavailable, neo4j_exc.SessionExpired) as exc:
-        raise StorageUnavailableError(f"Neo4j is unreachable while trying to {action}: {exc}") from exc
+        raise StorageUnavailableError(
+            f"Neo4j is unreachable while trying to {action}: {exc}"
+        ) from exc
     except neo4j_exc.AuthError as exc:
         raise StorageUnavailableError(f"Neo4j rejected the credentials ({action}): {exc}") from exc
     except neo4j_exc.Neo4jError as exc:

@@ -36,8 +36,11 @@ def migrate(driver: neo4j.Driver, database: str, dimension: int) -> list[str]:
         neomodel_db.set_connection(driver=driver)
         for cls in nodes.SCHEMA_CLASSES:
             neomodel_db.install_labels(cls, quiet=False, stdout=log)
-        for name in ("schema/vector_index_memory", "schema/vector_index_entity",
-                     "schema/vector_index_triplet"):
+        for name in (
+            "schema/vector_index_memory",
+            "schema/vector_index_entity",
+            "schema/vector_index_triplet",
+        ):
             driver.execute_query(query(name), {"dimension": dimension}, database_=database)
             log.write(f" + vector index from {name}\n")
         driver.execute_query(query("schema/await_indexes"), {"seconds": 300}, database_=database)

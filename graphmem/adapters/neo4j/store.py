@@ -13,17 +13,19 @@ from graphmem.adapters.neo4j.driver import translated
 from graphmem.adapters.neo4j.records import (
     history_from_map,
     memory_from_map,
+    native_map,
     to_metadata_json,
     triplet_from_record,
 )
+from graphmem.adapters.neo4j.transitions import apply_transition, record_lost_race
 from graphmem.adapters.neo4j.writer import PlanWriter, WriteOutcome
 from graphmem.cypher_catalog import query
 from graphmem.domain.graph import TripletRecord
 from graphmem.domain.memory import HistoryEvent, LifecycleState, MemoryRecord
 from graphmem.domain.scope import Scope
+from graphmem.domain.transitions import TransitionOutcome, TransitionRequest
 from graphmem.domain.writes import WritePlan
 from graphmem.ports.store import ScopeFilter
-
 
 
 def scope_filter(user_id: str | None, agent_id: str | None, run_id: str | None) -> ScopeFilter:
@@ -53,8 +55,9 @@ class Neo4jStore:
 
     # -- reads ------------------------------------------------------------------------------
     def find_duplicates(self, scope: Scope, hashes: Sequence[str]) -> dict[str, str]:
-        rows = self.read("memory/find_duplicates", "look up duplicates",
-                         scope_key=scope.key, hashes=list(hashes))
+        rows = self.read(
+            "memory/find_duplicates", "look up duplicates", scope_key=scope.key, hashes=list(hashes)
+        )
         return {r["hash"]: r["id"] for r in rows}
 
     def existing_entity_keys(self, keys: Sequence[str]) -> set[str]:
@@ -77,8 +80,12 @@ class Neo4jStore:
         cursor: tuple[datetime, str] | None = None,
     ) -> list[MemoryRecord]:
         rows = self.read(
-            "memory/list", "list memories", **scope, states=[s.value for s in states],
-            limit=limit, cursor_at=cursor[0] if cursor else None,
+            "memory/list",
+            "list memories",
+            **scope,
+            states=[s.value for s in states],
+            limit=limit,
+            cursor_at=cursor[0] if cursor else None,
             cursor_id=cursor[1] if cursor else None,
         )
         return [memory_from_map(r["memory"]) for r in rows]
@@ -90,6 +97,44 @@ class Neo4jStore:
     def history(self, memory_id: str) -> list[HistoryEvent]:
         rows = self.read("history/for_memory", "read history", memory_id=memory_id)
         return [history_from_map(r["event"]) for r in rows]
+
+    def similar_active(
+        self, scope: Scope, vector: list[float], k: int, exclude: Sequence[str] = ()
+    ) -> list[dict[str, Any]]:
+        rows = self.read(
+            "memory/similar_active",
+            "find similar memories",
+            scope_key=scope.key,
+            vector=vector,
+            k=k,
+            exclude=list(exclude),
+        )
+        return [native_map(r.data()) for r in rows]
+
+    def recent_texts(self, scope: Scope, limit: int) -> list[str]:
+        rows = self.read(
+            "memory/recent_texts", "read recent memories", scope_key=scope.key, limit=limit
+        )
+        return [r["text"] for r in rows]
+
+    def candidates(
+        self, new_id: str, k: int, exclude: Sequence[str], proposed: Sequence[str]
+    ) -> list[dict[str, Any]]:
+        rows = self.read(
+            "memory/candidates",
+            "find lifecycle candidates",
+            new_id=new_id,
+            k=k,
+            exclude=list(exclude),
+            proposed=list(proposed),
+        )
+        return [native_map(r.data()) for r in rows]
+
+    def transition(self, request: TransitionRequest) -> TransitionOutcome:
+        outcome = apply_transition(self.driver, self.database, request)
+        if not outcome.applied:
+            record_lost_race(self.driver, self.database, request, outcome.old_state)
+        return outcome
 
     def ids_in_scope(self, scope: ScopeFilter) -> list[str]:
         return [r["id"] for r in self.read("memory/ids_in_scope", "list memory ids", **scope)]
@@ -108,13 +153,25 @@ class Neo4jStore:
 
         def work(tx: neo4j.ManagedTransaction) -> dict[str, Any]:
             row = tx.run(
-                query("memory/update"), id=memory.id, text=text, hash=text_hash,
-                embedding=embedding, metadata=to_metadata_json(metadata), now=now,
+                query("memory/update"),
+                id=memory.id,
+                text=text,
+                hash=text_hash,
+                embedding=embedding,
+                metadata=to_metadata_json(metadata),
+                now=now,
             ).single(strict=True)
-            event = {"id": str(uuid.uuid4()), "memory_id": memory.id, "event": "UPDATE",
-                     "old_text": row["old_text"], "new_text": row["memory"]["text"], "at": now,
-                     "user_id": memory.user_id, "agent_id": memory.agent_id,
-                     "run_id": memory.run_id}
+            event = {
+                "id": str(uuid.uuid4()),
+                "memory_id": memory.id,
+                "event": "UPDATE",
+                "old_text": row["old_text"],
+                "new_text": row["memory"]["text"],
+                "at": now,
+                "user_id": memory.user_id,
+                "agent_id": memory.agent_id,
+                "run_id": memory.run_id,
+            }
             tx.run(query("history/create_batch"), rows=[event]).consume()
             return row["memory"]
 
@@ -127,9 +184,16 @@ class Neo4jStore:
         def work(tx: neo4j.ManagedTransaction) -> int:
             rows = list(tx.run(query("memory/delete_batch"), ids=list(memory_ids)))
             events = [
-                {"id": str(uuid.uuid4()), "memory_id": r["id"], "event": "DELETE",
-                 "old_text": r["text"], "at": now, "user_id": r["user_id"],
-                 "agent_id": r["agent_id"], "run_id": r["run_id"]}
+                {
+                    "id": str(uuid.uuid4()),
+                    "memory_id": r["id"],
+                    "event": "DELETE",
+                    "old_text": r["text"],
+                    "at": now,
+                    "user_id": r["user_id"],
+                    "agent_id": r["agent_id"],
+                    "run_id": r["run_id"],
+                }
                 for r in rows
             ]
             if events:

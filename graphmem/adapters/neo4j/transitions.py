@@ -8,38 +8,33 @@ from __future__ import annotations
 
 import uuid
 from datetime import UTC, datetime
-from typing import Literal
 
 import neo4j
-from pydantic import BaseModel
 
 from graphmem.adapters.neo4j.driver import translated
 from graphmem.cypher_catalog import query
-
-Action = Literal["merge", "supersede"]
-
-
-class TransitionRequest(BaseModel):
-    action: Action
-    old_id: str
-    new_id: str
-    reason: str
-    at: datetime
-    predicates: list[str] = []
-
-
-class TransitionOutcome(BaseModel):
-    applied: bool
-    old_state: str | None
+from graphmem.domain.transitions import TransitionOutcome, TransitionRequest
 
 
 def _events(req: TransitionRequest, now: datetime) -> list[dict[str, object]]:
     kind = "MERGE" if req.action == "merge" else "SUPERSEDE"
     return [
-        {"id": str(uuid.uuid4()), "memory_id": req.old_id, "event": kind, "at": now,
-         "related_memory_id": req.new_id, "reason": req.reason},
-        {"id": str(uuid.uuid4()), "memory_id": req.new_id, "event": kind, "at": now,
-         "related_memory_id": req.old_id, "reason": req.reason},
+        {
+            "id": str(uuid.uuid4()),
+            "memory_id": req.old_id,
+            "event": kind,
+            "at": now,
+            "related_memory_id": req.new_id,
+            "reason": req.reason,
+        },
+        {
+            "id": str(uuid.uuid4()),
+            "memory_id": req.new_id,
+            "event": kind,
+            "at": now,
+            "related_memory_id": req.old_id,
+            "reason": req.reason,
+        },
     ]
 
 
@@ -47,8 +42,15 @@ def _apply(tx: neo4j.ManagedTransaction, req: TransitionRequest) -> TransitionOu
     now = datetime.now(UTC)
     tx.run(query("lifecycle/lock_pair"), ids=sorted([req.old_id, req.new_id])).consume()
     name = "lifecycle/merge" if req.action == "merge" else "lifecycle/supersede"
-    row = tx.run(query(name), old_id=req.old_id, new_id=req.new_id, now=now, at=req.at,
-                 reason=req.reason, predicates=req.predicates).single()
+    row = tx.run(
+        query(name),
+        old_id=req.old_id,
+        new_id=req.new_id,
+        now=now,
+        at=req.at,
+        reason=req.reason,
+        predicates=req.predicates,
+    ).single()
     if row is None:
         return TransitionOutcome(applied=False, old_state=None)
     if row["applied"]:
@@ -58,22 +60,29 @@ def _apply(tx: neo4j.ManagedTransaction, req: TransitionRequest) -> TransitionOu
     return TransitionOutcome(applied=bool(row["applied"]), old_state=row["old_state"])
 
 
-def apply_transition(driver: neo4j.Driver, database: str,
-                     req: TransitionRequest) -> TransitionOutcome:
+def apply_transition(
+    driver: neo4j.Driver, database: str, req: TransitionRequest
+) -> TransitionOutcome:
     with translated(f"{req.action} a memory"), driver.session(database=database) as s:
         return s.execute_write(_apply, req)
 
 
-def record_lost_race(driver: neo4j.Driver, database: str, req: TransitionRequest,
-                     old_state: str | None) -> None:
+def record_lost_race(
+    driver: neo4j.Driver, database: str, req: TransitionRequest, old_state: str | None
+) -> None:
     """History shows every outcome: a lost race is recorded on the memory that lost it."""
-    event = {"id": str(uuid.uuid4()), "memory_id": req.new_id,
-             "event": "MERGE" if req.action == "merge" else "SUPERSEDE",
-             "at": datetime.now(UTC), "related_memory_id": req.old_id,
-             "reason": f"not applied: target was {old_state or 'gone'} (lost race)"}
+    event = {
+        "id": str(uuid.uuid4()),
+        "memory_id": req.new_id,
+        "event": "MERGE" if req.action == "merge" else "SUPERSEDE",
+        "at": datetime.now(UTC),
+        "related_memory_id": req.old_id,
+        "reason": f"not applied: target was {old_state or 'gone'} (lost race)",
+    }
     with translated("record history"):
-        scope = driver.execute_query(query("lifecycle/scope_of"), id=req.new_id,
-                                     database_=database).records
+        scope = driver.execute_query(
+            query("lifecycle/scope_of"), id=req.new_id, database_=database
+        ).records
         if scope:
             event.update(scope[0].data())
         driver.execute_query(query("history/create_batch"), rows=[event], database_=database)

@@ -50,8 +50,9 @@ class PlanWriter:
 
     def _find_duplicates(self, tx: neo4j.ManagedTransaction) -> dict[str, str]:
         by_hash = {m.hash: m.id for m in self.plan.memories}
-        rows = self._run(tx, "memory/find_duplicates", scope_key=self.plan.scope.key,
-                         hashes=list(by_hash))
+        rows = self._run(
+            tx, "memory/find_duplicates", scope_key=self.plan.scope.key, hashes=list(by_hash)
+        )
         return {by_hash[r["hash"]]: r["id"] for r in rows}
 
     def _create_memories(self, tx: neo4j.ManagedTransaction, memories: list[Any]) -> None:
@@ -59,8 +60,12 @@ class PlanWriter:
             return
         scope = self.plan.scope
         rows = [
-            {**m.model_dump(exclude={"metadata"}), "metadata": to_metadata_json(m.metadata),
-             "scope_key": scope.key, **scope.params()}
+            {
+                **m.model_dump(exclude={"metadata"}),
+                "metadata": to_metadata_json(m.metadata),
+                "scope_key": scope.key,
+                **scope.params(),
+            }
             for m in memories
         ]
         self._run(tx, "memory/create_batch", rows=rows, now=self.now)
@@ -69,8 +74,14 @@ class PlanWriter:
         if not memories:
             return
         rows = [
-            {"id": str(uuid.uuid4()), "memory_id": m.id, "event": "ADD", "new_text": m.text,
-             "at": self.now, **self.plan.scope.params()}
+            {
+                "id": str(uuid.uuid4()),
+                "memory_id": m.id,
+                "event": "ADD",
+                "new_text": m.text,
+                "at": self.now,
+                **self.plan.scope.params(),
+            }
             for m in memories
         ]
         self._run(tx, "history/create_batch", rows=rows)
@@ -85,8 +96,9 @@ class PlanWriter:
         self._run(tx, "entity/merge_batch", rows=rows, now=self.now)
 
     def _link_mentions(self, tx: neo4j.ManagedTransaction, kept: set[str]) -> None:
-        rows = [{"memory_id": mid, "entity_key": key} for mid, key in self.plan.mentions
-                if mid in kept]
+        rows = [
+            {"memory_id": mid, "entity_key": key} for mid, key in self.plan.mentions if mid in kept
+        ]
         if rows:
             self._run(tx, "entity/mentions_batch", rows=rows)
 

@@ -1,0 +1,167 @@
+"""Applies lifecycle changes after an add: the deterministic guards decide on every proposal
+(the LLM's, or offline detection's), then each allowed one is a conditional write."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from graphmem.domain.extraction import ExtractedTriplet, KnownMemory, LifecycleProposal
+from graphmem.domain.results import Transition
+from graphmem.domain.transitions import TransitionRequest
+from graphmem.lifecycle.guards import (
+    Candidate,
+    GuardDecision,
+    MemoryFlags,
+    check_merge,
+    check_supersede_proposal,
+    detect_offline,
+)
+from graphmem.lifecycle.predicates import FunctionalPredicates, normalize_name, normalize_predicate
+from graphmem.ports.store import MemoryStore
+from graphmem.services.plan import Pending
+from graphmem.settings import LifecycleSettings
+
+
+def _candidate(row: dict[str, Any], triplets: list[ExtractedTriplet]) -> Candidate:
+    return Candidate(
+        memory=KnownMemory(id=row["id"], text=row["text"], observed_at=row.get("observed_at")),
+        cosine=float(row["cosine"]),
+        triplets=triplets,
+        flags=MemoryFlags(immutable=row["immutable"], exclude_from_dream=row["exclude_from_dream"]),
+    )
+
+
+def _shared_predicates(old: list[ExtractedTriplet], new: list[ExtractedTriplet]) -> list[str]:
+    keys = {(normalize_name(t.source), normalize_predicate(t.predicate)) for t in old}
+    return sorted(
+        {
+            normalize_predicate(t.predicate)
+            for t in new
+            if (normalize_name(t.source), normalize_predicate(t.predicate)) in keys
+        }
+    )
+
+
+class ApplyLifecycle:
+    def __init__(
+        self, store: MemoryStore, settings: LifecycleSettings, *, trust_proposals: bool
+    ) -> None:
+        """``trust_proposals``: the extractor is an LLM whose proposals are guarded; otherwise
+        offline detection proposes deterministically."""
+        self.store = store
+        self.settings = settings
+        self.functional = FunctionalPredicates(settings.extra_functional_predicates)
+        self.trust_proposals = trust_proposals
+
+    def __call__(
+        self, created: list[Pending], observed_at: datetime, new_flags: MemoryFlags
+    ) -> list[Transition]:
+        new_ids = [p.id for p in created]
+        transitions: list[Transition] = []
+        for pending in created:
+            proposed = [p.old_memory_id for p in pending.extracted.proposals]
+            rows = self.store.candidates(pending.id, self.settings.similar_top_s, new_ids, proposed)
+            triplets = self._triplets([r["id"] for r in rows])
+            candidates = {r["id"]: _candidate(r, triplets.get(r["id"], [])) for r in rows}
+            for proposal, decision in self._decide(pending, candidates, new_flags):
+                transitions.append(
+                    self._write(pending, proposal, decision, candidates, observed_at)
+                )
+        return transitions
+
+    def _triplets(self, memory_ids: list[str]) -> dict[str, list[ExtractedTriplet]]:
+        out: dict[str, list[ExtractedTriplet]] = {}
+        for t in self.store.triplets_for(memory_ids):
+            for mid in t.memory_ids:
+                out.setdefault(mid, []).append(
+                    ExtractedTriplet(
+                        source=t.source, predicate=t.predicate, target=t.target, fact=t.fact
+                    )
+                )
+        return out
+
+    def _decide(
+        self, pending: Pending, candidates: dict[str, Candidate], new_flags: MemoryFlags
+    ) -> list[tuple[LifecycleProposal, GuardDecision]]:
+        new = pending.extracted
+        if not self.trust_proposals:
+            found = detect_offline(
+                new,
+                list(candidates.values()),
+                self.functional,
+                self.settings.merge_min_cosine,
+                new_flags=new_flags,
+            )
+            return [(p, GuardDecision(allowed=True, reason=p.reason or "")) for p in found]
+        decided = []
+        for proposal in new.proposals:
+            candidate = candidates.get(proposal.old_memory_id)
+            if candidate is None:
+                decided.append(
+                    (
+                        proposal,
+                        GuardDecision(allowed=False, reason="proposed memory is not in this scope"),
+                    )
+                )
+            elif proposal.action == "merge":
+                decided.append(
+                    (
+                        proposal,
+                        check_merge(
+                            candidate.memory.text,
+                            new.text,
+                            candidate.cosine,
+                            min_cosine=self.settings.merge_min_cosine,
+                            old_flags=candidate.flags,
+                            new_flags=new_flags,
+                        ),
+                    )
+                )
+            else:
+                decided.append(
+                    (
+                        proposal,
+                        check_supersede_proposal(
+                            candidate.triplets,
+                            new.triplets,
+                            old_flags=candidate.flags,
+                            new_flags=new_flags,
+                        ),
+                    )
+                )
+        return decided
+
+    def _write(
+        self,
+        pending: Pending,
+        proposal: LifecycleProposal,
+        decision: GuardDecision,
+        candidates: dict[str, Candidate],
+        observed_at: datetime,
+    ) -> Transition:
+        base = {
+            "action": proposal.action,
+            "old_memory_id": proposal.old_memory_id,
+            "new_memory_id": pending.id,
+        }
+        if not decision.allowed:
+            return Transition(**base, outcome="rejected", reason=decision.reason)
+        old = candidates[proposal.old_memory_id]
+        new_triplets = pending.extracted.triplets
+        starts = [t.valid_from for t in new_triplets if t.valid_from is not None]
+        outcome = self.store.transition(
+            TransitionRequest(
+                action=proposal.action,
+                old_id=proposal.old_memory_id,
+                new_id=pending.id,
+                reason=decision.reason,
+                at=min(starts) if starts else observed_at,
+                predicates=_shared_predicates(old.triplets, new_triplets),
+            )
+        )
+        if outcome.applied:
+            return Transition(**base, outcome="applied", reason=decision.reason)
+        return Transition(
+            **base, outcome="lost_race", reason=f"old memory is {outcome.old_state or 'gone'}"
+        )

@@ -1,0 +1,106 @@
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta, timezone
+
+import pytest
+
+from graphmem.extraction.dates import resolve_relative, shift_months
+
+# Wednesday 11 June 2025, 15:30 UTC
+OBSERVED = datetime(2025, 6, 11, 15, 30, tzinfo=UTC)
+
+
+def midnight(year: int, month: int, day: int) -> datetime:
+    return datetime(year, month, day, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I moved today", OBSERVED),
+        ("Tonight we eat out", OBSERVED),
+        ("yesterday I moved", OBSERVED - timedelta(days=1)),
+        ("Last night was fun", OBSERVED - timedelta(days=1)),
+        ("the day before yesterday", OBSERVED - timedelta(days=2)),
+        ("I moved to Paris last week.", OBSERVED - timedelta(days=7)),
+        ("LAST WEEK", OBSERVED - timedelta(days=7)),
+        ("last month", datetime(2025, 5, 11, 15, 30, tzinfo=UTC)),
+        ("last year", datetime(2024, 6, 11, 15, 30, tzinfo=UTC)),
+        ("two days ago", OBSERVED - timedelta(days=2)),
+        ("3 days ago", OBSERVED - timedelta(days=3)),
+        ("a week ago", OBSERVED - timedelta(days=7)),
+        ("a couple of weeks ago", OBSERVED - timedelta(days=14)),
+        ("six months ago", datetime(2024, 12, 11, 15, 30, tzinfo=UTC)),
+        ("an year ago", datetime(2024, 6, 11, 15, 30, tzinfo=UTC)),
+        ("ten years ago", datetime(2015, 6, 11, 15, 30, tzinfo=UTC)),
+        ("in March", midnight(2025, 3, 1)),
+        ("in June", midnight(2025, 6, 1)),
+        ("in December", midnight(2024, 12, 1)),
+        ("last September", midnight(2024, 9, 1)),
+        ("on Monday", midnight(2025, 6, 9)),
+        ("on Wednesday", midnight(2025, 6, 11)),
+        ("last Wednesday", midnight(2025, 6, 4)),
+        ("on Thursday", midnight(2025, 6, 5)),
+        ("in 2019", midnight(2019, 1, 1)),
+    ],
+)
+def test_resolve_relative(text: str, expected: datetime) -> None:
+    assert resolve_relative(text, OBSERVED) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "I live in Beijing.",
+        "tomorrow",
+        "next week",
+        "in 2099",
+        "in a minute",
+        "Mayday",
+        "🙂🙂",
+        "'); MATCH (n) DETACH DELETE n //",
+        "monday" * 1000,
+    ],
+)
+def test_no_expression_gives_none(text: str) -> None:
+    assert resolve_relative(text, OBSERVED) is None
+
+
+def test_leftmost_expression_wins() -> None:
+    text = "Last week I said that yesterday was fine"
+    assert resolve_relative(text, OBSERVED) == OBSERVED - timedelta(days=7)
+    text = "yesterday, not last week"
+    assert resolve_relative(text, OBSERVED) == OBSERVED - timedelta(days=1)
+
+
+def test_day_before_yesterday_beats_yesterday() -> None:
+    assert resolve_relative("the day before yesterday", OBSERVED) == OBSERVED - timedelta(days=2)
+
+
+def test_naive_observed_stays_naive() -> None:
+    naive = datetime(2025, 1, 15, 9, 0)
+    result = resolve_relative("last month", naive)
+    assert result == datetime(2024, 12, 15, 9, 0)
+    assert result is not None and result.tzinfo is None
+
+
+def test_timezone_is_kept() -> None:
+    tz = timezone(timedelta(hours=9))
+    observed = datetime(2025, 6, 11, 8, 0, tzinfo=tz)
+    result = resolve_relative("in March", observed)
+    assert result == datetime(2025, 3, 1, tzinfo=tz)
+    assert result is not None and result.tzinfo == tz
+
+
+def test_month_arithmetic_clamps_day() -> None:
+    assert shift_months(datetime(2025, 3, 31), -1) == datetime(2025, 2, 28)
+    assert shift_months(datetime(2024, 3, 31), -1) == datetime(2024, 2, 29)
+    assert shift_months(datetime(2025, 1, 15), -1) == datetime(2024, 12, 15)
+    assert shift_months(datetime(2025, 1, 15), 12) == datetime(2026, 1, 15)
+
+
+def test_out_of_range_gives_none() -> None:
+    early = datetime(1, 2, 1)
+    assert resolve_relative("ten years ago", early) is None
+    assert resolve_relative("last year", early) is None

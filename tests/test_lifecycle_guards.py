@@ -1,0 +1,352 @@
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pytest
+
+from graphmem.domain.extraction import ExtractedMemory, ExtractedTriplet, KnownMemory
+from graphmem.lifecycle import (
+    Candidate,
+    FunctionalPredicates,
+    MemoryFlags,
+    check_merge,
+    check_supersede,
+    check_supersede_proposal,
+    content_words,
+    detect_offline,
+)
+
+FUNCTIONAL = FunctionalPredicates()
+IMMUTABLE = MemoryFlags(immutable=True)
+NO_DREAM = MemoryFlags(exclude_from_dream=True)
+
+
+def triplet(source: str, predicate: str, target: str) -> ExtractedTriplet:
+    return ExtractedTriplet(
+        source=source, predicate=predicate, target=target, fact=f"{source} {predicate} {target}"
+    )
+
+
+# --- content words ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("prefers window seats", {"prefer", "window", "seat"}),
+        ("I always book window seats", {"book", "window", "seat"}),
+        ("Alice's cities", {"alice", "city"}),
+        ("The glasses and the classes", {"glass", "class"}),
+        ("long-haul flights", {"long", "haul", "flight"}),
+        ("bus status analysis", {"bus", "status", "analysis"}),
+        ("I don't like it", {"like", "not"}),
+        ("I can't and won't", {"not"}),
+        ("I’m not vegetarian anymore", {"not", "vegetarian", "anymore"}),
+        ("Never, no, none!", {"never", "no", "none"}),
+        ("I am 30 years old", {"30", "year", "old"}),
+        ("", set()),
+        ("the a an of to in", set()),
+        ("🍣 寿司", {"寿司"}),
+    ],
+)
+def test_content_words(text: str, expected: set[str]) -> None:
+    assert content_words(text) == expected
+
+
+# --- merge -----------------------------------------------------------------------------
+
+
+def test_merge_acceptance_missing_word_is_refused() -> None:
+    decision = check_merge(
+        "prefers window seats",
+        "always books window seats on long-haul flights",
+        0.9,
+        min_cosine=0.75,
+        old_flags=MemoryFlags(),
+        new_flags=MemoryFlags(),
+    )
+    assert not decision.allowed
+    assert "prefer" in decision.reason
+
+
+def test_merge_acceptance_superset_is_allowed() -> None:
+    decision = check_merge(
+        "likes window seats",
+        "likes window seats, especially on long-haul flights",
+        0.85,
+        min_cosine=0.75,
+        old_flags=MemoryFlags(),
+        new_flags=MemoryFlags(),
+    )
+    assert decision.allowed
+    assert "flight" in decision.reason
+
+
+def test_merge_identical_text_is_a_duplicate() -> None:
+    decision = check_merge("likes window seats", "Likes window seats.", 0.99, min_cosine=0.75)
+    assert not decision.allowed
+    assert "duplicate" in decision.reason
+
+
+def test_merge_same_words_rephrased_is_a_duplicate() -> None:
+    decision = check_merge("likes window seats", "I like a window seat", 0.95, min_cosine=0.75)
+    assert not decision.allowed
+    assert "duplicate" in decision.reason
+
+
+def test_merge_needs_cosine() -> None:
+    old, new = "likes window seats", "likes window seats on long-haul flights"
+    assert check_merge(old, new, 0.75, min_cosine=0.75).allowed
+    low = check_merge(old, new, 0.74, min_cosine=0.75)
+    assert not low.allowed
+    assert "cosine" in low.reason
+    assert not check_merge(old, new, math.nan, min_cosine=0.75).allowed
+
+
+def test_merge_refuses_added_negation() -> None:
+    decision = check_merge("likes coffee", "does not like coffee", 0.9, min_cosine=0.5)
+    assert not decision.allowed
+    assert "negation" in decision.reason
+
+
+def test_merge_keeps_existing_negation() -> None:
+    decision = check_merge("does not eat meat", "does not eat meat or fish", 0.9, min_cosine=0.5)
+    assert decision.allowed
+
+
+def test_merge_refuses_contentless_old_text() -> None:
+    decision = check_merge("so it is, then", "so it is Paris", 0.9, min_cosine=0.5)
+    assert not decision.allowed
+    assert "no content words" in decision.reason
+
+
+@pytest.mark.parametrize(
+    ("old_flags", "new_flags", "word"),
+    [
+        (IMMUTABLE, None, "old memory is immutable"),
+        (None, IMMUTABLE, "new memory is immutable"),
+        (NO_DREAM, None, "old memory is excluded"),
+        (None, NO_DREAM, "new memory is excluded"),
+    ],
+)
+def test_merge_refuses_flagged_memories(
+    old_flags: MemoryFlags | None, new_flags: MemoryFlags | None, word: str
+) -> None:
+    decision = check_merge(
+        "likes window seats",
+        "likes window seats on long flights",
+        0.99,
+        min_cosine=0.5,
+        old_flags=old_flags,
+        new_flags=new_flags,
+    )
+    assert not decision.allowed
+    assert word in decision.reason
+
+
+# --- supersede -------------------------------------------------------------------------
+
+
+def test_supersede_functional_predicate_changed() -> None:
+    decision = check_supersede(
+        [triplet("user", "lives_in", "Beijing")],
+        [triplet("User", "Lives In", "Paris")],
+        FUNCTIONAL,
+        old_flags=MemoryFlags(),
+        new_flags=MemoryFlags(),
+    )
+    assert decision.allowed
+    assert "lives_in" in decision.reason
+    assert "beijing -> paris" in decision.reason
+
+
+def test_supersede_same_value_is_refused() -> None:
+    decision = check_supersede(
+        [triplet("user", "lives_in", "The Hague")],
+        [triplet("user", "lives_in", "the hague.")],
+        FUNCTIONAL,
+    )
+    assert not decision.allowed
+    assert "same value" in decision.reason
+
+
+def test_supersede_needs_functional_predicate() -> None:
+    decision = check_supersede(
+        [triplet("user", "likes", "sushi")], [triplet("user", "likes", "ramen")], FUNCTIONAL
+    )
+    assert not decision.allowed
+    assert "functional" in decision.reason
+
+
+def test_supersede_needs_same_subject() -> None:
+    decision = check_supersede(
+        [triplet("Alice", "lives_in", "Tokyo")], [triplet("user", "lives_in", "Osaka")], FUNCTIONAL
+    )
+    assert not decision.allowed
+
+
+def test_supersede_uses_extra_functional_predicates() -> None:
+    old, new = [triplet("user", "likes", "sushi")], [triplet("user", "likes", "ramen")]
+    assert check_supersede(old, new, FunctionalPredicates(["likes"])).allowed
+
+
+def test_supersede_any_changed_pair_is_enough() -> None:
+    old = [triplet("user", "lives_in", "Paris"), triplet("user", "works_at", "Google")]
+    new = [triplet("user", "lives_in", "Paris"), triplet("user", "works_at", "Sony")]
+    decision = check_supersede(old, new, FUNCTIONAL)
+    assert decision.allowed
+    assert "works_at" in decision.reason
+
+
+def test_supersede_empty_triplets() -> None:
+    assert not check_supersede([], [], FUNCTIONAL).allowed
+    assert not check_supersede([triplet("user", "age", "30")], [], FUNCTIONAL).allowed
+
+
+@pytest.mark.parametrize(("old_flags", "new_flags"), [(IMMUTABLE, None), (None, NO_DREAM)])
+def test_supersede_refuses_flagged_memories(
+    old_flags: MemoryFlags | None, new_flags: MemoryFlags | None
+) -> None:
+    decision = check_supersede(
+        [triplet("user", "lives_in", "Beijing")],
+        [triplet("user", "lives_in", "Paris")],
+        FUNCTIONAL,
+        old_flags=old_flags,
+        new_flags=new_flags,
+    )
+    assert not decision.allowed
+
+
+@dataclass(frozen=True)
+class PlainTriplet:
+    source: str
+    predicate: str
+    target: str
+
+
+def test_supersede_accepts_any_triplet_like() -> None:
+    decision = check_supersede(
+        [PlainTriplet("user", "diet", "vegetarian")],
+        [PlainTriplet("user", "diet", "vegan")],
+        FUNCTIONAL,
+    )
+    assert decision.allowed
+
+
+# --- supersede proposed by an LLM -----------------------------------------------------
+
+
+def test_proposal_allows_non_functional_predicate() -> None:
+    old, new = [triplet("user", "prefers", "tea")], [triplet("user", "prefers", "coffee")]
+    assert not check_supersede(old, new, FUNCTIONAL).allowed
+    decision = check_supersede_proposal(old, new)
+    assert decision.allowed
+    assert "tea -> coffee" in decision.reason
+
+
+def test_proposal_allows_functional_predicate_too() -> None:
+    old, new = [triplet("user", "lives_in", "Beijing")], [triplet("user", "lives_in", "Paris")]
+    assert check_supersede_proposal(old, new).allowed
+
+
+def test_proposal_without_shared_pair_is_ambiguous() -> None:
+    decision = check_supersede_proposal(
+        [triplet("user", "likes", "sushi")], [triplet("user", "eats", "ramen")]
+    )
+    assert not decision.allowed
+    assert "ambiguous" in decision.reason
+    assert "ambiguous" in check_supersede_proposal([], []).reason
+
+
+def test_proposal_same_value_is_refused() -> None:
+    decision = check_supersede_proposal(
+        [triplet("user", "likes", "Sushi")], [triplet("user", "likes", "sushi")]
+    )
+    assert not decision.allowed
+    assert "same value" in decision.reason
+
+
+def test_proposal_refuses_flagged_memories() -> None:
+    old, new = [triplet("user", "likes", "tea")], [triplet("user", "likes", "coffee")]
+    assert not check_supersede_proposal(old, new, old_flags=IMMUTABLE).allowed
+    assert not check_supersede_proposal(old, new, new_flags=NO_DREAM).allowed
+
+
+# --- offline detection -----------------------------------------------------------------
+
+
+def candidate(
+    memory_id: str,
+    text: str,
+    cosine: float,
+    triplets: list[ExtractedTriplet] | None = None,
+    flags: MemoryFlags | None = None,
+) -> Candidate:
+    return Candidate(
+        memory=KnownMemory(id=memory_id, text=text),
+        cosine=cosine,
+        triplets=triplets or [],
+        flags=flags or MemoryFlags(),
+    )
+
+
+def test_detect_offline_proposes_supersede_and_merge_in_order() -> None:
+    new = ExtractedMemory(
+        text="I moved to Paris and likes window seats on long-haul flights",
+        triplets=[triplet("user", "lives_in", "Paris")],
+    )
+    candidates = [
+        candidate("m-unrelated", "Alice likes sushi", 0.2),
+        candidate("m-seats", "likes window seats", 0.8),
+        candidate("m-home", "I live in Beijing", 0.6, [triplet("user", "lives_in", "Beijing")]),
+    ]
+    proposals = detect_offline(new, candidates, FUNCTIONAL, 0.75)
+    assert [(p.action, p.old_memory_id) for p in proposals] == [
+        ("merge", "m-seats"),
+        ("supersede", "m-home"),
+    ]
+    assert all(p.reason for p in proposals)
+
+
+def test_detect_offline_supersede_wins_over_merge() -> None:
+    new = ExtractedMemory(
+        text="user lives in Paris now, city of light",
+        triplets=[triplet("user", "lives_in", "Paris")],
+    )
+    old = candidate("m1", "user lives in", 0.95, [triplet("user", "lives_in", "Beijing")])
+    assert check_merge(old.memory.text, new.text, old.cosine, min_cosine=0.75).allowed
+    proposals = detect_offline(new, [old], FUNCTIONAL, 0.75)
+    assert [(p.action, p.old_memory_id) for p in proposals] == [("supersede", "m1")]
+
+
+def test_detect_offline_one_proposal_per_memory_and_deterministic() -> None:
+    new = ExtractedMemory(
+        text="likes window seats on long-haul flights",
+        triplets=[triplet("user", "likes", "window seats")],
+    )
+    candidates = [
+        candidate("b", "likes window seats", 0.8),
+        candidate("a", "likes window seats", 0.8),
+        candidate("a", "likes window seats", 0.9),
+        candidate("nan", "likes window seats", math.nan),
+    ]
+    first = detect_offline(new, candidates, FUNCTIONAL, 0.75)
+    second = detect_offline(new, list(reversed(candidates)), FUNCTIONAL, 0.75)
+    assert [p.old_memory_id for p in first] == ["a", "b"]
+    assert first == second
+
+
+def test_detect_offline_respects_flags() -> None:
+    new = ExtractedMemory(text="I moved to Paris", triplets=[triplet("user", "lives_in", "Paris")])
+    old = candidate("m1", "I live in Beijing", 0.9, [triplet("user", "lives_in", "Beijing")])
+    frozen = old.model_copy(update={"flags": IMMUTABLE})
+    assert detect_offline(new, [frozen], FUNCTIONAL, 0.75) == []
+    assert detect_offline(new, [old], FUNCTIONAL, 0.75, new_flags=NO_DREAM) == []
+    assert len(detect_offline(new, [old], FUNCTIONAL, 0.75)) == 1
+
+
+def test_detect_offline_nothing_to_do() -> None:
+    new = ExtractedMemory(text="hello there")
+    assert detect_offline(new, [], FUNCTIONAL, 0.75) == []
+    assert detect_offline(new, [candidate("m", "hello", 0.99)], FUNCTIONAL, 0.75) == []
