@@ -4,6 +4,8 @@ import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from graphmem.domain.extraction import ExtractedMemory, ExtractionRequest, Message
 from graphmem.extraction.offline import OfflineExtractor, fact_of, sentences, speaker_of
@@ -314,3 +316,47 @@ def test_long_targets_and_names_are_dropped_not_truncated() -> None:
     assert triples("I like " + "many " * 7 + "things") == {
         ("user", "likes", "many " * 7 + "things")
     }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A" * 300 + " lives in Paris",
+        "B" * 300 + " is my friend",
+        "my friend " + "C" * 300,
+        "I have dinner with " + "D" * 250,
+        "Alice is allergic to " + "e" * 250,
+    ],
+)
+def test_overlong_triplet_ends_are_skipped(text: str) -> None:
+    memory = extract_one(text)
+    assert memory.triplets == []
+    assert all(len(entity.name) <= 200 for entity in memory.entities)
+
+
+_FUZZ_WORDS = [
+    *("I", "i", "we", "I'm", "I've", "moved", "to", "live", "in", "Alice", "is", "my"),
+    *("friend", "allergic", "dinner", "with", "and", ",", ".", "like", "a", "teacher"),
+    *("vegan", "last", "week", "two", "days", "ago", '"', "“", "Paris", "'s", "’", "work"),
+    *("at", "started", "eating", "😀", "The", "Monday", "March", "2019", "-", ";", ":"),
+    *("\n", "A" * 210),
+]
+_WORDS = st.sampled_from(_FUZZ_WORDS)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    words=st.lists(st.one_of(_WORDS, st.text(max_size=12)), max_size=40),
+    joiner=st.sampled_from([" ", "", "\n"]),
+    known=st.lists(st.one_of(_WORDS, st.text(max_size=8)), max_size=4),
+)
+def test_fuzz_never_crashes(words: list[str], joiner: str, known: list[str]) -> None:
+    text = joiner.join(words)
+    request = ExtractionRequest(
+        messages=[Message(content=text or "x")], observed_at=OBSERVED, known_entities=known
+    )
+    extraction = EXTRACTOR.extract(request)
+    for memory in extraction.memories:
+        assert memory.text == (text or "x")
+        ends = {t.source for t in memory.triplets} | {t.target for t in memory.triplets}
+        assert ends <= {entity.name for entity in memory.entities}

@@ -203,7 +203,7 @@ class OfflineExtractor:
                 source = known.get(normalize_name(raw.source), raw.source)
                 target = known.get(normalize_name(raw.target), raw.target)
                 key = (normalize_name(source), raw.predicate, normalize_name(target))
-                if key in found or not key[0] or not key[2]:
+                if key in found or not _fits(source) or not _fits(target):
                     continue
                 valid_from = None
                 if raw.event:
@@ -217,6 +217,11 @@ class OfflineExtractor:
                 )
                 found[key] = (raw, triplet)
         return list(found.values())
+
+
+def _fits(name: str) -> bool:
+    """Usable as a triplet end: some letter or digit, at most 200 characters."""
+    return 0 < len(name) <= 200 and bool(normalize_name(name))
 
 
 def _mentions(text: str, name: str) -> bool:
