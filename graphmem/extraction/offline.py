@@ -82,7 +82,7 @@ _NEXT_WORD = re.compile(r"\s*(\S+)")
 _QUOTED = re.compile(r"[\"“]([^\"“”\n]{1,200})[\"”]")
 _NAME_VERBS_TEXT = """
     is was lives lived works worked moved has had loves likes said says and will can eats
-    went called told wants prefers seems looks gets got came comes sent asked 's
+    went called told wants prefers seems looks gets got came comes sent asked
 """
 _NAME_VERBS = frozenset(_NAME_VERBS_TEXT.split())
 _FACTS = {
@@ -220,7 +220,7 @@ class OfflineExtractor:
 
 
 def _fits(name: str) -> bool:
-    """Usable as a triplet end: some letter or digit, at most 200 characters."""
+    """Usable as a triplet end: at most 200 characters, not only punctuation."""
     return 0 < len(name) <= 200 and bool(normalize_name(name))
 
 

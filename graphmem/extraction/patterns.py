@@ -166,11 +166,16 @@ def _targets(rule: Rule, raw: str, known: Container[str]) -> list[str]:
     return [phrase]
 
 
+def _after_first_person(match: re.Match[str]) -> bool:
+    """The match opens the sentence, or an "I"/"we" comes before it."""
+    start = match.start()
+    return start == 0 or _FIRST_PERSON.search(match.string, 0, start) is not None
+
+
 def _apply(
     rule: Rule, match: re.Match[str], speaker: str, known: Container[str]
 ) -> list[RawTriplet]:
-    opening = match.start() == 0 or _FIRST_PERSON.search(match.string, 0, match.start())
-    if rule.first_person_before and not opening:
+    if rule.first_person_before and not _after_first_person(match):
         return []
     subject = speaker
     if match.groupdict().get("s") is not None:

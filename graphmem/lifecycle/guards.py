@@ -231,7 +231,7 @@ def detect_offline(
 
 
 def _finite(value: float) -> float:
-    return value if math.isfinite(value) else -math.inf
+    return -math.inf if math.isnan(value) else value
 
 
 def _propose(
