@@ -17,6 +17,7 @@ from graphmem.errors import ValidationError
 from graphmem.extraction.offline import OfflineExtractor
 from graphmem.ports.embedder import Embedder
 from graphmem.ports.extractor import Extractor
+from graphmem.ports.store import ScopeFilter
 from graphmem.services import inputs
 from graphmem.services.add import AddMemories
 from graphmem.services.lifecycle import ApplyLifecycle
@@ -34,6 +35,13 @@ def default_extractor(settings: Settings) -> Extractor:
 
         return LLMExtractor(OpenAILLM(settings.llm))
     return OfflineExtractor()
+
+
+def _scope(given: dict[str, str | None]) -> ScopeFilter:
+    unknown = set(given) - {"user_id", "agent_id", "run_id"}
+    if unknown:
+        raise ValidationError(f"Unknown scope keys: {sorted(unknown)}")
+    return scope_filter(given.get("user_id"), given.get("agent_id"), given.get("run_id"))
 
 
 class Memory:
@@ -121,15 +129,18 @@ class Memory:
             deleted += self.store.delete(ids[start : start + self.settings.limits.batch_size])
         return deleted
 
-    def supersede(self, old_id: str, new_id: str, reason: str | None = None) -> None:
-        """Mark ``old_id`` as superseded by ``new_id`` (conditional: only if still active)."""
-        request_transition(self.store, "supersede", old_id, new_id,
-                           scope_filter(None, None, None), reason)
+    def supersede(
+        self, old_id: str, new_id: str, reason: str | None = None, **scope: str | None
+    ) -> None:
+        """Mark ``old_id`` as superseded by ``new_id`` (conditional: only if still active);
+        raises LifecycleConflictError when it is not."""
+        request_transition(self.store, "supersede", old_id, new_id, _scope(scope), reason)
 
-    def merge(self, old_id: str, new_id: str, reason: str | None = None) -> None:
+    def merge(
+        self, old_id: str, new_id: str, reason: str | None = None, **scope: str | None
+    ) -> None:
         """Mark ``old_id`` as merged into ``new_id`` (conditional: only if still active)."""
-        request_transition(self.store, "merge", old_id, new_id,
-                           scope_filter(None, None, None), reason)
+        request_transition(self.store, "merge", old_id, new_id, _scope(scope), reason)
 
     def reset(self, *, confirm: bool = False) -> None:
         """Delete every memory, entity, triplet and history event. Needs ``confirm=True``."""
@@ -138,8 +149,9 @@ class Memory:
         self.store.reset()
 
     # -- reads ------------------------------------------------------------------------------
-    def get(self, memory_id: str) -> MemoryRecord:
-        return get_memory(self.store, memory_id, scope_filter(None, None, None))
+    def get(self, memory_id: str, **scope: str | None) -> MemoryRecord:
+        """One memory by id; with scope ids, only if it belongs to that scope."""
+        return get_memory(self.store, memory_id, _scope(scope))
 
     def get_all(
         self,
@@ -164,8 +176,10 @@ class Memory:
             include_merged=include_merged,
         )
 
-    def history(self, memory_id: str) -> list[HistoryEvent]:
-        return memory_history(self.store, memory_id)
+    def history(self, memory_id: str, **scope: str | None) -> list[HistoryEvent]:
+        """Every event of a memory (kept after deletion). With scope ids, only if the memory
+        (or, once deleted, its events) belongs to that scope."""
+        return memory_history(self.store, memory_id, _scope(scope))
 
     # -- lifetime ---------------------------------------------------------------------------
     def close(self) -> None:

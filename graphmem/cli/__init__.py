@@ -8,6 +8,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
+from graphmem.cli.migrate_cmd import migrate
 from graphmem.cli.neo4j_cmd import neo4j_app
 from graphmem.errors import GraphMemError
 
@@ -60,6 +61,7 @@ def _root(
 
 
 app.add_typer(neo4j_app, name="neo4j")
+app.command("migrate")(migrate)
 
 
 def main() -> None:

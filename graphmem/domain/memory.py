@@ -52,3 +52,6 @@ class HistoryEvent(BaseModel):
     at: datetime
     related_memory_id: str | None = None
     reason: str | None = None
+    user_id: str | None = None
+    agent_id: str | None = None
+    run_id: str | None = None

@@ -37,8 +37,13 @@ def list_memories(
     return store.list(scope, states_for(latest_only, include_merged), limit, cursor)
 
 
-def memory_history(store: MemoryStore, memory_id: str) -> list[HistoryEvent]:
-    events = store.history(memory_id)
+def memory_history(store: MemoryStore, memory_id: str, scope: ScopeFilter) -> list[HistoryEvent]:
+    """Events of one memory whose scope ids match every given scope id."""
+    events = [e for e in store.history(memory_id) if _in_scope(e, scope)]
     if not events:
         raise NotFoundError(f"No history for memory id {memory_id!r}")
     return events
+
+
+def _in_scope(event: HistoryEvent, scope: ScopeFilter) -> bool:
+    return all(value is None or getattr(event, key) == value for key, value in scope.items())

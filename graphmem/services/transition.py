@@ -27,10 +27,15 @@ def request_transition(
     new = get_memory(store, new_id, scope)
     if (old.user_id, old.agent_id, old.run_id) != (new.user_id, new.agent_id, new.run_id):
         raise ValidationError("both memories must belong to the same scope")
-    outcome = store.transition(TransitionRequest(
-        action=action, old_id=old_id, new_id=new_id, reason=reason or f"requested {action}",
-        at=new.observed_at if action == "supersede" else datetime.now(UTC),
-    ))
+    outcome = store.transition(
+        TransitionRequest(
+            action=action,
+            old_id=old_id,
+            new_id=new_id,
+            reason=reason or f"requested {action}",
+            at=new.observed_at if action == "supersede" else datetime.now(UTC),
+        )
+    )
     if not outcome.applied:
         raise LifecycleConflictError(
             f"Cannot {action} memory {old_id!r}: it is {outcome.old_state or 'gone'}, "

@@ -1,0 +1,54 @@
+"""Search results: the memories that matter now, and the triplets that explain them."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from pydantic import BaseModel, Field
+
+from graphmem.domain.memory import MemoryRecord
+
+
+class ScoreBreakdown(BaseModel):
+    """How one result's score was made (``explain=True``). Signals that found nothing for
+    this memory are 0; ``signals`` lists which signals ran for the query at all."""
+
+    semantic: float = 0.0
+    fulltext: float = 0.0
+    entity: float = 0.0
+    triplet: float = 0.0
+    lifecycle: float = 1.0
+    temporal: float = 1.0
+    decay: float = 1.0
+    final: float = 0.0
+    sources: list[str] = Field(default_factory=list)
+
+
+class ScoredMemory(MemoryRecord):
+    score: float
+    score_breakdown: ScoreBreakdown | None = None
+
+
+class RelationHit(BaseModel):
+    id: str
+    source: str
+    predicate: str
+    target: str
+    fact: str
+    memory_ids: list[str] = Field(default_factory=list)
+    score: float
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+
+
+class SearchExplain(BaseModel):
+    signals: dict[str, str] = Field(default_factory=dict)  # signal -> "ok" / reason it was off
+    candidates: int = 0
+    gated_out: int = 0
+    exact_vector_scan: bool = True
+
+
+class SearchResult(BaseModel):
+    results: list[ScoredMemory] = Field(default_factory=list)
+    relations: list[RelationHit] = Field(default_factory=list)
+    explain: SearchExplain | None = None
