@@ -43,5 +43,13 @@ class LifecycleConflictError(GraphMemError):
     """A requested lifecycle change lost its race or targets a non-active memory."""
 
 
+class AuthError(GraphMemError):
+    """The API key is missing, unknown or revoked."""
+
+
+class PermissionDeniedError(AuthError):
+    """The API key is valid but may not touch the requested scope."""
+
+
 class Neo4jServerError(GraphMemError):
     """Provisioning, starting or stopping the local Neo4j server failed."""

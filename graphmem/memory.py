@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from types import TracebackType
 from typing import Any
 
@@ -10,10 +11,14 @@ import neo4j
 from graphmem.adapters.embeddings import make_embedder
 from graphmem.adapters.neo4j import schema
 from graphmem.adapters.neo4j.driver import make_driver
+from graphmem.adapters.neo4j.entities import EntityReader
+from graphmem.adapters.neo4j.search_store import Neo4jSearchStore
 from graphmem.adapters.neo4j.store import Neo4jStore, scope_filter
+from graphmem.domain.graph import EntityRecord, TripletRecord
 from graphmem.domain.memory import HistoryEvent, MemoryRecord
 from graphmem.domain.results import AddResult
-from graphmem.errors import ValidationError
+from graphmem.domain.search import SearchResult
+from graphmem.errors import NotFoundError, ValidationError
 from graphmem.extraction.offline import OfflineExtractor
 from graphmem.ports.embedder import Embedder
 from graphmem.ports.extractor import Extractor
@@ -22,6 +27,7 @@ from graphmem.services import inputs
 from graphmem.services.add import AddMemories
 from graphmem.services.lifecycle import ApplyLifecycle
 from graphmem.services.reads import get_memory, list_memories, memory_history
+from graphmem.services.search import SearchMemories
 from graphmem.services.transition import request_transition
 from graphmem.services.update import update_memory
 from graphmem.settings import Settings
@@ -42,6 +48,12 @@ def _scope(given: dict[str, str | None]) -> ScopeFilter:
     if unknown:
         raise ValidationError(f"Unknown scope keys: {sorted(unknown)}")
     return scope_filter(given.get("user_id"), given.get("agent_id"), given.get("run_id"))
+
+
+def _limit(limit: int, most: int = 1000) -> int:
+    if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= most:
+        raise ValidationError(f"limit must be an integer from 1 to {most}")
+    return limit
 
 
 class Memory:
@@ -70,6 +82,11 @@ class Memory:
             self.store,
             self.settings.lifecycle,
             trust_proposals=not isinstance(self.extractor, OfflineExtractor),
+        )
+        self._search = SearchMemories(
+            Neo4jSearchStore(self.driver, self.settings.neo4j.database),
+            self.embedder,
+            self.settings,
         )
         self._add = AddMemories(self.store, self.embedder, self.extractor, self.settings, lifecycle)
 
@@ -163,7 +180,10 @@ class Memory:
         limit: int = 100,
         latest_only: bool = False,
         include_merged: bool = False,
+        cursor: tuple[datetime, str] | None = None,
     ) -> list[MemoryRecord]:
+        """Memories of a scope, newest first; ``cursor`` = (created_at, id) of the last one
+        seen continues after it."""
         merged = {"user_id": user_id, "agent_id": agent_id, "run_id": run_id, **(filters or {})}
         unknown = set(merged) - {"user_id", "agent_id", "run_id"}
         if unknown:
@@ -174,6 +194,36 @@ class Memory:
             limit=limit,
             latest_only=latest_only,
             include_merged=include_merged,
+            cursor=cursor,
+        )
+
+    def search(
+        self,
+        query: str,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        filters: dict[str, str] | None = None,
+        top_k: int = 10,
+        threshold: float | None = None,
+        latest_only: bool = False,
+        include_merged: bool = False,
+        reference_date: str | int | float | None = None,
+        explain: bool = False,
+    ) -> SearchResult:
+        """The few memories (and the triplets explaining them) that matter for ``query`` now.
+        ``reference_date`` moves "now"; ``explain`` adds a score breakdown per result."""
+        merged = {"user_id": user_id, "agent_id": agent_id, "run_id": run_id, **(filters or {})}
+        return self._search(
+            query,
+            scope=_scope(merged),
+            top_k=top_k,
+            threshold=threshold,
+            latest_only=latest_only,
+            include_merged=include_merged,
+            reference_date=reference_date,
+            explain=explain,
         )
 
     def history(self, memory_id: str, **scope: str | None) -> list[HistoryEvent]:
@@ -181,8 +231,39 @@ class Memory:
         (or, once deleted, its events) belongs to that scope."""
         return memory_history(self.store, memory_id, _scope(scope))
 
+    def entities(
+        self,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        limit: int = 100,
+    ) -> list[EntityRecord]:
+        """Entities of a scope (at least one scope id), by name."""
+        scope = inputs.scope_of(user_id, agent_id, run_id)
+        return self._entities.list(scope.params(), _limit(limit))
+
+    def entity(self, entity_id: str, **scope: str | None) -> EntityRecord:
+        """One entity by id; with scope ids, only if it belongs to that scope."""
+        found = self._entities.get(entity_id, _scope(scope))
+        if found is None:
+            raise NotFoundError(f"No entity with id {entity_id!r}")
+        return found
+
+    def entity_relations(
+        self, entity_id: str, *, limit: int = 100, **scope: str | None
+    ) -> list[TripletRecord]:
+        """Triplets in which the entity is the source or the target, newest first."""
+        self.entity(entity_id, **scope)
+        return self._entities.relations(entity_id, _limit(limit))
+
+    @property
+    def _entities(self) -> EntityReader:
+        return EntityReader(self.driver, self.settings.neo4j.database)
+
     # -- lifetime ---------------------------------------------------------------------------
     def close(self) -> None:
+        self._search.close()
         if self._owns_driver:
             self.driver.close()
 

@@ -80,13 +80,33 @@ class LifecycleSettings(BaseModel):
 
 
 class SearchSettings(BaseModel):
-    threshold: float = 0.1
-    exact_scan_max: int = 5_000
-    index_overfetch: int = 10
-    entity_depth: int = 1
+    """Search knobs; the fusion weights are documented in docs/search.md."""
+
+    threshold: float = 0.1  # raw cosine; candidates below it are dropped by the gate
+    candidates_per_signal: int = 50
+    exact_scan_max: int = 5_000  # scopes up to this size are scanned exactly
+    index_overfetch: int = 4
     entity_expansion: bool = True
+    entity_depth: int = Field(default=1, ge=1, le=2)
+    entity_min_cosine: float = 0.6
+    triplet_min_cosine: float = 0.35
     hub_degree: int = 25
+    weight_semantic: float = 0.4
+    weight_fulltext: float = 0.2
+    weight_entity: float = 0.3
+    weight_triplet: float = 0.1
+    superseded_factor: float = 0.5
     decay_enabled: bool = False
+
+
+class ApiSettings(BaseModel):
+    """The REST API (`graphmem serve`) and the MCP server over HTTP (`graphmem mcp`)."""
+
+    host: str = "127.0.0.1"
+    port: int = 8000
+    workers: int = 1
+    max_body_bytes: int = 1_000_000
+    auth_enabled: bool = True
 
 
 class Settings(BaseSettings):
@@ -100,3 +120,4 @@ class Settings(BaseSettings):
     limits: LimitSettings = Field(default_factory=LimitSettings)
     lifecycle: LifecycleSettings = Field(default_factory=LifecycleSettings)
     search: SearchSettings = Field(default_factory=SearchSettings)
+    api: ApiSettings = Field(default_factory=ApiSettings)

@@ -8,8 +8,11 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
+from graphmem.cli.keys_cmd import keys_app
+from graphmem.cli.mcp_cmd import mcp
 from graphmem.cli.migrate_cmd import migrate
 from graphmem.cli.neo4j_cmd import neo4j_app
+from graphmem.cli.serve_cmd import serve
 from graphmem.errors import GraphMemError
 
 
@@ -62,6 +65,9 @@ def _root(
 
 app.add_typer(neo4j_app, name="neo4j")
 app.command("migrate")(migrate)
+app.add_typer(keys_app, name="keys")
+app.command("serve")(serve)
+app.command("mcp")(mcp)
 
 
 def main() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 
 from pydantic import BaseModel, ConfigDict, field_validator, model_validator
@@ -36,5 +37,19 @@ class Scope(BaseModel):
         """A stable string naming exactly this scope (used for locking and entity keys)."""
         return "\x1f".join(v or "" for v in (self.user_id, self.agent_id, self.run_id))
 
+    @property
+    def tokens(self) -> str:
+        """Lucene-safe tokens naming each scope id (full-text queries filter on them)."""
+        return scope_tokens(self.user_id, self.agent_id, self.run_id)
+
     def params(self) -> dict[str, str | None]:
         return {"user_id": self.user_id, "agent_id": self.agent_id, "run_id": self.run_id}
+
+
+def scope_token(prefix: str, value: str) -> str:
+    return prefix + hashlib.sha256(value.encode()).hexdigest()[:20]
+
+
+def scope_tokens(user_id: str | None, agent_id: str | None, run_id: str | None) -> str:
+    pairs = (("u", user_id), ("a", agent_id), ("r", run_id))
+    return " ".join(scope_token(p, v) for p, v in pairs if v is not None)

@@ -1,8 +1,9 @@
 """Typed neomodel classes: the graph schema's labels, properties, constraints and indexes.
 
 ``graphmem migrate`` installs what these classes declare (uniqueness constraints, range
-indexes, full-text indexes) with neomodel, then the vector indexes from ``cypher/schema``,
-whose dimension comes from the embedder and which declare in-index filter properties.
+indexes) with neomodel, then from ``cypher/schema`` the vector indexes (dimension from the
+embedder, scope ids declared as in-index filters) and the full-text indexes, which cover the
+text and a ``scope_tokens`` field so a Lucene query is filtered to its scope inside the index.
 Hot paths never go through these classes: they run the parameterised Cypher files.
 """
 
@@ -13,7 +14,6 @@ from neomodel import (
     BooleanProperty,
     DateTimeProperty,
     FloatProperty,
-    FulltextIndex,
     IntegerProperty,
     JSONProperty,
     RelationshipTo,
@@ -22,15 +22,14 @@ from neomodel import (
     StructuredRel,
 )
 
-FULLTEXT_ANALYZER = "english"
-
 
 class RelatesTo(StructuredRel):
     """A triplet: ``(:Entity)-[:RELATES_TO {predicate}]->(:Entity)``; predicate is data."""
 
     uid = StringProperty(unique_index=True, db_property="id")
     predicate = StringProperty(index=True)
-    fact = StringProperty(fulltext_index=FulltextIndex(analyzer=FULLTEXT_ANALYZER))
+    fact = StringProperty()
+    scope_tokens = StringProperty()
     embedding = ArrayProperty(FloatProperty())
     valid_from = DateTimeProperty()
     valid_to = DateTimeProperty()
@@ -44,7 +43,8 @@ class RelatesTo(StructuredRel):
 class Entity(StructuredNode):
     uid = StringProperty(unique_index=True, db_property="id")
     key = StringProperty(unique_index=True)
-    name = StringProperty(fulltext_index=FulltextIndex(analyzer=FULLTEXT_ANALYZER))
+    name = StringProperty()
+    scope_tokens = StringProperty()
     normalized_name = StringProperty(index=True)
     type = StringProperty()
     scope_key = StringProperty(index=True)
@@ -57,7 +57,8 @@ class Entity(StructuredNode):
 
 class Memory(StructuredNode):
     uid = StringProperty(unique_index=True, db_property="id")
-    text = StringProperty(fulltext_index=FulltextIndex(analyzer=FULLTEXT_ANALYZER))
+    text = StringProperty()
+    scope_tokens = StringProperty()
     hash = StringProperty(index=True)
     scope_key = StringProperty(index=True)
     user_id = StringProperty(index=True)

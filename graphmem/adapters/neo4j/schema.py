@@ -21,10 +21,14 @@ from graphmem.cypher_catalog import query
 from graphmem.errors import SchemaMismatchError
 
 VECTOR_INDEXES = ("memory_embedding", "entity_embedding", "triplet_embedding")
-FULLTEXT_INDEXES = (
-    "fulltext_index_Memory_text",
-    "fulltext_index_Entity_name",
-    "fulltext_index_RELATES_TO_fact",
+FULLTEXT_INDEXES = ("memory_text", "entity_name", "triplet_fact")
+_CYPHER_SCHEMA = (
+    "schema/vector_index_memory",
+    "schema/vector_index_entity",
+    "schema/vector_index_triplet",
+    "schema/fulltext_index_memory",
+    "schema/fulltext_index_entity",
+    "schema/fulltext_index_triplet",
 )
 
 
@@ -36,13 +40,11 @@ def migrate(driver: neo4j.Driver, database: str, dimension: int) -> list[str]:
         neomodel_db.set_connection(driver=driver)
         for cls in nodes.SCHEMA_CLASSES:
             neomodel_db.install_labels(cls, quiet=False, stdout=log)
-        for name in (
-            "schema/vector_index_memory",
-            "schema/vector_index_entity",
-            "schema/vector_index_triplet",
-        ):
+        for name in _CYPHER_SCHEMA:
             driver.execute_query(query(name), {"dimension": dimension}, database_=database)
-            log.write(f" + vector index from {name}\n")
+            log.write(f" + index from {name}\n")
+        driver.execute_query(query("schema/constraint_api_key_hash"), database_=database)
+        log.write(" + constraint from schema/constraint_api_key_hash\n")
         driver.execute_query(query("schema/await_indexes"), {"seconds": 300}, database_=database)
     verify(driver, database, dimension)
     return [line for line in log.getvalue().splitlines() if line.strip()]

@@ -64,6 +64,7 @@ class PlanWriter:
                 **m.model_dump(exclude={"metadata"}),
                 "metadata": to_metadata_json(m.metadata),
                 "scope_key": scope.key,
+                "scope_tokens": scope.tokens,
                 **scope.params(),
             }
             for m in memories
@@ -92,7 +93,15 @@ class PlanWriter:
         if not entities:
             return
         scope = self.plan.scope
-        rows = [{**e.model_dump(), "scope_key": scope.key, **scope.params()} for e in entities]
+        rows = [
+            {
+                **e.model_dump(),
+                "scope_key": scope.key,
+                "scope_tokens": scope.tokens,
+                **scope.params(),
+            }
+            for e in entities
+        ]
         self._run(tx, "entity/merge_batch", rows=rows, now=self.now)
 
     def _link_mentions(self, tx: neo4j.ManagedTransaction, kept: set[str]) -> None:
@@ -107,7 +116,15 @@ class PlanWriter:
         for t in self.plan.triplets:
             ids = [mid for mid in t.memory_ids if mid in kept]
             if ids:
-                rows.append({**t.model_dump(), "memory_ids": ids, **self.plan.scope.params()})
+                rows.append(
+                    {
+                        **t.model_dump(),
+                        "memory_ids": ids,
+                        "scope_key": self.plan.scope.key,
+                        "scope_tokens": self.plan.scope.tokens,
+                        **self.plan.scope.params(),
+                    }
+                )
         if not rows:
             return []
         records = self._run(tx, "triplet/merge_batch", rows=rows, now=self.now)

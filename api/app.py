@@ -1,0 +1,57 @@
+"""The FastAPI application: one ``Memory`` (driver, embedder, LLM client) per process."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+
+from api import errors
+from api.routers import entities, health, memories, search
+from graphmem.adapters.neo4j.keys import KeyStore
+from graphmem.memory import Memory
+from graphmem.settings import Settings
+
+DESCRIPTION = """Long-term memory for AI agents, stored in Neo4j.
+
+Send an API key from `graphmem keys create` as `Authorization: Bearer <key>`. A key is bound to
+user and/or agent ids (or is admin): other scopes answer 403, other tenants' ids 404."""
+
+
+def _attach(app: FastAPI, memory: Memory) -> None:
+    app.state.memory = memory
+    app.state.keys = KeyStore(memory.driver, memory.settings.neo4j.database)
+
+
+def create_app(settings: Settings | None = None, *, memory: Memory | None = None) -> FastAPI:
+    """The app. Without ``memory`` the lifespan creates one at start-up and closes it at
+    shutdown; an injected ``memory`` is used as is and left open."""
+    settings = settings or (memory.settings if memory else Settings())
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if memory is not None:
+            yield
+            return
+        owned = Memory(settings)
+        _attach(app, owned)
+        try:
+            yield
+        finally:
+            owned.close()
+
+    app = FastAPI(
+        title="graphmem",
+        version="0.1.0",
+        description=DESCRIPTION,
+        lifespan=lifespan,
+        max_body_size=settings.api.max_body_bytes,
+    )
+    app.state.settings = settings
+    if memory is not None:
+        _attach(app, memory)
+    errors.install(app)
+    for module in (memories, search, entities, health):
+        app.include_router(module.router)
+    return app

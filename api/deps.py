@@ -1,0 +1,42 @@
+"""Dependencies, as ``Annotated`` aliases named for what they provide."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+
+from api.auth import authenticate
+from graphmem.adapters.neo4j.keys import KeyStore
+from graphmem.domain.keys import ApiKey
+from graphmem.memory import Memory
+from graphmem.settings import Settings
+
+_bearer = HTTPBearer(auto_error=False, description="An API key from `graphmem keys create`.")
+
+
+def _memory(request: Request) -> Memory:
+    return request.app.state.memory
+
+
+def _keys(request: Request) -> KeyStore:
+    return request.app.state.keys
+
+
+def _settings(request: Request) -> Settings:
+    return request.app.state.settings
+
+
+MemoryDep = Annotated[Memory, Depends(_memory)]
+KeysDep = Annotated[KeyStore, Depends(_keys)]
+SettingsDep = Annotated[Settings, Depends(_settings)]
+CredentialsDep = Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
+
+
+def _api_key(credentials: CredentialsDep, keys: KeysDep, settings: SettingsDep) -> ApiKey:
+    token = credentials.credentials if credentials else None
+    return authenticate(token, keys, settings.api.auth_enabled)
+
+
+ApiKeyDep = Annotated[ApiKey, Depends(_api_key)]

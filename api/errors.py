@@ -1,0 +1,108 @@
+"""Exception handlers: the one place HTTP status codes are chosen for graphmem errors.
+
+Error bodies are ``{"detail": "..."}``. Messages of expected errors name the problem without
+memory text; anything unexpected becomes a 500 whose body reveals nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request, status
+from fastapi.responses import JSONResponse
+
+from api.schemas import ErrorPublic, InvalidPublic, UnhealthyPublic
+from graphmem.errors import (
+    AuthError,
+    EmbeddingError,
+    GraphMemError,
+    LifecycleConflictError,
+    LLMError,
+    NotFoundError,
+    PermissionDeniedError,
+    StorageUnavailableError,
+    ValidationError,
+)
+
+logger = logging.getLogger("graphmem.api")
+
+
+class Unhealthy(Exception):
+    """Raised by the health check: Neo4j unreachable or its indexes not ready."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+# Most specific first: the first matching class picks the status.
+_STATUS: tuple[tuple[type[GraphMemError], int], ...] = (
+    (PermissionDeniedError, status.HTTP_403_FORBIDDEN),
+    (AuthError, status.HTTP_401_UNAUTHORIZED),
+    (ValidationError, status.HTTP_422_UNPROCESSABLE_CONTENT),
+    (NotFoundError, status.HTTP_404_NOT_FOUND),
+    (LifecycleConflictError, status.HTTP_409_CONFLICT),
+    (StorageUnavailableError, status.HTTP_503_SERVICE_UNAVAILABLE),
+    (LLMError, status.HTTP_502_BAD_GATEWAY),
+    (EmbeddingError, status.HTTP_500_INTERNAL_SERVER_ERROR),
+)
+
+# Fixed messages where the error's own text may carry internals (addresses, driver details).
+_FIXED = {
+    status.HTTP_503_SERVICE_UNAVAILABLE: "the memory store is unavailable; retry shortly",
+    status.HTTP_502_BAD_GATEWAY: "the language model endpoint failed; nothing was written",
+    status.HTTP_500_INTERNAL_SERVER_ERROR: "internal error",
+}
+
+# Documented on every route, so clients (and schema checks) know every status they may see.
+COMMON_RESPONSES: dict[int | str, dict[str, Any]] = {
+    401: {"model": ErrorPublic, "description": "Missing, unknown or revoked API key"},
+    403: {"model": ErrorPublic, "description": "Scope outside the API key"},
+    413: {"model": ErrorPublic, "description": "Request body too large"},
+    422: {"model": InvalidPublic, "description": "Invalid request"},
+    503: {"model": ErrorPublic, "description": "Neo4j unreachable"},
+}
+NOT_FOUND: dict[int | str, dict[str, Any]] = {
+    404: {"model": ErrorPublic, "description": "No such memory or entity in the key's scope"}
+}
+CONFLICT: dict[int | str, dict[str, Any]] = {
+    409: {"model": ErrorPublic, "description": "Lifecycle change lost its race"}
+}
+
+
+def status_for(exc: GraphMemError) -> int:
+    for cls, code in _STATUS:
+        if isinstance(exc, cls):
+            return code
+    return status.HTTP_500_INTERNAL_SERVER_ERROR
+
+
+def _graphmem_error(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, GraphMemError)
+    code = status_for(exc)
+    if code >= 500:
+        logger.error(
+            "%s %s failed: %s", request.method, request.url.path, type(exc).__name__, exc_info=exc
+        )
+    headers = {"WWW-Authenticate": "Bearer"} if code == status.HTTP_401_UNAUTHORIZED else None
+    return JSONResponse({"detail": _FIXED.get(code, str(exc))}, status_code=code, headers=headers)
+
+
+def _unhealthy(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, Unhealthy)
+    body = UnhealthyPublic(reason=exc.reason).model_dump()
+    return JSONResponse(body, status_code=status.HTTP_503_SERVICE_UNAVAILABLE)
+
+
+def _unexpected(request: Request, exc: Exception) -> JSONResponse:
+    logger.error(
+        "%s %s failed: %s", request.method, request.url.path, type(exc).__name__, exc_info=exc
+    )
+    return JSONResponse({"detail": _FIXED[500]}, status_code=500)
+
+
+def install(app: FastAPI) -> None:
+    app.add_exception_handler(GraphMemError, _graphmem_error)
+    app.add_exception_handler(Unhealthy, _unhealthy)
+    app.add_exception_handler(Exception, _unexpected)

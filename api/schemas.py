@@ -1,0 +1,146 @@
+"""Request and response bodies of the REST API. Requests refuse unknown fields."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from graphmem.domain.graph import EntityRecord, RelationInput, TripletRecord
+from graphmem.domain.memory import HistoryEvent, MemoryRecord
+from graphmem.domain.search import RelationHit, ScoredMemory, SearchExplain
+
+ScopeId = str | None
+
+
+class RequestModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class MessageIn(RequestModel):
+    role: Literal["user", "assistant", "system", "tool"] = "user"
+    content: str
+    name: str | None = None
+
+
+class ScopeQuery(RequestModel):
+    user_id: ScopeId = None
+    agent_id: ScopeId = None
+    run_id: ScopeId = None
+
+
+class MemoryListQuery(ScopeQuery):
+    latest_only: bool = False
+    include_merged: bool = False
+    limit: int = Field(default=100, ge=1, le=1000)
+    cursor: str | None = Field(default=None, description="next_cursor of the previous page")
+
+
+class EntityListQuery(ScopeQuery):
+    limit: int = Field(default=100, ge=1, le=1000)
+
+
+class LimitQuery(RequestModel):
+    limit: int = Field(default=100, ge=1, le=1000)
+
+
+class MemoryCreate(RequestModel):
+    """Mirrors ``Memory.add``: a string, one message or a list of messages (or strings)."""
+
+    messages: str | MessageIn | list[MessageIn | str]
+    user_id: ScopeId = None
+    agent_id: ScopeId = None
+    run_id: ScopeId = None
+    metadata: dict[str, Any] | None = None
+    infer: bool = True
+    timestamp: str | float | None = Field(
+        default=None, description="ISO 8601 or epoch seconds; when the conversation happened"
+    )
+    immutable: bool = False
+    exclude_from_dream: bool = False
+    relations: list[RelationInput] | None = None
+
+
+class MemoryUpdate(RequestModel):
+    text: str | None = None
+    metadata: dict[str, Any] | None = None
+
+
+class TransitionCreate(RequestModel):
+    new_memory_id: str = Field(min_length=1)
+    reason: str | None = Field(default=None, max_length=1000)
+
+
+class SearchRequest(RequestModel):
+    """Mirrors ``Memory.search``."""
+
+    query: str = Field(min_length=1)
+    user_id: ScopeId = None
+    agent_id: ScopeId = None
+    run_id: ScopeId = None
+    top_k: int = Field(default=10, ge=1, le=100)
+    threshold: float | None = Field(default=None, ge=0.0, le=1.0)
+    latest_only: bool = False
+    include_merged: bool = False
+    reference_date: str | float | None = Field(
+        default=None, description="ISO 8601 or epoch seconds: the moment 'now' means"
+    )
+    explain: bool = False
+
+
+class MemoryPublic(MemoryRecord):
+    """A memory as the API returns it (``hash``: sha256 of its normalised text)."""
+
+    @classmethod
+    def of(cls, record: MemoryRecord) -> MemoryPublic:
+        return cls.model_validate(record.model_dump())
+
+
+class MemoriesPublic(BaseModel):
+    results: list[MemoryPublic]
+    next_cursor: str | None = None
+
+
+class ScoredMemoryPublic(ScoredMemory):
+    """A search hit: a memory with its score (and breakdown with ``explain``)."""
+
+
+class SearchPublic(BaseModel):
+    results: list[ScoredMemoryPublic] = Field(default_factory=list)
+    relations: list[RelationHit] = Field(default_factory=list)
+    explain: SearchExplain | None = None
+
+
+class HistoryPublic(BaseModel):
+    results: list[HistoryEvent]
+
+
+class EntitiesPublic(BaseModel):
+    results: list[EntityRecord]
+
+
+class RelationsPublic(BaseModel):
+    results: list[TripletRecord]
+
+
+class DeletedPublic(BaseModel):
+    deleted: int
+
+
+class HealthPublic(BaseModel):
+    status: Literal["ok"] = "ok"
+
+
+class ErrorPublic(BaseModel):
+    detail: str
+
+
+class InvalidPublic(BaseModel):
+    """422: a reason, or FastAPI's field-level list (``loc``, ``msg``, ``type``)."""
+
+    detail: str | list[dict[str, Any]]
+
+
+class UnhealthyPublic(BaseModel):
+    status: Literal["unavailable"] = "unavailable"
+    reason: str

@@ -1,0 +1,7 @@
+// One entity by id, only if it lies in the given scope (null scope ids match anything).
+// $id, $user_id, $agent_id, $run_id. Returns: entity (map without embedding).
+MATCH (e:Entity {id: $id})
+WHERE ($user_id IS NULL OR e.user_id = $user_id)
+  AND ($agent_id IS NULL OR e.agent_id = $agent_id)
+  AND ($run_id IS NULL OR e.run_id = $run_id)
+RETURN e {.id, .name, .normalized_name, .type, .user_id, .agent_id, .run_id} AS entity

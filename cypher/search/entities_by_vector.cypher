@@ -1,0 +1,9 @@
+// Entities of the scopes closest in meaning to the query (exact cosine over the scopes).
+// $scope_keys, $vector, $k. Returns: id, name, normalized_name, score (raw cosine).
+UNWIND $scope_keys AS key
+MATCH (e:Entity {scope_key: key})
+WITH e, vector.similarity.cosine(e.embedding, $vector) AS similarity
+ORDER BY similarity DESC
+LIMIT $k
+RETURN e.id AS id, e.name AS name, e.normalized_name AS normalized_name,
+       similarity * 2 - 1 AS score

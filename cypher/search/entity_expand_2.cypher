@@ -1,0 +1,20 @@
+// Entity-centric expansion, depth 2 (same columns as entity_expand_1): triplets up to two
+// hops from each seed, `hops` telling how far each lies.
+// $seeds: list<string> (entity ids). Returns: seed, seed_name, mentions, memory_ids, triplets.
+UNWIND $seeds AS seed_id
+MATCH (e:Entity {id: seed_id})
+CALL (e) {
+  OPTIONAL MATCH (m:Memory)-[:MENTIONS]->(e)
+  RETURN count(m) AS mentions, collect(m.id)[..200] AS memory_ids
+}
+CALL (e) {
+  MATCH path = (e)-[:RELATES_TO*1..2]-(:Entity)
+  UNWIND range(0, length(path) - 1) AS i
+  WITH relationships(path)[i] AS r, i + 1 AS hops
+  WITH r, min(hops) AS hops
+  MATCH (s:Entity)-[r]->(t:Entity)
+  RETURN collect({id: r.id, source: s.name, predicate: r.predicate, target: t.name,
+                  fact: r.fact, memory_ids: r.memory_ids, valid_from: r.valid_from,
+                  valid_to: r.valid_to, hops: hops})[..200] AS triplets
+}
+RETURN e.id AS seed, e.name AS seed_name, mentions, memory_ids, triplets

@@ -1,0 +1,122 @@
+"""Read-only queries behind the search signals; every statement from ``cypher/search``."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+import neo4j
+
+from graphmem.adapters.neo4j.driver import translated
+from graphmem.adapters.neo4j.records import native_map
+from graphmem.cypher_catalog import query
+
+
+class Neo4jSearchStore:
+    def __init__(self, driver: neo4j.Driver, database: str) -> None:
+        self.driver = driver
+        self.database = database
+
+    def _rows(self, name: str, **params: Any) -> list[dict[str, Any]]:
+        with translated(f"search ({name})"):
+            records = self.driver.execute_query(
+                query(name), params, database_=self.database, routing_=neo4j.RoutingControl.READ
+            ).records
+        return [r.data() for r in records]
+
+    def scope_keys(self, scope: dict[str, str | None], states: list[str]) -> dict[str, int]:
+        rows = self._rows("search/scope_keys", **scope, states=states)
+        return {r["key"]: r["memories"] for r in rows}
+
+    def memory_vector_exact(
+        self,
+        scope_keys: list[str],
+        vector: list[float],
+        states: list[str],
+        before: datetime | None,
+        k: int,
+    ) -> dict[str, float]:
+        rows = self._rows(
+            "search/memory_vector_exact",
+            scope_keys=scope_keys,
+            vector=vector,
+            states=states,
+            before=before,
+            k=k,
+        )
+        return {r["id"]: r["score"] for r in rows}
+
+    def memory_vector_index(
+        self,
+        user_id: str,
+        scope_keys: list[str],
+        vector: list[float],
+        states: list[str],
+        before: datetime | None,
+        k: int,
+    ) -> dict[str, float]:
+        rows = self._rows(
+            "search/memory_vector_index_user",
+            user_id=user_id,
+            scope_keys=scope_keys,
+            vector=vector,
+            states=states,
+            before=before,
+            k=k,
+        )
+        return {r["id"]: r["score"] for r in rows}
+
+    def memory_fulltext(
+        self, lucene: str, states: list[str], before: datetime | None, k: int
+    ) -> dict[str, float]:
+        rows = self._rows(
+            "search/memory_fulltext", lucene=lucene, states=states, before=before, k=k
+        )
+        return {r["id"]: r["score"] for r in rows}
+
+    def triplet_vector(
+        self, scope_keys: list[str], user_id: str | None, vector: list[float], k: int
+    ) -> list[dict[str, Any]]:
+        if user_id is not None:
+            rows = self._rows(
+                "search/triplet_vector_index_user",
+                user_id=user_id,
+                scope_keys=scope_keys,
+                vector=vector,
+                k=k,
+            )
+        else:
+            rows = self._rows(
+                "search/triplet_vector_exact", scope_keys=scope_keys, vector=vector, k=k
+            )
+        return [native_map(r) for r in rows]
+
+    def triplet_fulltext(self, lucene: str, k: int) -> list[dict[str, Any]]:
+        return [native_map(r) for r in self._rows("search/triplet_fulltext", lucene=lucene, k=k)]
+
+    def entities_by_name(self, lucene: str, k: int) -> list[dict[str, Any]]:
+        return self._rows("search/entities_by_name", lucene=lucene, k=k)
+
+    def entities_by_vector(
+        self, scope_keys: list[str], vector: list[float], k: int
+    ) -> list[dict[str, Any]]:
+        return self._rows("search/entities_by_vector", scope_keys=scope_keys, vector=vector, k=k)
+
+    def expand(self, seeds: list[str], depth: int) -> list[dict[str, Any]]:
+        name = "search/entity_expand_2" if depth >= 2 else "search/entity_expand_1"
+        rows = self._rows(name, seeds=seeds)
+        for row in rows:
+            row["triplets"] = [native_map(t) for t in row["triplets"]]
+        return rows
+
+    def gate(self, ids: list[str], vector: list[float]) -> list[dict[str, Any]]:
+        rows = self._rows("search/gate", ids=ids, vector=vector)
+        for row in rows:
+            row["replaced_at"] = native_map({"v": row["replaced_at"]}).get("v")
+        return rows
+
+    def record_access(self, ids: list[str], now: datetime) -> None:
+        with translated("record access"):
+            self.driver.execute_query(
+                query("search/record_access"), ids=ids, now=now, database_=self.database
+            )

@@ -1,0 +1,1 @@
+"""Scripted conversations used by the demo, the tests and the docs."""

@@ -1,0 +1,1 @@
+"""Hybrid graph search: candidate signals (signals/), the semantic gate, fusion and views."""

@@ -1,0 +1,27 @@
+"""The candidate pool: per memory, the best score each signal gave it; triplets seen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+SIGNALS = ("semantic", "fulltext", "entity", "triplet")
+
+
+@dataclass
+class Pool:
+    scores: dict[str, dict[str, float]] = field(default_factory=dict)
+    triplets: dict[str, dict[str, Any]] = field(default_factory=dict)
+    status: dict[str, str] = field(default_factory=dict)
+
+    def add(self, signal: str, memory_id: str, score: float) -> None:
+        per = self.scores.setdefault(memory_id, {})
+        per[signal] = max(per.get(signal, 0.0), score)
+
+    def add_triplet(self, triplet: dict[str, Any], score: float) -> None:
+        known = self.triplets.get(triplet["id"])
+        if known is None or known["score"] < score:
+            self.triplets[triplet["id"]] = {**triplet, "score": score}
+
+    def ids(self) -> list[str]:
+        return list(self.scores)

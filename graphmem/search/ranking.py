@@ -1,0 +1,93 @@
+"""The semantic gate, then fusion. Every candidate, whichever signal found it, gets its exact
+cosine to the query; below the threshold it is dropped (a full-text- or entity-only hit is
+kept when its cosine passes). Then
+
+    final = (w_sem·cosine⁺ + w_ft·fulltext + w_ent·entity + w_tri·triplet)
+            × lifecycle × decay
+
+with full-text divided by the query's best Lucene score, lifecycle = superseded_factor for a
+memory superseded at the reference date, and a superseded memory capped just below its
+replacement when both are candidates."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from graphmem.adapters.neo4j.records import memory_from_map
+from graphmem.domain.memory import LifecycleState
+from graphmem.domain.search import ScoreBreakdown, ScoredMemory
+from graphmem.search import decay, views
+from graphmem.search.candidates import SIGNALS, Pool
+from graphmem.search.context import SearchContext
+from graphmem.settings import SearchSettings
+
+
+def _weights(settings: SearchSettings) -> dict[str, float]:
+    return {
+        "semantic": settings.weight_semantic,
+        "fulltext": settings.weight_fulltext,
+        "entity": settings.weight_entity,
+        "triplet": settings.weight_triplet,
+    }
+
+
+def _score(
+    row: dict[str, Any], pool: Pool, ctx: SearchContext, settings: SearchSettings, now: datetime
+) -> ScoredMemory | None:
+    memory = memory_from_map(row["memory"])
+    state = views.state_at(memory, row["replaced_at"], ctx.reference_date)
+    if not views.observed_by(memory, ctx.reference_date):
+        return None
+    if not views.visible(state, ctx.latest_only, ctx.include_merged):
+        return None
+    signals = dict(pool.scores.get(memory.id, {}))
+    signals["semantic"] = max(float(row["cosine"]), 0.0)
+    weights = _weights(settings)
+    fused = sum(weights[s] * signals.get(s, 0.0) for s in SIGNALS)
+    lifecycle = 1.0 if state == LifecycleState.ACTIVE else settings.superseded_factor
+    factor = 1.0
+    if settings.decay_enabled:
+        raw = row["memory"]
+        factor = decay.multiplier(
+            memory, int(raw.get("access_count") or 0), _dt(raw.get("last_accessed_at")), now
+        )
+    final = fused * lifecycle * factor
+    breakdown = ScoreBreakdown(
+        **{s: round(signals.get(s, 0.0), 4) for s in SIGNALS},
+        lifecycle=lifecycle,
+        decay=round(factor, 4),
+        final=round(final, 4),
+        sources=sorted(s for s in pool.scores.get(memory.id, {}) if s in SIGNALS) or ["gate"],
+    )
+    return ScoredMemory(
+        **memory.model_dump(), score=final, score_breakdown=breakdown if ctx.explain else None
+    )
+
+
+def _dt(value: Any) -> datetime | None:
+    return value.to_native() if hasattr(value, "to_native") else value
+
+
+def _replaced_at(rows: list[dict[str, Any]], memory_id: str) -> datetime | None:
+    return next((r["replaced_at"] for r in rows if r["memory"]["id"] == memory_id), None)
+
+
+def gate_and_rank(
+    rows: list[dict[str, Any]],
+    pool: Pool,
+    ctx: SearchContext,
+    settings: SearchSettings,
+    now: datetime,
+) -> tuple[list[ScoredMemory], int]:
+    """Return the ranked memories (whole pool, best first) and how many the gate dropped."""
+    passed = [r for r in rows if float(r["cosine"]) >= ctx.threshold]
+    scored = [m for r in passed if (m := _score(r, pool, ctx, settings, now)) is not None]
+    by_id = {m.id: m for m in scored}
+    for m in scored:
+        replacement = by_id.get(m.replacement_memory_id or "")
+        retired = views.state_at(m, _replaced_at(rows, m.id), ctx.reference_date)
+        if replacement is not None and retired != LifecycleState.ACTIVE:
+            m.score = min(m.score, replacement.score * 0.99)
+    scored.sort(key=lambda m: (-m.score, m.id))
+    return scored, len(rows) - len(passed)

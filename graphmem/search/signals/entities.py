@@ -1,0 +1,68 @@
+"""Entity-centric neighbour expansion: entities recognised in the query (by name through the
+full-text index, by meaning through entity vectors) → their neighbourhood (depth 1 or 2) →
+the memories mentioning them and the triplets there. Hub entities (mentioned by many
+memories, such as the user) are damped: weight / (1 + ln(1 + mentions / hub_degree))."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from graphmem.lifecycle.predicates import normalize_name
+from graphmem.ports.search import SearchStore
+from graphmem.search import lucene
+from graphmem.search.candidates import Pool
+from graphmem.search.context import SearchContext
+from graphmem.settings import SearchSettings
+
+HOP_DECAY = 0.6
+MENTION_ONLY = 0.4
+SEED_LIMIT = 8
+
+
+def recognise(store: SearchStore, ctx: SearchContext, settings: SearchSettings) -> dict[str, float]:
+    """Seed entity id -> confidence in [0, 1]."""
+    seeds: dict[str, float] = {}
+    words = set(lucene.terms(ctx.query))
+    query = lucene.scoped_query("name", ctx.query, ctx.scope)
+    for row in store.entities_by_name(query, 25) if query else []:
+        name_words = set(lucene.terms(row["normalized_name"] or normalize_name(row["name"])))
+        if name_words and name_words <= words:
+            seeds[row["id"]] = 1.0
+    for row in store.entities_by_vector(ctx.scope_keys, ctx.vector, 5):
+        if row["score"] >= settings.entity_min_cosine:
+            seeds[row["id"]] = max(seeds.get(row["id"], 0.0), row["score"])
+    ranked = sorted(seeds.items(), key=lambda kv: -kv[1])[:SEED_LIMIT]
+    return dict(ranked)
+
+
+def _closeness(triplet: dict[str, Any], seed_name: str) -> float:
+    """A fact about the seed (the seed as subject) counts fully, one pointing at it or lying
+    further away is decayed per hop; a memory that only mentions the seed counts half."""
+    hops = int(triplet.get("hops", 1))
+    about_seed = hops == 1 and triplet.get("source") == seed_name
+    return 1.0 if about_seed else HOP_DECAY**hops
+
+
+def damping(mentions: int, hub_degree: int) -> float:
+    return 1.0 / (1.0 + math.log1p(mentions / max(hub_degree, 1)))
+
+
+def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: SearchSettings) -> None:
+    if not settings.entity_expansion:
+        pool.status["entity"] = "off: entity expansion is disabled in settings"
+        return
+    seeds = recognise(store, ctx, settings)
+    if not seeds:
+        pool.status["entity"] = "ok (no entity of this scope recognised in the query)"
+        return
+    for row in store.expand(list(seeds), settings.entity_depth):
+        weight = seeds[row["seed"]] * damping(row["mentions"], settings.hub_degree)
+        for memory_id in row["memory_ids"]:
+            pool.add("entity", memory_id, MENTION_ONLY * weight)
+        for triplet in row["triplets"]:
+            score = weight * _closeness(triplet, row["seed_name"])
+            pool.add_triplet(triplet, score)
+            for memory_id in triplet.get("memory_ids") or []:
+                pool.add("entity", memory_id, score)
+    pool.status["entity"] = f"ok ({len(seeds)} entities recognised)"

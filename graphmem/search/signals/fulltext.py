@@ -1,0 +1,21 @@
+"""Full-text (Lucene BM25) over memory text, filtered to the scope inside the index.
+Raw Lucene scores are not comparable across queries: they are divided by the best one."""
+
+from __future__ import annotations
+
+from graphmem.ports.search import SearchStore
+from graphmem.search import lucene
+from graphmem.search.candidates import Pool
+from graphmem.search.context import SearchContext
+
+
+def collect(store: SearchStore, ctx: SearchContext, pool: Pool) -> None:
+    query = lucene.scoped_query("text", ctx.query, ctx.scope)
+    if query is None:
+        pool.status["fulltext"] = "off: the query has no words"
+        return
+    hits = store.memory_fulltext(query, ctx.fetch_states, ctx.before, ctx.pool)
+    best = max(hits.values(), default=0.0)
+    for memory_id, score in hits.items():
+        pool.add("fulltext", memory_id, score / best if best > 0 else 0.0)
+    pool.status["fulltext"] = f"ok ({len(hits)} hits)"

@@ -1,0 +1,34 @@
+"""Semantic triplet matching: the triplet fact vector index and full-text over facts lead to
+the memories that asserted the matching triplets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from graphmem.ports.search import SearchStore
+from graphmem.search import lucene
+from graphmem.search.candidates import Pool
+from graphmem.search.context import SearchContext
+from graphmem.settings import SearchSettings
+
+
+def _credit(pool: Pool, triplet: dict[str, Any], score: float) -> None:
+    pool.add_triplet(triplet, score)
+    for memory_id in triplet.get("memory_ids") or []:
+        pool.add("triplet", memory_id, score)
+
+
+def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: SearchSettings) -> None:
+    by_vector = store.triplet_vector(ctx.scope_keys, ctx.scope.get("user_id"), ctx.vector, ctx.pool)
+    strong = [t for t in by_vector if t["score"] >= settings.triplet_min_cosine]
+    for triplet in strong:
+        _credit(pool, triplet, triplet["score"])
+    query = lucene.scoped_query("fact", ctx.query, ctx.scope)
+    by_text = store.triplet_fulltext(query, ctx.pool) if query else []
+    best = max((t["score"] for t in by_text), default=0.0)
+    for triplet in by_text:
+        _credit(pool, triplet, 0.8 * triplet["score"] / best if best > 0 else 0.0)
+    if not by_vector and not by_text:
+        pool.status["triplet"] = "ok (no triplets in this scope match)"
+    else:
+        pool.status["triplet"] = f"ok ({len(strong)} by vector, {len(by_text)} by full-text)"

@@ -1,0 +1,29 @@
+"""Memory vector similarity: exact cosine over a small scope, the vector index (filtered to
+the user inside the index, over-fetched) over a large one."""
+
+from __future__ import annotations
+
+from graphmem.ports.search import SearchStore
+from graphmem.search.candidates import Pool
+from graphmem.search.context import SearchContext
+from graphmem.settings import SearchSettings
+
+INDEX_LIMIT = 10_000
+
+
+def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: SearchSettings) -> None:
+    user_id = ctx.scope.get("user_id")
+    if ctx.scope_size <= settings.exact_scan_max or user_id is None:
+        hits = store.memory_vector_exact(
+            ctx.scope_keys, ctx.vector, ctx.fetch_states, ctx.before, ctx.pool
+        )
+        mode = "exact scan"
+    else:
+        k = min(ctx.pool * settings.index_overfetch, INDEX_LIMIT)
+        hits = store.memory_vector_index(
+            user_id, ctx.scope_keys, ctx.vector, ctx.fetch_states, ctx.before, k
+        )
+        mode = "vector index"
+    for memory_id, score in sorted(hits.items(), key=lambda kv: -kv[1])[: ctx.pool]:
+        pool.add("semantic", memory_id, score)
+    pool.status["semantic"] = f"ok ({mode}, {len(hits)} hits)"

@@ -1,0 +1,140 @@
+"""The search use case: resolve scopes, gather candidates from every signal (Neo4j indexes),
+gate on exact cosine, fuse, apply lifecycle / time views, return memories and relations."""
+
+from __future__ import annotations
+
+import logging
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
+from typing import Any
+
+from graphmem.domain.search import SearchExplain, SearchResult
+from graphmem.errors import GraphMemError, ValidationError
+from graphmem.ports.embedder import Embedder
+from graphmem.ports.search import SearchStore
+from graphmem.search.candidates import Pool
+from graphmem.search.context import SearchContext, fetch_states
+from graphmem.search.ranking import gate_and_rank
+from graphmem.search.relations import relations_for
+from graphmem.search.signals import entities, fulltext, triplets, vector
+from graphmem.services import inputs
+from graphmem.settings import Settings
+
+logger = logging.getLogger(__name__)
+MAX_TOP_K = 100
+DECAY_POOL = 50
+
+
+class SearchMemories:
+    def __init__(self, store: SearchStore, embedder: Embedder, settings: Settings) -> None:
+        self.store = store
+        self.embedder = embedder
+        self.settings = settings
+        self._background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gm-access")
+
+    def __call__(
+        self,
+        query: Any,
+        *,
+        scope: dict[str, str | None],
+        top_k: Any = 10,
+        threshold: Any = None,
+        latest_only: bool = False,
+        include_merged: bool = False,
+        reference_date: Any = None,
+        explain: bool = False,
+    ) -> SearchResult:
+        ctx = self._context(
+            query, scope, top_k, threshold, latest_only, include_merged, reference_date, explain
+        )
+        if not ctx.scope_keys:
+            return SearchResult(
+                explain=SearchExplain(signals={"all": "scope has no memories"}) if explain else None
+            )
+        pool = self._gather(ctx)
+        now = datetime.now(UTC)
+        rows = self.store.gate(pool.ids(), ctx.vector) if pool.ids() else []
+        ranked, gated_out = gate_and_rank(rows, pool, ctx, self.settings.search, now)
+        results = ranked[: ctx.top_k]
+        self._record_access([m.id for m in results], now)
+        return SearchResult(
+            results=results,
+            relations=relations_for(pool, results, ctx.reference_date, now, ctx.top_k),
+            explain=SearchExplain(
+                signals=pool.status,
+                candidates=len(rows),
+                gated_out=gated_out,
+                exact_vector_scan=ctx.scope_size <= self.settings.search.exact_scan_max,
+            )
+            if explain
+            else None,
+        )
+
+    def _context(
+        self,
+        query: Any,
+        scope: dict[str, str | None],
+        top_k: Any,
+        threshold: Any,
+        latest_only: bool,
+        include_merged: bool,
+        reference_date: Any,
+        explain: bool,
+    ) -> SearchContext:
+        text = inputs.check_text(query, self.settings.limits, where="query")
+        if not any(scope.values()):
+            raise ValidationError("search needs at least one of user_id, agent_id, run_id")
+        if not isinstance(top_k, int) or isinstance(top_k, bool) or not 1 <= top_k <= MAX_TOP_K:
+            raise ValidationError(f"top_k must be an integer from 1 to {MAX_TOP_K}")
+        gate = self.settings.search.threshold if threshold is None else threshold
+        if isinstance(gate, bool) or not isinstance(gate, int | float) or not -1 <= gate <= 1:
+            raise ValidationError("threshold is a cosine similarity between -1 and 1")
+        reference = (
+            None
+            if reference_date is None
+            else inputs.timestamp_of(reference_date, datetime.now(UTC))
+        )
+        states = fetch_states(latest_only, include_merged, reference)
+        keys = self.store.scope_keys(scope, states)
+        pool = max(self.settings.search.candidates_per_signal, 3 * top_k)
+        if self.settings.search.decay_enabled:
+            pool = max(pool, DECAY_POOL)
+        [vec] = self.embedder.embed([text])
+        return SearchContext(
+            query=text,
+            vector=vec,
+            scope=scope,
+            scope_keys=list(keys),
+            scope_size=sum(keys.values()),
+            fetch_states=states,
+            reference_date=reference,
+            top_k=top_k,
+            pool=pool,
+            threshold=float(gate),
+            latest_only=latest_only,
+            include_merged=include_merged,
+            explain=explain,
+        )
+
+    def _gather(self, ctx: SearchContext) -> Pool:
+        pool = Pool()
+        settings = self.settings.search
+        vector.collect(self.store, ctx, pool, settings)
+        fulltext.collect(self.store, ctx, pool)
+        triplets.collect(self.store, ctx, pool, settings)
+        entities.collect(self.store, ctx, pool, settings)
+        return pool
+
+    def _record_access(self, ids: list[str], now: datetime) -> None:
+        """Only decay reads access data, so only then is it written (off the request path)."""
+        if ids and self.settings.search.decay_enabled:
+            self._background.submit(self._write_access, ids, now)
+
+    def _write_access(self, ids: list[str], now: datetime) -> None:
+        try:
+            self.store.record_access(ids, now)
+        except GraphMemError as exc:  # the search already answered; decay data is late
+            logger.warning("could not record search access for %d memories: %s", len(ids), exc)
+
+    def close(self) -> None:
+        self._background.shutdown(wait=True)
