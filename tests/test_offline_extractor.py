@@ -170,7 +170,7 @@ def test_fact_templates() -> None:
         ("I enjoy hiking in the Alps.", {("user", "likes", "hiking")}),
         ("I prefer window seats on long-haul flights.", {("user", "prefers", "window seats")}),
         ("I like to cook", {("user", "likes", "cook")}),
-        ("I started eating fish.", {("user", "eats", "fish")}),
+        ("I started eating fish.", {("user", "eats", "fish"), ("user", "diet", "pescatarian")}),
         ("Bob is my best friend.", {("Bob", "friend_of", "user")}),
         ("Carol is my sister", {("Carol", "sister_of", "user")}),
         ("My coworker Dan lives in Oslo.",

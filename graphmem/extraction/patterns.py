@@ -122,6 +122,13 @@ TARGET_TYPES: dict[str, str] = {
 }  # fmt: skip
 
 
+# "I started eating X" also changes the diet (so "I'm vegetarian" is superseded offline).
+DIET_CHANGES: dict[str, str] = {
+    "seafood": "pescatarian", "fish": "pescatarian", "shellfish": "pescatarian",
+    "meat": "omnivore", "chicken": "omnivore", "beef": "omnivore", "pork": "omnivore",
+}  # fmt: skip
+
+
 @dataclass(frozen=True)
 class RawTriplet:
     source: str
@@ -190,9 +197,14 @@ def _apply(
     if (match.groupdict().get("v") or "").lower() == "prefer":
         predicate = "prefers"
     target_type = TARGET_TYPES.get(predicate)
-    return [
+    found = [
         RawTriplet(subject, predicate, target, rule.event, "person", target_type)
         for target in _targets(rule, match.group("t"), known)
+    ]
+    return found + [
+        RawTriplet(subject, "diet", DIET_CHANGES[t.target.lower()], True, "person", "diet")
+        for t in found
+        if predicate == "eats" and t.target.lower() in DIET_CHANGES
     ]
 
 

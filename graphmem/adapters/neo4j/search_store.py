@@ -97,6 +97,9 @@ class Neo4jSearchStore:
     def entities_by_name(self, lucene: str, k: int) -> list[dict[str, Any]]:
         return self._rows("search/entities_by_name", lucene=lucene, k=k)
 
+    def entities_by_key(self, keys: list[str]) -> list[dict[str, Any]]:
+        return self._rows("search/entities_by_key", keys=keys)
+
     def entities_by_vector(
         self, scope_keys: list[str], vector: list[float], k: int
     ) -> list[dict[str, Any]]:

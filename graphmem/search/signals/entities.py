@@ -1,5 +1,6 @@
 """Entity-centric neighbour expansion: entities recognised in the query (by name through the
-full-text index, by meaning through entity vectors) → their neighbourhood (depth 1 or 2) →
+full-text index, the user's own entity for first-person queries, by meaning through entity
+vectors) → their neighbourhood (depth 1 or 2) →
 the memories mentioning them and the triplets there. Hub entities (mentioned by many
 memories, such as the user) are damped: weight / (1 + ln(1 + mentions / hub_degree))."""
 
@@ -18,6 +19,10 @@ from graphmem.settings import SearchSettings
 HOP_DECAY = 0.6
 MENTION_ONLY = 0.4
 SEED_LIMIT = 8
+# First-person queries are about the speaker, whom extraction names "user".
+FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "we", "us", "our", "ours"})
+SELF_ENTITY = "user"
+SELF_CONFIDENCE = 0.5  # a pronoun is weaker evidence than a name
 
 
 def recognise(store: SearchStore, ctx: SearchContext, settings: SearchSettings) -> dict[str, float]:
@@ -29,6 +34,10 @@ def recognise(store: SearchStore, ctx: SearchContext, settings: SearchSettings) 
         name_words = set(lucene.terms(row["normalized_name"] or normalize_name(row["name"])))
         if name_words and name_words <= words:
             seeds[row["id"]] = 1.0
+    if words & FIRST_PERSON:
+        keys = [f"{key}\x1f{SELF_ENTITY}" for key in ctx.scope_keys]
+        for row in store.entities_by_key(keys):
+            seeds[row["id"]] = SELF_CONFIDENCE
     for row in store.entities_by_vector(ctx.scope_keys, ctx.vector, 5):
         if row["score"] >= settings.entity_min_cosine:
             seeds[row["id"]] = max(seeds.get(row["id"], 0.0), row["score"])
