@@ -140,13 +140,15 @@ class ApplyLifecycle:
         candidates: dict[str, Candidate],
         observed_at: datetime,
     ) -> Transition:
-        base = {
-            "action": proposal.action,
-            "old_memory_id": proposal.old_memory_id,
-            "new_memory_id": pending.id,
-        }
+        base = Transition(
+            action=proposal.action,
+            old_memory_id=proposal.old_memory_id,
+            new_memory_id=pending.id,
+            outcome="rejected",
+            reason=decision.reason,
+        )
         if not decision.allowed:
-            return Transition(**base, outcome="rejected", reason=decision.reason)
+            return base
         old = candidates[proposal.old_memory_id]
         new_triplets = pending.extracted.triplets
         starts = [t.valid_from for t in new_triplets if t.valid_from is not None]
@@ -161,7 +163,10 @@ class ApplyLifecycle:
             )
         )
         if outcome.applied:
-            return Transition(**base, outcome="applied", reason=decision.reason)
-        return Transition(
-            **base, outcome="lost_race", reason=f"old memory is {outcome.old_state or 'gone'}"
+            return base.model_copy(update={"outcome": "applied"})
+        return base.model_copy(
+            update={
+                "outcome": "lost_race",
+                "reason": f"old memory is {outcome.old_state or 'gone'}",
+            }
         )
