@@ -14,15 +14,18 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from neo4j import GraphDatabase
 from typer.testing import CliRunner
 
+from graphmem import Memory
+from graphmem.adapters.neo4j import schema
+from graphmem.adapters.neo4j.driver import make_driver
 from graphmem.cli import app
 from graphmem.errors import Neo4jServerError
 from graphmem.neo4j_server import LocalNeo4j, find_java
 from graphmem.neo4j_server.conf import render_conf
 from graphmem.neo4j_server.dist import MARKER_NAME, render_pom
 from graphmem.neo4j_server.java import parse_java_version
+from graphmem.ports.embedder import Embedder
 from graphmem.settings import Neo4jSettings, Settings
 
 
@@ -184,18 +187,34 @@ def server(tmp_path: Path) -> Iterator[LocalNeo4j]:
         srv.stop()
 
 
-def _count_markers(srv: LocalNeo4j, marker: str) -> int:
-    auth = (srv.settings.user, srv.settings.password.get_secret_value())
-    with GraphDatabase.driver(srv.bolt_uri, auth=auth) as driver:
-        records, _, _ = driver.execute_query(
-            "MATCH (n:GraphmemServerTest {marker: $m}) RETURN count(n) AS c", m=marker
-        )
-    return int(records[0]["c"])
+def _memory_settings(srv: LocalNeo4j) -> Settings:
+    return Settings().model_copy(update={"neo4j": srv.settings.model_copy(
+        update={"uri": srv.bolt_uri})})
+
+
+def _store_memory(srv: LocalNeo4j, embedder: Embedder) -> str:
+    """Migrate the fresh server and store a memory through the Python API."""
+    settings = _memory_settings(srv)
+    driver = make_driver(settings.neo4j)
+    try:
+        schema.migrate(driver, settings.neo4j.database, embedder.dimension)
+        with Memory(settings, driver=driver, embedder=embedder) as memory:
+            return memory.add("Kept across a restart.", user_id="restart",
+                              infer=False).results[0].id
+    finally:
+        driver.close()
+
+
+def _read_memory(srv: LocalNeo4j, embedder: Embedder, memory_id: str) -> str:
+    settings = _memory_settings(srv)
+    with Memory(settings, embedder=embedder) as memory:
+        return memory.get(memory_id).text
 
 
 @pytest.mark.neo4j
 @pytest.mark.slow
-def test_start_write_stop_start_keeps_data_and_reuses_jars(server: LocalNeo4j) -> None:
+def test_start_write_stop_start_keeps_data_and_reuses_jars(server: LocalNeo4j,
+                                                          embedder: Embedder) -> None:
     first = server.start()
     status = first.status
     assert status.running and status.pid is not None
@@ -213,9 +232,7 @@ def test_start_write_stop_start_keeps_data_and_reuses_jars(server: LocalNeo4j) -
     assert discovery["bolt_direct"] == status.bolt_uri
     assert discovery["neo4j_version"] == server.settings.version
 
-    auth = (server.settings.user, server.settings.password.get_secret_value())
-    with GraphDatabase.driver(status.bolt_uri, auth=auth) as driver:
-        driver.execute_query("CREATE (:GraphmemServerTest {marker: 'kept'})")
+    stored = _store_memory(server, embedder)
 
     again = server.start()  # already running: a no-op
     assert again.already_running and again.status.pid == status.pid
@@ -235,7 +252,7 @@ def test_start_write_stop_start_keeps_data_and_reuses_jars(server: LocalNeo4j) -
     assert second.distribution_downloaded is False  # Maven was not called
     assert (dist.root / MARKER_NAME).stat().st_mtime_ns == marker_mtime
     assert second.status.pid != status.pid
-    assert _count_markers(server, "kept") == 1
+    assert _read_memory(server, embedder, stored) == "Kept across a restart."
     _check_cli_status_and_stop(server, second.status.pid)
 
 
