@@ -109,6 +109,24 @@ class ApiSettings(BaseModel):
     auth_enabled: bool = True
 
 
+class DreamSettings(BaseModel):
+    """Dream: scheduled synthesis of patterns from independent observations (docs/dream.md)."""
+
+    enabled: bool = False  # the per-project switch (scopes are enabled one by one as well)
+    cadence_hours: float = Field(default=168.0, gt=0)  # how often the scheduler runs a scope
+    min_support: int = Field(default=3, ge=2)  # distinct supporting memories a group needs
+    min_distinct_days: int = Field(default=2, ge=1)  # ... from this many sessions or days
+    cluster_min_similarity: float = 0.55  # average-linkage raw cosine to join a group
+    related_min_cosine: float = 0.45  # older memories this close to a new one are considered
+    entity_bonus: float = 0.1  # added to a pair's cosine when both mention one entity
+    duplicate_cosine: float = 0.95  # supporting memories this close count once
+    max_group_size: int = Field(default=40, ge=2)
+    max_new_memories: int = Field(default=500, ge=1)  # per run; the rest waits for the next
+    max_related_memories: int = Field(default=500, ge=0)
+    lease_seconds: float = Field(default=900.0, gt=0)  # a crashed worker's lease expires
+    poll_seconds: float = Field(default=3600.0, gt=0)  # the scheduler's longest sleep
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(
         env_prefix="GRAPHMEM_", env_nested_delimiter="__", extra="ignore"
@@ -121,3 +139,4 @@ class Settings(BaseSettings):
     lifecycle: LifecycleSettings = Field(default_factory=LifecycleSettings)
     search: SearchSettings = Field(default_factory=SearchSettings)
     api: ApiSettings = Field(default_factory=ApiSettings)
+    dream: DreamSettings = Field(default_factory=DreamSettings)

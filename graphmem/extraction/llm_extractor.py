@@ -19,6 +19,7 @@ from graphmem.domain.extraction import (
     Message,
 )
 from graphmem.extraction import prompt
+from graphmem.lifecycle.predicates import normalize_name
 from graphmem.ports.llm import LLM
 
 logger = logging.getLogger(__name__)
@@ -48,6 +49,13 @@ class WireTriplet(BaseModel):
         if not snake:
             raise ValueError("predicate needs letters or digits, e.g. lives_in")
         return snake
+
+    @field_validator("source", "target")
+    @classmethod
+    def _named(cls, value: str) -> str:
+        if not normalize_name(value):
+            raise ValueError("source and target need letters or digits")
+        return value
 
     @field_validator("valid_from", "valid_to", mode="before")
     @classmethod

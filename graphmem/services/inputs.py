@@ -16,6 +16,7 @@ from graphmem.domain.extraction import Message
 from graphmem.domain.graph import RelationInput
 from graphmem.domain.scope import Scope
 from graphmem.errors import ValidationError
+from graphmem.lifecycle.predicates import normalize_name, normalize_predicate
 from graphmem.settings import LimitSettings
 
 MessagesInput = str | Mapping[str, Any] | Sequence[Mapping[str, Any] | str]
@@ -122,9 +123,14 @@ def relations_of(relations: Any) -> list[RelationInput]:
     out = []
     for i, raw in enumerate(relations):
         try:
-            out.append(RelationInput.model_validate(raw))
+            relation = RelationInput.model_validate(raw)
         except PydanticValidationError as exc:
             raise ValidationError(f"relations[{i}]: {_reason(exc)}") from exc
+        if not normalize_predicate(relation.relation):
+            raise ValidationError(f"relations[{i}].relation needs letters or digits")
+        if not normalize_name(relation.source) or not normalize_name(relation.target):
+            raise ValidationError(f"relations[{i}]: source and target need letters or digits")
+        out.append(relation)
     return out
 
 
