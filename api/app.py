@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
+import anyio.to_thread
 from fastapi import FastAPI
 
 from api import errors
+from api.limits import BodyLimitMiddleware
 from api.routers import entities, health, memories, search
 from graphmem.adapters.neo4j.keys import KeyStore
 from graphmem.memory import Memory
@@ -34,7 +36,7 @@ def create_app(settings: Settings | None = None, *, memory: Memory | None = None
         if memory is not None:
             yield
             return
-        owned = Memory(settings)
+        owned = await anyio.to_thread.run_sync(Memory, settings)  # loads the embedder
         _attach(app, owned)
         try:
             yield
@@ -46,8 +48,8 @@ def create_app(settings: Settings | None = None, *, memory: Memory | None = None
         version="0.1.0",
         description=DESCRIPTION,
         lifespan=lifespan,
-        max_body_size=settings.api.max_body_bytes,
     )
+    app.add_middleware(BodyLimitMiddleware, max_body_bytes=settings.api.max_body_bytes)
     app.state.settings = settings
     if memory is not None:
         _attach(app, memory)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from fastapi import FastAPI, Request, status
+from fastapi import FastAPI, HTTPException, Request, status
 from fastapi.responses import JSONResponse
 
 from api.schemas import ErrorPublic, InvalidPublic, UnhealthyPublic
@@ -36,6 +36,21 @@ class Unhealthy(Exception):
         self.reason = reason
 
 
+TOO_LARGE = "request body too large"
+
+
+class BodyTooLarge(HTTPException):
+    """A streamed request body passed the size limit (raised while FastAPI reads it)."""
+
+    def __init__(self) -> None:
+        super().__init__(status.HTTP_413_CONTENT_TOO_LARGE, TOO_LARGE)
+
+
+def too_large_response() -> JSONResponse:
+    """For a body whose declared Content-Length is already over the limit."""
+    return JSONResponse({"detail": TOO_LARGE}, status_code=status.HTTP_413_CONTENT_TOO_LARGE)
+
+
 # Most specific first: the first matching class picks the status.
 _STATUS: tuple[tuple[type[GraphMemError], int], ...] = (
     (PermissionDeniedError, status.HTTP_403_FORBIDDEN),
@@ -57,6 +72,7 @@ _FIXED = {
 
 # Documented on every route, so clients (and schema checks) know every status they may see.
 COMMON_RESPONSES: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorPublic, "description": "Request body could not be read"},
     401: {"model": ErrorPublic, "description": "Missing, unknown or revoked API key"},
     403: {"model": ErrorPublic, "description": "Scope outside the API key"},
     413: {"model": ErrorPublic, "description": "Request body too large"},
@@ -95,10 +111,8 @@ def _unhealthy(_: Request, exc: Exception) -> JSONResponse:
     return JSONResponse(body, status_code=status.HTTP_503_SERVICE_UNAVAILABLE)
 
 
-def _unexpected(request: Request, exc: Exception) -> JSONResponse:
-    logger.error(
-        "%s %s failed: %s", request.method, request.url.path, type(exc).__name__, exc_info=exc
-    )
+def _unexpected(_: Request, __: Exception) -> JSONResponse:
+    # Starlette re-raises after this answer, so the server logs the traceback once.
     return JSONResponse({"detail": _FIXED[500]}, status_code=500)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -10,7 +10,8 @@ from graphmem.domain.graph import EntityRecord, RelationInput, TripletRecord
 from graphmem.domain.memory import HistoryEvent, MemoryRecord
 from graphmem.domain.search import RelationHit, ScoredMemory, SearchExplain
 
-ScopeId = str | None
+ScopeId = Annotated[str, Field(min_length=1, max_length=256)] | None
+Text = Annotated[str, Field(min_length=1)]
 
 
 class RequestModel(BaseModel):
@@ -19,7 +20,7 @@ class RequestModel(BaseModel):
 
 class MessageIn(RequestModel):
     role: Literal["user", "assistant", "system", "tool"] = "user"
-    content: str
+    content: Text
     name: str | None = None
 
 
@@ -47,7 +48,7 @@ class LimitQuery(RequestModel):
 class MemoryCreate(RequestModel):
     """Mirrors ``Memory.add``: a string, one message or a list of messages (or strings)."""
 
-    messages: str | MessageIn | list[MessageIn | str]
+    messages: Text | MessageIn | Annotated[list[MessageIn | Text], Field(min_length=1)]
     user_id: ScopeId = None
     agent_id: ScopeId = None
     run_id: ScopeId = None
@@ -62,7 +63,7 @@ class MemoryCreate(RequestModel):
 
 
 class MemoryUpdate(RequestModel):
-    text: str | None = None
+    text: Text | None = None
     metadata: dict[str, Any] | None = None
 
 

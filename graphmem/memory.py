@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from datetime import datetime
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import neo4j
 
 from graphmem.adapters.embeddings import make_embedder
 from graphmem.adapters.neo4j import schema
+from graphmem.adapters.neo4j.dream_store import Neo4jDreamStore
 from graphmem.adapters.neo4j.driver import make_driver
 from graphmem.adapters.neo4j.entities import EntityReader
 from graphmem.adapters.neo4j.search_store import Neo4jSearchStore
@@ -18,6 +19,7 @@ from graphmem.domain.graph import EntityRecord, TripletRecord
 from graphmem.domain.memory import HistoryEvent, MemoryRecord
 from graphmem.domain.results import AddResult
 from graphmem.domain.search import SearchResult
+from graphmem.dream import DreamReport, DreamRunner, DreamScopeState, DreamStatus
 from graphmem.errors import NotFoundError, ValidationError
 from graphmem.extraction.offline import OfflineExtractor
 from graphmem.ports.embedder import Embedder
@@ -32,6 +34,9 @@ from graphmem.services.transition import request_transition
 from graphmem.services.update import update_memory
 from graphmem.settings import Settings
 
+if TYPE_CHECKING:
+    from graphmem.adapters.llm.openai_llm import OpenAILLM
+
 
 def default_extractor(settings: Settings) -> Extractor:
     """One LLM call per add when an LLM is configured, the offline extractor otherwise."""
@@ -41,6 +46,20 @@ def default_extractor(settings: Settings) -> Extractor:
 
         return LLMExtractor(OpenAILLM(settings.llm))
     return OfflineExtractor()
+
+
+def _dream_llm(settings: Settings) -> OpenAILLM | None:
+    """Dream's judge: the configured LLM, or none (then Dream reports and writes nothing)."""
+    if not settings.llm.enabled:
+        return None
+    from graphmem.adapters.llm.openai_llm import OpenAILLM
+
+    return OpenAILLM(settings.llm)
+
+
+def _dream_filter(user_id: str | None, agent_id: str | None) -> None:
+    if user_id is not None or agent_id is not None:
+        inputs.scope_of(user_id, agent_id, None)
 
 
 def _scope(given: dict[str, str | None]) -> ScopeFilter:
@@ -89,6 +108,13 @@ class Memory:
             self.settings,
         )
         self._add = AddMemories(self.store, self.embedder, self.extractor, self.settings, lifecycle)
+        self._dream_llm = _dream_llm(self.settings)
+        self.dream_runner = DreamRunner(
+            Neo4jDreamStore(self.driver, self.settings.neo4j.database),
+            self.embedder,
+            self.settings.dream,
+            self._dream_llm,
+        )
 
     # -- writes -----------------------------------------------------------------------------
     def add(
@@ -261,9 +287,39 @@ class Memory:
     def _entities(self) -> EntityReader:
         return EntityReader(self.driver, self.settings.neo4j.database)
 
+    # -- dream ------------------------------------------------------------------------------
+    def enable_dream(
+        self, *, user_id: str | None = None, agent_id: str | None = None, all_scopes: bool = False
+    ) -> list[DreamScopeState]:
+        """Let Dream watch these scopes from now on (or every scope with ``all_scopes``)."""
+        _dream_filter(user_id, agent_id)
+        return self.dream_runner.enable(user_id=user_id, agent_id=agent_id, all_scopes=all_scopes)
+
+    def dream(
+        self, *, user_id: str | None = None, agent_id: str | None = None, dry_run: bool = False
+    ) -> DreamReport:
+        """Run Dream now on the enabled scopes matching the filters (all without filters)."""
+        _dream_filter(user_id, agent_id)
+        return self.dream_runner.run(user_id=user_id, agent_id=agent_id, dry_run=dry_run)
+
+    def dream_status(
+        self, *, user_id: str | None = None, agent_id: str | None = None, limit: int = 20
+    ) -> DreamStatus:
+        """Enabled scopes with their watermarks, recent runs and syntheses."""
+        _dream_filter(user_id, agent_id)
+        return self.dream_runner.status(user_id=user_id, agent_id=agent_id, limit=_limit(limit))
+
+    def synthesis_sources(self, memory_id: str, **scope: str | None) -> list[MemoryRecord]:
+        """The memories a synthesis rests on, oldest observation first."""
+        if not get_memory(self.store, memory_id, _scope(scope)).synthesized:
+            raise ValidationError(f"Memory {memory_id!r} is not a synthesis")
+        return self.dream_runner.sources(memory_id)
+
     # -- lifetime ---------------------------------------------------------------------------
     def close(self) -> None:
         self._search.close()
+        if self._dream_llm is not None:
+            self._dream_llm.close()
         if self._owns_driver:
             self.driver.close()
 

@@ -107,6 +107,7 @@ class ApiSettings(BaseModel):
     workers: int = 1
     max_body_bytes: int = 1_000_000
     auth_enabled: bool = True
+    mcp_port: int = 8001  # `graphmem mcp --transport http`
 
 
 class DreamSettings(BaseModel):

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
+from graphmem.cli.dream_cmd import dream_app
 from graphmem.cli.keys_cmd import keys_app
 from graphmem.cli.mcp_cmd import mcp
 from graphmem.cli.migrate_cmd import migrate
@@ -68,6 +69,7 @@ app.command("migrate")(migrate)
 app.add_typer(keys_app, name="keys")
 app.command("serve")(serve)
 app.command("mcp")(mcp)
+app.add_typer(dream_app, name="dream")
 
 
 def main() -> None:

@@ -37,4 +37,4 @@ def mcp(
             build_server(memory).run("stdio")
             return
         app = http_app(memory, auth_enabled=settings.api.auth_enabled, host=bind)
-        uvicorn.run(app, host=bind, port=port or settings.api.port)
+        uvicorn.run(app, host=bind, port=port or settings.api.mcp_port)

@@ -22,8 +22,8 @@ from graphmem.dream.models import Candidate, GroupReport
 from graphmem.settings import DreamSettings
 
 INTERROGATIVES = frozenset(
-    "how what why when where which who whom whose should do does is are can could would shall"
-    " am".split()
+    {"how", "what", "why", "when", "where", "which", "who", "whom", "whose", "should", "shall"}
+    | {"do", "does", "is", "are", "am", "can", "could", "would"}
 )
 _EDGE_PUNCTUATION = "\"'“”‘’([{¿¡*-_ \t"
 

@@ -46,6 +46,7 @@ class GroupReport(BaseModel):
     days: int = 0
     qualified: bool = False
     reason: str = ""
+    judge_reason: str | None = None  # the LLM's own words, when it was asked
     outcome: GroupOutcome = "not_qualified"
     source_set_hash: str | None = None
     synthesis_id: str | None = None
@@ -170,3 +171,15 @@ class NewSynthesis(BaseModel):
     metadata_json: str
     source_ids: list[str]
     source_set_hash: str
+
+
+class LeaseClaim(BaseModel):
+    """Who asks for a scope's lease, when, and until when it would hold."""
+
+    scope_key: str
+    owner: str
+    now: datetime
+    expires_at: datetime
+
+
+WriteResult = Literal["written", "already_synthesized", "sources_changed", "lease_lost"]

@@ -29,6 +29,7 @@ _CYPHER_SCHEMA = (
     "schema/fulltext_index_memory",
     "schema/fulltext_index_entity",
     "schema/fulltext_index_triplet",
+    "schema/constraint_dream_lease",
 )
 
 

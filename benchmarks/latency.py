@@ -1,0 +1,468 @@
+"""Latency benchmark: search p50/p95/p99 (query embedding included) as the store grows
+1k → 10k → 100k memories over 100 scopes, add throughput with ``infer=False`` in batches,
+where one search spends its time, and the recall of the vector-index path against exact search.
+
+Synthetic memories: templated first-person sentences with varied vocabulary (seeded RNG), so
+every run stores the same texts and asks the same questions.
+
+    .venv/bin/python benchmarks/latency.py --json benchmarks/results/latency-x.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+import uuid
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import torch
+
+from graphmem import Memory, Settings
+
+SCOPES = 100
+SIZES = (1_000, 10_000, 100_000)
+STATES = ["active", "superseded"]
+PROFILED = (
+    "scope_keys",
+    "memory_vector_exact",
+    "memory_vector_index",
+    "memory_fulltext",
+    "triplet_vector",
+    "triplet_fulltext",
+    "entities_by_name",
+    "entities_by_vector",
+    "expand",
+    "gate",
+)
+
+# -- synthetic memories ------------------------------------------------------------------------
+VOCABULARY = {
+    "person": "Anna|Ben|Carla|David|Elena|Farid|Grace|Hiro|Ines|Jonas|Kemal|Lena|Marco|Nadia|"
+    "Omar|Priya|Quinn|Rosa|Sven|Tara|Umar|Vera|Wen|Xavier|Yara|Zoe",
+    "relation": "sister|brother|mother|father|cousin|aunt|uncle|friend|neighbour|colleague|"
+    "manager|grandmother|partner|roommate",
+    "city": "Lisbon|Berlin|Kyoto|Montreal|Nairobi|Oslo|Lima|Seoul|Porto|Vienna|Dublin|Austin|"
+    "Melbourne|Prague|Istanbul|Marseille|Hanoi|Bogota|Krakow|Edinburgh",
+    "food": "sushi|ramen|lasagna|tacos|falafel|pho|paella|dumplings|risotto|curry|pancakes|"
+    "bagels|kimchi|ceviche|goulash|pierogi|hummus|burritos|gnocchi|couscous",
+    "allergen": "peanuts|shellfish|gluten|lactose|pollen|cats|penicillin|eggs|soy|sesame",
+    "company": "Acme|Globex|Initech|Umbrella|Hooli|Stark|Wayne|Wonka|Cyberdyne|Soylent",
+    "pet": "dog|cat|parrot|rabbit|hamster|turtle|goldfish|ferret",
+    "pet_name": "Biscuit|Luna|Mango|Pepper|Olive|Ziggy|Nacho|Pickle|Willow|Rocket",
+    "language": "Spanish|Japanese|German|Portuguese|Korean|Italian|Arabic|Mandarin|Dutch|Swahili",
+    "month": "January|February|March|April|May|June|July|August|September|October|November|"
+    "December",
+    "weekday": "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday",
+    "time": "morning|afternoon|evening|night",
+    "drink": "espresso|green tea|oat latte|matcha|black coffee|chai|kombucha|sparkling water|"
+    "hot chocolate",
+    "job": "nurse|architect|teacher|data analyst|pilot|carpenter|chef|lawyer|dentist|"
+    "photographer|translator|electrician",
+    "sport": "tennis|badminton|football|climbing|volleyball|squash|table tennis|basketball|"
+    "chess|swimming",
+    "topic": "astronomy|medieval history|stoicism|climate change|jazz|urban gardening|"
+    "machine learning|ancient Rome|ocean life",
+    "purchase": "new laptop|used car|road bike|piano|house deposit|camera|sofa",
+    "task": "renew my passport|call the dentist|pay the electricity bill|water the plants|"
+    "book the train tickets|return the library books|fix the bike tyre",
+    "tool": "Notion|Excel|Figma|Jira|Slack|Trello|Obsidian|VS Code",
+    "hobby": "knitting|pottery|baking sourdough|hiking|photography|painting watercolours|"
+    "playing guitar|birdwatching|woodworking",
+}
+V = {slot: words.split("|") for slot, words in VOCABULARY.items()}
+
+TEMPLATES = [
+    "I really love {food}, especially the place near my office.",
+    "My {relation} {person} is allergic to {allergen}.",
+    "I'm planning a trip to {city} in {month} with {person}.",
+    "{person} started working at {company} as a {job} last {month}.",
+    "I have a {pet} named {pet_name} who is {n} years old.",
+    "I usually go {hobby} on {weekday} {time}s.",
+    "My {relation}'s birthday is on {month} {day}.",
+    "I prefer {drink} over {drink} in the {time}.",
+    "I've been learning {language} for {n} months now.",
+    "I moved to {city} in {year} for a job at {company}.",
+    "Lately I've been reading a lot about {topic}.",
+    "{person} recommended a {food} restaurant in {city}.",
+    "I need to {task} before {weekday}.",
+    "I play {sport} with my {relation} {person} every {weekday}.",
+    "I'm saving money for a {purchase}.",
+    "My {relation} {person} lives in {city} and works as a {job}.",
+    "I stopped eating {food} after a bad experience in {city}.",
+    "The {company} project deadline is {month} {day}.",
+    "I use {tool} to organise my work at {company}.",
+    "{person} and I met at a {topic} meetup in {year}.",
+    "My favourite drink is {drink}, but {person} prefers {drink}.",
+    "I'd like to visit {city} again, I loved it in {year}.",
+    "I get headaches when I skip {drink} in the {time}.",
+    "My {pet} {pet_name} hates going to the vet on {weekday}s.",
+]
+QUERIES = [
+    "What food do I like?",
+    "Who is allergic to {allergen}?",
+    "Where am I travelling in {month}?",
+    "Where does {person} work?",
+    "What is my pet's name?",
+    "What do I do on {weekday}s?",
+    "When is my {relation}'s birthday?",
+    "What do I drink in the {time}?",
+    "Which language am I learning?",
+    "When did I move to {city}?",
+    "What have I been reading about?",
+    "Any restaurant recommendations in {city}?",
+    "What do I have to do before {weekday}?",
+    "What sport do I play with {person}?",
+    "What am I saving money for?",
+    "What does my {relation} do for a living?",
+    "Is there a food I avoid?",
+    "When is the {company} deadline?",
+    "Which tools do I use at work?",
+    "How did I meet {person}?",
+]
+
+
+def _fill(rng: random.Random, template: str) -> str:
+    extra = {"n": rng.randint(2, 14), "day": rng.randint(1, 28), "year": rng.randint(2009, 2025)}
+    out, rest = [], template
+    while "{" in rest:
+        head, tail = rest.split("{", 1)
+        slot, rest = tail.split("}", 1)
+        value = extra[slot] if slot in extra else rng.choice(V[slot])
+        out.append(f"{head}{value}")
+    return "".join(out) + rest
+
+
+class TextSource:
+    """Deterministic memory texts, unique within each scope."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.seen: dict[int, set[str]] = defaultdict(set)
+
+    def memory(self, scope: int) -> str:
+        while True:
+            text = _fill(self.rng, self.rng.choice(TEMPLATES))
+            if text not in self.seen[scope]:
+                self.seen[scope].add(text)
+                return text
+
+    def query(self) -> str:
+        return _fill(self.rng, self.rng.choice(QUERIES))
+
+
+# -- timing ----------------------------------------------------------------------------------
+@dataclass
+class Timer:
+    """Accumulates wall time per wrapped method name (calls made by this thread only)."""
+
+    totals: dict[str, float] = field(default_factory=lambda: defaultdict(float))
+
+    def wrap(self, obj: Any, name: str, label: str | None = None) -> None:
+        inner = getattr(obj, name)
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return inner(*args, **kwargs)
+            finally:
+                self.totals[label or name] += time.perf_counter() - start
+
+        setattr(obj, name, timed)
+
+    def take(self) -> dict[str, float]:
+        out = dict(self.totals)
+        self.totals.clear()
+        return out
+
+
+def percentiles(values: Sequence[float]) -> dict[str, float]:
+    ordered = sorted(values)
+    cuts = statistics.quantiles(ordered, n=100, method="inclusive")
+    return {
+        "p50_ms": round(1000 * statistics.median(ordered), 1),
+        "p95_ms": round(1000 * cuts[94], 1),
+        "p99_ms": round(1000 * cuts[98], 1),
+        "mean_ms": round(1000 * statistics.fmean(ordered), 1),
+        "max_ms": round(1000 * ordered[-1], 1),
+        "n": len(ordered),
+    }
+
+
+# -- phases ----------------------------------------------------------------------------------
+@dataclass
+class Bench:
+    memory: Memory
+    index_memory: Memory
+    timer: Timer
+    texts: TextSource
+    users: list[str]
+    batch: int
+    counts: list[int]  # memories stored per scope so far
+
+
+def grow(b: Bench, target: int) -> dict[str, Any]:
+    """Add memories evenly over the scopes until the store holds ``target``; batches of at
+    most ``b.batch`` messages per add (one scope per add)."""
+    per_scope = target // len(b.users)
+    created = adds = 0
+    b.timer.take()
+    start = time.perf_counter()
+    base = datetime(2025, 1, 1, tzinfo=UTC)
+    for i, user in enumerate(b.users):
+        while b.counts[i] < per_scope:
+            n = min(b.batch, per_scope - b.counts[i])
+            messages = [{"role": "user", "content": b.texts.memory(i)} for _ in range(n)]
+            stamp = (base + timedelta(hours=b.counts[i])).isoformat()
+            result = b.memory.add(messages, user_id=user, timestamp=stamp, infer=False)
+            fresh = sum(1 for r in result.results if r.event == "ADD")
+            created, adds, b.counts[i] = created + fresh, adds + 1, b.counts[i] + fresh
+    seconds = time.perf_counter() - start
+    embed = b.timer.take().get("embed", 0.0)
+    return {
+        "added": created,
+        "add_calls": adds,
+        "messages_per_add": round(created / adds, 1) if adds else 0,
+        "seconds": round(seconds, 2),
+        "memories_per_s": round(created / seconds, 1) if seconds else None,
+        "embed_seconds": round(embed, 2),
+        "embed_only_per_s": round(created / embed, 1) if embed else None,
+        "write_and_rest_per_s": round(created / (seconds - embed), 1) if seconds > embed else None,
+    }
+
+
+def timed_searches(
+    memory: Memory, timer: Timer, jobs: list[tuple[str, str]], warmup: int
+) -> tuple[dict[str, Any], list[list[str]]]:
+    """Wall time of each ``memory.search`` (default settings), and each call's breakdown."""
+    for user, query in jobs[:warmup]:
+        memory.search(query, user_id=user)
+    timer.take()
+    walls, ids, parts = [], [], defaultdict(list)
+    for user, query in jobs:
+        start = time.perf_counter()
+        found = memory.search(query, user_id=user)
+        walls.append(time.perf_counter() - start)
+        ids.append([m.id for m in found.results])
+        taken = timer.take()
+        for name, secs in taken.items():
+            parts[name].append(secs)
+        parts["other (python, fusion)"].append(walls[-1] - sum(taken.values()))
+    profile = {n: round(1000 * sum(v) / len(jobs), 2) for n, v in parts.items()}
+    return {**percentiles(walls), "profile_mean_ms": profile}, ids
+
+
+def jobs_for(b: Bench, n: int, seed: int) -> list[tuple[str, str]]:
+    rng = random.Random(seed)
+    return [(rng.choice(b.users), b.texts.query()) for _ in range(n)]
+
+
+def overlap_at(reference: list[list[str]], other: list[list[str]], k: int) -> float | None:
+    scores = [
+        len(set(r[:k]) & set(o[:k])) / len(r[:k])
+        for r, o in zip(reference, other, strict=True)
+        if r
+    ]
+    return round(statistics.fmean(scores), 4) if scores else None
+
+
+def signal_recall(b: Bench, jobs: list[tuple[str, str]], k: int) -> dict[str, Any]:
+    """The memory vector signal alone: top-k of the index path (as search calls it, with its
+    over-fetch) against the exact cosine scan over the same scope."""
+    store, settings = b.memory._search.store, b.memory.settings.search
+    fetch = settings.candidates_per_signal * settings.index_overfetch
+    recalls = []
+    for user, query in jobs:
+        [vector] = b.memory.embedder.embed([query])
+        keys = list(store.scope_keys({"user_id": user, "agent_id": None, "run_id": None}, STATES))
+        exact = store.memory_vector_exact(keys, vector, STATES, None, k)
+        index = store.memory_vector_index(user, keys, vector, STATES, None, fetch)
+        top = sorted(index, key=lambda i: -index[i])[:k]
+        recalls.append(len(set(exact) & set(top)) / len(exact))
+    return {"recall_at_k": round(statistics.fmean(recalls), 4), "k": k, "index_fetch": fetch}
+
+
+def index_vs_exact(
+    b: Bench, jobs: list[tuple[str, str]], exact_ids: list[list[str]]
+) -> dict[str, Any]:
+    """The same searches with ``exact_scan_max=0`` (forces the vector-index path)."""
+    latency, index_ids = timed_searches(b.index_memory, b.timer, jobs, warmup=10)
+    return {
+        "search_latency_index_path": latency,
+        "result_overlap_at_10": overlap_at(exact_ids, index_ids, 10),
+        "vector_signal": signal_recall(b, jobs, 10),
+    }
+
+
+def stage(b: Bench, size: int, queries: int, with_index: bool) -> dict[str, Any]:
+    print(f"\n== growing to {size} memories ...", flush=True)
+    added = grow(b, size)
+    print(f"   {added}", flush=True)
+    jobs = jobs_for(b, queries, seed=size)
+    latency, ids = timed_searches(b.memory, b.timer, jobs, warmup=10)
+    print(f"   search {latency}", flush=True)
+    out: dict[str, Any] = {"size": sum(b.counts), "add": added, "search": latency}
+    out["loadavg"] = list(os.getloadavg())
+    if with_index:
+        out["index"] = index_vs_exact(b, jobs, ids)
+        print(f"   index path {out['index']}", flush=True)
+    return out
+
+
+# -- plot ------------------------------------------------------------------------------------
+def plot(stages: list[dict[str, Any]], scopes: int, path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    sizes = [s["size"] for s in stages]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(12, 4.5))
+    for key, style in (("p50_ms", "o-"), ("p95_ms", "s-"), ("p99_ms", "^--")):
+        left.plot(sizes, [s["search"][key] for s in stages], style, label=f"search {key[:3]}")
+    last = stages[-1]
+    if "index" in last:
+        idx = last["index"]["search_latency_index_path"]
+        left.plot([last["size"]], [idx["p50_ms"]], "D", label="p50, vector-index path")
+        left.plot([last["size"]], [idx["p95_ms"]], "x", label="p95, vector-index path")
+    left.axhline(50, color="grey", lw=0.8, ls=":", label="targets (50 / 100 ms)")
+    left.axhline(100, color="grey", lw=0.8, ls=":")
+    left.set(
+        xscale="log",
+        xlabel=f"memories in the store ({scopes} scopes)",
+        ylabel="ms per search",
+        title="graphmem search latency (query embedding included)",
+    )
+    left.set_ylim(bottom=0)
+    left.legend(fontsize=8)
+    _profile_bars(right, stages)
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def _profile_bars(ax: Any, stages: list[dict[str, Any]]) -> None:
+    names = sorted({n for s in stages for n in s["search"]["profile_mean_ms"]})
+    labels = [f"{s['size']:,}" for s in stages]
+    bottom = [0.0] * len(stages)
+    for name in names:
+        values = [s["search"]["profile_mean_ms"].get(name, 0.0) for s in stages]
+        ax.bar(labels, values, bottom=bottom, label=name)
+        bottom = [a + v for a, v in zip(bottom, values, strict=True)]
+    ax.set(
+        xlabel="memories in the store",
+        ylabel="mean ms per search",
+        title="where one search spends its time",
+    )
+    ax.legend(fontsize=7, loc="upper left")
+
+
+# -- main ------------------------------------------------------------------------------------
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--sizes", default=",".join(map(str, SIZES)), help="store sizes")
+    parser.add_argument("--scopes", type=int, default=SCOPES)
+    parser.add_argument("--queries", type=int, default=200, help="searches per size")
+    parser.add_argument("--batch", type=int, default=100, help="messages per add")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--plot", type=Path, default=Path("docs/latency.png"))
+    parser.add_argument("--json", type=Path, help="write the results here")
+    parser.add_argument(
+        "--torch-threads", type=int, help="torch.set_num_threads (default: torch's own choice)"
+    )
+    parser.add_argument("--prefix", default=f"bench-latency-{uuid.uuid4().hex[:8]}")
+    return parser.parse_args(argv)
+
+
+def make_bench(args: argparse.Namespace) -> Bench:
+    memory = Memory(Settings())
+    forced = memory.settings.search.model_copy(update={"exact_scan_max": 0})
+    index_settings = memory.settings.model_copy(update={"search": forced})
+    index_memory = Memory(index_settings, driver=memory.driver, embedder=memory.embedder)
+    timer = Timer()
+    timer.wrap(memory.embedder, "embed")
+    for m in (memory, index_memory):
+        for name in PROFILED:
+            timer.wrap(m._search.store, name)
+    users = [f"{args.prefix}-u{i:03d}" for i in range(args.scopes)]
+    memory.embedder.embed(["warm up"])
+    return Bench(
+        memory, index_memory, timer, TextSource(args.seed), users, args.batch, [0] * len(users)
+    )
+
+
+def cleanup(b: Bench) -> int:
+    print("\n== cleaning up ...", flush=True)
+    deleted = sum(b.memory.delete_all(user_id=u) for u in b.users)
+    b.index_memory.close()
+    b.memory.close()
+    print(f"   deleted {deleted} memories", flush=True)
+    return deleted
+
+
+def summary_lines(report: dict[str, Any]) -> list[str]:
+    lines = ["size      add/s  embed-only/s   p50 ms   p95 ms   p99 ms"]
+    for s in report["stages"]:
+        a, q = s["add"], s["search"]
+        lines.append(
+            f"{s['size']:<8} {a['memories_per_s']!s:>6} {a['embed_only_per_s']!s:>13} "
+            f"{q['p50_ms']:>8} {q['p95_ms']:>8} {q['p99_ms']:>8}"
+        )
+    for s in report["stages"]:
+        lines.append(f"profile at {s['size']}: {s['search']['profile_mean_ms']}")
+        if "index" in s:
+            lines.append(f"index path at {s['size']}: {json.dumps(s['index'])}")
+    return lines
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    sizes = [int(v) for v in args.sizes.split(",")]
+    report: dict[str, Any] = {
+        "command": " ".join([".venv/bin/python", "benchmarks/latency.py", *sys.argv[1:]]),
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "machine": {
+            "cpus": os.cpu_count(),
+            "platform": platform.platform(),
+            "loadavg_start": list(os.getloadavg()),
+        },
+        "scopes": args.scopes,
+        "queries_per_size": args.queries,
+        "stages": [],
+    }
+    if args.torch_threads:
+        torch.set_num_threads(args.torch_threads)
+    report["torch_threads"] = torch.get_num_threads()
+    bench = make_bench(args)
+    report["settings_search"] = bench.memory.settings.search.model_dump()
+    try:
+        for size in sizes:
+            report["stages"].append(stage(bench, size, args.queries, size == sizes[-1]))
+    finally:
+        report["deleted"] = cleanup(bench)
+    report["machine"]["loadavg_end"] = list(os.getloadavg())
+    print("\n" + "\n".join(summary_lines(report)))
+    plot(report["stages"], args.scopes, args.plot)
+    print(f"wrote {args.plot}")
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(report, indent=2) + "\n")
+        print(f"wrote {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

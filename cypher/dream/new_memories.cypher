@@ -1,0 +1,17 @@
+// Memories of a Dream scope stored after its watermark, oldest first: active, not immutable,
+// not excluded from Dream, not syntheses. A Dream scope's key is a prefix of the keys of its
+// memories (same user and agent ids, any run id).
+// $scope_key, $since (datetime), $limit.
+// Returns: id, text, embedding, observed_at, created_at, run_id, entity_keys.
+MATCH (m:Memory)
+WHERE m.scope_key STARTS WITH $scope_key
+  AND m.created_at > $since
+  AND m.lifecycle_state = 'active'
+  AND NOT coalesce(m.immutable, false)
+  AND NOT coalesce(m.exclude_from_dream, false)
+  AND NOT coalesce(m.synthesized, false)
+RETURN m.id AS id, m.text AS text, m.embedding AS embedding, m.observed_at AS observed_at,
+       m.created_at AS created_at, m.run_id AS run_id,
+       COLLECT { MATCH (m)-[:MENTIONS]->(e:Entity) RETURN e.key } AS entity_keys
+ORDER BY m.created_at, m.id
+LIMIT $limit

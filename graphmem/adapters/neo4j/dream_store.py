@@ -1,0 +1,170 @@
+"""Neo4jDreamStore: Dream's storage port on one driver, every statement from ``cypher/dream``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+import neo4j
+
+from graphmem.adapters.neo4j import dream_tx
+from graphmem.adapters.neo4j.driver import translated
+from graphmem.adapters.neo4j.records import memory_from_map, native_map
+from graphmem.adapters.neo4j.transitions import apply_transition
+from graphmem.cypher_catalog import query
+from graphmem.domain.memory import MemoryRecord
+from graphmem.domain.scope import Scope
+from graphmem.domain.transitions import TransitionRequest
+from graphmem.dream.models import (
+    Candidate,
+    DreamRunRecord,
+    DreamScopeState,
+    LeaseClaim,
+    NewSynthesis,
+    SynthesisRecord,
+    WriteResult,
+)
+
+
+def _candidate(row: neo4j.Record, new: bool) -> Candidate:
+    return Candidate.model_validate({**native_map(row.data()), "new": new})
+
+
+class Neo4jDreamStore:
+    def __init__(self, driver: neo4j.Driver, database: str) -> None:
+        self.driver = driver
+        self.database = database
+
+    def _read(self, name: str, action: str, **params: Any) -> list[neo4j.Record]:
+        with translated(action):
+            return self.driver.execute_query(
+                query(name), params, database_=self.database, routing_=neo4j.RoutingControl.READ
+            ).records
+
+    def _write(self, name: str, action: str, **params: Any) -> list[neo4j.Record]:
+        with translated(action):
+            return self.driver.execute_query(query(name), params, database_=self.database).records
+
+    # -- scopes -----------------------------------------------------------------------------
+    def enable(self, scope: Scope, now: datetime) -> DreamScopeState:
+        [row] = self._write(
+            "dream/enable_scope",
+            "enable Dream",
+            scope_key=scope.key,
+            user_id=scope.user_id,
+            agent_id=scope.agent_id,
+            now=now,
+        )
+        return DreamScopeState.model_validate(native_map(row.data()))
+
+    def scope_pairs(
+        self, user_id: str | None, agent_id: str | None
+    ) -> list[tuple[str | None, str | None]]:
+        rows = self._read("dream/scope_pairs", "list scopes", user_id=user_id, agent_id=agent_id)
+        return [(r["user_id"], r["agent_id"]) for r in rows]
+
+    def eligible_scopes(self, user_id: str | None, agent_id: str | None) -> list[DreamScopeState]:
+        rows = self._read(
+            "dream/eligible_scopes", "list Dream scopes", user_id=user_id, agent_id=agent_id
+        )
+        return [DreamScopeState.model_validate(native_map(r.data())) for r in rows]
+
+    def scope_state(self, scope_key: str) -> DreamScopeState | None:
+        rows = self._read("dream/scope_state", "read a Dream scope", scope_key=scope_key)
+        return DreamScopeState.model_validate(native_map(rows[0].data())) if rows else None
+
+    def advance_scope(self, scope_key: str, watermark: datetime | None, now: datetime) -> None:
+        self._write(
+            "dream/advance_scope",
+            "advance the Dream watermark",
+            scope_key=scope_key,
+            watermark=watermark,
+            now=now,
+        )
+
+    # -- candidates -------------------------------------------------------------------------
+    def new_memories(self, scope_key: str, since: datetime, limit: int) -> list[Candidate]:
+        rows = self._read(
+            "dream/new_memories", "read new memories", scope_key=scope_key, since=since, limit=limit
+        )
+        return [_candidate(r, new=True) for r in rows]
+
+    def related_memories(
+        self, scope_key: str, new_ids: Sequence[str], min_cosine: float, limit: int
+    ) -> list[Candidate]:
+        if limit == 0 or not new_ids:
+            return []
+        rows = self._read(
+            "dream/related_memories",
+            "read related memories",
+            scope_key=scope_key,
+            new_ids=list(new_ids),
+            min_cosine=min_cosine,
+            limit=limit,
+        )
+        return [_candidate(r, new=False) for r in rows]
+
+    # -- lease and syntheses ----------------------------------------------------------------
+    def acquire_lease(self, claim: LeaseClaim) -> bool:
+        with translated("take the Dream lease"), self._session() as s:
+            return s.execute_write(dream_tx.claim_lease, claim)
+
+    def release_lease(self, claim: LeaseClaim) -> None:
+        with translated("release the Dream lease"), self._session() as s:
+            s.execute_write(dream_tx.release_lease, claim)
+
+    def write_synthesis(self, synthesis: NewSynthesis, claim: LeaseClaim) -> WriteResult:
+        with translated("write a synthesis"), self._session() as s:
+            return s.execute_write(dream_tx.write_synthesis, synthesis, claim)
+
+    def find_synthesis(self, scope_key: str, source_set_hash: str) -> str | None:
+        rows = self._read(
+            "dream/find_synthesis",
+            "look up syntheses",
+            scope_key=scope_key,
+            source_set_hash=source_set_hash,
+        )
+        return rows[0]["id"] if rows else None
+
+    def overlapping_syntheses(
+        self, scope_key: str, source_ids: Sequence[str]
+    ) -> dict[str, list[str]]:
+        rows = self._read(
+            "dream/overlapping_syntheses",
+            "look up syntheses",
+            scope_key=scope_key,
+            source_ids=list(source_ids),
+        )
+        return {r["id"]: list(r["source_ids"]) for r in rows}
+
+    def supersede(self, old_id: str, new_id: str, reason: str, at: datetime) -> bool:
+        request = TransitionRequest(
+            action="supersede", old_id=old_id, new_id=new_id, reason=reason, at=at
+        )
+        return apply_transition(self.driver, self.database, request).applied
+
+    def sources(self, synthesis_id: str) -> list[MemoryRecord]:
+        rows = self._read("dream/sources", "read synthesis sources", id=synthesis_id)
+        return [memory_from_map(r["memory"]) for r in rows]
+
+    # -- runs -------------------------------------------------------------------------------
+    def record_run(self, run: DreamRunRecord) -> None:
+        self._write("dream/record_run", "record a Dream run", run=run.model_dump())
+
+    def runs(self, user_id: str | None, agent_id: str | None, limit: int) -> list[DreamRunRecord]:
+        rows = self._read(
+            "dream/runs", "list Dream runs", user_id=user_id, agent_id=agent_id, limit=limit
+        )
+        return [DreamRunRecord.model_validate(native_map(r["run"])) for r in rows]
+
+    def syntheses(
+        self, user_id: str | None, agent_id: str | None, limit: int
+    ) -> list[SynthesisRecord]:
+        rows = self._read(
+            "dream/syntheses", "list syntheses", user_id=user_id, agent_id=agent_id, limit=limit
+        )
+        return [SynthesisRecord.model_validate(native_map(r.data())) for r in rows]
+
+    def _session(self) -> neo4j.Session:
+        return self.driver.session(database=self.database)

@@ -1,0 +1,71 @@
+"""API fixtures: the app on the session's Memory, a key store, and keys made per test."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Iterator
+
+import neo4j
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from api import create_app
+from graphmem import Memory, Settings
+from graphmem.adapters.neo4j.keys import KeyStore
+
+MakeKey = Callable[..., str]
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture(scope="session")
+def app(settings: Settings, memory: Memory) -> FastAPI:
+    return create_app(settings, memory=memory)
+
+
+@pytest.fixture(scope="session")
+def keys(driver: neo4j.Driver, settings: Settings) -> KeyStore:
+    return KeyStore(driver, settings.neo4j.database)
+
+
+@pytest.fixture(scope="session")
+def admin_token(keys: KeyStore) -> Iterator[str]:
+    token, key = keys.create(admin=True)
+    yield token
+    keys.revoke(key.id)
+
+
+@pytest.fixture
+def make_key(keys: KeyStore) -> Iterator[MakeKey]:
+    """``make_key(user_ids=[...], agent_ids=[...])`` -> token; revoked after the test."""
+    made: list[str] = []
+
+    def make(**binding: object) -> str:
+        token, key = keys.create(**binding)  # type: ignore[arg-type]
+        made.append(key.id)
+        return token
+
+    yield make
+    for key_id in made:
+        keys.revoke(key_id)
+
+
+@pytest.fixture
+def other_user() -> str:
+    return f"test-other-{uuid.uuid4()}"
+
+
+@pytest.fixture
+def client(app: FastAPI, make_key: MakeKey, user_id: str) -> Iterator[TestClient]:
+    """A client whose key is bound to this test's ``user_id``."""
+    with TestClient(app, headers=bearer(make_key(user_ids=[user_id]))) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def admin(app: FastAPI, admin_token: str) -> Iterator[TestClient]:
+    with TestClient(app, headers=bearer(admin_token)) as test_client:
+        yield test_client

@@ -1,0 +1,136 @@
+"""Dream's grouping and independence rules, without Neo4j or an LLM (synthetic vectors)."""
+
+from __future__ import annotations
+
+import math
+from datetime import UTC, datetime
+
+import pytest
+
+from graphmem.dream.grouping import assess, cluster, is_question, source_set_hash
+from graphmem.dream.judge import describe
+from graphmem.dream.models import Candidate
+from graphmem.settings import DreamSettings
+
+SETTINGS = DreamSettings(enabled=True)
+
+
+def vec(angle_deg: float, axis: int = 0) -> list[float]:
+    """A unit vector at ``angle_deg`` from basis vector ``axis`` towards ``axis + 1``."""
+    out = [0.0] * 8
+    out[axis] = math.cos(math.radians(angle_deg))
+    out[axis + 1] = math.sin(math.radians(angle_deg))
+    return out
+
+
+def cand(ident: str, embedding: list[float], day: int, *, run: str | None = None,
+         text: str | None = None, new: bool = True, entities: tuple[str, ...] = ()) -> Candidate:
+    at = datetime(2025, 1, day, 7, tzinfo=UTC)
+    return Candidate(id=ident, text=text or f"statement {ident}", embedding=embedding,
+                     observed_at=at, created_at=at, run_id=run, new=new,
+                     entity_keys=list(entities))
+
+
+@pytest.mark.parametrize("text", [
+    "How can I improve my sleep quality?", "what time should I wake up", "Why am I tired",
+    "Should I do yoga before work", "Do I sleep enough?", "does coffee hurt sleep",
+    "Is 6 hours of sleep enough", "Can I nap after lunch", "  \"How do I stretch?\"",
+    "I wonder whether I sleep enough?",
+])
+def test_questions_are_recognised(text: str) -> None:
+    assert is_question(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Morning yoga class at 7am before work", "Woke up at 6:45 and went to yoga",
+    "Can't sleep past 6 these days", "Did yoga this morning", "Doing yoga twice a week",
+    "Isabel teaches my yoga class", "Howard is my yoga teacher",
+])
+def test_statements_are_not_questions(text: str) -> None:
+    assert not is_question(text)
+
+
+def test_source_set_hash_ignores_order_and_repeats() -> None:
+    assert source_set_hash(["b", "a", "c"]) == source_set_hash(["c", "a", "b", "a"])
+    assert source_set_hash(["a", "b"]) != source_set_hash(["a", "b", "c"])
+
+
+def test_cluster_separates_topics_and_keeps_singletons() -> None:
+    items = [cand("y1", vec(0), 1), cand("y2", vec(20), 2), cand("y3", vec(35), 3),
+             cand("q1", vec(0, axis=3), 4), cand("q2", vec(25, axis=3), 5),
+             cand("lone", vec(0, axis=6), 6)]
+    groups = {tuple(items[i].id for i in g) for g in cluster(items, SETTINGS)}
+    assert groups == {("y1", "y2", "y3"), ("q1", "q2"), ("lone",)}
+
+
+def test_average_linkage_does_not_chain() -> None:
+    # a–b and b–c are close (cos 40° = 0.77), a–c far (cos 80° = 0.17): a chain, not a group.
+    items = [cand("a", vec(0), 1), cand("b", vec(40), 2), cand("c", vec(80), 3)]
+    groups = [sorted(items[i].id for i in g) for g in cluster(items, SETTINGS)]
+    assert sorted(len(g) for g in groups) == [1, 2]
+
+
+def test_shared_entity_bonus_joins_borderline_pairs() -> None:
+    far = 58.0  # cos 58° = 0.53, just under the 0.55 threshold
+    apart = [cand("a", vec(0), 1), cand("b", vec(far), 2)]
+    linked = [cand("a", vec(0), 1, entities=("k",)), cand("b", vec(far), 2, entities=("k",))]
+    assert len(cluster(apart, SETTINGS)) == 2
+    assert len(cluster(linked, SETTINGS)) == 1
+
+
+def test_cluster_respects_max_group_size() -> None:
+    items = [cand(f"m{i}", vec(i), 1 + i) for i in range(6)]
+    groups = cluster(items, SETTINGS.model_copy(update={"max_group_size": 4}))
+    assert max(len(g) for g in groups) <= 4
+
+
+def test_three_statements_over_two_sessions_qualify() -> None:
+    group = [cand("a", vec(0), 7, run="s1"), cand("b", vec(30), 7, run="s2"),
+             cand("c", vec(60), 7, run="s2")]
+    report = assess(group, SETTINGS)
+    assert report.qualified, report.reason
+    assert report.source_ids == ["a", "b", "c"] and report.sessions == 2 and report.days == 1
+    assert report.source_set_hash == source_set_hash(["a", "b", "c"])
+
+
+def test_distinct_days_qualify_without_sessions() -> None:
+    group = [cand("a", vec(0), 7), cand("b", vec(30), 9), cand("c", vec(60), 14)]
+    report = assess(group, SETTINGS)
+    assert report.qualified and report.days == 3 and report.sessions == 0
+
+
+def test_one_event_is_not_a_habit() -> None:
+    group = [cand("a", vec(0), 7, run="s1"), cand("b", vec(30), 7, run="s1"),
+             cand("c", vec(60), 7, run="s1")]
+    report = assess(group, SETTINGS)
+    assert not report.qualified and "one event" in report.reason
+
+
+def test_questions_never_support() -> None:
+    group = [cand("q1", vec(0), 1, text="How can I sleep better?"),
+             cand("q2", vec(30), 2, text="Why do I wake up tired?"),
+             cand("q3", vec(60), 3, text="Is 6 hours of sleep enough?")]
+    report = assess(group, SETTINGS)
+    assert not report.qualified
+    assert report.source_ids == [] and report.question_ids == ["q1", "q2", "q3"]
+
+
+def test_near_duplicates_count_once() -> None:
+    group = [cand("a", vec(0), 1, run="s1"), cand("a2", vec(5), 2, run="s2"),
+             cand("b", vec(40), 3, run="s3")]
+    report = assess(group, SETTINGS)
+    assert report.duplicate_of == {"a2": "a"}  # cos 5° = 0.996 >= 0.95
+    assert report.source_ids == ["a", "b"] and not report.qualified
+
+
+def test_a_group_needs_new_evidence() -> None:
+    group = [cand("a", vec(0), 1, new=False), cand("b", vec(30), 2, new=False),
+             cand("c", vec(60), 3, new=False), cand("q", vec(10), 4, text="How so?")]
+    report = assess(group, SETTINGS)
+    assert not report.qualified and "no new evidence" in report.reason
+
+
+def test_prompt_lists_dates_weekdays_and_sessions() -> None:
+    text = describe([cand("b", vec(0), 9, run="s2", text="yoga again"),
+                     cand("a", vec(0), 7, run="s1", text="yoga")])
+    assert text.index("2025-01-07 07:00 Tuesday, session s1] yoga") < text.index("yoga again")
