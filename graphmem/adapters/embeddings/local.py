@@ -58,6 +58,9 @@ class SentenceTransformerEmbedder:
             )
         try:
             from sentence_transformers import SentenceTransformer
+            from transformers.utils import logging as hf_logging
+
+            hf_logging.disable_progress_bar()
 
             return SentenceTransformer(source, device=self._settings.device, local_files_only=True)
         except Exception as exc:  # any load failure is fatal and reported with its cause

@@ -48,7 +48,19 @@ def migrate(driver: neo4j.Driver, database: str, dimension: int) -> list[str]:
         log.write(" + constraint from schema/constraint_api_key_hash\n")
         driver.execute_query(query("schema/await_indexes"), {"seconds": 300}, database_=database)
     verify(driver, database, dimension)
-    return [line for line in log.getvalue().splitlines() if line.strip()]
+    return _summarise(log.getvalue().splitlines())
+
+
+def _summarise(lines: list[str]) -> list[str]:
+    """neomodel logs "+ Creating X" then the server's "already exists" error for rules that
+    were there: fold each such pair into "= X (already present)"."""
+    out: list[str] = []
+    for line in (raw for raw in lines if raw.strip()):
+        if "AlreadyExists" in line and out and out[-1].startswith(" + Creating"):
+            out[-1] = " = " + out[-1][len(" + Creating "):] + " (already present)"
+        else:
+            out.append(line)
+    return out
 
 
 def list_indexes(driver: neo4j.Driver, database: str) -> dict[str, dict[str, Any]]:
