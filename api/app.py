@@ -10,8 +10,9 @@ from fastapi import FastAPI
 
 from api import errors
 from api.limits import BodyLimitMiddleware
-from api.routers import entities, health, memories, search
+from api.routers import dream, entities, health, memories, search
 from graphmem.adapters.neo4j.keys import KeyStore
+from graphmem.dream import start_scheduler
 from graphmem.memory import Memory
 from graphmem.settings import Settings
 
@@ -38,9 +39,12 @@ def create_app(settings: Settings | None = None, *, memory: Memory | None = None
             return
         owned = await anyio.to_thread.run_sync(Memory, settings)  # loads the embedder
         _attach(app, owned)
+        scheduler = start_scheduler(owned.dream_runner) if settings.dream.enabled else None
         try:
             yield
         finally:
+            if scheduler is not None:
+                scheduler.stop()
             owned.close()
 
     app = FastAPI(
@@ -54,6 +58,6 @@ def create_app(settings: Settings | None = None, *, memory: Memory | None = None
     if memory is not None:
         _attach(app, memory)
     errors.install(app)
-    for module in (memories, search, entities, health):
+    for module in (memories, search, entities, dream, health):
         app.include_router(module.router)
     return app

@@ -38,6 +38,7 @@ import numpy as np
 from rank_bm25 import BM25Okapi
 
 from graphmem import Memory, Settings
+from graphmem.errors import GraphMemError
 
 DATASET = Path("/work/shared/data/locomo/locomo10.json")
 CATEGORIES = (1, 2, 3, 4, 5)
@@ -53,6 +54,7 @@ TOP_K = max(KS)
 DATE_FORMAT = "%I:%M %p on %d %B, %Y"
 _DIA_ID = re.compile(r"D:?(\d+):(\d+)")
 _WORD = re.compile(r"\w+")
+RETRIES = 3
 GRID_SHARES = (0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
 
 
@@ -254,10 +256,29 @@ class CachedEmbedder:
         return self.embed(texts)
 
 
-def graphmem_ranker(memory: Memory, threshold: float | None) -> Ranker:
+@dataclass
+class Failures:
+    """Searches that raised (retried, then counted as returning nothing)."""
+
+    errors: list[str] = field(default_factory=list)
+    failed: int = 0
+
+
+def graphmem_ranker(memory: Memory, threshold: float | None, failures: Failures) -> Ranker:
     def rank(stored: Stored, question: str) -> list[str]:
-        found = memory.search(question, user_id=stored.user_id, top_k=TOP_K, threshold=threshold)
-        return [m.id for m in found.results]
+        for _ in range(RETRIES):
+            try:
+                found = memory.search(
+                    question, user_id=stored.user_id, top_k=TOP_K, threshold=threshold
+                )
+            except GraphMemError as exc:  # a transient server error must not end a long run
+                failures.errors.append(str(exc))
+                print(f"   search failed, retrying: {exc}", flush=True)
+                time.sleep(1.0)
+                continue
+            return [m.id for m in found.results]
+        failures.failed += 1
+        return []
 
     return rank
 
@@ -370,8 +391,11 @@ class Run:
     def graphmem(self, weights: Sequence[float], threshold: float | None) -> dict[str, Any]:
         settings = with_weights(self.base.settings, weights)
         with Memory(settings, driver=self.base.driver, embedder=self.embedder) as memory:  # type: ignore[arg-type]
-            ranker = graphmem_ranker(memory, threshold)
+            failures = Failures()
+            ranker = graphmem_ranker(memory, threshold, failures)
             result = evaluate(ranker, self.samples, self.stores, self.workers)
+        result["search_errors"] = failures.errors
+        result["failed_searches"] = failures.failed
         result["weights"] = list(weights)
         result["threshold"] = (
             self.base.settings.search.threshold if threshold is None else threshold
@@ -404,9 +428,17 @@ class Run:
     def grid(self) -> list[dict[str, Any]]:
         rows = []
         for weights in grid_weights(self.base.settings):
-            recall = self.graphmem(weights, -1.0)["recall"]
+            result = self.graphmem(weights, -1.0)
+            recall = result["recall"]
             share = round(weights[0] / (weights[0] + weights[1]), 3)
-            rows.append({"weights": list(weights), "semantic_share": share, "recall": recall})
+            rows.append(
+                {
+                    "weights": list(weights),
+                    "semantic_share": share,
+                    "recall": recall,
+                    "failed_searches": result["failed_searches"],
+                }
+            )
             print(f"   grid {weights}: R@10 {recall['10']['1-5']}", flush=True)
         return rows
 

@@ -13,14 +13,12 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Protocol
 
 import httpx
 
 from graphmem.adapters.neo4j.driver import make_driver
 from graphmem.adapters.neo4j.keys import KeyStore
 from graphmem.client import GraphMemClient
-from graphmem.domain.memory import MemoryRecord
 from graphmem.domain.results import AddResult
 from graphmem.domain.search import SearchResult
 from graphmem.errors import Neo4jServerError
@@ -28,13 +26,6 @@ from graphmem.scenarios import restaurant
 from graphmem.settings import Settings
 
 START_TIMEOUT_S = 120.0
-
-
-class DemoClient(Protocol):
-    def add(self, messages: str, *, user_id: str, timestamp: str) -> AddResult: ...
-    def get_all(self, *, user_id: str, limit: int) -> list[MemoryRecord]: ...
-    def search(self, query: str, *, user_id: str, **options: object) -> SearchResult: ...
-    def delete_all(self, *, user_id: str) -> int: ...
 
 
 def _print_add(timestamp: str, text: str, result: AddResult) -> None:
@@ -55,7 +46,7 @@ def _print_search(title: str, result: SearchResult) -> None:
         print(f"     relation: {rel.source} -[{rel.predicate}]-> {rel.target}  ({rel.fact})")
 
 
-def run_scenario(client: DemoClient, user: str = restaurant.USER_ID) -> None:
+def run_scenario(client: GraphMemClient, user: str = restaurant.USER_ID) -> None:
     """Store the scenario, read it back and ask the questions, printing everything."""
     removed = client.delete_all(user_id=user)
     if removed:

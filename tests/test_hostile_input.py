@@ -24,14 +24,14 @@ PAYLOADS = [
 ]
 
 
-def total_nodes(driver: neo4j.Driver) -> int:
-    return driver.execute_query("MATCH (n) RETURN count(n) AS c").records[0]["c"]
+def scope_nodes(driver: neo4j.Driver, user_id: str) -> int:
+    return driver.execute_query("MATCH (n) WHERE n.user_id = $u RETURN count(n) AS c",
+                                u=user_id).records[0]["c"]
 
 
 @pytest.mark.parametrize("payload", PAYLOADS)
 def test_payloads_are_plain_data(memory: Memory, driver: neo4j.Driver, user_id: str,
                                  payload: str) -> None:
-    before = total_nodes(driver)
     result = memory.add(
         f"note: {payload}", user_id=user_id, metadata={payload: payload}, infer=True,
         relations=[{"source": payload, "relation": payload, "target": payload + " t"}],
@@ -44,7 +44,7 @@ def test_payloads_are_plain_data(memory: Memory, driver: neo4j.Driver, user_id: 
     assert {r["t"] for r in types} <= {"RELATES_TO"}
     found = memory.search(payload, user_id=user_id, threshold=-1.0)
     assert item.id in [m.id for m in found.results]
-    assert total_nodes(driver) > before
+    assert scope_nodes(driver, user_id) >= 3  # memory, entities, scope: stored as data
 
 
 def test_payload_scope_ids_stay_isolated(memory: Memory, user_id: str) -> None:

@@ -3,7 +3,8 @@
 // (:param memory_id => null). Returns: p (one path per chain).
 MATCH (m:Memory)
 WHERE m.id = $memory_id OR ($memory_id IS NULL AND m.user_id = $user_id)
-MATCH p = (first:Memory)-[:SUPERSEDED_BY|MERGED_INTO]->*(m)-[:SUPERSEDED_BY|MERGED_INTO]->*(last:Memory)
+MATCH p = (first:Memory)-[:SUPERSEDED_BY|MERGED_INTO]->*(m)
+          -[:SUPERSEDED_BY|MERGED_INTO]->*(last:Memory)
 WHERE length(p) > 0
   AND NOT EXISTS { (:Memory)-[:SUPERSEDED_BY|MERGED_INTO]->(first) }
   AND NOT EXISTS { (last)-[:SUPERSEDED_BY|MERGED_INTO]->(:Memory) }

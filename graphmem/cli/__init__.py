@@ -8,7 +8,9 @@ from typing import Annotated, Any
 import typer
 from typer.core import TyperGroup
 
+from graphmem.cli.browse_cmd import browse
 from graphmem.cli.dream_cmd import dream_app
+from graphmem.cli.import_cmd import import_app
 from graphmem.cli.keys_cmd import keys_app
 from graphmem.cli.mcp_cmd import mcp
 from graphmem.cli.migrate_cmd import migrate
@@ -70,6 +72,8 @@ app.add_typer(keys_app, name="keys")
 app.command("serve")(serve)
 app.command("mcp")(mcp)
 app.add_typer(dream_app, name="dream")
+app.command("browse")(browse)
+app.add_typer(import_app, name="import")
 
 
 def main() -> None:

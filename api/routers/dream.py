@@ -1,0 +1,59 @@
+"""Dream over HTTP: enable a scope, run now (or dry-run), read status and a synthesis's
+sources. Scopes are resolved against the API key like every other endpoint."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from pydantic import BaseModel, ConfigDict
+
+from api.deps import ApiKeyDep, MemoryDep
+from api.errors import COMMON_RESPONSES
+from api.schemas import MemoriesPublic, MemoryPublic
+from graphmem.dream.models import DreamReport, DreamScopeState, DreamStatus
+
+router = APIRouter(prefix="/v1/dream", tags=["dream"], responses=COMMON_RESPONSES)
+
+
+class DreamScopeRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    user_id: str | None = None
+    agent_id: str | None = None
+
+
+class DreamRunRequest(DreamScopeRequest):
+    dry_run: bool = False
+
+
+class DreamEnabledPublic(BaseModel):
+    scopes: list[DreamScopeState]
+
+
+@router.post("/enable")
+def enable(body: DreamScopeRequest, memory: MemoryDep, key: ApiKeyDep) -> DreamEnabledPublic:
+    scope = key.resolve_scope(body.user_id, body.agent_id, None)
+    everything = scope["user_id"] is None and scope["agent_id"] is None
+    states = memory.enable_dream(user_id=scope["user_id"], agent_id=scope["agent_id"],
+                                 all_scopes=everything)
+    return DreamEnabledPublic(scopes=states)
+
+
+@router.post("/run")
+def run(body: DreamRunRequest, memory: MemoryDep, key: ApiKeyDep) -> DreamReport:
+    scope = key.resolve_scope(body.user_id, body.agent_id, None)
+    return memory.dream(user_id=scope["user_id"], agent_id=scope["agent_id"], dry_run=body.dry_run)
+
+
+@router.get("/status")
+def status(memory: MemoryDep, key: ApiKeyDep, user_id: str | None = None,
+           agent_id: str | None = None) -> DreamStatus:
+    scope = key.resolve_scope(user_id, agent_id, None)
+    return memory.dream_status(user_id=scope["user_id"], agent_id=scope["agent_id"])
+
+
+@router.get("/syntheses/{memory_id}/sources")
+def sources(memory_id: str, memory: MemoryDep, key: ApiKeyDep, user_id: str | None = None,
+            agent_id: str | None = None) -> MemoriesPublic:
+    scope = key.resolve_scope(user_id, agent_id, None)
+    found = memory.synthesis_sources(memory_id, user_id=scope["user_id"], agent_id=scope["agent_id"])
+    return MemoriesPublic(results=[MemoryPublic.model_validate(m.model_dump()) for m in found])
