@@ -163,7 +163,9 @@ def test_synthesis_sources_draws_a_dream_synthesis_and_its_sources(
 
 
 def test_browse_command_prints_url_connection_params_queries_and_style(
-        settings: Settings, users: tuple[str, str]) -> None:
+        settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GRAPHMEM_NEO4J__URI", settings.neo4j.uri)
+    monkeypatch.setenv("GRAPHMEM_NEO4J__HTTP_PORT", str(settings.neo4j.http_port))
     result = CliRunner().invoke(app, ["browse", "--user-id", "o'brien", "--name", "Paris"])
     assert result.exit_code == 0, result.output
     out = result.output

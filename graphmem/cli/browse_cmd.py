@@ -51,7 +51,7 @@ def _connection(neo: Neo4jSettings) -> list[str]:
         f"  connect form pre-filled: {connect_url(neo)}",
         f"  connect URL: {neo.uri}   database: {neo.database}   user: {neo.user}",
         "  password: not printed; graphmem's own (GRAPHMEM_NEO4J__PASSWORD, or the local-dev "
-        "default in graphmem/settings.py; with Docker, the one in NEO4J_AUTH)",
+        "default in graphmem/settings.py; with docker compose, NEO4J_PASSWORD)",
     ]
 
 
