@@ -20,8 +20,9 @@ from graphmem.ports.embedder import Embedder
 from tests.support.fixtures import openai_server  # noqa: F401  (fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
-TEST_BOLT_PORT = 17687
-TEST_HTTP_PORT = 17474
+# Overridable so two checkouts can run their suites side by side.
+TEST_BOLT_PORT = int(os.environ.get("GRAPHMEM_TEST_BOLT_PORT", "17687"))
+TEST_HTTP_PORT = int(os.environ.get("GRAPHMEM_TEST_HTTP_PORT", "17474"))
 
 
 def _test_settings() -> Settings:
