@@ -16,6 +16,7 @@ from api.schemas import ErrorPublic, InvalidPublic, UnhealthyPublic
 from graphmem.errors import (
     AuthError,
     EmbeddingError,
+    FeatureDisabledError,
     GraphMemError,
     LifecycleConflictError,
     LLMError,
@@ -58,6 +59,7 @@ _STATUS: tuple[tuple[type[GraphMemError], int], ...] = (
     (ValidationError, status.HTTP_422_UNPROCESSABLE_CONTENT),
     (NotFoundError, status.HTTP_404_NOT_FOUND),
     (LifecycleConflictError, status.HTTP_409_CONFLICT),
+    (FeatureDisabledError, status.HTTP_409_CONFLICT),
     (StorageUnavailableError, status.HTTP_503_SERVICE_UNAVAILABLE),
     (LLMError, status.HTTP_502_BAD_GATEWAY),
     (EmbeddingError, status.HTTP_500_INTERNAL_SERVER_ERROR),
@@ -84,6 +86,13 @@ NOT_FOUND: dict[int | str, dict[str, Any]] = {
 }
 CONFLICT: dict[int | str, dict[str, Any]] = {
     409: {"model": ErrorPublic, "description": "Lifecycle change lost its race"}
+}
+LLM_FAILED: dict[int | str, dict[str, Any]] = {
+    502: {"model": ErrorPublic, "description": "The LLM endpoint failed; nothing was written"}
+}
+DREAM_RUN: dict[int | str, dict[str, Any]] = {
+    409: {"model": ErrorPublic, "description": "Dream is disabled for this project"},
+    **LLM_FAILED,
 }
 
 

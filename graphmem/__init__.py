@@ -5,6 +5,7 @@ from graphmem.domain.results import AddItem, AddResult, Transition
 from graphmem.errors import (
     ConfigurationError,
     EmbeddingError,
+    FeatureDisabledError,
     GraphMemError,
     LifecycleConflictError,
     LLMError,
@@ -22,6 +23,7 @@ __all__ = [
     "AddResult",
     "ConfigurationError",
     "EmbeddingError",
+    "FeatureDisabledError",
     "GraphMemError",
     "HistoryEvent",
     "LLMError",

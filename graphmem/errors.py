@@ -11,6 +11,10 @@ class ConfigurationError(GraphMemError):
     """Settings are missing or inconsistent."""
 
 
+class FeatureDisabledError(ConfigurationError):
+    """The operation needs a feature this deployment has switched off (e.g. Dream)."""
+
+
 class ValidationError(GraphMemError, ValueError):
     """Input was rejected; nothing was written."""
 

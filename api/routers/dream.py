@@ -7,7 +7,7 @@ from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict
 
 from api.deps import ApiKeyDep, MemoryDep
-from api.errors import COMMON_RESPONSES
+from api.errors import COMMON_RESPONSES, DREAM_RUN, NOT_FOUND
 from api.schemas import MemoriesPublic, MemoryPublic
 from graphmem.dream.models import DreamReport, DreamScopeState, DreamStatus
 
@@ -33,27 +33,36 @@ class DreamEnabledPublic(BaseModel):
 def enable(body: DreamScopeRequest, memory: MemoryDep, key: ApiKeyDep) -> DreamEnabledPublic:
     scope = key.resolve_scope(body.user_id, body.agent_id, None)
     everything = scope["user_id"] is None and scope["agent_id"] is None
-    states = memory.enable_dream(user_id=scope["user_id"], agent_id=scope["agent_id"],
-                                 all_scopes=everything)
+    states = memory.enable_dream(
+        user_id=scope["user_id"], agent_id=scope["agent_id"], all_scopes=everything
+    )
     return DreamEnabledPublic(scopes=states)
 
 
-@router.post("/run")
+@router.post("/run", responses=DREAM_RUN)
 def run(body: DreamRunRequest, memory: MemoryDep, key: ApiKeyDep) -> DreamReport:
     scope = key.resolve_scope(body.user_id, body.agent_id, None)
     return memory.dream(user_id=scope["user_id"], agent_id=scope["agent_id"], dry_run=body.dry_run)
 
 
 @router.get("/status")
-def status(memory: MemoryDep, key: ApiKeyDep, user_id: str | None = None,
-           agent_id: str | None = None) -> DreamStatus:
+def status(
+    memory: MemoryDep, key: ApiKeyDep, user_id: str | None = None, agent_id: str | None = None
+) -> DreamStatus:
     scope = key.resolve_scope(user_id, agent_id, None)
     return memory.dream_status(user_id=scope["user_id"], agent_id=scope["agent_id"])
 
 
-@router.get("/syntheses/{memory_id}/sources")
-def sources(memory_id: str, memory: MemoryDep, key: ApiKeyDep, user_id: str | None = None,
-            agent_id: str | None = None) -> MemoriesPublic:
+@router.get("/syntheses/{memory_id}/sources", responses=NOT_FOUND)
+def sources(
+    memory_id: str,
+    memory: MemoryDep,
+    key: ApiKeyDep,
+    user_id: str | None = None,
+    agent_id: str | None = None,
+) -> MemoriesPublic:
     scope = key.resolve_scope(user_id, agent_id, None)
-    found = memory.synthesis_sources(memory_id, user_id=scope["user_id"], agent_id=scope["agent_id"])
+    found = memory.synthesis_sources(
+        memory_id, user_id=scope["user_id"], agent_id=scope["agent_id"]
+    )
     return MemoriesPublic(results=[MemoryPublic.model_validate(m.model_dump()) for m in found])

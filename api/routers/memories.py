@@ -9,7 +9,7 @@ from fastapi import APIRouter, Query
 from api import cursor
 from api.auth import visible_history, visible_memory
 from api.deps import ApiKeyDep, MemoryDep
-from api.errors import COMMON_RESPONSES, CONFLICT, NOT_FOUND
+from api.errors import COMMON_RESPONSES, CONFLICT, LLM_FAILED, NOT_FOUND
 from api.schemas import (
     DeletedPublic,
     HistoryPublic,
@@ -28,7 +28,7 @@ from graphmem.memory import Memory
 router = APIRouter(prefix="/v1/memories", tags=["memories"], responses=COMMON_RESPONSES)
 
 
-@router.post("", response_model=AddResult)
+@router.post("", response_model=AddResult, responses=LLM_FAILED)
 def add_memories(body: MemoryCreate, memory: MemoryDep, key: ApiKeyDep) -> AddResult:
     """Store a conversation (``Memory.add``): events and lifecycle transitions per memory."""
     scope = key.resolve_scope(body.user_id, body.agent_id, body.run_id)

@@ -20,7 +20,7 @@ from graphmem.dream.models import (
 )
 from graphmem.dream.ports import DreamStore
 from graphmem.dream.scope_run import ScopePass
-from graphmem.errors import ConfigurationError, GraphMemError, ValidationError
+from graphmem.errors import FeatureDisabledError, GraphMemError, ValidationError
 from graphmem.ports.embedder import Embedder
 from graphmem.ports.llm import LLM
 from graphmem.services import inputs
@@ -76,7 +76,7 @@ class DreamRunner:
         """Run every enabled scope matching the filters (``due_only``: those whose cadence has
         passed). A dry run writes nothing and works while Dream is disabled."""
         if not dry_run and not self.settings.enabled:
-            raise ConfigurationError(DISABLED)
+            raise FeatureDisabledError(DISABLED)
         states = self.store.eligible_scopes(user_id, agent_id)
         if due_only:
             states = [s for s in states if self.due_at(s) <= self.clock()]

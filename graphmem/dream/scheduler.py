@@ -16,7 +16,7 @@ import threading
 
 from graphmem.dream.models import DreamReport
 from graphmem.dream.runner import DISABLED, DreamRunner
-from graphmem.errors import ConfigurationError, StorageUnavailableError
+from graphmem.errors import FeatureDisabledError, StorageUnavailableError
 
 logger = logging.getLogger(__name__)
 
@@ -79,7 +79,7 @@ class DreamScheduler:
 
     def check_enabled(self) -> None:
         if not self.runner.settings.enabled:
-            raise ConfigurationError(DISABLED)
+            raise FeatureDisabledError(DISABLED)
 
     def stop(self, timeout_s: float | None = None) -> None:
         """Stop after the current run (a run in progress finishes, releasing its leases)."""
