@@ -126,6 +126,7 @@ def pid_alive(pid: int) -> bool:
     with contextlib.suppress(OSError):
         stat = Path(f"/proc/{pid}/stat").read_text()
         if stat.rsplit(")", 1)[-1].split()[0] == "Z":
+            exit_code(pid)  # it turned zombie after the first check: reap it if it is ours
             return False
     return True
 
