@@ -10,6 +10,7 @@ import logging
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, status
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from api.schemas import ErrorPublic, InvalidPublic, UnhealthyPublic
@@ -125,7 +126,18 @@ def _unexpected(_: Request, __: Exception) -> JSONResponse:
     return JSONResponse({"detail": _FIXED[500]}, status_code=500)
 
 
+def _invalid(_: Request, exc: Exception) -> JSONResponse:
+    """422 with field-level reasons, never echoing the input (it may be another scope's text,
+    or not even encodable, such as a lone surrogate)."""
+    assert isinstance(exc, RequestValidationError)
+    errors = [{"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")),
+               "type": str(e.get("type", ""))} for e in exc.errors()]
+    return JSONResponse({"detail": errors},
+                        status_code=status.HTTP_422_UNPROCESSABLE_CONTENT)
+
+
 def install(app: FastAPI) -> None:
+    app.add_exception_handler(RequestValidationError, _invalid)
     app.add_exception_handler(GraphMemError, _graphmem_error)
     app.add_exception_handler(Unhealthy, _unhealthy)
     app.add_exception_handler(Exception, _unexpected)

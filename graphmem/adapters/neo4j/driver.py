@@ -33,6 +33,8 @@ def translated(action: str) -> Iterator[None]:
         raise StorageUnavailableError(
             f"Neo4j is unreachable while trying to {action}: {exc}"
         ) from exc
+    except neo4j_exc.DatabaseUnavailable as exc:  # e.g. while the server shuts down
+        raise StorageUnavailableError(f"Neo4j database unavailable ({action}): {exc}") from exc
     except neo4j_exc.AuthError as exc:
         raise StorageUnavailableError(f"Neo4j rejected the credentials ({action}): {exc}") from exc
     except neo4j_exc.Neo4jError as exc:

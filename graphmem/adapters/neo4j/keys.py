@@ -42,9 +42,12 @@ class KeyStore:
         self.driver = driver
         self.database = database
 
-    def _run(self, name: str, action: str, **params: Any) -> list[neo4j.Record]:
+    def _run(self, name: str, action: str, *, read: bool = False,
+             **params: Any) -> list[neo4j.Record]:
+        routing = neo4j.RoutingControl.READ if read else neo4j.RoutingControl.WRITE
         with translated(action):
-            return self.driver.execute_query(query(name), params, database_=self.database).records
+            return self.driver.execute_query(query(name), params, database_=self.database,
+                                             routing_=routing).records
 
     def create(
         self, *, user_ids: Sequence[str] = (), agent_ids: Sequence[str] = (), admin: bool = False
@@ -69,11 +72,11 @@ class KeyStore:
         """The key for this token, revoked or not; None when the token is unknown."""
         if not token.startswith(TOKEN_PREFIX):
             return None
-        rows = self._run("keys/by_hash", "check an API key", hash=hash_token(token))
+        rows = self._run("keys/by_hash", "check an API key", read=True, hash=hash_token(token))
         return _key(rows[0]) if rows else None
 
     def list(self) -> list[ApiKey]:
-        return [_key(r) for r in self._run("keys/list", "list API keys")]
+        return [_key(r) for r in self._run("keys/list", "list API keys", read=True)]
 
     def revoke(self, ref: str) -> ApiKey:
         """Revoke the key with this id or prefix (idempotent)."""

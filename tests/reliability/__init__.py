@@ -1,0 +1,1 @@
+"""Reliability: short load and fault runs, hostile input over HTTP, tenant isolation."""
