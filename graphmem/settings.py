@@ -91,9 +91,9 @@ class SearchSettings(BaseModel):
     entity_min_cosine: float = 0.6
     triplet_min_cosine: float = 0.35
     hub_degree: int = 25
-    weight_semantic: float = 0.4
-    weight_fulltext: float = 0.2
-    weight_entity: float = 0.3
+    weight_semantic: float = 0.35
+    weight_fulltext: float = 0.175
+    weight_entity: float = 0.375
     weight_triplet: float = 0.1
     superseded_factor: float = 0.5
     decay_enabled: bool = False
