@@ -20,7 +20,7 @@ from graphmem.domain.memory import HistoryEvent, MemoryRecord
 from graphmem.domain.results import AddResult
 from graphmem.domain.search import SearchResult
 from graphmem.dream import DreamReport, DreamRunner, DreamScopeState, DreamStatus
-from graphmem.errors import NotFoundError, ValidationError
+from graphmem.errors import GraphMemError, NotFoundError, ValidationError
 from graphmem.extraction.offline import OfflineExtractor
 from graphmem.ports.embedder import Embedder
 from graphmem.ports.extractor import Extractor
@@ -96,7 +96,12 @@ class Memory:
         self.embedder = embedder or make_embedder(self.settings.embedder)
         self.store = Neo4jStore(self.driver, self.settings.neo4j.database)
         self.extractor = extractor or default_extractor(self.settings)
-        schema.verify(self.driver, self.settings.neo4j.database, self.embedder.dimension)
+        try:
+            schema.verify(self.driver, self.settings.neo4j.database, self.embedder.dimension)
+        except GraphMemError:
+            if self._owns_driver:
+                self.driver.close()
+            raise
         lifecycle = ApplyLifecycle(
             self.store,
             self.settings.lifecycle,
