@@ -46,6 +46,9 @@ class EmbedderSettings(BaseModel):
     model: str = "all-MiniLM-L6-v2"
     batch_size: int = 64
     device: str = "cpu"
+    # torch intra-op threads; None = half the cores (Neo4j needs the rest), at most 8. On a
+    # busy 2-core machine two spinning threads made one query embedding ~280 ms instead of ~16.
+    threads: int | None = Field(default=None, ge=1)
     openai_base_url: str | None = None
     openai_api_key: SecretStr | None = None
     dimensions: int | None = None

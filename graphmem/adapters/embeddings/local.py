@@ -4,6 +4,7 @@ package's files: nothing is downloaded from a model hub, ever."""
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -27,6 +28,12 @@ def packaged_model_dir() -> Path:
     if not (path / "model.safetensors").is_file():
         raise EmbeddingError(f"The packaged model files are missing under {path}")
     return path
+
+
+def _limit_threads(threads: int | None) -> None:
+    import torch
+
+    torch.set_num_threads(threads or max(1, min(8, (os.cpu_count() or 2) // 2)))
 
 
 class SentenceTransformerEmbedder:
@@ -61,6 +68,7 @@ class SentenceTransformerEmbedder:
             from transformers.utils import logging as hf_logging
 
             hf_logging.disable_progress_bar()
+            _limit_threads(self._settings.threads)
 
             return SentenceTransformer(source, device=self._settings.device, local_files_only=True)
         except Exception as exc:  # any load failure is fatal and reported with its cause
