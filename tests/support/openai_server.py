@@ -15,6 +15,7 @@ sent as ``json.dumps``), a :class:`Status` (HTTP error with an OpenAI-style erro
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import socket
 import threading
@@ -86,9 +87,12 @@ class _Handler(BaseHTTPRequestHandler):
     def do_POST(self) -> None:
         length = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(length)
-        if self.path.rstrip("/") != "/v1/chat/completions":
+        if self.path.rstrip("/") not in ("/v1/chat/completions", "/v1/embeddings"):
             return self._send_json(404, _error_body("Not found", "invalid_request_error", None))
         body = json.loads(raw or b"{}")
+        if self.path.rstrip("/") == "/v1/embeddings":
+            self.owner.embedding_requests.append(body)
+            return self._send_json(200, _embeddings(body, self.owner.embedding_size))
         step = self.owner._next_step(body, {k.lower(): v for k, v in self.headers.items()})
         if isinstance(step, Delay):
             self.owner._stopping.wait(step.seconds)
@@ -118,6 +122,20 @@ def _error_body(message: str, type_: str, code: str | None) -> dict[str, Any]:
     return {"error": {"message": message, "type": type_, "param": None, "code": code}}
 
 
+def _embeddings(body: dict[str, Any], size: int | None) -> dict[str, Any]:
+    """Deterministic vectors from each input's hash (``size`` overrides the requested one)."""
+    texts = body.get("input") or []
+    texts = [texts] if isinstance(texts, str) else texts
+    dim = size or int(body.get("dimensions") or 8)
+    data = []
+    for index, text in enumerate(texts):
+        digest = hashlib.sha256(str(text).encode()).digest()
+        vector = [(digest[i % len(digest)] - 127.5) / 127.5 for i in range(dim)]
+        data.append({"object": "embedding", "index": index, "embedding": vector})
+    return {"object": "list", "data": data, "model": body.get("model", "test-embed"),
+            "usage": {"prompt_tokens": 0, "total_tokens": 0}}
+
+
 def _completion(model: str, content: str) -> dict[str, Any]:
     return {
         "id": f"chatcmpl-{uuid.uuid4().hex}",
@@ -142,6 +160,8 @@ class OpenAICompatServer:
     def __init__(self, model: str = "test-model") -> None:
         self.model = model
         self.requests: list[dict[str, Any]] = []
+        self.embedding_requests: list[dict[str, Any]] = []
+        self.embedding_size: int | None = None  # set to answer vectors of the wrong size
         self.headers: list[dict[str, str]] = []
         self._steps: deque[Step] = deque()
         self._lock = threading.Lock()
