@@ -15,16 +15,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api import create_app
-from graphmem import Memory, Settings, StorageError
+from graphmem import Settings, StorageError
 from graphmem.adapters.neo4j.keys import KeyStore
 from graphmem.client import GraphMemClient
 
 pytestmark = pytest.mark.neo4j
-
-needs_search = pytest.mark.skipif(
-    not hasattr(Memory, "search"), reason="Memory.search not implemented yet"
-)
-
 
 def add(client: TestClient, *texts: str, **body: Any) -> list[str]:
     response = client.post("/v1/memories", json={"messages": list(texts), "infer": False, **body})
@@ -162,7 +157,6 @@ def test_transition_to_unknown_memory_is_404(client: TestClient, user_id: str) -
     assert response.status_code == 404
 
 
-@needs_search
 def test_search(client: TestClient, user_id: str) -> None:
     add(client, "I am allergic to peanuts.", "My favourite colour is blue.", user_id=user_id)
     response = client.post(
