@@ -439,6 +439,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "platform": platform.platform(),
             "loadavg_start": list(os.getloadavg()),
         },
+        "neo4j_uri": Settings().neo4j.uri,
         "scopes": args.scopes,
         "queries_per_size": args.queries,
         "stages": [],

@@ -75,6 +75,7 @@ class Batch:
     session: int
     timestamp: str
     items: list[Item]
+    date_text: str = ""  # the dataset's own wording, for the date-prefixed BM25 baseline
 
 
 @dataclass
@@ -128,6 +129,7 @@ def _turn_batches(conversation: dict[str, Any]) -> list[Batch]:
         Batch(
             session=n,
             timestamp=_session_timestamp(conversation, n),
+            date_text=conversation[f"session_{n}_date_time"],
             items=[
                 Item(t["speaker"], turn_text(t), [t["dia_id"]])
                 for t in conversation[f"session_{n}"]
@@ -147,7 +149,8 @@ def _observation_batches(
             items = [Item(speaker, fact, normalise_ids(ids, known)) for fact, ids in facts]
             if items:
                 timestamp = _session_timestamp(conversation, number)
-                batches.append(Batch(session=number, timestamp=timestamp, items=items))
+                date_text = conversation[f"session_{number}_date_time"]
+                batches.append(Batch(number, timestamp, items, date_text))
     return sorted(batches, key=lambda b: b.session)
 
 
@@ -182,6 +185,7 @@ class Stored:
     user_id: str
     dia_ids: dict[str, set[str]] = field(default_factory=dict)
     texts: dict[str, str] = field(default_factory=dict)
+    dates: dict[str, str] = field(default_factory=dict)
 
 
 def ingest_batch(memory: Memory, stored: Stored, sample_id: str, batch: Batch) -> int:
@@ -201,6 +205,7 @@ def ingest_batch(memory: Memory, stored: Stored, sample_id: str, batch: Batch) -
     for item, added in zip(batch.items, result.results, strict=True):
         stored.dia_ids.setdefault(added.id, set()).update(item.dia_ids)
         stored.texts[added.id] = added.memory
+        stored.dates.setdefault(added.id, batch.date_text)
     return sum(1 for r in result.results if r.event == "ADD")
 
 
@@ -287,11 +292,14 @@ def tokens(text: str) -> list[str]:
     return _WORD.findall(text.lower())
 
 
-def bm25_ranker(stores: list[Stored]) -> Ranker:
+def bm25_ranker(stores: list[Stored], dated: bool = False) -> Ranker:
+    """BM25Okapi per conversation; ``dated`` prefixes each text with its session date, as
+    in the LoCoMo paper's retrieval setup."""
     indexes = {}
     for stored in stores:
         ids = list(stored.texts)
-        indexes[stored.user_id] = (ids, BM25Okapi([tokens(stored.texts[i]) for i in ids]))
+        texts = [f"{stored.dates[i]}: {stored.texts[i]}" if dated else stored.texts[i] for i in ids]
+        indexes[stored.user_id] = (ids, BM25Okapi([tokens(t) for t in texts]))
 
     def rank(stored: Stored, question: str) -> list[str]:
         ids, bm25 = indexes[stored.user_id]
@@ -413,6 +421,7 @@ class Run:
             "graphmem semantic-only": lambda: self.graphmem((1, 0, 0, 0), -1.0),
             "graphmem full-text-only": lambda: self.graphmem((0, 1, 0, 0), -1.0),
             "BM25 (rank_bm25)": lambda: self.baseline(bm25_ranker(self.stores)),
+            "BM25, date-prefixed": lambda: self.baseline(bm25_ranker(self.stores, dated=True)),
             "vector (numpy cosine)": lambda: self.baseline(
                 vector_ranker(self.stores, self.embedder)
             ),
@@ -506,6 +515,57 @@ def print_grid(mode: str, grid: list[dict[str, Any]]) -> None:
         print(line + " ".join(f"{_fmt(c):>9}" for c in cells))
 
 
+def _row(cells: Sequence[Any]) -> str:
+    return "| " + " | ".join(str(c) for c in cells) + " |"
+
+
+def _md_systems(result: dict[str, Any]) -> list[str]:
+    head = ["system", *(f"R@{k} (1–5)" for k in KS), *(f"R@{k} (1–4)" for k in KS), "ms/query"]
+    lines = [_row(head), _row(["---"] + ["---:"] * (len(head) - 1))]
+    for name, m in result["systems"].items():
+        r = m["recall"]
+        cells = [f"{r[str(k)][g]:.3f}" for g in ("1-5", "1-4") for k in KS]
+        lines.append(_row([name, *cells, m["ms_per_query"]]))
+    return lines
+
+
+def _md_categories(result: dict[str, Any]) -> list[str]:
+    head = ["system (R@10)", *(f"{c} {CATEGORY_NAMES[c]}" for c in CATEGORIES)]
+    lines = [_row(head), _row(["---"] + ["---:"] * len(CATEGORIES))]
+    for name, m in result["systems"].items():
+        lines.append(_row([name, *(f"{m['recall']['10'][str(c)]:.3f}" for c in CATEGORIES)]))
+    return lines
+
+
+def _md_grid(grid: list[dict[str, Any]]) -> list[str]:
+    head = ["sem, ft, ent, tri", "sem share", "R@5 (1–5)", "R@10 (1–5)", "R@20 (1–5)",
+            "R@10 (1–4)", "R@10 multi-hop (id 1)"]  # fmt: skip
+    lines = [_row(head), _row(["---"] + ["---:"] * (len(head) - 1))]
+    for g in grid:
+        r = g["recall"]
+        cells = [r["5"]["1-5"], r["10"]["1-5"], r["20"]["1-5"], r["10"]["1-4"], r["10"]["1"]]
+        weights = ", ".join(f"{w:g}" for w in g["weights"])
+        share = g["weights"][0] / (g["weights"][0] + g["weights"][1])
+        lines.append(_row([weights, f"{share:.2f}", *(f"{c:.3f}" for c in cells)]))
+    return lines
+
+
+def markdown(report: dict[str, Any]) -> str:
+    """The tables of docs/benchmarks.md, from a results file."""
+    lines: list[str] = []
+    for mode, result in report["modes"].items():
+        ingest = result["ingest"]
+        stored = (
+            f"{ingest['memories_created']} memories stored in {ingest['seconds']} s "
+            f"({ingest['memories_per_s']} memories/s)."
+        )
+        lines += [f"#### {mode}", "", stored, ""]
+        lines += [*_md_systems(result), "", *_md_categories(result), ""]
+        if result["grid"]:
+            lines += ["Fusion weight grid (no gate):", "", *_md_grid(result["grid"]), ""]
+    return "\n".join(lines)
+
+
 def machine() -> dict[str, Any]:
     return {
         "cpus": os.cpu_count(),
@@ -528,6 +588,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--json", type=Path, help="write the results here")
     parser.add_argument("--dataset", type=Path, default=DATASET)
+    parser.add_argument("--render", type=Path, help="print a results file as markdown and exit")
     parser.add_argument(
         "--workers", type=int, default=1, help="concurrent graphmem searches (recall unaffected)"
     )
@@ -547,12 +608,16 @@ def base_settings(weights: str | None) -> Settings:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.render:
+        print(markdown(json.loads(args.render.read_text())))
+        return 0
     samples = load_samples(args.dataset, args.limit_samples)
     modes = ("turns", "observations") if args.mode == "both" else (args.mode,)
     report: dict[str, Any] = {
         "command": " ".join([".venv/bin/python", "benchmarks/locomo.py", *sys.argv[1:]]),
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": machine(),
+        "neo4j_uri": Settings().neo4j.uri,
         "samples": len(samples),
         "workers": args.workers,
         "questions_evaluated": sum(len(s.questions) for s in samples),
@@ -566,6 +631,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         embedder.prime([q.text for s in samples for q in s.questions])
         for mode in modes:
             report["modes"][mode] = run_mode(memory, embedder, samples, mode, args)
+            save(report, args.json)  # after each mode, so a late failure keeps the results
     report["machine"]["loadavg_end"] = list(os.getloadavg())
     print(
         f"\nquestions evaluated: {report['questions_evaluated']}, "
@@ -574,11 +640,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     for mode, result in report["modes"].items():
         print_systems(mode, result)
         print_grid(mode, result["grid"])
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(report, indent=2) + "\n")
+    if save(report, args.json):
         print(f"\nwrote {args.json}")
     return 0
+
+
+def save(report: dict[str, Any], path: Path | None) -> bool:
+    if path is None:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(report, indent=2) + "\n")
+    return True
 
 
 if __name__ == "__main__":
