@@ -380,9 +380,6 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--plot", type=Path, default=Path("docs/latency.png"))
     parser.add_argument("--json", type=Path, help="write the results here")
-    parser.add_argument(
-        "--torch-threads", type=int, help="torch.set_num_threads (default: torch's own choice)"
-    )
     parser.add_argument("--prefix", default=f"bench-latency-{uuid.uuid4().hex[:8]}")
     return parser.parse_args(argv)
 
@@ -444,10 +441,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "queries_per_size": args.queries,
         "stages": [],
     }
-    if args.torch_threads:
-        torch.set_num_threads(args.torch_threads)
-    report["torch_threads"] = torch.get_num_threads()
     bench = make_bench(args)
+    report["torch_threads"] = torch.get_num_threads()  # after the model loaded (settings)
     report["settings_search"] = bench.memory.settings.search.model_dump()
     try:
         for size in sizes:
