@@ -124,19 +124,23 @@ def turn_text(turn: dict[str, Any]) -> str:
     return text
 
 
-def _turn_batches(conversation: dict[str, Any]) -> list[Batch]:
-    return [
-        Batch(
-            session=n,
-            timestamp=_session_timestamp(conversation, n),
-            date_text=conversation[f"session_{n}_date_time"],
-            items=[
-                Item(t["speaker"], turn_text(t), [t["dia_id"]])
-                for t in conversation[f"session_{n}"]
-            ],
-        )
-        for n in _session_numbers(conversation)
-    ]
+def with_context(texts: list[str], n: int) -> list[str]:
+    """Each turn preceded by up to ``n`` earlier turns of its session, so the stored text
+    carries what the turn answers; its provenance stays the turn's own dia_id."""
+    return ["\n".join(texts[max(0, i - n) : i + 1]) for i in range(len(texts))]
+
+
+def _turn_batches(conversation: dict[str, Any], context: int) -> list[Batch]:
+    batches = []
+    for n in _session_numbers(conversation):
+        turns = conversation[f"session_{n}"]
+        texts = with_context([turn_text(t) for t in turns], context)
+        items = [
+            Item(t["speaker"], text, [t["dia_id"]]) for t, text in zip(turns, texts, strict=True)
+        ]
+        date_text = conversation[f"session_{n}_date_time"]
+        batches.append(Batch(n, _session_timestamp(conversation, n), items, date_text))
+    return batches
 
 
 def _observation_batches(
@@ -165,11 +169,11 @@ def _questions(qa: list[dict[str, Any]], known: set[str]) -> tuple[list[Question
     return questions, skipped
 
 
-def load_samples(path: Path, limit: int | None) -> list[Sample]:
+def load_samples(path: Path, limit: int | None, context: int = 0) -> list[Sample]:
     samples = []
     for raw in json.loads(path.read_text())[:limit]:
         conversation = raw["conversation"]
-        turns = _turn_batches(conversation)
+        turns = _turn_batches(conversation, context)
         known = {dia for batch in turns for item in batch.items for dia in item.dia_ids}
         questions, skipped = _questions(raw["qa"], known)
         observations = _observation_batches(raw["observation"], conversation, known)
@@ -395,6 +399,9 @@ class Run:
     samples: list[Sample]
     stores: list[Stored]
     workers: int
+    only: str | None  # evaluate just the systems whose name contains this
+    result: dict[str, Any]  # this mode's entry in the report, filled as systems finish
+    checkpoint: Callable[[], None]  # saves the report so far
 
     def graphmem(self, weights: Sequence[float], threshold: float | None) -> dict[str, Any]:
         settings = with_weights(self.base.settings, weights)
@@ -426,16 +433,19 @@ class Run:
                 vector_ranker(self.stores, self.embedder)
             ),
         }
-        out = {}
+        out = self.result.setdefault("systems", {})
         for name, run in variants.items():
+            if self.only and self.only not in name:
+                continue
             start = time.perf_counter()
             out[name] = run()
+            self.checkpoint()
             print(f"   {name}: R@10 {out[name]['recall']['10']['1-5']} "
                   f"({time.perf_counter() - start:.0f} s)", flush=True)  # fmt: skip
         return out
 
     def grid(self) -> list[dict[str, Any]]:
-        rows = []
+        rows = self.result.setdefault("grid", [])
         for weights in grid_weights(self.base.settings):
             result = self.graphmem(weights, -1.0)
             recall = result["recall"]
@@ -448,6 +458,7 @@ class Run:
                     "failed_searches": result["failed_searches"],
                 }
             )
+            self.checkpoint()
             print(f"   grid {weights}: R@10 {recall['10']['1-5']}", flush=True)
         return rows
 
@@ -464,19 +475,26 @@ def grid_weights(settings: Settings) -> list[tuple[float, float, float, float]]:
 
 
 def run_mode(
-    base: Memory, embedder: CachedEmbedder, samples: list[Sample], mode: str, args: Any
-) -> dict[str, Any]:
+    base: Memory,
+    embedder: CachedEmbedder,
+    samples: list[Sample],
+    mode: str,
+    args: Any,
+    result: dict[str, Any],
+    checkpoint: Callable[[], None],
+) -> None:
+    """Ingest one mode, evaluate every system (and the grid) into ``result``, clean up."""
     print(f"\n== mode {mode}: ingesting ...", flush=True)
     stores: list[Stored] = []
     try:
-        stats = ingest(base, samples, mode, args.prefix, stores)
-        print(f"   {stats}", flush=True)
-        run = Run(base, embedder, samples, stores, args.workers)
-        systems = run.systems()
-        grid = run.grid() if args.grid else []
+        result["ingest"] = ingest(base, samples, mode, args.prefix, stores)
+        print(f"   {result['ingest']}", flush=True)
+        run = Run(base, embedder, samples, stores, args.workers, args.only, result, checkpoint)
+        run.systems()
+        result["grid"] = run.grid() if args.grid else []
     finally:
         cleanup(base, stores)
-    return {"ingest": stats, "systems": systems, "grid": grid}
+        checkpoint()
 
 
 def cleanup(memory: Memory, stores: list[Stored]) -> None:
@@ -561,7 +579,7 @@ def markdown(report: dict[str, Any]) -> str:
         )
         lines += [f"#### {mode}", "", stored, ""]
         lines += [*_md_systems(result), "", *_md_categories(result), ""]
-        if result["grid"]:
+        if result.get("grid"):
             lines += ["Fusion weight grid (no gate):", "", *_md_grid(result["grid"]), ""]
     return "\n".join(lines)
 
@@ -587,6 +605,15 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "--grid", action="store_true", help="also evaluate a semantic/full-text grid"
     )
     parser.add_argument("--json", type=Path, help="write the results here")
+    parser.add_argument(
+        "--context",
+        type=int,
+        default=0,
+        help="turns mode: store each turn preceded by N earlier turns of its session",
+    )
+    parser.add_argument(
+        "--only", help="evaluate only the systems whose name contains this (e.g. 'default gate')"
+    )
     parser.add_argument("--dataset", type=Path, default=DATASET)
     parser.add_argument("--render", type=Path, help="print a results file as markdown and exit")
     parser.add_argument(
@@ -611,7 +638,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.render:
         print(markdown(json.loads(args.render.read_text())))
         return 0
-    samples = load_samples(args.dataset, args.limit_samples)
+    samples = load_samples(args.dataset, args.limit_samples, args.context)
     modes = ("turns", "observations") if args.mode == "both" else (args.mode,)
     report: dict[str, Any] = {
         "command": " ".join([".venv/bin/python", "benchmarks/locomo.py", *sys.argv[1:]]),
@@ -620,6 +647,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "neo4j_uri": Settings().neo4j.uri,
         "samples": len(samples),
         "workers": args.workers,
+        "context_turns": args.context,
+        "only": args.only,
         "questions_evaluated": sum(len(s.questions) for s in samples),
         "questions_skipped": {str(c): sum(s.skipped[c] for s in samples) for c in CATEGORIES},
         "modes": {},
@@ -630,8 +659,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         embedder = CachedEmbedder(memory.embedder)
         embedder.prime([q.text for s in samples for q in s.questions])
         for mode in modes:
-            report["modes"][mode] = run_mode(memory, embedder, samples, mode, args)
-            save(report, args.json)  # after each mode, so a late failure keeps the results
+            report["modes"][mode] = {"complete": False}
+            run_mode(memory, embedder, samples, mode, args, report["modes"][mode],
+                     lambda: save(report, args.json))  # fmt: skip
+            report["modes"][mode]["complete"] = True
     report["machine"]["loadavg_end"] = list(os.getloadavg())
     print(
         f"\nquestions evaluated: {report['questions_evaluated']}, "

@@ -94,6 +94,7 @@ class SearchSettings(BaseModel):
     entity_min_cosine: float = 0.6
     triplet_min_cosine: float = 0.35
     hub_degree: int = 25
+    speaker_match: float = Field(default=0.15, ge=0.0, le=1.0)  # entity signal, 0 = off
     weight_semantic: float = 0.35
     weight_fulltext: float = 0.175
     weight_entity: float = 0.375

@@ -130,3 +130,23 @@ def test_search_validation(memory: Memory, user_id: str) -> None:
         memory.search("x", user_id=user_id, threshold=2)
     with pytest.raises(ValidationError):
         memory.search("x", user_id=user_id, reference_date="not a date")
+
+
+def test_speaker_named_in_the_query_ranks_their_turns_first(
+    settings: Settings, driver: neo4j.Driver, embedder: Embedder, memory: Memory, user_id: str
+) -> None:
+    memory.add([{"role": "user", "name": "Caroline", "content": "I read a lovely book on sailing."},
+                {"role": "user", "name": "Melanie", "content": "I read a lovely book on baking."}],
+               user_id=user_id, infer=False)
+    question = "Which book did Melanie read?"
+    result = memory.search(question, user_id=user_id, top_k=2, explain=True)
+    assert [m.actor for m in result.results] == ["Melanie", "Caroline"]
+    top = result.results[0].score_breakdown
+    assert top is not None and "speaker" in top.sources and top.entity > 0
+    off = settings.model_copy(update={"search": settings.search.model_copy(
+        update={"speaker_match": 0.0})})
+    with Memory(off, driver=driver, embedder=embedder) as plain:
+        unmatched = plain.search(question, user_id=user_id, top_k=2, explain=True)
+    for hit in unmatched.results:
+        assert hit.score_breakdown is not None and "speaker" not in hit.score_breakdown.sources
+        assert hit.score_breakdown.entity == 0

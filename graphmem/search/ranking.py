@@ -5,6 +5,8 @@ kept when its cosine passes). Then
     final = (w_sem·cosine⁺ + w_ft·fulltext + w_ent·entity + w_tri·triplet)
             × lifecycle × decay
 
+where entity is the best of the graph expansion's score and the speaker match (the memory's
+actor is named in the query, :mod:`graphmem.search.signals.speaker`),
 with full-text divided by the query's best Lucene score, lifecycle = superseded_factor for a
 memory superseded at the reference date, and a superseded memory capped just below its
 replacement when both are candidates."""
@@ -20,6 +22,7 @@ from graphmem.domain.search import ScoreBreakdown, ScoredMemory
 from graphmem.search import decay, views
 from graphmem.search.candidates import SIGNALS, Pool
 from graphmem.search.context import SearchContext
+from graphmem.search.signals import speaker
 from graphmem.settings import SearchSettings
 
 
@@ -33,7 +36,12 @@ def _weights(settings: SearchSettings) -> dict[str, float]:
 
 
 def _score(
-    row: dict[str, Any], pool: Pool, ctx: SearchContext, settings: SearchSettings, now: datetime
+    row: dict[str, Any],
+    pool: Pool,
+    ctx: SearchContext,
+    settings: SearchSettings,
+    now: datetime,
+    words: frozenset[str],
 ) -> ScoredMemory | None:
     memory = memory_from_map(row["memory"])
     state = views.state_at(memory, row["replaced_at"], ctx.reference_date)
@@ -43,6 +51,11 @@ def _score(
         return None
     signals = dict(pool.scores.get(memory.id, {}))
     signals["semantic"] = max(float(row["cosine"]), 0.0)
+    said = speaker.score(memory.actor, words, settings.speaker_match)
+    sources = sorted(s for s in pool.scores.get(memory.id, {}) if s in SIGNALS)
+    if said > signals.get("entity", 0.0):
+        signals["entity"] = said
+        sources.append("speaker")
     weights = _weights(settings)
     fused = sum(weights[s] * signals.get(s, 0.0) for s in SIGNALS)
     lifecycle = 1.0 if state == LifecycleState.ACTIVE else settings.superseded_factor
@@ -58,7 +71,7 @@ def _score(
         lifecycle=lifecycle,
         decay=round(factor, 4),
         final=round(final, 4),
-        sources=sorted(s for s in pool.scores.get(memory.id, {}) if s in SIGNALS) or ["gate"],
+        sources=sources or ["gate"],
     )
     return ScoredMemory(
         **memory.model_dump(), score=final, score_breakdown=breakdown if ctx.explain else None
@@ -82,7 +95,8 @@ def gate_and_rank(
 ) -> tuple[list[ScoredMemory], int]:
     """Return the ranked memories (whole pool, best first) and how many the gate dropped."""
     passed = [r for r in rows if float(r["cosine"]) >= ctx.threshold]
-    scored = [m for r in passed if (m := _score(r, pool, ctx, settings, now)) is not None]
+    words = speaker.query_words(ctx.query)
+    scored = [m for r in passed if (m := _score(r, pool, ctx, settings, now, words)) is not None]
     by_id = {m.id: m for m in scored}
     for m in scored:
         replacement = by_id.get(m.replacement_memory_id or "")
