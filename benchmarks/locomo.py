@@ -159,7 +159,8 @@ def _observation_batches(
 
 
 def _questions(qa: list[dict[str, Any]], known: set[str]) -> tuple[list[Question], dict[int, int]]:
-    questions, skipped = [], dict.fromkeys(CATEGORIES, 0)
+    questions: list[Question] = []
+    skipped: dict[int, int] = dict.fromkeys(CATEGORIES, 0)
     for q in qa:
         evidence = normalise_ids(q.get("evidence", []), known)
         if evidence:
@@ -401,7 +402,7 @@ class Run:
     workers: int
     only: str | None  # evaluate just the systems whose name contains this
     result: dict[str, Any]  # this mode's entry in the report, filled as systems finish
-    checkpoint: Callable[[], None]  # saves the report so far
+    checkpoint: Callable[[], object]  # saves the report so far
 
     def graphmem(self, weights: Sequence[float], threshold: float | None) -> dict[str, Any]:
         settings = with_weights(self.base.settings, weights)
@@ -481,7 +482,7 @@ def run_mode(
     mode: str,
     args: Any,
     result: dict[str, Any],
-    checkpoint: Callable[[], None],
+    checkpoint: Callable[[], object],
 ) -> None:
     """Ingest one mode, evaluate every system (and the grid) into ``result``, clean up."""
     print(f"\n== mode {mode}: ingesting ...", flush=True)
