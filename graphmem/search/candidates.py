@@ -23,5 +23,14 @@ class Pool:
         if known is None or known["score"] < score:
             self.triplets[triplet["id"]] = {**triplet, "score": score}
 
+    def merge(self, other: Pool) -> None:
+        """Fold in a pool gathered separately (one per signal, gathered concurrently)."""
+        for memory_id, per in other.scores.items():
+            for signal, score in per.items():
+                self.add(signal, memory_id, score)
+        for triplet in other.triplets.values():
+            self.add_triplet(triplet, triplet["score"])
+        self.status.update(other.status)
+
     def ids(self) -> list[str]:
         return list(self.scores)

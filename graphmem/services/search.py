@@ -4,6 +4,7 @@ gate on exact cosine, fuse, apply lifecycle / time views, return memories and re
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from typing import Any
@@ -31,6 +32,8 @@ class SearchMemories:
         self.embedder = embedder
         self.settings = settings
         self._background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gm-access")
+        # The signals are independent round trips to Neo4j: run them side by side.
+        self._signals = ThreadPoolExecutor(max_workers=4, thread_name_prefix="gm-signal")
 
     def __call__(
         self,
@@ -117,12 +120,21 @@ class SearchMemories:
         )
 
     def _gather(self, ctx: SearchContext) -> Pool:
-        pool = Pool()
+        """Each signal fills its own pool on its own thread; they are merged in a fixed
+        order, so the result is the same as gathering them one after another."""
         settings = self.settings.search
-        vector.collect(self.store, ctx, pool, settings)
-        fulltext.collect(self.store, ctx, pool)
-        triplets.collect(self.store, ctx, pool, settings)
-        entities.collect(self.store, ctx, pool, settings)
+        collectors: list[Callable[[Pool], None]] = [
+            lambda p: vector.collect(self.store, ctx, p, settings),
+            lambda p: fulltext.collect(self.store, ctx, p),
+            lambda p: triplets.collect(self.store, ctx, p, settings),
+            lambda p: entities.collect(self.store, ctx, p, settings),
+        ]
+        parts = [Pool() for _ in collectors]
+        futures = [self._signals.submit(c, p) for c, p in zip(collectors, parts, strict=True)]
+        pool = Pool()
+        for future, part in zip(futures, parts, strict=True):
+            future.result()  # a signal's error is the search's error, as before
+            pool.merge(part)
         return pool
 
     def _record_access(self, ids: list[str], now: datetime) -> None:
@@ -137,4 +149,5 @@ class SearchMemories:
             logger.warning("could not record search access for %d memories: %s", len(ids), exc)
 
     def close(self) -> None:
+        self._signals.shutdown(wait=True)
         self._background.shutdown(wait=True)
