@@ -32,11 +32,16 @@ lint: install
 	$(VENV)/bin/ruff check graphmem api tests benchmarks
 	$(VENV)/bin/pyright
 
+TODAY   := $(shell date -u +%Y%m%d)
+
+# The runs behind docs/benchmarks.md (about an hour and half an hour on 2 cores).
 bench-locomo: neo4j
-	$(PY) benchmarks/locomo.py
+	$(PY) benchmarks/locomo.py --mode both --context 2 --json benchmarks/results/locomo-$(TODAY)-context2.json
+	$(PY) benchmarks/locomo.py --mode turns --context 0 --json benchmarks/results/locomo-$(TODAY)-verbatim.json
 
 bench-latency: neo4j
-	$(PY) benchmarks/latency.py
+	$(PY) benchmarks/latency.py --sizes 1000,10000,100000 --scopes 100 --queries 200 \
+		--plot docs/latency.png --json benchmarks/results/latency-$(TODAY).json
 
 clean-neo4j:
 	-$(GM) neo4j stop

@@ -150,3 +150,14 @@ def test_speaker_named_in_the_query_ranks_their_turns_first(
     for hit in unmatched.results:
         assert hit.score_breakdown is not None and "speaker" not in hit.score_breakdown.sources
         assert hit.score_breakdown.entity == 0
+
+
+def test_search_results_carry_the_stored_timestamps(memory: Memory, user_id: str) -> None:
+    added = memory.add("I keep my passport in the blue drawer.", user_id=user_id, infer=False,
+                       timestamp="2025-03-04T05:06:07.123456+00:00")
+    stored = memory.get(added.results[0].id)
+    [hit] = memory.search("where is my passport?", user_id=user_id, top_k=1).results
+    assert hit.id == stored.id
+    assert (hit.created_at, hit.updated_at, hit.observed_at) == (
+        stored.created_at, stored.updated_at, stored.observed_at)
+    assert hit.observed_at.isoformat() == "2025-03-04T05:06:07.123456+00:00"

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from typing import Any
 
 from neo4j.time import DateTime
+from pydantic import TypeAdapter
 
 from graphmem.domain.graph import TripletRecord
 from graphmem.domain.memory import HistoryEvent, MemoryRecord
@@ -13,6 +15,15 @@ from graphmem.domain.memory import HistoryEvent, MemoryRecord
 
 def native(value: Any) -> Any:
     return value.to_native() if isinstance(value, DateTime) else value
+
+
+_DATETIME = TypeAdapter(datetime)
+MEMORY_DATETIMES = ("created_at", "updated_at", "observed_at", "last_accessed_at")
+
+
+def parse_datetime(value: str | None) -> datetime | None:
+    """An ISO-8601 string from Cypher's ``toString(datetime)`` (nanoseconds truncated)."""
+    return None if value is None else _DATETIME.validate_python(value)
 
 
 def native_map(data: dict[str, Any]) -> dict[str, Any]:

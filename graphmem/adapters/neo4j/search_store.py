@@ -8,7 +8,7 @@ from typing import Any
 import neo4j
 
 from graphmem.adapters.neo4j.driver import translated
-from graphmem.adapters.neo4j.records import native_map
+from graphmem.adapters.neo4j.records import MEMORY_DATETIMES, native_map, parse_datetime
 from graphmem.cypher_catalog import query
 
 
@@ -115,7 +115,10 @@ class Neo4jSearchStore:
     def gate(self, ids: list[str], vector: list[float]) -> list[dict[str, Any]]:
         rows = self._rows("search/gate", ids=ids, vector=vector)
         for row in rows:
-            row["replaced_at"] = native_map({"v": row["replaced_at"]}).get("v")
+            memory = row["memory"]
+            for key in MEMORY_DATETIMES:
+                memory[key] = parse_datetime(memory.get(key))
+            row["replaced_at"] = parse_datetime(row["replaced_at"])
         return rows
 
     def record_access(self, ids: list[str], now: datetime) -> None:
