@@ -87,7 +87,7 @@ class SearchSettings(BaseModel):
 
     threshold: float = 0.1  # raw cosine; candidates below it are dropped by the gate
     candidates_per_signal: int = 50
-    exact_scan_max: int = 5_000  # scopes up to this size are scanned exactly
+    exact_scan_max: int = 500  # scopes up to this size are scanned exactly (benchmarks.md)
     index_overfetch: int = 4
     entity_expansion: bool = True
     entity_depth: int = Field(default=1, ge=1, le=2)

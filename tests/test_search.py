@@ -161,3 +161,23 @@ def test_search_results_carry_the_stored_timestamps(memory: Memory, user_id: str
     assert (hit.created_at, hit.updated_at, hit.observed_at) == (
         stored.created_at, stored.updated_at, stored.observed_at)
     assert hit.observed_at.isoformat() == "2025-03-04T05:06:07.123456+00:00"
+
+
+def test_vector_index_path_is_filtered_inside_the_index(
+    settings: Settings, driver: neo4j.Driver, embedder: Embedder, memory: Memory, user_id: str
+) -> None:
+    crowd = f"{user_id}-crowd"
+    memory.add([f"My favourite pasta number {i} is carbonara." for i in range(60)],
+               user_id=crowd, infer=False)
+    memory.add(["I cook carbonara on Sundays.", "The bus leaves at eight."],
+               user_id=user_id, infer=False)
+    forced = settings.model_copy(update={"search": settings.search.model_copy(
+        update={"exact_scan_max": 0, "candidates_per_signal": 5, "index_overfetch": 1})})
+    try:
+        with Memory(forced, driver=driver, embedder=embedder) as indexed:
+            result = indexed.search("carbonara pasta", user_id=user_id, top_k=1, explain=True)
+        assert texts(result) == ["I cook carbonara on Sundays."]
+        assert result.explain is not None and not result.explain.exact_vector_scan
+        assert result.explain.signals["semantic"].startswith("ok (vector index, 2 hits)")
+    finally:
+        memory.delete_all(user_id=crowd)
