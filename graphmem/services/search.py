@@ -98,12 +98,11 @@ class SearchMemories:
             else inputs.timestamp_of(reference_date, datetime.now(UTC))
         )
         states = fetch_states(latest_only, include_merged, reference)
-        embedding = self._signals.submit(self.embedder.embed, [text])  # beside the scope lookup
         keys = self.store.scope_keys(scope, states)
         pool = max(self.settings.search.candidates_per_signal, 3 * top_k)
         if self.settings.search.decay_enabled:
             pool = max(pool, DECAY_POOL)
-        [vec] = embedding.result()
+        [vec] = self.embedder.embed([text])
         return SearchContext(
             query=text,
             vector=vec,
