@@ -143,10 +143,14 @@ def test_speaker_named_in_the_query_ranks_their_turns_first(
     assert [m.actor for m in result.results] == ["Melanie", "Caroline"]
     top = result.results[0].score_breakdown
     assert top is not None and "speaker" in top.sources and top.entity > 0
+    assert result.explain is not None and result.explain.signals["speaker"] == (
+        "ok (1 of the candidates said by someone the query names)")
     off = settings.model_copy(update={"search": settings.search.model_copy(
         update={"speaker_match": 0.0})})
     with Memory(off, driver=driver, embedder=embedder) as plain:
         unmatched = plain.search(question, user_id=user_id, top_k=2, explain=True)
+    assert unmatched.explain is not None
+    assert unmatched.explain.signals["speaker"].startswith("off")
     for hit in unmatched.results:
         assert hit.score_breakdown is not None and "speaker" not in hit.score_breakdown.sources
         assert hit.score_breakdown.entity == 0

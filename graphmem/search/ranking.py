@@ -97,6 +97,10 @@ def gate_and_rank(
     passed = [r for r in rows if float(r["cosine"]) >= ctx.threshold]
     words = speaker.query_words(ctx.query)
     scored = [m for r in passed if (m := _score(r, pool, ctx, settings, now, words)) is not None]
+    pool.status["speaker"] = speaker.status(
+        sum(1 for m in scored if speaker.score(m.actor, words, settings.speaker_match) > 0),
+        settings.speaker_match,
+    )
     by_id = {m.id: m for m in scored}
     for m in scored:
         replacement = by_id.get(m.replacement_memory_id or "")

@@ -23,3 +23,10 @@ def score(actor: str | None, words: frozenset[str], weight: float) -> float:
     if name == [SELF_ENTITY] and words & FIRST_PERSON:
         return weight * SELF_CONFIDENCE
     return 0.0
+
+
+def status(matched: int, weight: float) -> str:
+    """What ``explain`` reports for this signal."""
+    if weight <= 0:
+        return "off: speaker_match is 0 in settings"
+    return f"ok ({matched} of the candidates said by someone the query names)"
