@@ -22,8 +22,10 @@ MEMORY_DATETIMES = ("created_at", "updated_at", "observed_at", "last_accessed_at
 
 
 def parse_datetime(value: str | None) -> datetime | None:
-    """An ISO-8601 string from Cypher's ``toString(datetime)`` (nanoseconds truncated)."""
-    return None if value is None else _DATETIME.validate_python(value)
+    """An ISO-8601 string from Cypher's ``toString(datetime)`` (nanoseconds truncated). A
+    date-time stored with a named zone prints it after the offset (``…Z[UTC]``,
+    ``…+01:00[Europe/Paris]``); the offset alone fixes the instant, so the name is dropped."""
+    return None if value is None else _DATETIME.validate_python(value.split("[", 1)[0])
 
 
 def native_map(data: dict[str, Any]) -> dict[str, Any]:
