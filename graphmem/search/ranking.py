@@ -41,7 +41,7 @@ def _score(
     ctx: SearchContext,
     settings: SearchSettings,
     now: datetime,
-    words: frozenset[str],
+    said: float,
 ) -> ScoredMemory | None:
     memory = memory_from_map(row["memory"])
     state = views.state_at(memory, row["replaced_at"], ctx.reference_date)
@@ -51,7 +51,6 @@ def _score(
         return None
     signals = dict(pool.scores.get(memory.id, {}))
     signals["semantic"] = max(float(row["cosine"]), 0.0)
-    said = speaker.score(memory.actor, words, settings.speaker_match)
     sources = sorted(s for s in pool.scores.get(memory.id, {}) if s in SIGNALS)
     if said > signals.get("entity", 0.0):
         signals["entity"] = said
@@ -96,11 +95,15 @@ def gate_and_rank(
     """Return the ranked memories (whole pool, best first) and how many the gate dropped."""
     passed = [r for r in rows if float(r["cosine"]) >= ctx.threshold]
     words = speaker.query_words(ctx.query)
-    scored = [m for r in passed if (m := _score(r, pool, ctx, settings, now, words)) is not None]
-    pool.status["speaker"] = speaker.status(
-        sum(1 for m in scored if speaker.score(m.actor, words, settings.speaker_match) > 0),
-        settings.speaker_match,
-    )
+    said = {
+        r["memory"]["id"]: score
+        for r in passed
+        if (score := speaker.score(r["memory"].get("actor"), words, settings.speaker_match)) > 0
+    }
+    scores = (_score(r, pool, ctx, settings, now, said.get(r["memory"]["id"], 0.0)) for r in passed)
+    scored = [m for m in scores if m is not None]
+    matched = sum(1 for m in scored if m.id in said)
+    pool.status["speaker"] = speaker.status(matched, settings.speaker_match)
     by_id = {m.id: m for m in scored}
     for m in scored:
         replacement = by_id.get(m.replacement_memory_id or "")
