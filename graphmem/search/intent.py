@@ -1,0 +1,297 @@
+"""A query's time intent, read deterministically and offline (no LLM call, ever).
+
+:func:`detect` returns one of
+
+- ``window``: an explicit time ("in May", "last summer", "two years ago", "on 7 May 2023",
+  "yesterday") resolved against the reference date into a half-open window ``[start, end)``;
+- ``current``: the query asks about now ("now", "currently", "these days", "at the moment",
+  "my current situation");
+- ``past``: the query asks about an earlier period ("before", "used to", "back then",
+  "previously", "when I lived in X" — the clause after "when" is kept as ``anchor``);
+- ``general``: no time intent; search then gives no temporal score.
+
+An explicit window wins over a current or past cue ("what did I use to eat in 2022?" is
+about 2022). Every pattern is a fixed alternation over bounded word runs, so matching stays
+linear in the query's length (the query is also capped before it gets here).
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from typing import Literal
+
+from pydantic import BaseModel
+
+IntentKind = Literal["current", "past", "window", "general"]
+
+_NUMBERS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    "couple": 2, "a couple of": 2, "few": 3, "a few": 3,
+}  # fmt: skip
+_MONTHS = [m.lower() for m in calendar.month_name if m]
+_MONTH_ABBR = [m.lower() for m in calendar.month_abbr if m]
+_WEEKDAYS = [d.lower() for d in calendar.day_name]
+_SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
+
+_MONTH_RE = "|".join(m for m in _MONTHS + _MONTH_ABBR if m != "may")
+_NUM_RE = r"\d{1,3}|a\s+couple\s+of|a\s+few|" + "|".join(
+    sorted((k for k in _NUMBERS if " " not in k), key=len, reverse=True)
+)
+_UNIT_RE = r"days?|weeks?|months?|years?"
+
+CURRENT_CUES = re.compile(
+    r"\b(?:right\s+now|now(?:adays)?|currently|current(?:ly)?|these\s+days|"
+    r"at\s+the\s+moment|at\s+present|presently|as\s+of\s+today|these\s+times|lately|"
+    r"still)\b"
+)
+PAST_CUES = re.compile(
+    r"\b(?:before|used\s+to|use\s+to|back\s+then|back\s+when|previously|formerly|"
+    r"in\s+the\s+past|earlier\s+on|in\s+those\s+days|at\s+that\s+time|old\s+days)\b"
+)
+_WHEN_CLAUSE = re.compile(
+    r"\bwhen\s+(?:i|we|you|he|she|they)\s+(?:was|were|lived|worked|stayed|studied|had|"
+    r"used)\b(?P<rest>[^?.!,;]{0,80})"
+)
+
+
+class TimeIntent(BaseModel):
+    """What a query asks of time. ``start``/``end`` bound an explicit window (half-open)."""
+
+    kind: IntentKind = "general"
+    cue: str | None = None
+    start: datetime | None = None
+    end: datetime | None = None
+    anchor: str | None = None  # "when I lived in Beijing" -> "in beijing"
+
+    def describe(self) -> str:
+        """One line for ``explain``."""
+        if self.kind == "general":
+            return "general (no time intent)"
+        text = f"{self.kind} ({self.cue!r})"
+        if self.start is not None and self.end is not None:
+            text += f": {self.start.isoformat()} .. {self.end.isoformat()}"
+        if self.anchor:
+            text += f", anchored on {self.anchor!r}"
+        return text
+
+
+Window = tuple[datetime, datetime]
+
+
+# -- windows ---------------------------------------------------------------------------
+def _day(moment: datetime) -> datetime:
+    return moment.replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def _month_start(year: int, month: int, like: datetime) -> datetime:
+    index = year * 12 + month - 1
+    year, month0 = divmod(index, 12)
+    return _day(like).replace(year=year, month=month0 + 1, day=1)
+
+
+def _month_window(
+    year: int, month: int, like: datetime, months: int = 1
+) -> tuple[datetime, datetime]:
+    return _month_start(year, month, like), _month_start(year, month + months, like)
+
+
+def _year_window(year: int, like: datetime) -> tuple[datetime, datetime]:
+    return _month_window(year, 1, like, 12)
+
+
+def _week_start(moment: datetime) -> datetime:
+    return _day(moment) - timedelta(days=moment.weekday())
+
+
+Resolver = Callable[[re.Match[str], datetime], Window | None]
+
+
+def _number(raw: str) -> int:
+    raw = " ".join(raw.split())
+    return int(raw) if raw.isdigit() else _NUMBERS[raw]
+
+
+def _ago(match: re.Match[str], ref: datetime) -> Window:
+    count, unit = _number(match.group("n")), match.group("unit")
+    if unit.startswith("day"):
+        start = _day(ref) - timedelta(days=count)
+        return start, start + timedelta(days=1)
+    if unit.startswith("week"):
+        start = _week_start(ref) - timedelta(weeks=count)
+        return start, start + timedelta(weeks=1)
+    if unit.startswith("month"):
+        return _month_window(ref.year, ref.month - count, ref)
+    return _year_window(ref.year - count, ref)
+
+
+def _relative(unit: str, offset: int) -> Resolver:
+    def resolve(_match: re.Match[str], ref: datetime) -> Window:
+        if unit == "day":
+            start = _day(ref) + timedelta(days=offset)
+            return start, start + timedelta(days=1)
+        if unit == "week":
+            start = _week_start(ref) + timedelta(weeks=offset)
+            return start, start + timedelta(weeks=1)
+        if unit == "month":
+            return _month_window(ref.year, ref.month + offset, ref)
+        return _year_window(ref.year + offset, ref)
+
+    return resolve
+
+
+def _month_index(name: str) -> int:
+    name = name.lower()
+    return (_MONTHS.index(name) if name in _MONTHS else _MONTH_ABBR.index(name[:3])) + 1
+
+
+def _since(match: re.Match[str], window: Window, ref: datetime) -> Window:
+    if match.group(0).startswith("since"):
+        return window[0], _day(ref) + timedelta(days=1)
+    return window
+
+
+def _named_month(match: re.Match[str], ref: datetime) -> Window:
+    month = _month_index(match.group("month"))
+    year_text = match.group("year")
+    if year_text:
+        year = int(year_text)
+    else:  # the latest such month on or before the reference month ("last May" too)
+        year = ref.year if month <= ref.month else ref.year - 1
+        if match.group("last") and month == ref.month:
+            year -= 1
+    return _since(match, _month_window(year, month, ref), ref)
+
+
+def _season(match: re.Match[str], ref: datetime) -> Window:
+    first = _SEASONS[match.group("season")]
+    which = match.group("which") or "last"
+    start = _month_start(ref.year, first, ref)
+    if first == 12 and ref.month < 3:  # winter started last December
+        start = _month_start(ref.year - 1, 12, ref)
+    end = _month_start(start.year, start.month + 3, ref)
+    not_over = which == "last" and end > _day(ref)  # "last summer" in July: last year's
+    not_begun = which == "this" and start > ref
+    if not_over or not_begun:
+        start, end = (
+            _month_start(start.year - 1, start.month, ref),
+            _month_start(end.year - 1, end.month, ref),
+        )
+    return start, end
+
+
+def _weekday(match: re.Match[str], ref: datetime) -> Window:
+    back = (ref.weekday() - _WEEKDAYS.index(match.group("wd"))) % 7 or 7
+    start = _day(ref) - timedelta(days=back)
+    return start, start + timedelta(days=1)
+
+
+def _date(match: re.Match[str], ref: datetime) -> Window | None:
+    day, month = int(match.group("d")), _month_index(match.group("month"))
+    year = int(match.group("year")) if match.group("year") else ref.year
+    try:
+        start = _day(ref).replace(year=year, month=month, day=day)
+    except ValueError:
+        return None
+    if not match.group("year") and start > ref:
+        start = start.replace(year=year - 1)
+    return start, start + timedelta(days=1)
+
+
+def _iso(match: re.Match[str], ref: datetime) -> Window | None:
+    try:
+        start = _day(ref).replace(
+            year=int(match.group("y")), month=int(match.group("m")), day=int(match.group("d"))
+        )
+    except ValueError:
+        return None
+    return start, start + timedelta(days=1)
+
+
+def _year(match: re.Match[str], ref: datetime) -> Window:
+    return _since(match, _year_window(int(match.group("year")), ref), ref)
+
+
+# "may" is also a verb: as a day's month it needs "on"/"of" before it or a year after it.
+_DAY_MONTH = rf"(?P<d>[0-3]?\d)(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<month>{_MONTH_RE})"
+_MONTH_DAY = rf"(?P<month>{_MONTH_RE})\s+(?P<d>[0-3]?\d)(?:st|nd|rd|th)?"
+_ORD = r"(?:st|nd|rd|th)?"
+_YEAR = r"(?P<year>(?:19|20)\d\d)"
+_YEAR_TAIL = r"(?:,?\s+(?P<year>(?:19|20)\d\d))?"
+
+_RULES: list[tuple[re.Pattern[str], Resolver]] = [
+    (re.compile(r"\b(?P<y>(?:19|20)\d\d)-(?P<m>[01]\d)-(?P<d>[0-3]\d)\b"), _iso),
+    (re.compile(rf"\b{_DAY_MONTH}{_YEAR_TAIL}\b"), _date),
+    (re.compile(rf"\b{_MONTH_DAY}\b(?!\s*(?:am|pm|:))(?:,?\s+(?P<year>(?:19|20)\d\d))?\b"), _date),
+    (
+        re.compile(
+            rf"\b(?:on|of)\s+(?P<d>[0-3]?\d){_ORD}\s+(?:of\s+)?(?P<month>may){_YEAR_TAIL}\b"
+        ),
+        _date,
+    ),
+    (re.compile(rf"\b(?P<d>[0-3]?\d){_ORD}\s+(?:of\s+)?(?P<month>may),?\s+{_YEAR}\b"), _date),
+    (re.compile(rf"\b(?:on\s+)?(?P<month>may)\s+(?P<d>[0-3]?\d){_ORD},?\s+{_YEAR}\b"), _date),
+    (re.compile(rf"\bon\s+(?P<month>may)\s+(?P<d>[0-3]?\d){_ORD}\b(?P<year>)"), _date),
+    (re.compile(rf"\b(?P<n>{_NUM_RE})\s+(?P<unit>{_UNIT_RE})\s+ago\b"), _ago),
+    (re.compile(r"\bthe\s+day\s+before\s+yesterday\b"), _relative("day", -2)),
+    (re.compile(r"\b(?:yesterday|last\s+night)\b"), _relative("day", -1)),
+    (re.compile(r"\b(?:today|tonight|this\s+morning)\b"), _relative("day", 0)),
+    (re.compile(r"\blast\s+week(?:end)?\b"), _relative("week", -1)),
+    (re.compile(r"\bthis\s+week\b"), _relative("week", 0)),
+    (re.compile(r"\blast\s+month\b"), _relative("month", -1)),
+    (re.compile(r"\bthis\s+month\b"), _relative("month", 0)),
+    (re.compile(r"\blast\s+year\b"), _relative("year", -1)),
+    (re.compile(r"\bthis\s+year\b"), _relative("year", 0)),
+    (
+        re.compile(
+            r"\b(?:(?P<which>last|this)\s+|in\s+the\s+)(?P<season>spring|summer|autumn|fall|winter)\b"
+        ),
+        _season,
+    ),
+    (re.compile(rf"\blast\s+(?P<wd>{'|'.join(_WEEKDAYS)})\b"), _weekday),
+    (
+        re.compile(
+            rf"\b(?:(?P<last>last)|in|during|since|of)\s+(?P<month>{'|'.join(_MONTHS)})"
+            rf"(?:\s+(?P<year>(?:19|20)\d\d))?\b"
+        ),
+        _named_month,
+    ),
+    (re.compile(r"\b(?:in|during|since|of)\s+(?P<year>(?:19|20)\d\d)\b"), _year),
+]
+
+
+def _window(text: str, ref: datetime) -> tuple[str, Window] | None:
+    for pattern, resolver in _RULES:
+        match = pattern.search(text)
+        if match is None:
+            continue
+        try:
+            window = resolver(match, ref)
+        except (OverflowError, ValueError, KeyError):
+            window = None
+        if window is not None:
+            return match.group(0), window
+    return None
+
+
+def detect(query: str, reference: datetime) -> TimeIntent:
+    """Read ``query``'s time intent relative to ``reference`` (see the module docstring)."""
+    text = " ".join(query.lower().split())
+    found = _window(text, reference)
+    if found is not None:
+        cue, (start, end) = found
+        return TimeIntent(kind="window", cue=cue, start=start, end=end)
+    when = _WHEN_CLAUSE.search(text)
+    if when is not None:
+        anchor = " ".join(when.group("rest").split()) or None
+        return TimeIntent(kind="past", cue=when.group(0).strip(), anchor=anchor)
+    past = PAST_CUES.search(text)
+    if past is not None:
+        return TimeIntent(kind="past", cue=past.group(0))
+    current = CURRENT_CUES.search(text)
+    if current is not None:
+        return TimeIntent(kind="current", cue=current.group(0))
+    return TimeIntent()

@@ -1,0 +1,110 @@
+"""A query's time intent: current, past, an explicit window, or none (pure, no Neo4j)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from graphmem.search.intent import detect
+
+REF = datetime(2024, 6, 15, 12, 30, tzinfo=UTC)  # a Saturday
+
+
+def day(y: int, m: int, d: int) -> datetime:
+    return datetime(y, m, d, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Find me a restaurant this weekend, remember my current situation",
+        "What do I eat these days?",
+        "where am I living now",
+        "What's my diet at the moment?",
+        "Which city do I currently call home?",
+        "do I still work at the bakery",
+    ],
+)
+def test_current_intent(query: str) -> None:
+    intent = detect(query, REF)
+    assert intent.kind == "current"
+    assert intent.start is None and intent.end is None
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Where did my friends and I usually eat before?",
+        "What did I use to eat back then?",
+        "Which restaurants did we go to previously?",
+        "what sports did I used to play",
+        "In the past, who did I have dinner with?",
+    ],
+)
+def test_past_intent(query: str) -> None:
+    assert detect(query, REF).kind == "past"
+
+
+def test_when_clause_is_past_with_its_anchor() -> None:
+    intent = detect("When I lived in Beijing, where did we eat?", REF)
+    assert intent.kind == "past"
+    assert intent.anchor == "in beijing"
+
+
+@pytest.mark.parametrize(
+    ("query", "start", "end"),
+    [
+        ("What did I do in May?", day(2024, 5, 1), day(2024, 6, 1)),
+        ("what did we cook in August", day(2023, 8, 1), day(2023, 9, 1)),  # latest August
+        ("last May", day(2024, 5, 1), day(2024, 6, 1)),
+        ("last June", day(2023, 6, 1), day(2023, 7, 1)),  # not the month we are in
+        ("in March 2022", day(2022, 3, 1), day(2022, 4, 1)),
+        ("Where did we travel last summer?", day(2023, 6, 1), day(2023, 9, 1)),
+        ("two years ago", day(2022, 1, 1), day(2023, 1, 1)),
+        ("3 days ago", day(2024, 6, 12), day(2024, 6, 13)),
+        ("what happened on 7 May 2023", day(2023, 5, 7), day(2023, 5, 8)),
+        ("May 7, 2023", day(2023, 5, 7), day(2023, 5, 8)),
+        ("on the 4th of July", day(2023, 7, 4), day(2023, 7, 5)),
+        ("2023-05-07", day(2023, 5, 7), day(2023, 5, 8)),
+        ("yesterday", day(2024, 6, 14), day(2024, 6, 15)),
+        ("last Saturday", day(2024, 6, 8), day(2024, 6, 9)),
+        ("last week", day(2024, 6, 3), day(2024, 6, 10)),
+        ("in 2022", day(2022, 1, 1), day(2023, 1, 1)),
+        ("since March", day(2024, 3, 1), day(2024, 6, 16)),
+    ],
+)
+def test_explicit_windows(query: str, start: datetime, end: datetime) -> None:
+    intent = detect(query, REF)
+    assert intent.kind == "window"
+    assert (intent.start, intent.end) == (start, end)
+
+
+def test_a_window_is_relative_to_a_past_reference_date() -> None:
+    intent = detect("what did I do last month?", datetime(2023, 1, 20, tzinfo=UTC))
+    assert (intent.start, intent.end) == (day(2022, 12, 1), day(2023, 1, 1))
+
+
+def test_an_explicit_window_wins_over_a_past_cue() -> None:
+    assert detect("what did I use to eat in 2022?", REF).kind == "window"
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "What should I avoid for dinner with Alice in Paris?",
+        "option 3 may work for us",
+        "what cake should I bake for Karl's daughter",
+        "",
+        "東京でおすすめのレストランは？",
+    ],
+)
+def test_no_time_intent(query: str) -> None:
+    intent = detect(query, REF)
+    assert intent.kind == "general"
+    assert intent.describe() == "general (no time intent)"
+
+
+def test_describe_names_the_window() -> None:
+    text = detect("what did I do in May?", REF).describe()
+    assert "window" in text and "2024-05-01" in text and "2024-06-01" in text
