@@ -99,6 +99,7 @@ class SearchSettings(BaseModel):
     weight_fulltext: float = 0.175
     weight_entity: float = 0.375
     weight_triplet: float = 0.1
+    weight_temporal: float = 0.5  # added for a query with a time intent (docs/search.md)
     superseded_factor: float = 0.5
     decay_enabled: bool = False
 

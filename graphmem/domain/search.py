@@ -18,7 +18,7 @@ class ScoreBreakdown(BaseModel):
     entity: float = 0.0
     triplet: float = 0.0
     lifecycle: float = 1.0
-    temporal: float = 1.0
+    temporal: float = 0.0  # in [0, 1]; 0 for a query with no time intent
     decay: float = 1.0
     final: float = 0.0
     sources: list[str] = Field(default_factory=list)
@@ -46,6 +46,7 @@ class SearchExplain(BaseModel):
     candidates: int = 0
     gated_out: int = 0
     exact_vector_scan: bool = True
+    time_intent: str = "general (no time intent)"  # the intent read and the window chosen
 
 
 class SearchResult(BaseModel):

@@ -3,6 +3,22 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Protocol
 
+from pydantic import BaseModel
+
+
+class StateFact(BaseModel):
+    """One memory asserting a state triplet (``user lives_in Paris``), with its lifecycle."""
+
+    memory_id: str
+    state: str
+    observed_at: datetime
+    replaced_at: datetime | None = None
+    source_id: str
+    source: str
+    predicate: str
+    target_id: str
+    target: str
+
 
 class SearchStore(Protocol):
     """The index-backed candidate sources and the exact-cosine gate."""
@@ -38,5 +54,15 @@ class SearchStore(Protocol):
         self, scope_keys: list[str], vector: list[float], k: int
     ) -> list[dict[str, Any]]: ...
     def expand(self, seeds: list[str], depth: int) -> list[dict[str, Any]]: ...
+    def state_facts(self, scope_keys: list[str], predicates: list[str]) -> list[StateFact]: ...
+    def memory_vector_window(
+        self,
+        scope_keys: list[str],
+        windows: list[tuple[datetime, datetime]],
+        vector: list[float],
+        states: list[str],
+        before: datetime | None,
+        k: int,
+    ) -> dict[str, float]: ...
     def gate(self, ids: list[str], vector: list[float]) -> list[dict[str, Any]]: ...
     def record_access(self, ids: list[str], now: datetime) -> None: ...

@@ -23,6 +23,7 @@ from graphmem.search import decay, views
 from graphmem.search.candidates import SIGNALS, Pool
 from graphmem.search.context import SearchContext
 from graphmem.search.signals import speaker
+from graphmem.search.temporal import INHERIT, TemporalPlan
 from graphmem.settings import SearchSettings
 
 
@@ -42,6 +43,7 @@ def _score(
     settings: SearchSettings,
     now: datetime,
     said: float,
+    time_plan: TemporalPlan,
 ) -> ScoredMemory | None:
     memory = memory_from_map(row["memory"])
     state = views.state_at(memory, row["replaced_at"], ctx.reference_date)
@@ -57,7 +59,12 @@ def _score(
         sources.append("speaker")
     weights = _weights(settings)
     fused = sum(weights[s] * signals.get(s, 0.0) for s in SIGNALS)
-    lifecycle = 1.0 if state == LifecycleState.ACTIVE else settings.superseded_factor
+    temporal = time_plan.score(memory)
+    if temporal > 0:
+        fused += settings.weight_temporal * temporal
+        sources.append("temporal")
+    retired = state != LifecycleState.ACTIVE and not time_plan.past
+    lifecycle = settings.superseded_factor if retired else 1.0
     factor = 1.0
     if settings.decay_enabled:
         raw = row["memory"]
@@ -68,6 +75,7 @@ def _score(
     breakdown = ScoreBreakdown(
         **{s: round(signals.get(s, 0.0), 4) for s in SIGNALS},
         lifecycle=lifecycle,
+        temporal=round(temporal, 4),
         decay=round(factor, 4),
         final=round(final, 4),
         sources=sources or ["gate"],
@@ -91,16 +99,24 @@ def gate_and_rank(
     ctx: SearchContext,
     settings: SearchSettings,
     now: datetime,
+    time_plan: TemporalPlan,
 ) -> tuple[list[ScoredMemory], int]:
     """Return the ranked memories (whole pool, best first) and how many the gate dropped."""
-    passed = [r for r in rows if float(r["cosine"]) >= ctx.threshold]
+    passed = [
+        r
+        for r in rows
+        if float(r["cosine"]) >= ctx.threshold or time_plan.pinned(r["memory"]["id"])
+    ]
     words = speaker.query_words(ctx.query)
     said = {
         r["memory"]["id"]: score
         for r in passed
         if (score := speaker.score(r["memory"].get("actor"), words, settings.speaker_match)) > 0
     }
-    scores = (_score(r, pool, ctx, settings, now, said.get(r["memory"]["id"], 0.0)) for r in passed)
+    scores = (
+        _score(r, pool, ctx, settings, now, said.get(r["memory"]["id"], 0.0), time_plan)
+        for r in passed
+    )
     scored = [m for m in scores if m is not None]
     matched = sum(1 for m in scored if m.id in said)
     pool.status["speaker"] = speaker.status(matched, settings.speaker_match)
@@ -108,7 +124,21 @@ def gate_and_rank(
     for m in scored:
         replacement = by_id.get(m.replacement_memory_id or "")
         retired = views.state_at(m, _replaced_at(rows, m.id), ctx.reference_date)
-        if replacement is not None and retired != LifecycleState.ACTIVE:
+        if replacement is not None and retired != LifecycleState.ACTIVE and not time_plan.past:
             m.score = min(m.score, replacement.score * 0.99)
+    _inherit(scored, by_id, time_plan)
     scored.sort(key=lambda m: (-m.score, m.id))
     return scored, len(rows) - len(passed)
+
+
+def _inherit(
+    scored: list[ScoredMemory], by_id: dict[str, ScoredMemory], time_plan: TemporalPlan
+) -> None:
+    """A companion's constraint ranks at least just below the relation leading to them."""
+    for m in scored:
+        parents = [by_id[p].score for p in time_plan.via.get(m.id, ()) if p in by_id]
+        if parents and max(parents) * INHERIT > m.score:
+            m.score = max(parents) * INHERIT
+            if m.score_breakdown is not None:
+                m.score_breakdown.final = round(m.score, 4)
+                m.score_breakdown.sources.append("companion")

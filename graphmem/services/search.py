@@ -13,6 +13,7 @@ from graphmem.domain.search import SearchExplain, SearchResult
 from graphmem.errors import GraphMemError, ValidationError
 from graphmem.ports.embedder import Embedder
 from graphmem.ports.search import SearchStore
+from graphmem.search import temporal
 from graphmem.search.candidates import Pool
 from graphmem.search.context import SearchContext, fetch_states
 from graphmem.search.ranking import gate_and_rank
@@ -33,7 +34,7 @@ class SearchMemories:
         self.settings = settings
         self._background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gm-access")
         # The signals are independent round trips to Neo4j: run them side by side.
-        self._signals = ThreadPoolExecutor(max_workers=4, thread_name_prefix="gm-signal")
+        self._signals = ThreadPoolExecutor(max_workers=5, thread_name_prefix="gm-signal")
 
     def __call__(
         self,
@@ -54,10 +55,11 @@ class SearchMemories:
             return SearchResult(
                 explain=SearchExplain(signals={"all": "scope has no memories"}) if explain else None
             )
-        pool = self._gather(ctx)
         now = datetime.now(UTC)
+        time_plan = temporal.plan(self.store, ctx, ctx.reference_date or now)
+        pool = self._gather(ctx, time_plan)
         rows = self.store.gate(pool.ids(), ctx.vector) if pool.ids() else []
-        ranked, gated_out = gate_and_rank(rows, pool, ctx, self.settings.search, now)
+        ranked, gated_out = gate_and_rank(rows, pool, ctx, self.settings.search, now, time_plan)
         results = ranked[: ctx.top_k]
         self._record_access([m.id for m in results], now)
         return SearchResult(
@@ -68,6 +70,7 @@ class SearchMemories:
                 candidates=len(rows),
                 gated_out=gated_out,
                 exact_vector_scan=ctx.scope_size <= self.settings.search.exact_scan_max,
+                time_intent=time_plan.note,
             )
             if explain
             else None,
@@ -119,7 +122,7 @@ class SearchMemories:
             explain=explain,
         )
 
-    def _gather(self, ctx: SearchContext) -> Pool:
+    def _gather(self, ctx: SearchContext, time_plan: temporal.TemporalPlan) -> Pool:
         """Each signal fills its own pool on its own thread; they are merged in a fixed
         order, so the result is the same as gathering them one after another."""
         settings = self.settings.search
@@ -128,6 +131,7 @@ class SearchMemories:
             lambda p: fulltext.collect(self.store, ctx, p),
             lambda p: triplets.collect(self.store, ctx, p, settings),
             lambda p: entities.collect(self.store, ctx, p, settings),
+            lambda p: temporal.collect(self.store, ctx, time_plan, p, ctx.pool),
         ]
         parts = [Pool() for _ in collectors]
         futures = [self._signals.submit(c, p) for c, p in zip(collectors, parts, strict=True)]

@@ -10,6 +10,7 @@ import neo4j
 from graphmem.adapters.neo4j.driver import translated
 from graphmem.adapters.neo4j.records import MEMORY_DATETIMES, native_map, parse_datetime
 from graphmem.cypher_catalog import query
+from graphmem.ports.search import StateFact
 
 
 class Neo4jSearchStore:
@@ -112,6 +113,30 @@ class Neo4jSearchStore:
             row["triplets"] = [native_map(t) for t in row["triplets"]]
         return rows
 
+    def state_facts(self, scope_keys: list[str], predicates: list[str]) -> list[StateFact]:
+        rows = self._rows("search/state_facts", scope_keys=scope_keys, predicates=predicates)
+        return [StateFact.model_validate(_strip_zone(row)) for row in rows]
+
+    def memory_vector_window(
+        self,
+        scope_keys: list[str],
+        windows: list[tuple[datetime, datetime]],
+        vector: list[float],
+        states: list[str],
+        before: datetime | None,
+        k: int,
+    ) -> dict[str, float]:
+        rows = self._rows(
+            "search/memory_vector_window",
+            scope_keys=scope_keys,
+            windows=[{"start": start, "end": end} for start, end in windows],
+            vector=vector,
+            states=states,
+            before=before,
+            k=k,
+        )
+        return {r["id"]: r["score"] for r in rows}
+
     def gate(self, ids: list[str], vector: list[float]) -> list[dict[str, Any]]:
         rows = self._rows("search/gate", ids=ids, vector=vector)
         for row in rows:
@@ -126,3 +151,10 @@ class Neo4jSearchStore:
             self.driver.execute_query(
                 query("search/record_access"), ids=ids, now=now, database_=self.database
             )
+
+
+def _strip_zone(row: dict[str, Any]) -> dict[str, Any]:
+    """Date-time strings as the instant they name (see ``parse_datetime``)."""
+    return {
+        k: parse_datetime(v) if k in ("observed_at", "replaced_at") else v for k, v in row.items()
+    }

@@ -1,12 +1,12 @@
 """Speaker match: a memory said by someone the query names ("what books has Melanie read?")
 is about that person, so it gets an entity contribution without a graph hop. The actor is
 on the memory, so this costs no query: it is applied to the candidates the other signals
-found. A first-person query matches the ``user`` actor at the pronoun confidence."""
+found. It fires only when the query names someone: a first-person pronoun says nothing about
+relevance (every memory the user said would match), so it never counts."""
 
 from __future__ import annotations
 
 from graphmem.search import lucene
-from graphmem.search.signals.entities import FIRST_PERSON, SELF_CONFIDENCE, SELF_ENTITY
 
 
 def query_words(query: str) -> frozenset[str]:
@@ -14,15 +14,11 @@ def query_words(query: str) -> frozenset[str]:
 
 
 def score(actor: str | None, words: frozenset[str], weight: float) -> float:
-    """``weight`` when every word of the actor's name is in the query, less for a pronoun."""
+    """``weight`` when every word of the actor's name is in the query (never for a pronoun)."""
     if not actor or weight <= 0:
         return 0.0
     name = lucene.terms(actor)
-    if name and set(name) <= words:
-        return weight
-    if name == [SELF_ENTITY] and words & FIRST_PERSON:
-        return weight * SELF_CONFIDENCE
-    return 0.0
+    return weight if name and set(name) <= words else 0.0
 
 
 def status(matched: int, weight: float) -> str:

@@ -1,0 +1,17 @@
+// State facts of the searched scopes, for time-aware search: triplets whose predicate names a
+// state (where someone lives, their diet, who they eat with, a constraint such as an
+// allergy), each with the memories asserting it, their lifecycle state, when they were
+// observed and when their replacement (if any) was observed. Date-times as ISO strings.
+// $scope_keys: list<string>, $predicates: list<string>.
+// Returns: memory_id, state, observed_at, replaced_at, source_id, source, predicate,
+//   target_id, target.
+UNWIND $scope_keys AS key
+MATCH (s:Entity {scope_key: key})-[r:RELATES_TO]->(t:Entity)
+WHERE r.predicate IN $predicates
+UNWIND r.memory_ids AS memory_id
+MATCH (m:Memory {id: memory_id})
+OPTIONAL MATCH (m)-[:SUPERSEDED_BY|MERGED_INTO]->(n:Memory)
+RETURN DISTINCT m.id AS memory_id, m.lifecycle_state AS state,
+       toString(m.observed_at) AS observed_at, toString(n.observed_at) AS replaced_at,
+       s.id AS source_id, s.name AS source, r.predicate AS predicate,
+       t.id AS target_id, t.name AS target

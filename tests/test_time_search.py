@@ -1,0 +1,177 @@
+"""Time-aware search on the restaurant scenario (real Neo4j, offline extractor): the current
+situation versus history, explicit windows, and no temporal score without a time intent.
+Every assertion holds for two wordings of the conversation and of each question."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+
+import pytest
+
+from graphmem import Memory
+from graphmem.domain.search import SearchResult
+from graphmem.scenarios import restaurant
+
+pytestmark = pytest.mark.neo4j
+
+# The scenario in other words: same facts, same dates, different sentences.
+PARAPHRASED: list[tuple[str, str]] = [
+    ("2025-01-06T19:00:00Z", "I'm based in Beijing."),
+    ("2025-01-06T19:01:00Z", "I am vegetarian, and I mostly have meals with my friends."),
+    ("2025-01-11T20:00:00Z", "Hotpot night in Sanlitun with my friends, all vegetarian."),
+    ("2025-01-25T20:30:00Z", "My friends and I found a meat-free dumpling spot close to Gulou."),
+    ("2025-02-08T19:45:00Z", "Ate at a tofu place in Wudaokou with friends; loved it."),
+    ("2025-02-22T13:00:00Z", "Had lunch at a new vegan noodle bar."),
+    ("2025-03-09T20:00:00Z", "I'm pescatarian now."),
+    ("2025-03-15T20:15:00Z", "Had grilled fish at a Sichuan place with friends this evening."),
+    ("2025-04-05T10:00:00Z", "I relocated to Paris last week."),
+    ("2025-04-26T21:00:00Z", "Had oysters and a seafood platter at a brasserie for dinner."),
+    ("2025-05-03T20:00:00Z", "Every Friday I eat dinner with Alice."),
+    ("2025-05-03T20:05:00Z", "Alice is severely allergic to shellfish."),
+    ("2025-05-17T20:00:00Z", "Reserved a table in Saint-Germain for dinner."),
+    ("2025-05-31T12:30:00Z", "Galettes at a crêperie in Montmartre for lunch."),
+]
+CONVERSATIONS = {
+    "original": {
+        "messages": restaurant.MESSAGES,
+        "move": "Paris last week",
+        "diet": "seafood",
+        "allergy": "allergic to shellfish",
+        "beijing_dinners": ("Sanlitun", "Gulou", "Wudaokou"),
+        "beijing_era": ("Beijing", "Sanlitun", "Gulou", "Wudaokou", "vegan noodle", "vegetarian"),
+    },
+    "paraphrased": {
+        "messages": PARAPHRASED,
+        "move": "relocated to Paris",
+        "diet": "pescatarian",
+        "allergy": "allergic to shellfish",
+        "beijing_dinners": ("Sanlitun", "Gulou", "Wudaokou"),
+        "beijing_era": ("Beijing", "Sanlitun", "Gulou", "Wudaokou", "vegan noodle", "vegetarian"),
+    },
+}
+JUNE_QUESTIONS = [
+    restaurant.JUNE_QUESTION,
+    "Given my current situation, which restaurant should I book for Saturday?",
+]
+JULY_QUESTIONS = [
+    restaurant.JULY_QUESTION,
+    "Back then, where did my friends and I go out to eat?",
+]
+ALICE_QUESTIONS = [
+    restaurant.ALICE_QUESTION,
+    "Planning a dinner in Paris with Alice: what must I stay away from?",
+]
+JULY_DATE = "2025-07-10T10:00:00Z"
+
+
+@pytest.fixture(scope="module")
+def stored(memory: Memory) -> Iterator[dict[str, str]]:
+    users = {}
+    for name, conversation in CONVERSATIONS.items():
+        user = f"test-time-{name}-{uuid.uuid4()}"
+        for timestamp, text in conversation["messages"]:
+            memory.add(text, user_id=user, timestamp=timestamp)
+        users[name] = user
+    yield users
+    for user in users.values():
+        memory.delete_all(user_id=user)
+
+
+def _texts(result: SearchResult) -> list[str]:
+    return [m.text for m in result.results]
+
+
+def _rank(texts: list[str], needle: str) -> int:
+    return next(i for i, text in enumerate(texts) if needle.lower() in text.lower())
+
+
+@pytest.mark.parametrize("conversation", list(CONVERSATIONS))
+@pytest.mark.parametrize("question", JUNE_QUESTIONS)
+def test_current_situation_ranks_the_state_first(
+    memory: Memory, stored: dict[str, str], conversation: str, question: str
+) -> None:
+    facts = CONVERSATIONS[conversation]
+    result = memory.search(
+        question,
+        user_id=stored[conversation],
+        top_k=5,
+        latest_only=True,
+        reference_date=restaurant.JUNE_DATE,
+        explain=True,
+    )
+    texts = _texts(result)
+    ranks = [_rank(texts, facts[key]) for key in ("move", "diet", "allergy")]  # all in top 5
+    beijing = [
+        i for i, text in enumerate(texts) if any(w in text for w in facts["beijing_era"])
+    ]
+    assert all(i > max(ranks) for i in beijing), texts
+    assert result.explain is not None and result.explain.time_intent.startswith("current")
+    assert all(m.score_breakdown and m.score_breakdown.temporal > 0 for m in result.results)
+
+
+@pytest.mark.parametrize("conversation", list(CONVERSATIONS))
+@pytest.mark.parametrize("question", JULY_QUESTIONS)
+def test_past_question_ranks_the_old_habits_first(
+    memory: Memory, stored: dict[str, str], conversation: str, question: str
+) -> None:
+    facts = CONVERSATIONS[conversation]
+    result = memory.search(
+        question, user_id=stored[conversation], top_k=3, reference_date=JULY_DATE, explain=True
+    )
+    texts = _texts(result)
+    assert sorted(_rank(texts, place) for place in facts["beijing_dinners"]) == [0, 1, 2], texts
+    assert result.explain is not None and result.explain.time_intent.startswith("past")
+
+
+@pytest.mark.parametrize("conversation", list(CONVERSATIONS))
+@pytest.mark.parametrize("question", ALICE_QUESTIONS)
+def test_companion_constraint_stays_in_the_top_three(
+    memory: Memory, stored: dict[str, str], conversation: str, question: str
+) -> None:
+    result = memory.search(question, user_id=stored[conversation], top_k=3)
+    assert _rank(_texts(result), CONVERSATIONS[conversation]["allergy"]) < 3
+
+
+def test_explicit_window_scores_the_memories_inside_it(
+    memory: Memory, stored: dict[str, str]
+) -> None:
+    result = memory.search(
+        "What did I have for dinner in February 2025?",
+        user_id=stored["original"],
+        top_k=5,
+        explain=True,
+    )
+    assert result.explain is not None and "2025-02-01" in result.explain.time_intent
+    top = result.results[0]
+    assert top.observed_at.month == 2 and top.observed_at.year == 2025
+    for m in result.results:
+        assert m.score_breakdown is not None
+        inside = m.observed_at.year == 2025 and m.observed_at.month == 2
+        assert (m.score_breakdown.temporal == 1.0) == inside
+
+
+def test_past_reference_date_reads_the_past_relative_to_it(
+    memory: Memory, stored: dict[str, str]
+) -> None:
+    """At a reference date before the Paris move nothing had been replaced yet... except the
+    diet (March): "before" then means the vegetarian period, and Paris is unknown."""
+    result = memory.search(
+        "What did I use to eat before?",
+        user_id=stored["original"],
+        top_k=5,
+        reference_date="2025-03-20T00:00:00Z",
+        explain=True,
+    )
+    assert result.explain is not None
+    assert "1 superseded-state windows" in result.explain.time_intent
+    assert all("Paris" not in text for text in _texts(result))
+
+
+def test_no_time_intent_means_no_temporal_score(memory: Memory, stored: dict[str, str]) -> None:
+    result = memory.search(
+        "Which dumplings did we like?", user_id=stored["original"], top_k=5, explain=True
+    )
+    assert result.explain is not None and result.explain.time_intent.startswith("general")
+    assert result.explain.signals["temporal"].startswith("general")
+    assert all(m.score_breakdown and m.score_breakdown.temporal == 0 for m in result.results)
