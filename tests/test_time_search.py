@@ -102,9 +102,7 @@ def test_current_situation_ranks_the_state_first(
     )
     texts = _texts(result)
     ranks = [_rank(texts, facts[key]) for key in ("move", "diet", "allergy")]  # all in top 5
-    beijing = [
-        i for i, text in enumerate(texts) if any(w in text for w in facts["beijing_era"])
-    ]
+    beijing = [i for i, text in enumerate(texts) if any(w in text for w in facts["beijing_era"])]
     assert all(i > max(ranks) for i in beijing), texts
     assert result.explain is not None and result.explain.time_intent.startswith("current")
     assert all(m.score_breakdown and m.score_breakdown.temporal > 0 for m in result.results)

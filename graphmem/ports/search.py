@@ -20,6 +20,19 @@ class StateFact(BaseModel):
     target: str
 
 
+class RelationRow(BaseModel):
+    """One current triplet between two entities (role resolution follows these)."""
+
+    id: str
+    source_id: str
+    source: str
+    predicate: str
+    target_id: str
+    target: str
+    fact: str | None = None
+    memory_ids: list[str] = []
+
+
 class SearchStore(Protocol):
     """The index-backed candidate sources and the exact-cosine gate."""
 
@@ -54,6 +67,7 @@ class SearchStore(Protocol):
         self, scope_keys: list[str], vector: list[float], k: int
     ) -> list[dict[str, Any]]: ...
     def expand(self, seeds: list[str], depth: int) -> list[dict[str, Any]]: ...
+    def entity_relations(self, entity_ids: list[str]) -> list[RelationRow]: ...
     def state_facts(self, scope_keys: list[str], predicates: list[str]) -> list[StateFact]: ...
     def memory_vector_window(
         self,

@@ -13,7 +13,7 @@ from graphmem.domain.search import SearchExplain, SearchResult
 from graphmem.errors import GraphMemError, ValidationError
 from graphmem.ports.embedder import Embedder
 from graphmem.ports.search import SearchStore
-from graphmem.search import temporal
+from graphmem.search import roles, temporal
 from graphmem.search.candidates import Pool
 from graphmem.search.context import SearchContext, fetch_states
 from graphmem.search.ranking import gate_and_rank
@@ -57,7 +57,11 @@ class SearchMemories:
             )
         now = datetime.now(UTC)
         time_plan = temporal.plan(self.store, ctx, ctx.reference_date or now)
+        resolution = roles.resolve(self.store, ctx)
+        if resolution.resolved:  # the lexical and entity signals read the resolved names
+            ctx = ctx.model_copy(update={"query": resolution.query})
         pool = self._gather(ctx, time_plan)
+        roles.collect(resolution, pool)
         rows = self.store.gate(pool.ids(), ctx.vector) if pool.ids() else []
         ranked, gated_out = gate_and_rank(rows, pool, ctx, self.settings.search, now, time_plan)
         results = ranked[: ctx.top_k]

@@ -10,7 +10,7 @@ import neo4j
 from graphmem.adapters.neo4j.driver import translated
 from graphmem.adapters.neo4j.records import MEMORY_DATETIMES, native_map, parse_datetime
 from graphmem.cypher_catalog import query
-from graphmem.ports.search import StateFact
+from graphmem.ports.search import RelationRow, StateFact
 
 
 class Neo4jSearchStore:
@@ -112,6 +112,10 @@ class Neo4jSearchStore:
         for row in rows:
             row["triplets"] = [native_map(t) for t in row["triplets"]]
         return rows
+
+    def entity_relations(self, entity_ids: list[str]) -> list[RelationRow]:
+        rows = self._rows("search/entity_relations", entity_ids=entity_ids)
+        return [RelationRow.model_validate(row) for row in rows]
 
     def state_facts(self, scope_keys: list[str], predicates: list[str]) -> list[StateFact]:
         rows = self._rows("search/state_facts", scope_keys=scope_keys, predicates=predicates)

@@ -25,6 +25,11 @@ SELF_ENTITY = "user"
 SELF_CONFIDENCE = 0.5  # a pronoun is weaker evidence than a name
 
 
+def self_keys(ctx: SearchContext) -> list[str]:
+    """Keys of the speaker's own entity in the searched scopes."""
+    return [f"{key}\x1f{SELF_ENTITY}" for key in ctx.scope_keys]
+
+
 def recognise(store: SearchStore, ctx: SearchContext, settings: SearchSettings) -> dict[str, float]:
     """Seed entity id -> confidence in [0, 1]."""
     seeds: dict[str, float] = {}
@@ -35,8 +40,7 @@ def recognise(store: SearchStore, ctx: SearchContext, settings: SearchSettings) 
         if name_words and name_words <= words:
             seeds[row["id"]] = 1.0
     if words & FIRST_PERSON:
-        keys = [f"{key}\x1f{SELF_ENTITY}" for key in ctx.scope_keys]
-        for row in store.entities_by_key(keys):
+        for row in store.entities_by_key(self_keys(ctx)):
             seeds[row["id"]] = SELF_CONFIDENCE
     for row in store.entities_by_vector(ctx.scope_keys, ctx.vector, 5):
         if row["score"] >= settings.entity_min_cosine:

@@ -1,0 +1,297 @@
+"""Role resolution: a relational phrase in the query ("Karl's daughter", "my sister",
+"the boss of Alice", "the friend I have dinner with") names an entity through the owner's
+triplets; that entity becomes a search seed at full confidence.
+
+A role word is matched to predicates by meaning, read in the right direction:
+
+- a predicate naming the role ("daughter_of", "is_daughter_of", "child_of") holds the role at
+  its source (``Ines child_of Karl``: Ines is Karl's daughter); ``has_daughter`` at its target;
+- a predicate naming the inverse role ("parent_of", "father_of") holds it at its target;
+- a verb ("manages", "supervises") holds it at its source, its inverse ("reports_to",
+  "works_for") at its target;
+- a symmetric relation ("married_to", "friend_of", "sibling_of") holds it at the other end.
+
+A relative clause ("the friend I have dinner with on Fridays") is read as the speaker's own
+triplets whose predicate shares a word (or a meal word) with the clause. Every regex here is
+a bounded alternation, linear in the query's length.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from graphmem.lifecycle.predicates import normalize_name
+from graphmem.ports.search import RelationRow, SearchStore
+from graphmem.search import lucene
+from graphmem.search.candidates import Pool
+from graphmem.search.context import SearchContext
+from graphmem.search.signals.entities import HOP_DECAY, self_keys
+
+# role word -> (words naming the role, words naming its inverse); synonyms by meaning.
+_CHILD = ({"child", "kid", "daughter", "son"}, {"parent", "mother", "father", "mom", "dad", "mum"})
+_PARENT = (_CHILD[1], _CHILD[0])
+_GRANDCHILD = {"grandchild", "grandson", "granddaughter"}
+_FAMILIES: dict[str, tuple[set[str], set[str]]] = {
+    "daughter": ({"daughter", "child", "kid"}, _CHILD[1]),
+    "son": ({"son", "child", "kid"}, _CHILD[1]),
+    "child": _CHILD,
+    "kid": _CHILD,
+    "mother": ({"mother", "mom", "mum", "parent"}, _CHILD[0]),
+    "father": ({"father", "dad", "parent"}, _CHILD[0]),
+    "parent": _PARENT,
+    "grandmother": ({"grandmother", "grandma", "grandparent"}, _GRANDCHILD),
+    "grandfather": ({"grandfather", "grandpa", "grandparent"}, _GRANDCHILD),
+    "grandchild": (_GRANDCHILD, {"grandparent", "grandmother", "grandfather"}),
+    "aunt": ({"aunt"}, {"niece", "nephew"}),
+    "uncle": ({"uncle"}, {"niece", "nephew"}),
+    "niece": ({"niece"}, {"aunt", "uncle"}),
+    "nephew": ({"nephew"}, {"aunt", "uncle"}),
+    "boss": ({"boss", "manager", "supervisor"}, {"employee", "report", "subordinate"}),
+    "employee": ({"employee", "report", "subordinate"}, {"boss", "manager", "supervisor"}),
+    "teacher": ({"teacher", "tutor", "coach", "mentor"}, {"student", "pupil", "mentee"}),
+    "student": ({"student", "pupil", "mentee"}, {"teacher", "tutor", "coach", "mentor"}),
+    "doctor": ({"doctor", "physician", "dentist", "therapist"}, {"patient"}),
+}  # fmt: skip
+_SYMMETRIC: dict[str, set[str]] = {
+    "sister": {"sister", "sibling"},
+    "brother": {"brother", "sibling"},
+    "sibling": {"sibling", "sister", "brother"},
+    "wife": {"wife", "spouse", "married", "partner"},
+    "husband": {"husband", "spouse", "married", "partner"},
+    "spouse": {"spouse", "wife", "husband", "married", "partner"},
+    "partner": {"partner", "spouse", "married", "dating", "girlfriend", "boyfriend", "engaged"},
+    "girlfriend": {"girlfriend", "dating", "partner"},
+    "boyfriend": {"boyfriend", "dating", "partner"},
+    "friend": {"friend", "friends", "buddy"},
+    "colleague": {"colleague", "coworker"},
+    "roommate": {"roommate", "flatmate"},
+    "neighbor": {"neighbor", "neighbour"},
+    "cousin": {"cousin"},
+}
+#: Verb predicates: who holds the role, by the predicate's first word.
+_VERBS: dict[str, dict[str, str]] = {
+    "boss": {"manages": "source", "supervises": "source", "employs": "source",
+             "reports": "target", "works": "target"},
+    "employee": {"manages": "target", "supervises": "target", "employs": "target",
+                 "reports": "source", "works": "source"},
+    "teacher": {"teaches": "source", "coaches": "source", "mentors": "source",
+                "tutors": "source"},
+    "student": {"teaches": "target", "coaches": "target", "mentors": "target",
+                "tutors": "target"},
+}  # fmt: skip
+_ALIASES = {
+    "mom": "mother", "mum": "mother", "dad": "father", "grandma": "grandmother",
+    "grandpa": "grandfather", "manager": "boss", "supervisor": "boss", "coworker": "colleague",
+    "co-worker": "colleague", "flatmate": "roommate", "neighbour": "neighbor",
+    "children": "child", "kids": "kid", "daughters": "daughter", "sons": "son",
+    "sisters": "sister", "brothers": "brother", "friends": "friend", "parents": "parent",
+    "colleagues": "colleague", "coach": "teacher", "mentor": "teacher", "tutor": "teacher",
+    "grandson": "grandchild", "granddaughter": "grandchild", "buddy": "friend",
+    "report": "employee", "employees": "employee",
+}  # fmt: skip
+ROLE_WORDS = sorted(set(_FAMILIES) | set(_SYMMETRIC) | set(_ALIASES), key=len, reverse=True)
+_ROLE = rf"(?P<role>{'|'.join(re.escape(w) for w in ROLE_WORDS)})"
+_ADJ = (
+    r"(?:(?:best|good|close|old|older|younger|little|big|new|eldest|oldest|youngest|twin|"
+    r"only|ex|former)\s+)*"
+)
+_ANCHOR = r"(?P<anchor>[^\W\d_][\w-]{0,40})"
+# Any noun after a name's possessive is read as a role (a predicate may name it: "Tom
+# landlord_of Karl"); after "my" only the known role words are, since "my diet" is no role.
+_POSSESSIVE = re.compile(rf"\b{_ANCHOR}'s?\s+{_ADJ}(?P<role>[a-z][a-z-]{{2,24}})\b")
+_MY = re.compile(rf"\b(?P<anchor>my|our)\s+{_ADJ}{_ROLE}\b")
+_OF = re.compile(rf"\bthe\s+{_ADJ}{_ROLE}\s+of\s+{_ANCHOR}\b")
+_CLAUSE = re.compile(
+    rf"\b(?:the|my|our)\s+{_ADJ}(?P<head>{'|'.join(ROLE_WORDS)}|person|guy|woman|man|one)\s+"
+    r"(?:(?:who|whom|that)\s+)?(?:i|we)\s+(?P<clause>[^?.!,;]{1,80})"
+)
+_SELF_WORDS = frozenset({"my", "our", "mine", "ours"})
+_NOT_ANCHORS = frozenset({"what", "who", "that", "it", "there", "here", "let", "one", "he", "she"})
+_MEAL = frozenset({"dinner", "lunch", "breakfast", "brunch", "eat", "eats", "ate", "dine",
+                   "meal", "meals", "food"})  # fmt: skip
+_CLAUSE_STOP = frozenset({"a", "an", "the", "on", "at", "in", "to", "with", "every", "each",
+                          "usually", "often", "always", "sometimes", "have", "has", "had",
+                          "do", "did", "go", "went", "mostly", "regularly", "fridays",
+                          "mondays", "tuesdays", "wednesdays", "thursdays", "saturdays",
+                          "sundays", "weekends", "week"})  # fmt: skip
+SELF = "\x00self"  # the anchor of "my X": the speaker's own entity
+
+
+@dataclass(frozen=True)
+class RolePhrase:
+    """One relational phrase of the query: ``anchor``'s ``role`` (``SELF`` for "my")."""
+
+    text: str
+    anchor: str
+    role: str
+    clause: frozenset[str] = frozenset()
+
+
+@dataclass
+class Resolution:
+    """What role resolution found: seeds at full confidence, the anchors it went through,
+    the triplets of each path, and a note per phrase for ``explain``."""
+
+    query: str = ""  # the query with each resolved phrase replaced by the names it resolved to
+    paths: list[RelationRow] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def resolved(self) -> bool:
+        return bool(self.paths)
+
+    def status(self) -> str:
+        return "; ".join(self.notes) or "ok (no relational phrase in the query)"
+
+
+def _role(word: str) -> str:
+    return _ALIASES.get(word, word)
+
+
+def phrases(query: str) -> list[RolePhrase]:
+    """The relational phrases of ``query`` (lower-cased; curly apostrophes straightened)."""
+    text = " ".join(query.replace("\u2019", "'").lower().split())
+    found: list[RolePhrase] = []
+    for match in _CLAUSE.finditer(text):
+        words = frozenset(re.findall(r"[a-z]+", match.group("clause"))) - _CLAUSE_STOP
+        if words:
+            found.append(RolePhrase(match.group(0), SELF, _role(match.group("head")), words))
+    taken = " ".join(p.text for p in found)
+    for pattern in (_POSSESSIVE, _MY, _OF):
+        for match in pattern.finditer(text):
+            anchor = match.group("anchor")
+            if anchor in _NOT_ANCHORS or match.group(0) in taken:
+                continue
+            anchor = SELF if anchor in _SELF_WORDS else anchor
+            found.append(RolePhrase(match.group(0), anchor, _role(match.group("role"))))
+    return found
+
+
+def _words(predicate: str) -> list[str]:
+    return [w for w in re.split(r"[\W_]+", predicate.lower()) if w]
+
+
+def holder(role: str, predicate: str) -> str | None:
+    """Which end of a ``predicate`` triplet holds ``role``: "source", "target", "other"
+    (symmetric: the end that is not the anchor), or None when it does not express it."""
+    words = _words(predicate)
+    if not words:
+        return None
+    has = words[0] in ("has", "have")
+    verb = _VERBS.get(role, {}).get(words[0])
+    if verb is not None:
+        return verb
+    if role in _SYMMETRIC:
+        return "other" if set(words) & _SYMMETRIC[role] else None
+    own, inverse = _FAMILIES.get(role, ({role, role.rstrip("s")}, set()))
+    if set(words) & own:
+        return "target" if has else "source"
+    if set(words) & inverse:
+        return "source" if has else "target"
+    return None
+
+
+def _answer(row: RelationRow, anchors: set[str], side: str) -> str | None:
+    if side == "source" and row.target_id in anchors:
+        return row.source_id
+    if side == "target" and row.source_id in anchors:
+        return row.target_id
+    if side == "other":
+        if row.source_id in anchors:
+            return row.target_id
+        if row.target_id in anchors:
+            return row.source_id
+    return None
+
+
+def _clause_match(phrase: RolePhrase, row: RelationRow, anchors: set[str]) -> str | None:
+    """The speaker's triplet whose predicate shares a word (or a meal word) with the clause."""
+    if row.source_id not in anchors:
+        return None
+    words = set(_words(row.predicate))
+    meal = bool(phrase.clause & _MEAL) and bool(words & _MEAL)
+    stems = {w.rstrip("s") for w in words}
+    shared = {w.rstrip("s") for w in phrase.clause} & stems
+    return row.target_id if meal or shared else None
+
+
+def follow(phrase: RolePhrase, anchors: set[str], rows: list[RelationRow]) -> list[RelationRow]:
+    """The triplets that resolve ``phrase`` from ``anchors`` (the path's first step)."""
+    found = []
+    for row in rows:
+        if phrase.clause:
+            answer = _clause_match(phrase, row, anchors)
+        else:
+            side = holder(phrase.role, row.predicate)
+            answer = _answer(row, anchors, side) if side else None
+        if answer is not None and answer not in anchors:
+            found.append(row)
+    return found
+
+
+def answers(anchors: set[str], path: list[RelationRow]) -> dict[str, str]:
+    """Entity id -> name of every entity the path resolves to."""
+    result: dict[str, str] = {}
+    for row in path:
+        for entity_id, name in ((row.source_id, row.source), (row.target_id, row.target)):
+            if entity_id not in anchors:
+                result[entity_id] = name
+    return result
+
+
+def _named(store: SearchStore, ctx: SearchContext, anchor: str) -> set[str]:
+    """Entities of the scope whose name contains the anchor word ("karl" -> "Karl Meyer")."""
+    query = lucene.scoped_query("name", anchor, ctx.scope)
+    rows = store.entities_by_name(query, 10) if query else []
+    return {
+        row["id"]
+        for row in rows
+        if anchor in lucene.terms(row["normalized_name"] or normalize_name(row["name"]))
+    }
+
+
+def _describe(row: RelationRow) -> str:
+    return f"{row.source} {row.predicate} {row.target}"
+
+
+def _own(store: SearchStore, ctx: SearchContext) -> set[str]:
+    return {row["id"] for row in store.entities_by_key(self_keys(ctx))}
+
+
+def resolve(store: SearchStore, ctx: SearchContext) -> Resolution:
+    """Resolve every relational phrase of the query through the scope's triplets. The
+    resolved query reads as if the user had named the entity: "what cake should I bake for
+    Karl's daughter" is searched as "what cake should I bake for Ines" by the lexical and
+    entity signals (the query vector is unchanged)."""
+    found = phrases(ctx.query)
+    result = Resolution(query=" ".join(ctx.query.replace("\u2019", "'").lower().split()))
+    own = _own(store, ctx) if any(p.anchor == SELF for p in found) else set()
+    for phrase in found:
+        anchors = own if phrase.anchor == SELF else _named(store, ctx, phrase.anchor)
+        if not anchors:
+            who = "the speaker" if phrase.anchor == SELF else repr(phrase.anchor)
+            result.notes.append(f"{phrase.text!r}: unresolved (no entity for {who})")
+            continue
+        path = follow(phrase, anchors, store.entity_relations(sorted(anchors)))
+        if not path:
+            result.notes.append(
+                f"{phrase.text!r}: unresolved (no relation reads as {phrase.role!r})"
+            )
+            continue
+        names = " ".join(dict.fromkeys(answers(anchors, path).values()))
+        result.query = result.query.replace(phrase.text, names, 1)
+        result.paths.extend(path)
+        via = "; ".join(_describe(row) for row in path[:3])
+        result.notes.append(f"{phrase.text!r} -> {names} (via {via})")
+    return result
+
+
+def collect(resolution: Resolution, pool: Pool) -> None:
+    """The paths join the relations (and explain). A memory stating a path's step is the
+    bridge to the answer, not a fact about it: its entity score is one hop's."""
+    for row in resolution.paths:
+        pool.add_triplet({**row.model_dump(), "fact": row.fact or "", "hops": 1}, HOP_DECAY)
+        for memory_id in row.memory_ids:
+            pool.scores.setdefault(memory_id, {})["entity"] = HOP_DECAY
+    pool.status["roles"] = resolution.status()

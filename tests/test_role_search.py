@@ -1,0 +1,151 @@
+"""Role resolution: "Karl's daughter", "my sister", "the boss of Alice" and "the friend I
+have dinner with" name an entity through the owner's triplets (real Neo4j for search)."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+
+import pytest
+
+from graphmem import Memory
+from graphmem.search.roles import SELF, holder, phrases
+
+TS = "2025-01-10T10:00:00Z"
+
+
+def _rel(source: str, relation: str, target: str) -> list[dict[str, str]]:
+    return [{"source": source, "relation": relation, "target": target}]
+
+
+@pytest.mark.parametrize(
+    ("role", "predicate", "side"),
+    [
+        ("daughter", "child_of", "source"),  # Ines child_of Karl
+        ("daughter", "daughter_of", "source"),
+        ("daughter", "is_daughter_of", "source"),
+        ("daughter", "parent_of", "target"),  # Karl parent_of Ines
+        ("daughter", "father_of", "target"),
+        ("daughter", "has_daughter", "target"),
+        ("boss", "manages", "source"),
+        ("boss", "reports_to", "target"),
+        ("employee", "manages", "target"),
+        ("partner", "married_to", "other"),
+        ("partner", "dating", "other"),
+        ("sister", "sister_of", "other"),
+        ("friend", "friends_with", "other"),
+        ("landlord", "landlord_of", "source"),  # a role no table names, by the predicate
+        ("son", "daughter_of", None),
+        ("boss", "lives_in", None),
+    ],
+)
+def test_role_words_read_predicates_in_the_right_direction(
+    role: str, predicate: str, side: str | None
+) -> None:
+    assert holder(role, predicate) == side
+
+
+def test_relational_phrases_of_a_query() -> None:
+    [karl] = phrases("What cake should I bake for Karl’s daughter?")
+    assert (karl.anchor, karl.role) == ("karl", "daughter")
+    [mine] = phrases("what does my older sister like")
+    assert (mine.anchor, mine.role) == (SELF, "sister")
+    [of] = phrases("a gift for the boss of Alice")
+    assert (of.anchor, of.role) == ("alice", "boss")
+    [clause] = phrases("Who is the friend I have dinner with on Fridays?")
+    assert clause.anchor == SELF and "dinner" in clause.clause
+    assert phrases("remember my current situation") == []
+    assert phrases("what's on today, and let's see") == []
+
+
+@pytest.fixture(scope="module")
+def family(memory: Memory) -> Iterator[str]:
+    user = f"test-roles-{uuid.uuid4()}"
+    adds: list[tuple[str, list[dict[str, str]] | None]] = [
+        (
+            "Ines is Karl's daughter.",
+            _rel("Ines", "child_of", "Karl"),
+        ),
+        ("Ines can't eat gluten.", _rel("Ines", "avoids", "gluten")),
+        ("Karl loves chocolate cake.", None),
+        ("Karl and I went hiking in the Alps.", None),
+        ("Karl is turning sixty next month.", None),
+        ("I baked a lemon cake for the office party.", None),
+        # stored in the reverse direction: the parent is the subject
+        ("Marta has a son, Leo.", _rel("Marta", "parent_of", "Leo")),
+        (
+            "Leo is obsessed with dinosaurs.",
+            _rel("Leo", "likes", "dinosaurs"),
+        ),
+        ("Marta bought a new bike.", None),
+        (
+            "Bob manages Alice at the bank.",
+            _rel("Bob", "manages", "Alice"),
+        ),
+        ("Bob is allergic to peanuts.", None),  # offline extractor: Bob allergic_to peanuts
+        ("Alice likes peanut butter cookies.", None),
+        ("Maria is my sister.", None),  # offline extractor: Maria sister_of <speaker>
+        (
+            "Maria hates mushrooms.",
+            _rel("Maria", "dislikes", "mushrooms"),
+        ),
+        ("I have dinner with Sofia every Friday.", None),  # offline: eats_with Sofia
+        ("Sofia is vegan.", _rel("Sofia", "diet", "vegan")),
+    ]
+    for text, relations in adds:
+        memory.add(text, user_id=user, relations=relations, timestamp=TS)
+    yield user
+    memory.delete_all(user_id=user)
+
+
+def _top(memory: Memory, user: str, query: str, k: int = 3) -> tuple[list[str], str]:
+    result = memory.search(query, user_id=user, top_k=k, explain=True)
+    assert result.explain is not None
+    return [m.text for m in result.results], result.explain.signals["roles"]
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "only_mentions"),
+    [
+        ("What cake should I bake for Karl's daughter?", "Ines can't eat gluten.", "Karl loves"),
+        ("Any dessert ideas for the daughter of Karl?", "Ines can't eat gluten.", "Karl loves"),
+        ("What toy would Marta's son enjoy?", "Leo is obsessed with dinosaurs.", "Marta bought"),
+        (
+            "What should I avoid cooking for Alice's boss?",
+            "Bob is allergic to peanuts.",
+            "Alice likes",
+        ),
+    ],
+)
+def test_possessive_roles_bring_the_named_persons_facts_first(
+    memory: Memory, family: str, query: str, answer: str, only_mentions: str
+) -> None:
+    texts, roles = _top(memory, family, query, k=7)
+    assert "->" in roles, roles
+    assert texts.index(answer) < 3, texts
+    later = [i for i, text in enumerate(texts) if text.startswith(only_mentions)]
+    assert all(texts.index(answer) < i for i in later), texts
+
+
+def test_my_role_resolves_through_the_speakers_own_triplets(memory: Memory, family: str) -> None:
+    texts, roles = _top(memory, family, "Which vegetables does my sister refuse to eat?")
+    assert "Maria" in roles
+    assert "Maria hates mushrooms." in texts[:2]
+
+
+def test_a_relative_clause_names_the_companion(memory: Memory, family: str) -> None:
+    texts, roles = _top(memory, family, "What can the friend I have dinner with on Fridays eat?")
+    assert "Sofia" in roles
+    assert "Sofia is vegan." in texts
+
+
+def test_the_path_is_returned_in_relations(memory: Memory, family: str) -> None:
+    result = memory.search("What cake should I bake for Karl's daughter?", user_id=family, top_k=3)
+    found = {(r.source, r.predicate, r.target) for r in result.relations}
+    assert {("Ines", "child_of", "Karl"), ("Ines", "avoids", "gluten")} <= found
+
+
+def test_an_unknown_role_resolves_nothing_and_says_so(memory: Memory, family: str) -> None:
+    texts, roles = _top(memory, family, "What does Karl's landlord think of the flat?")
+    assert "unresolved" in roles and "landlord" in roles
+    assert texts  # the search still answers from its other signals
