@@ -259,11 +259,13 @@ def _own(store: SearchStore, ctx: SearchContext) -> set[str]:
     return {row["id"] for row in store.entities_by_key(self_keys(ctx))}
 
 
-def resolve(store: SearchStore, ctx: SearchContext) -> Resolution:
+def resolve(store: SearchStore, ctx: SearchContext, enabled: bool = True) -> Resolution:
     """Resolve every relational phrase of the query through the scope's triplets. The
     resolved query reads as if the user had named the entity: "what cake should I bake for
     Karl's daughter" is searched as "what cake should I bake for Ines" by the lexical and
     entity signals (the query vector is unchanged)."""
+    if not enabled:
+        return Resolution(query=ctx.query, notes=["off: role_resolution is disabled in settings"])
     found = phrases(ctx.query)
     result = Resolution(query=" ".join(ctx.query.replace("\u2019", "'").lower().split()))
     own = _own(store, ctx) if any(p.anchor == SELF for p in found) else set()

@@ -57,7 +57,7 @@ class SearchMemories:
             )
         now = datetime.now(UTC)
         time_plan = temporal.plan(self.store, ctx, ctx.reference_date or now)
-        resolution = roles.resolve(self.store, ctx)
+        resolution = roles.resolve(self.store, ctx, self.settings.search.role_resolution)
         if resolution.resolved:  # the lexical and entity signals read the resolved names
             ctx = ctx.model_copy(update={"query": resolution.query})
         pool = self._gather(ctx, time_plan)
