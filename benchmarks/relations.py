@@ -244,7 +244,7 @@ def evaluate(memory: Memory, off: Memory, world: World) -> dict[str, Any]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description="Relationship-question benchmark")
     parser.add_argument("--users", type=int, default=30)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--json", type=Path)
