@@ -344,3 +344,18 @@ def test_an_instance_on_the_old_default_moves_to_a_generated_password(
         assert plain.start().already_running  # plain settings now work as they are
     finally:
         server.stop()
+
+
+@pytest.mark.neo4j
+@pytest.mark.slow
+def test_an_explicit_password_with_quotes_and_spaces_survives_the_argument_file(
+    tmp_path: Path,
+) -> None:
+    password = 'pa ss"wo\\rd #@x \'y\''
+    server = LocalNeo4j(_settings(tmp_path / "neo4j", password=SecretStr(password)))
+    try:
+        server.start()
+        assert _query(server, password) == 1
+        assert not server.settings.password_file.exists()  # an explicit password is not stored
+    finally:
+        server.stop()
