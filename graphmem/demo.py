@@ -18,6 +18,7 @@ import httpx
 
 from graphmem.adapters.neo4j.driver import make_driver
 from graphmem.adapters.neo4j.keys import KeyStore
+from graphmem.cli.browse_cmd import password_hint
 from graphmem.client import GraphMemClient
 from graphmem.domain.results import AddResult
 from graphmem.domain.search import SearchResult
@@ -108,8 +109,8 @@ def main() -> None:
         keys.revoke(key.id)
         driver.close()
     print(f"\nInspect the graph in Neo4j Browser: http://127.0.0.1:{settings.neo4j.http_port}"
-          f"/browser/  (bolt {settings.neo4j.uri}, user {settings.neo4j.user}; "
-          "`graphmem browse` prints ready queries)")
+          f"/browser/  (bolt {settings.neo4j.uri}, user {settings.neo4j.user}, password: "
+          f"{password_hint(settings.neo4j)}; `graphmem browse` prints ready queries)")
 
 
 if __name__ == "__main__":

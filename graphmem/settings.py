@@ -11,8 +11,14 @@ from typing import Literal
 from pydantic import BaseModel, Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from graphmem.errors import ConfigurationError
+
 DEFAULT_NEO4J_VERSION = "2026.08.1"
 DEFAULT_BROWSER_VERSION = "5.24.0"
+#: The old default password: public, so refused unless `insecure_dev_password` is set.
+INSECURE_DEV_PASSWORD = "graphmem-local-dev"
+#: ``<neo4j home>/password``: the password `graphmem neo4j start` generated (mode 0600).
+PASSWORD_FILE_NAME = "password"
 
 
 def _default_cache() -> Path:
@@ -24,7 +30,9 @@ class Neo4jSettings(BaseModel):
 
     uri: str = "bolt://127.0.0.1:7687"
     user: str = "neo4j"
-    password: SecretStr = SecretStr("graphmem-local-dev")
+    # None: the generated one in `password_file` (see `resolve_password`).
+    password: SecretStr | None = None
+    insecure_dev_password: bool = False  # allow the public INSECURE_DEV_PASSWORD
     database: str = "neo4j"
     connection_timeout_s: float = 5.0
     max_transaction_retry_time_s: float = 15.0
@@ -39,6 +47,43 @@ class Neo4jSettings(BaseModel):
     pagecache_size: str = "1g"
     java_home: Path | None = None
     start_timeout_s: float = 120.0
+
+    @property
+    def password_file(self) -> Path:
+        """Where `graphmem neo4j start` keeps the password it generated for ``home``."""
+        return self.home.expanduser().resolve() / PASSWORD_FILE_NAME
+
+    def resolve_password(self) -> SecretStr:
+        """The Neo4j password: ``password`` if set, else the content of `password_file`.
+
+        Raises `ConfigurationError` when there is neither, or when it is the public
+        INSECURE_DEV_PASSWORD without the ``insecure_dev_password`` opt-in.
+        """
+        password = self.password or self._read_password_file()
+        if password.get_secret_value() == INSECURE_DEV_PASSWORD and not self.insecure_dev_password:
+            raise ConfigurationError(
+                f"the Neo4j password is the public default {INSECURE_DEV_PASSWORD!r}, which any "
+                "local process or web page can use; set another one, or accept the risk "
+                "explicitly with GRAPHMEM_NEO4J__INSECURE_DEV_PASSWORD=true "
+                "(`graphmem neo4j start --insecure-dev-password`)"
+            )
+        return password
+
+    def _read_password_file(self) -> SecretStr:
+        path = self.password_file
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise ConfigurationError(
+                f"no Neo4j password: set GRAPHMEM_NEO4J__PASSWORD, or run `graphmem neo4j "
+                f"start` once to generate one into {path}"
+            ) from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ConfigurationError(f"cannot read the Neo4j password file {path}: {exc}") from exc
+        password = text.removesuffix("\n").removesuffix("\r")
+        if not password:
+            raise ConfigurationError(f"the Neo4j password file {path} is empty")
+        return SecretStr(password)
 
 
 class EmbedderSettings(BaseModel):

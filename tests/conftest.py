@@ -1,6 +1,8 @@
 """Test-suite wiring. Storage tests run against a real Neo4j server: the one the environment
 points at (GRAPHMEM_NEO4J__URI set), or a local test server this session fixture starts from
-Maven Central jars (ports 17687/17474, data under .cache/neo4j-test) and stops afterwards."""
+Maven Central jars (ports 17687/17474, data under .cache/neo4j-test) and stops afterwards.
+That server's password is the one its first start generated into .cache/neo4j-test/password
+(Settings reads it from there), unless GRAPHMEM_NEO4J__PASSWORD is set."""
 
 from __future__ import annotations
 
@@ -11,12 +13,15 @@ from pathlib import Path
 
 import neo4j
 import pytest
+from pydantic import SecretStr
 
 from graphmem import Memory, Settings
 from graphmem.adapters.embeddings import make_embedder
 from graphmem.adapters.neo4j import schema
 from graphmem.adapters.neo4j.driver import make_driver
+from graphmem.neo4j_server import LocalNeo4j
 from graphmem.ports.embedder import Embedder
+from graphmem.settings import INSECURE_DEV_PASSWORD
 from tests.support.fixtures import openai_server  # noqa: F401  (fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,9 +39,21 @@ def _test_settings() -> Settings:
         "bolt_port": TEST_BOLT_PORT,
         "http_port": TEST_HTTP_PORT,
         "home": ROOT / ".cache" / "neo4j-test",
-        "password": settings.neo4j.password,
     })
     return settings.model_copy(update={"neo4j": neo})
+
+
+def _retire_legacy_password(server: LocalNeo4j) -> None:
+    """A test home set up before passwords were generated still has the old public default:
+    replace it, once, by a generated one in its password file (the data is kept)."""
+    neo = server.settings
+    if neo.password is not None or neo.password_file.exists():
+        return
+    if not (server.home / "data" / "dbms").exists():
+        return  # a fresh home: the first start generates the password
+    legacy = neo.model_copy(update={
+        "password": SecretStr(INSECURE_DEV_PASSWORD), "insecure_dev_password": True})
+    LocalNeo4j(legacy).rotate_password()
 
 
 @pytest.fixture(scope="session")
@@ -45,10 +62,9 @@ def settings() -> Iterator[Settings]:
     if "GRAPHMEM_NEO4J__URI" in os.environ:
         yield settings
         return
-    from graphmem.neo4j_server import LocalNeo4j
-
     server = LocalNeo4j(settings.neo4j)
     was_running = server.status().running
+    _retire_legacy_password(server)
     server.ensure_running()
     yield settings
     if not was_running:

@@ -166,6 +166,7 @@ def test_browse_command_prints_url_connection_params_queries_and_style(
         settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GRAPHMEM_NEO4J__URI", settings.neo4j.uri)
     monkeypatch.setenv("GRAPHMEM_NEO4J__HTTP_PORT", str(settings.neo4j.http_port))
+    monkeypatch.setenv("GRAPHMEM_NEO4J__HOME", str(settings.neo4j.home))
     result = CliRunner().invoke(app, ["browse", "--user-id", "o'brien", "--name", "Paris"])
     assert result.exit_code == 0, result.output
     out = result.output
@@ -175,7 +176,10 @@ def test_browse_command_prints_url_connection_params_queries_and_style(
     for name in BROWSE_QUERIES:
         assert query(name).strip() in out
     assert ":style node {" in out and "caption: \"{text}\"" in out
-    assert settings.neo4j.password.get_secret_value() not in out
+    # How to read the password, never the password itself.
+    assert settings.neo4j.resolve_password().get_secret_value() not in out
+    if settings.neo4j.password is None:
+        assert f"`cat {settings.neo4j.password_file}`" in out
 
 
 def test_style_file_in_docs_matches_the_packaged_one() -> None:

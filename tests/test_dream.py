@@ -189,6 +189,7 @@ def test_switch_and_arguments(memory: Memory, user_id: str) -> None:
 def test_cli_enable_run_json_status_and_schedule_once(
         settings: Settings, monkeypatch: pytest.MonkeyPatch, user_id: str) -> None:
     monkeypatch.setenv("GRAPHMEM_NEO4J__URI", settings.neo4j.uri)
+    monkeypatch.setenv("GRAPHMEM_NEO4J__HOME", str(settings.neo4j.home))  # its password file
     monkeypatch.setenv("GRAPHMEM_DREAM__ENABLED", "true")
     monkeypatch.delenv("GRAPHMEM_LLM__MODEL", raising=False)
     cli = CliRunner()

@@ -222,6 +222,7 @@ def test_jsonl_command_stops_on_a_bad_line_then_skips_it(
         settings: Settings, memory: Memory, user_id: str, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GRAPHMEM_NEO4J__URI", settings.neo4j.uri)
+    monkeypatch.setenv("GRAPHMEM_NEO4J__HOME", str(settings.neo4j.home))  # its password file
     monkeypatch.delenv("GRAPHMEM_LLM__MODEL", raising=False)
     lines = [line(f"Command fact {i} about my bicycle", user=user_id,
                   timestamp="2024-03-01T10:00:00Z") for i in range(9)]
@@ -287,6 +288,7 @@ def test_locomo_command_imports_a_small_slice(
         settings: Settings, memory: Memory, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("GRAPHMEM_NEO4J__URI", settings.neo4j.uri)
+    monkeypatch.setenv("GRAPHMEM_NEO4J__HOME", str(settings.neo4j.home))  # its password file
     monkeypatch.delenv("GRAPHMEM_LLM__MODEL", raising=False)
     sample_id = f"test-{uuid.uuid4()}"
     path = tmp_path / "locomo.json"

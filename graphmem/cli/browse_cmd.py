@@ -50,9 +50,18 @@ def _connection(neo: Neo4jSettings) -> list[str]:
         f"Neo4j Browser: {browser_url(neo)}",
         f"  connect form pre-filled: {connect_url(neo)}",
         f"  connect URL: {neo.uri}   database: {neo.database}   user: {neo.user}",
-        "  password: not printed; graphmem's own (GRAPHMEM_NEO4J__PASSWORD, or the local-dev "
-        "default in graphmem/settings.py; with docker compose, NEO4J_PASSWORD)",
+        "  password: not printed; " + password_hint(neo),
     ]
+
+
+def password_hint(neo: Neo4jSettings) -> str:
+    """Where the password is, never the password itself."""
+    if neo.password is not None:
+        return "the one in GRAPHMEM_NEO4J__PASSWORD (with docker compose, NEO4J_PASSWORD)"
+    return (
+        f"`cat {neo.password_file}` shows the one `graphmem neo4j start` generated "
+        "(with docker compose, NEO4J_PASSWORD)"
+    )
 
 
 def _params(user_id: str, name: str, memory_id: str | None) -> list[str]:

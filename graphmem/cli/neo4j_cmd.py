@@ -20,9 +20,17 @@ neo4j_app = typer.Typer(
 )
 
 JsonOption = Annotated[bool, typer.Option("--json", help="Print the status as JSON.")]
+InsecureOption = Annotated[
+    bool,
+    typer.Option(
+        "--insecure-dev-password",
+        help="Accept the public default password graphmem-local-dev "
+        "(same as GRAPHMEM_NEO4J__INSECURE_DEV_PASSWORD=true).",
+    ),
+]
 
 
-def _server() -> LocalNeo4j:
+def _server(*, insecure_dev_password: bool = False) -> LocalNeo4j:
     try:
         settings = Settings()
     except pydantic.ValidationError as exc:
@@ -30,7 +38,10 @@ def _server() -> LocalNeo4j:
             f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}" for err in exc.errors()
         )
         raise ConfigurationError(f"invalid settings: {problems}") from None
-    return LocalNeo4j(settings.neo4j)
+    neo = settings.neo4j
+    if insecure_dev_password:
+        neo = neo.model_copy(update={"insecure_dev_password": True})
+    return LocalNeo4j(neo)
 
 
 def _print_status(status: ServerStatus, as_json: bool) -> None:
@@ -54,9 +65,13 @@ def _print_status(status: ServerStatus, as_json: bool) -> None:
 
 
 @neo4j_app.command()
-def start(as_json: JsonOption = False) -> None:
-    """Start the server (downloading jars on first use) and wait until Bolt answers."""
-    result = _server().start()
+def start(as_json: JsonOption = False, insecure_dev_password: InsecureOption = False) -> None:
+    """Start the server (downloading jars on first use) and wait until Bolt answers.
+
+    On the first start, a random password is generated into <home>/password (mode 0600)
+    unless GRAPHMEM_NEO4J__PASSWORD is set.
+    """
+    result = _server(insecure_dev_password=insecure_dev_password).start()
     if not as_json:
         if result.already_running:
             typer.echo("Neo4j is already running.")
@@ -79,6 +94,20 @@ def stop(
         typer.echo(f"Neo4j (pid {result.pid}) did not stop in {timeout:.0f}s; killed it.")
     else:
         typer.echo(f"Neo4j (pid {result.pid}) stopped.")
+
+
+@neo4j_app.command("rotate-password")
+def rotate_password(insecure_dev_password: InsecureOption = False) -> None:
+    """Replace the password by a new random one in <home>/password (starts the server if
+    needed). Also the way off the old public default password of earlier versions."""
+    server = _server(insecure_dev_password=insecure_dev_password)
+    path = server.rotate_password()
+    typer.echo(f"New password for user {server.settings.user} written to {path} (mode 0600).")
+    if server.settings.password is not None:
+        typer.echo(
+            "GRAPHMEM_NEO4J__PASSWORD is set and overrides that file: unset it "
+            "(and GRAPHMEM_NEO4J__INSECURE_DEV_PASSWORD) so graphmem reads the file."
+        )
 
 
 @neo4j_app.command()

@@ -30,6 +30,10 @@ def render_conf(settings: Neo4jSettings, home: Path) -> str:
         f"server.bolt.advertised_address={LOOPBACK}:{settings.bolt_port}",
         f"server.http.advertised_address={LOOPBACK}:{settings.http_port}",
         "server.https.enabled=false",
+        # The HTTP port serves Browser only: no Cypher over HTTP (transactional endpoint,
+        # Query API), and CORS allows only its own origin (Neo4j's default is `*`).
+        "server.http_enabled_modules=BROWSER",
+        f"dbms.security.http_access_control_allow_origin=http://{LOOPBACK}:{settings.http_port}",
         "dbms.security.auth_enabled=true",
         f"server.memory.heap.initial_size={settings.heap_size}",
         f"server.memory.heap.max_size={settings.heap_size}",

@@ -18,13 +18,23 @@ from graphmem.errors import Neo4jServerError
 LAUNCHER_CLASS = "org.neo4j.server.startup.Neo4jCommand"
 ADMIN_CLASS = "org.neo4j.server.startup.Neo4jAdminCommand"
 SERVER_MAIN_PREFIX = "org.neo4j.server."
-#: Environment variables that would change the JVM the launcher builds.
-_SCRUBBED_ENV = ("JAVA_OPTS", "HEAP_SIZE", "CLASSPATH")
+#: The only variables the JVM inherits (plus ``LC_*``): no API keys, no JAVA_OPTS/HEAP_SIZE/
+#: CLASSPATH (they would replace the JVM flags from neo4j.conf), no NEO4J_* overrides.
+ENV_ALLOW = frozenset({"PATH", "HOME", "LANG", "TZ", "TMPDIR", "USER"})
+ENV_ALLOW_PREFIXES = ("LC_",)
+#: Files the launcher, the admin tool and the server create are private to the owner.
+PRIVATE_UMASK = 0o077
+
+
+def env_allowed(name: str) -> bool:
+    """True if the Neo4j processes may inherit the variable ``name``."""
+    return name in ENV_ALLOW or name.startswith(ENV_ALLOW_PREFIXES)
 
 
 def neo4j_env(home: Path, java_home: Path) -> dict[str, str]:
-    """Environment for the Neo4j launcher and server: this instance's home and conf."""
-    env = {k: v for k, v in os.environ.items() if k not in _SCRUBBED_ENV}
+    """A minimal environment for the Neo4j launcher and server: the allow-list, this
+    instance's home and conf, and the Java home."""
+    env = {k: v for k, v in os.environ.items() if env_allowed(k)}
     env["NEO4J_HOME"] = str(home)
     env["NEO4J_CONF"] = str(home / "conf")
     env["JAVA_HOME"] = str(java_home)
@@ -52,6 +62,7 @@ def run_java_tool(
             timeout=timeout_s,
             check=False,
             stdin=subprocess.DEVNULL,
+            umask=PRIVATE_UMASK,
         )
     except subprocess.TimeoutExpired as exc:
         raise Neo4jServerError(f"{what} did not finish within {timeout_s:.0f}s") from exc
@@ -92,12 +103,15 @@ def spawn_detached(cmd: list[str], env: Mapping[str, str], cwd: Path, log_file: 
     flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND
     actions = [
         (os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
-        (os.POSIX_SPAWN_OPEN, 1, str(log_file), flags, 0o644),
+        (os.POSIX_SPAWN_OPEN, 1, str(log_file), flags, 0o600),
         (os.POSIX_SPAWN_DUP2, 1, 2),
     ]
-    # posix_spawn has no cwd parameter: `sh` changes directory, then exec keeps the pid.
-    # The cwd matters for JVM crash files (hs_err_pid*.log), which then land in ``cwd``.
-    argv = ["/bin/sh", "-c", 'cd "$0" && exec "$@"', str(cwd), *cmd]
+    # posix_spawn has neither cwd nor umask parameters: `sh` sets both, then exec keeps the
+    # pid. The umask keeps Neo4j's own logs private; the cwd is where JVM crash files
+    # (hs_err_pid*.log) land.
+    # `cd` sets PWD and OLDPWD; unset them so the environment stays the allow-list.
+    script = f'umask {PRIVATE_UMASK:03o} && cd "$0" && unset PWD OLDPWD && exec "$@"'
+    argv = ["/bin/sh", "-c", script, str(cwd), *cmd]
     try:
         return os.posix_spawn(argv[0], argv, dict(env), file_actions=actions, setsid=True)
     except OSError as exc:

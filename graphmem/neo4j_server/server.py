@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import os
 import time
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
@@ -23,13 +24,22 @@ from neo4j.exceptions import (
     TransientError,
 )
 
-from graphmem.errors import Neo4jServerError
+from graphmem.cypher_catalog import query
+from graphmem.errors import ConfigurationError, Neo4jServerError
 from graphmem.neo4j_server import process
 from graphmem.neo4j_server.conf import LOOPBACK, write_conf
 from graphmem.neo4j_server.dist import Distribution, resolve_distribution
 from graphmem.neo4j_server.java import JavaRuntime, find_java
 from graphmem.neo4j_server.locks import file_lock
-from graphmem.settings import Neo4jSettings
+from graphmem.neo4j_server.passwords import (
+    PRIVATE_FILE_MODE,
+    generate_password,
+    initial_password_args,
+    make_private_dir,
+    password_argfile,
+    write_private_file,
+)
+from graphmem.settings import INSECURE_DEV_PASSWORD, Neo4jSettings
 
 log = logging.getLogger(__name__)
 
@@ -211,11 +221,11 @@ class LocalNeo4j:
             dist = self.ensure_distribution()
             self._prepare_home(dist)
             env = process.neo4j_env(self.home, java.home)
-            self._set_initial_password(java, env)
+            self._set_initial_password(java, env, self._ensure_password())
             cmd = process.server_command(java.java, self.home, env)
             log.info("Starting Neo4j %s on %s (Java %s)", dist.version, self.bolt_uri, java.version)
-            with self.console_log.open("a", encoding="utf-8") as fh:
-                fh.write(f"{START_MARKER} {datetime.now(UTC).isoformat(timespec='seconds')}\n")
+            now = datetime.now(UTC).isoformat(timespec="seconds")
+            self._append_console(f"{START_MARKER} {now}")
             pid = process.spawn_detached(cmd, env, self.home, self.console_log)
             self.pid_file.write_text(f"{pid}\n", encoding="utf-8")
             self._write_state(pid, java)
@@ -250,12 +260,45 @@ class LocalNeo4j:
         """Start the server unless it already runs; return its status."""
         return self.start().status
 
+    def rotate_password(self) -> Path:
+        """Give the server (started if needed) a new random password; return the file
+        it is written to (`Neo4jSettings.password_file`), which then holds it alone."""
+        old = self.settings.resolve_password().get_secret_value()
+        bolt_uri = self.ensure_running().bolt_uri
+        path = self.settings.password_file
+        pending = path.with_name(path.name + ".new")
+        new = generate_password()
+        with _os_errors(f"changing the Neo4j password in {self.home}"), file_lock(self._lock_file):
+            write_private_file(pending, new, replace=True)
+            try:
+                self._change_password(bolt_uri, old, new)
+            except Neo4jServerError:
+                pending.unlink(missing_ok=True)
+                raise
+            pending.replace(path)
+        log.info("Changed the password of user %s; it is in %s", self.settings.user, path)
+        return path
+
     # -- internals ----------------------------------------------------------------------
     def _timeout(self) -> float:
         return self.settings.start_timeout_s
 
     def _auth(self) -> tuple[str, str]:
-        return (self.settings.user, self.settings.password.get_secret_value())
+        return (self.settings.user, self.settings.resolve_password().get_secret_value())
+
+    def _change_password(self, bolt_uri: str, old: str, new: str) -> None:
+        try:
+            with (
+                GraphDatabase.driver(bolt_uri, auth=(self.settings.user, old)) as driver,
+                driver.session(database="system") as session,
+            ):
+                # Auto-commit, no retries: a retry after success would fail on the old password.
+                session.run(query("admin/change_password"), old=old, new=new).consume()
+        except (DriverError, Neo4jError, OSError) as exc:
+            raise Neo4jServerError(
+                f"could not change the password of user {self.settings.user!r} on {bolt_uri}: "
+                f"{type(exc).__name__}: {exc}"
+            ) from exc
 
     def _forget_pid(self) -> None:
         self.pid_file.unlink(missing_ok=True)
@@ -285,12 +328,41 @@ class LocalNeo4j:
                 self.bolt_uri,
             )
 
+    def _will_generate_password(self) -> bool:
+        return self.settings.password is None and not self.settings.password_file.exists()
+
     def _check_password(self) -> None:
-        if len(self.settings.password.get_secret_value()) < MIN_PASSWORD_LEN:
+        """Fail before anything starts: no usable password, or an old instance without one."""
+        if self._will_generate_password():
+            if (self.home / "data" / "dbms").exists():
+                raise self._legacy_instance()
+            return
+        if len(self.settings.resolve_password().get_secret_value()) < MIN_PASSWORD_LEN:
             raise Neo4jServerError(
                 f"the Neo4j password must have at least {MIN_PASSWORD_LEN} characters "
                 "(set GRAPHMEM_NEO4J__PASSWORD)"
             )
+
+    def _legacy_instance(self) -> ConfigurationError:
+        file = self.settings.password_file
+        return ConfigurationError(
+            f"Neo4j in {self.home} was set up before graphmem generated passwords: its "
+            f"password is the public default {INSECURE_DEV_PASSWORD!r} (unless you had set "
+            f"your own), and {file} does not exist. To keep the data and replace that "
+            f"password by a random one stored in {file}, run once: "
+            f"`GRAPHMEM_NEO4J__PASSWORD={INSECURE_DEV_PASSWORD} "
+            "GRAPHMEM_NEO4J__INSECURE_DEV_PASSWORD=true graphmem neo4j rotate-password`. "
+            "If you had set your own password, set GRAPHMEM_NEO4J__PASSWORD to it. To start "
+            f"afresh instead, remove {self.home / 'data'} (this deletes the stored memories)."
+        )
+
+    def _ensure_password(self) -> str:
+        """The password to set on a fresh data dir; generated into the file on first start."""
+        if self._will_generate_password():
+            write_private_file(self.settings.password_file, generate_password())
+            log.info("Generated a password for user %s into %s",
+                     self.settings.user, self.settings.password_file)
+        return self.settings.resolve_password().get_secret_value()
 
     def _check_ports(self) -> None:
         for name, port in (("bolt", self.settings.bolt_port), ("http", self.settings.http_port)):
@@ -302,8 +374,12 @@ class LocalNeo4j:
                 )
 
     def _prepare_home(self, dist: Distribution) -> None:
+        """Private directories (0700) and console log (0600), conf, and the jar symlink."""
+        make_private_dir(self.home)
         for sub in ("conf", "data", "logs", "run"):
-            (self.home / sub).mkdir(parents=True, exist_ok=True)
+            make_private_dir(self.home / sub)
+        if self.console_log.exists():
+            self.console_log.chmod(PRIVATE_FILE_MODE)
         write_conf(self.settings, self.home)
         lib = self.home / "lib"
         if lib.is_symlink():
@@ -314,18 +390,27 @@ class LocalNeo4j:
             raise Neo4jServerError(f"{lib} exists and is not a symlink to the jar cache; remove it")
         lib.symlink_to(dist.lib, target_is_directory=True)
 
-    def _set_initial_password(self, java: JavaRuntime, env: dict[str, str]) -> None:
+    def _append_console(self, line: str) -> None:
+        """Append ``line`` to the console log, creating it private (0600)."""
+        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND
+        with os.fdopen(os.open(self.console_log, flags, PRIVATE_FILE_MODE), "a") as fh:
+            fh.write(line + "\n")
+
+    def _set_initial_password(self, java: JavaRuntime, env: dict[str, str], password: str) -> None:
+        """Before the first start of a fresh data dir: the admin tool reads the password
+        from a 0600 argument file (``@path``), so it is never on a command line."""
         if (self.home / "data" / "dbms").exists():
             return  # only possible before the first start of a fresh data dir
         log.info("Setting the initial password of user neo4j")
-        process.run_java_tool(
-            java.java,
-            str(self.home / "lib" / "*"),
-            process.ADMIN_CLASS,
-            ["dbms", "set-initial-password", self.settings.password.get_secret_value()],
-            env,
-            what="neo4j-admin dbms set-initial-password",
-        )
+        with password_argfile(self.home / "run", password) as argfile:
+            process.run_java_tool(
+                java.java,
+                str(self.home / "lib" / "*"),
+                process.ADMIN_CLASS,
+                initial_password_args(argfile),
+                env,
+                what="neo4j-admin dbms set-initial-password",
+            )
 
     def _wait_ready(self, uri: str, pid: int, deadline: float) -> None:
         """Poll Bolt until a query runs; fail fast if the process dies."""
@@ -345,7 +430,8 @@ class LocalNeo4j:
                     raise Neo4jServerError(
                         f"Neo4j at {uri} rejected user {self.settings.user!r}: the password "
                         f"is set only before the first start of a fresh {self.home / 'data'}; "
-                        "use the original password or remove that directory"
+                        f"use that one (GRAPHMEM_NEO4J__PASSWORD, else "
+                        f"{self.settings.password_file}) or remove that directory"
                     ) from exc
                 except (ServiceUnavailable, SessionExpired, TransientError, OSError) as exc:
                     last_error = f"{type(exc).__name__}: {exc}"

@@ -160,7 +160,8 @@ def test_auth_disabled_needs_no_key(settings: Settings, memory: Memory, user_id:
 @pytest.fixture
 def cli_env(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> CliRunner:
     monkeypatch.setenv("GRAPHMEM_NEO4J__URI", settings.neo4j.uri)
-    monkeypatch.setenv("GRAPHMEM_NEO4J__PASSWORD", settings.neo4j.password.get_secret_value())
+    password = settings.neo4j.resolve_password().get_secret_value()
+    monkeypatch.setenv("GRAPHMEM_NEO4J__PASSWORD", password)
     return CliRunner()
 
 

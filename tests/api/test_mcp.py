@@ -78,7 +78,7 @@ def test_in_process_round_trip(memory: Memory, user_id: str) -> None:
 def test_stdio_round_trip(settings: Settings, user_id: str) -> None:
     env = {
         "GRAPHMEM_NEO4J__URI": settings.neo4j.uri,
-        "GRAPHMEM_NEO4J__PASSWORD": settings.neo4j.password.get_secret_value(),
+        "GRAPHMEM_NEO4J__PASSWORD": settings.neo4j.resolve_password().get_secret_value(),
     }
     params = StdioServerParameters(
         command=sys.executable, args=["-m", "graphmem.cli", "mcp"], env=env, cwd=os.getcwd()

@@ -211,7 +211,7 @@ def test_graphmem_serve_end_to_end(settings: Settings, keys: KeyStore, user_id: 
     env = {
         **os.environ,
         "GRAPHMEM_NEO4J__URI": settings.neo4j.uri,
-        "GRAPHMEM_NEO4J__PASSWORD": settings.neo4j.password.get_secret_value(),
+        "GRAPHMEM_NEO4J__PASSWORD": settings.neo4j.resolve_password().get_secret_value(),
     }
     command = [sys.executable, "-m", "graphmem.cli", "serve", "--port", str(port)]
     server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,

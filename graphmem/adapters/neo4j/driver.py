@@ -16,7 +16,7 @@ def make_driver(settings: Neo4jSettings) -> neo4j.Driver:
     """Create the process's driver. No I/O happens until the first query."""
     return neo4j.GraphDatabase.driver(
         settings.uri,
-        auth=(settings.user, settings.password.get_secret_value()),
+        auth=(settings.user, settings.resolve_password().get_secret_value()),
         connection_timeout=settings.connection_timeout_s,
         max_transaction_retry_time=settings.max_transaction_retry_time_s,
         connection_acquisition_timeout=settings.connection_timeout_s * 2,
