@@ -47,6 +47,7 @@ class SearchExplain(BaseModel):
     gated_out: int = 0
     exact_vector_scan: bool = True
     time_intent: str = "general (no time intent)"  # the intent read and the window chosen
+    updates: list[str] = Field(default_factory=list)  # older -> newer memory about one thing
 
 
 class SearchResult(BaseModel):

@@ -19,7 +19,7 @@ from typing import Any
 from graphmem.adapters.neo4j.records import memory_from_map
 from graphmem.domain.memory import LifecycleState
 from graphmem.domain.search import ScoreBreakdown, ScoredMemory
-from graphmem.search import decay, views
+from graphmem.search import decay, updates, views
 from graphmem.search.candidates import SIGNALS, Pool
 from graphmem.search.context import SearchContext
 from graphmem.search.signals import speaker
@@ -127,6 +127,8 @@ def gate_and_rank(
         if replacement is not None and retired != LifecycleState.ACTIVE and not time_plan.past:
             m.score = min(m.score, replacement.score * 0.99)
     _inherit(scored, by_id, time_plan)
+    scored.sort(key=lambda m: (-m.score, m.id))
+    pool.updates = updates.apply(scored, past=time_plan.past)
     scored.sort(key=lambda m: (-m.score, m.id))
     return scored, len(rows) - len(passed)
 

@@ -75,6 +75,7 @@ class SearchMemories:
                 gated_out=gated_out,
                 exact_vector_scan=ctx.scope_size <= self.settings.search.exact_scan_max,
                 time_intent=time_plan.note,
+                updates=pool.updates,
             )
             if explain
             else None,

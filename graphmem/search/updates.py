@@ -1,0 +1,288 @@
+"""Newer evidence about the same thing ranks first: a read-time rule, nothing is retired.
+
+Two gated memories are *paired* when they speak about the same attribute of the same subject
+with different values: the same speaker (or neither names one), shared content words after
+light stemming ("monthly budget for groceries" ~ "raised my grocery budget") making up at
+least half of each one's content words, and different value tokens (numbers, amounts, dates,
+times, names). For a current or general query the newer one then ranks above the
+older; for a past query the older ranks above the newer. ``explain`` lists the pairs.
+
+The rule only reorders what the gate let through; retiring a memory stays the job of the
+lifecycle guards and Dream, under their lock and recheck.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from dataclasses import dataclass
+from itertools import combinations
+
+from graphmem.domain.search import ScoredMemory
+
+_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
+_NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
+_COPULA = frozenset({"is", "are", "am", "was", "called", "named"})
+_MONTHS = frozenset(m.lower() for m in calendar.month_name if m)
+MIN_SHARE = 0.5  # of either memory's content words
+BELOW = 0.99
+_STOP = frozenset(
+    [
+        "a",
+        "about",
+        "actually",
+        "after",
+        "again",
+        "all",
+        "already",
+        "also",
+        "am",
+        "an",
+        "and",
+        "another",
+        "any",
+        "are",
+        "as",
+        "at",
+        "be",
+        "because",
+        "been",
+        "before",
+        "being",
+        "bumped",
+        "but",
+        "by",
+        "called",
+        "can",
+        "changed",
+        "could",
+        "currently",
+        "cut",
+        "day",
+        "days",
+        "decreased",
+        "did",
+        "do",
+        "does",
+        "down",
+        "during",
+        "each",
+        "ever",
+        "every",
+        "finally",
+        "first",
+        "for",
+        "from",
+        "get",
+        "gets",
+        "getting",
+        "go",
+        "going",
+        "got",
+        "had",
+        "has",
+        "have",
+        "he",
+        "her",
+        "here",
+        "him",
+        "his",
+        "how",
+        "i",
+        "if",
+        "in",
+        "increased",
+        "into",
+        "is",
+        "it",
+        "its",
+        "just",
+        "last",
+        "like",
+        "lot",
+        "lowered",
+        "made",
+        "make",
+        "many",
+        "may",
+        "me",
+        "might",
+        "mine",
+        "month",
+        "months",
+        "more",
+        "most",
+        "moved",
+        "much",
+        "must",
+        "my",
+        "named",
+        "need",
+        "needed",
+        "never",
+        "new",
+        "next",
+        "no",
+        "nor",
+        "not",
+        "now",
+        "of",
+        "old",
+        "on",
+        "one",
+        "only",
+        "onto",
+        "or",
+        "other",
+        "our",
+        "out",
+        "over",
+        "own",
+        "per",
+        "raised",
+        "really",
+        "said",
+        "same",
+        "set",
+        "shall",
+        "she",
+        "should",
+        "since",
+        "so",
+        "some",
+        "still",
+        "such",
+        "switched",
+        "than",
+        "that",
+        "the",
+        "their",
+        "them",
+        "then",
+        "there",
+        "these",
+        "they",
+        "thing",
+        "things",
+        "think",
+        "this",
+        "those",
+        "thought",
+        "three",
+        "time",
+        "times",
+        "to",
+        "today",
+        "too",
+        "total",
+        "two",
+        "under",
+        "until",
+        "up",
+        "updated",
+        "us",
+        "very",
+        "want",
+        "wanted",
+        "was",
+        "we",
+        "week",
+        "weeks",
+        "went",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "while",
+        "who",
+        "whom",
+        "whose",
+        "why",
+        "will",
+        "with",
+        "would",
+        "year",
+        "years",
+        "yet",
+        "you",
+        "your",
+    ]
+)
+
+
+def _stem(word: str) -> str:
+    word = word.lower().replace("'", "")
+    for suffix, repl in (("ies", "y"), ("ly", ""), ("es", ""), ("s", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)] + repl
+    return word
+
+
+def content(text: str) -> frozenset[str]:
+    """Content-word stems of ``text`` (no stop words, no names, no numbers)."""
+    stems = (_stem(w) for w in _WORD.findall(text) if not _is_name(w))
+    return frozenset(s for s in stems if s not in _STOP)
+
+
+def _is_name(word: str) -> bool:
+    return word[:1].isupper() and word.lower() not in _STOP
+
+
+def values(text: str) -> frozenset[str]:
+    """Value tokens: numbers (amounts, counts, days, times) and month names; capitalised names
+    only in a statement of what something is ("my manager is Tom", "it is called Priya"),
+    since in an event ("we went hiking in the Alps") a name is where it happened, not a value."""
+    words = _WORD.findall(text)
+    stated = bool(_COPULA & {w.lower() for w in words}) or "'s " in text
+    names = {w for w in words if _is_name(w) and (stated or w.lower() in _MONTHS)}
+    return frozenset(_NUMBER.findall(text)) | names
+
+
+@dataclass(frozen=True)
+class Pair:
+    older: ScoredMemory
+    newer: ScoredMemory
+    shared: frozenset[str]
+
+    def describe(self) -> str:
+        words = ", ".join(sorted(self.shared)[:4])
+        return f"{self.older.id} -> {self.newer.id} (same {words}; newer observed later)"
+
+
+def _same_subject(a: ScoredMemory, b: ScoredMemory) -> bool:
+    return (a.actor or "").casefold() == (b.actor or "").casefold()
+
+
+def paired(a: ScoredMemory, b: ScoredMemory) -> Pair | None:
+    """The pair ``a``/``b`` form, oldest first, if they update one attribute."""
+    if a.observed_at == b.observed_at or not _same_subject(a, b):
+        return None
+    words_a, words_b = content(a.text), content(b.text)
+    shared = words_a & words_b
+    if not shared or len(shared) / max(len(words_a), len(words_b)) < MIN_SHARE:
+        return None
+    values_a, values_b = values(a.text) - values(b.text), values(b.text) - values(a.text)
+    if not values_a or not values_b:
+        return None
+    older, newer = (a, b) if a.observed_at < b.observed_at else (b, a)
+    return Pair(older, newer, shared)
+
+
+def find_pairs(memories: list[ScoredMemory], limit: int = 50) -> list[Pair]:
+    """Pairs among the best ``limit`` memories (quadratic in ``limit`` only)."""
+    top = memories[:limit]
+    return [p for a, b in combinations(top, 2) if (p := paired(a, b)) is not None]
+
+
+def apply(memories: list[ScoredMemory], past: bool) -> list[str]:
+    """Reorder each pair (newer first, or older first for a past query); describe them."""
+    pairs = find_pairs(memories)
+    for pair in pairs:
+        first, second = (pair.older, pair.newer) if past else (pair.newer, pair.older)
+        if second.score >= first.score:
+            second.score = first.score * BELOW
+            if second.score_breakdown is not None:
+                second.score_breakdown.final = round(second.score, 4)
+                second.score_breakdown.sources.append("older" if not past else "newer")
+    return [pair.describe() for pair in pairs]

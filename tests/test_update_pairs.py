@@ -1,0 +1,57 @@
+"""Newer evidence about the same thing ranks first (read-time pairing; pure, no Neo4j)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from graphmem.domain.search import ScoreBreakdown, ScoredMemory
+from graphmem.search.updates import apply, paired
+
+
+def _m(mid: str, text: str, day: int, score: float, actor: str | None = "user") -> ScoredMemory:
+    at = datetime(2025, 1, day, tzinfo=UTC)
+    return ScoredMemory(
+        id=mid, text=text, hash=mid, actor=actor, created_at=at, updated_at=at, observed_at=at,
+        score=score, score_breakdown=ScoreBreakdown(final=score),
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("My monthly budget for groceries is $400.", "I raised my grocery budget to $550."),
+        ("I have secured 3 interviews so far.", "Now I have 5 interviews secured!"),
+        ("The wedding is on June 12.", "We moved the wedding date to August 3."),
+        ("Tom is my manager.", "My new manager at work is called Priya."),
+    ],
+)
+def test_updated_values_pair_and_the_newer_ranks_first(old: str, new: str) -> None:
+    older, newer = _m("a", old, 1, 0.8), _m("b", new, 20, 0.6)
+    assert paired(older, newer) is not None
+    ranked = [older, newer]
+    notes = apply(ranked, past=False)
+    assert newer.score > older.score and len(notes) == 1 and "a -> b" in notes[0]
+
+
+def test_a_past_query_puts_the_older_value_first() -> None:
+    older = _m("a", "My monthly budget for groceries is $400.", 1, 0.5)
+    newer = _m("b", "I raised my grocery budget to $550.", 20, 0.9)
+    apply([newer, older], past=True)
+    assert older.score > newer.score
+
+
+@pytest.mark.parametrize(
+    ("one", "two", "actors"),
+    [
+        ("My budget is $400.", "I ran 5 km today.", ("user", "user")),  # different attributes
+        ("My grocery budget is $400.", "My grocery budget is $400 again.", ("user", "user")),
+        ("My grocery budget is $400.", "My grocery budget is $550.", ("Caroline", "Melanie")),
+        ("We went hiking in the Alps.", "We went hiking in the Andes with friends.", (None, None)),
+    ],
+)
+def test_no_pair_without_one_subject_one_attribute_and_new_values(
+    one: str, two: str, actors: tuple[str | None, str | None]
+) -> None:
+    assert paired(_m("a", one, 1, 0.5, actors[0]), _m("b", two, 9, 0.5, actors[1])) is None
