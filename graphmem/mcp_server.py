@@ -78,9 +78,10 @@ def build_server(memory: Memory, *, require_key: bool = False) -> MCPServer:
     ) -> dict[str, Any]:
         """The memories (and relations) that matter for a query, best first."""
         with _tool_errors():
-            scope = principal(ctx).resolve_scope(user_id, agent_id, run_id)
+            key = principal(ctx)
+            scope = key.resolve_scope(user_id, agent_id, run_id)
             found = memory.search(query, **scope, top_k=top_k, latest_only=latest_only)
-            return found.model_dump(mode="json")
+            return key.visible_search(found).model_dump(mode="json")
 
     @server.tool()
     def get_memories(
@@ -92,8 +93,9 @@ def build_server(memory: Memory, *, require_key: bool = False) -> MCPServer:
     ) -> dict[str, Any]:
         """Memories of a scope, newest first."""
         with _tool_errors():
-            scope = principal(ctx).resolve_scope(user_id, agent_id, run_id)
-            page = memory.get_all(**scope, limit=limit)
+            key = principal(ctx)
+            scope = key.resolve_scope(user_id, agent_id, run_id)
+            page = key.visible(memory.get_all(**scope, limit=limit))
             return {"results": [m.model_dump(mode="json") for m in page]}
 
     @server.tool()

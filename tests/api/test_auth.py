@@ -123,7 +123,7 @@ def test_key_with_several_users_must_name_one(
 
 def test_agent_bound_key(app: FastAPI, make_key: MakeKey, user_id: str, memory: Memory) -> None:
     memory.add("Agent-less memory.", user_id=user_id, infer=False)
-    token = make_key(agent_ids=["planner"])
+    token = make_key(agent_ids=["planner"], all_users=True)
     with TestClient(app, headers=bearer(token)) as agent:
         added = agent.post(
             "/v1/memories", json={"messages": "Planner note.", "user_id": user_id, "infer": False}
