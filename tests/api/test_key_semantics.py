@@ -9,6 +9,7 @@ import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+import httpx
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
@@ -63,7 +64,7 @@ def all_users(app: FastAPI, make_key: MakeKey, seeded: Seeded) -> Iterator[TestC
         yield client
 
 
-def _ids(response) -> set[str]:  # noqa: ANN001
+def _ids(response: httpx.Response) -> set[str]:
     assert response.status_code == 200, response.text
     return {m["id"] for m in response.json()["results"]}
 
