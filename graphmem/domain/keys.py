@@ -94,8 +94,19 @@ class ApiKey(BaseModel):
         relations = [r for r in found.relations if shown.intersection(r.memory_ids)]
         return found.model_copy(update={"results": results, "relations": relations})
 
-    def check_dream(self) -> None:
-        """Running Dream on demand costs minutes of work: admin keys or ``allow_dream``."""
+    def check_dream_scope(self) -> None:
+        """Dream's filters treat a missing user id as any user: an agent-only key would reach
+        users' scopes, so it may use Dream only with ``all_users``."""
+        if self.userless_only:
+            raise PermissionDeniedError(
+                "Dream scopes span the users of an agent: this agent-only API key needs "
+                "--all-users to use Dream"
+            )
+
+    def check_dream_run(self) -> None:
+        """Enabling or running Dream on demand costs minutes of work (and LLM calls): admin
+        keys, or keys created with ``allow_dream``."""
+        self.check_dream_scope()
         if not (self.admin or self.allow_dream):
             raise PermissionDeniedError(
                 "running Dream needs an admin key or one created with --allow-dream"
