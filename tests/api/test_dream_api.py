@@ -14,6 +14,8 @@ from fastapi.testclient import TestClient
 
 from api import create_app
 from graphmem import Memory, Settings
+from graphmem.dream.runner import failure_note
+from graphmem.errors import StorageError, StorageUnavailableError
 from graphmem.ports.embedder import Embedder
 from tests.api.conftest import MakeKey, bearer
 from tests.support.dream import WAKE_UPS, YOGA, dream_runs, dream_settings, seed
@@ -189,3 +191,13 @@ def test_run_records_are_capped_per_scope(
         [scope] = client.post("/v1/dream/run", json={"user_id": user_id}).json()["scopes"]
         ids.append(scope["dream_run_id"])
     assert [r["id"] for r in dream_runs(driver, user_id)] == ids[-2:]
+
+
+def test_failure_note_keeps_neo4j_text_out() -> None:
+    leak = StorageError("Neo4j failed to read: Neo.ClientError.Statement: bolt://10.1.2.3:7687")
+    note = failure_note(leak)
+    assert note.startswith("StorageError: a Neo4j statement failed")
+    assert "10.1.2.3" not in note and "Neo.ClientError" not in note
+    assert failure_note(StorageUnavailableError("bolt://10.1.2.3")).startswith(
+        "StorageUnavailableError: Neo4j was unreachable"
+    )
