@@ -13,6 +13,7 @@ from api.limits import BodyLimitMiddleware
 from api.routers import dream, entities, health, memories, search
 from graphmem.adapters.neo4j.keys import KeyStore
 from graphmem.dream import start_scheduler
+from graphmem.host_guard import LoopbackGuard
 from graphmem.memory import Memory
 from graphmem.settings import Settings
 
@@ -54,6 +55,8 @@ def create_app(settings: Settings | None = None, *, memory: Memory | None = None
         lifespan=lifespan,
     )
     app.add_middleware(BodyLimitMiddleware, max_body_bytes=settings.api.max_body_bytes)
+    if not settings.api.auth_enabled:  # loopback only: refuse rebound names and other sites
+        app.add_middleware(LoopbackGuard)
     app.state.settings = settings
     if memory is not None:
         _attach(app, memory)

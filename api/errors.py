@@ -23,6 +23,7 @@ from graphmem.errors import (
     LLMError,
     NotFoundError,
     PermissionDeniedError,
+    RateLimitedError,
     StorageUnavailableError,
     ValidationError,
 )
@@ -61,6 +62,7 @@ _STATUS: tuple[tuple[type[GraphMemError], int], ...] = (
     (NotFoundError, status.HTTP_404_NOT_FOUND),
     (LifecycleConflictError, status.HTTP_409_CONFLICT),
     (FeatureDisabledError, status.HTTP_409_CONFLICT),
+    (RateLimitedError, status.HTTP_429_TOO_MANY_REQUESTS),
     (StorageUnavailableError, status.HTTP_503_SERVICE_UNAVAILABLE),
     (LLMError, status.HTTP_502_BAD_GATEWAY),
     (EmbeddingError, status.HTTP_500_INTERNAL_SERVER_ERROR),
@@ -93,6 +95,7 @@ LLM_FAILED: dict[int | str, dict[str, Any]] = {
 }
 DREAM_RUN: dict[int | str, dict[str, Any]] = {
     409: {"model": ErrorPublic, "description": "Dream is disabled for this project"},
+    429: {"model": ErrorPublic, "description": "Too soon after the scope's last run"},
     **LLM_FAILED,
 }
 
@@ -111,8 +114,16 @@ def _graphmem_error(request: Request, exc: Exception) -> JSONResponse:
         logger.error(
             "%s %s failed: %s", request.method, request.url.path, type(exc).__name__, exc_info=exc
         )
-    headers = {"WWW-Authenticate": "Bearer"} if code == status.HTTP_401_UNAUTHORIZED else None
+    headers = _headers(exc, code)
     return JSONResponse({"detail": _FIXED.get(code, str(exc))}, status_code=code, headers=headers)
+
+
+def _headers(exc: GraphMemError, code: int) -> dict[str, str] | None:
+    if code == status.HTTP_401_UNAUTHORIZED:
+        return {"WWW-Authenticate": "Bearer"}
+    if isinstance(exc, RateLimitedError):
+        return {"Retry-After": str(exc.retry_after_s)}
+    return None
 
 
 def _unhealthy(_: Request, exc: Exception) -> JSONResponse:

@@ -43,6 +43,14 @@ class LLMError(GraphMemError):
     """The LLM endpoint failed (timeout, HTTP error) or answered invalid output twice."""
 
 
+class RateLimitedError(GraphMemError):
+    """Too soon: the operation has a cool-down; retry after ``retry_after_s`` seconds."""
+
+    def __init__(self, message: str, retry_after_s: int) -> None:
+        super().__init__(message)
+        self.retry_after_s = retry_after_s
+
+
 class LifecycleConflictError(GraphMemError):
     """A requested lifecycle change lost its race or targets a non-active memory."""
 

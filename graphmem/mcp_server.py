@@ -15,6 +15,7 @@ from typing import Any
 import anyio.to_thread
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.transport_security import TransportSecuritySettings
 from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -22,6 +23,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from graphmem.adapters.neo4j.keys import KeyStore
 from graphmem.domain.keys import ApiKey
 from graphmem.errors import GraphMemError, NotFoundError, StorageUnavailableError
+from graphmem.host_guard import LoopbackGuard, is_loopback
 from graphmem.memory import Memory
 
 STATE_KEY = "graphmem_api_key"
@@ -78,9 +80,10 @@ def build_server(memory: Memory, *, require_key: bool = False) -> MCPServer:
     ) -> dict[str, Any]:
         """The memories (and relations) that matter for a query, best first."""
         with _tool_errors():
-            scope = principal(ctx).resolve_scope(user_id, agent_id, run_id)
+            key = principal(ctx)
+            scope = key.resolve_scope(user_id, agent_id, run_id)
             found = memory.search(query, **scope, top_k=top_k, latest_only=latest_only)
-            return found.model_dump(mode="json")
+            return key.visible_search(found).model_dump(mode="json")
 
     @server.tool()
     def get_memories(
@@ -92,8 +95,9 @@ def build_server(memory: Memory, *, require_key: bool = False) -> MCPServer:
     ) -> dict[str, Any]:
         """Memories of a scope, newest first."""
         with _tool_errors():
-            scope = principal(ctx).resolve_scope(user_id, agent_id, run_id)
-            page = memory.get_all(**scope, limit=limit)
+            key = principal(ctx)
+            scope = key.resolve_scope(user_id, agent_id, run_id)
+            page = key.visible(memory.get_all(**scope, limit=limit))
             return {"results": [m.model_dump(mode="json") for m in page]}
 
     @server.tool()
@@ -165,7 +169,26 @@ def http_app(memory: Memory, *, auth_enabled: bool, host: str) -> ASGIApp:
     """The streamable-HTTP app at ``/mcp`` (stateless, JSON responses), behind API keys
     unless auth is explicitly disabled."""
     server = build_server(memory, require_key=auth_enabled)
-    app = server.streamable_http_app(stateless_http=True, json_response=True, host=host)
-    if not auth_enabled:
-        return app
+    app = server.streamable_http_app(
+        stateless_http=True,
+        json_response=True,
+        host=host,
+        transport_security=_transport_security(host),
+    )
+    if not auth_enabled:  # loopback only: refuse rebound names and other sites
+        return LoopbackGuard(app)
     return ApiKeyMiddleware(app, KeyStore(memory.driver, memory.settings.neo4j.database))
+
+
+def _transport_security(host: str) -> TransportSecuritySettings | None:
+    """The SDK's DNS-rebinding check for every loopback bind address (it turns it on by itself
+    only for the literal hosts 127.0.0.1, localhost and ::1)."""
+    if not is_loopback(host):
+        return None
+    bound = f"[{host.strip('[]')}]" if ":" in host else host
+    names = sorted({bound, "127.0.0.1", "localhost", "[::1]"})
+    return TransportSecuritySettings(
+        enable_dns_rebinding_protection=True,
+        allowed_hosts=[f"{name}:*" for name in names],
+        allowed_origins=[f"{scheme}://{name}:*" for name in names for scheme in ("http", "https")],
+    )

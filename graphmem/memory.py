@@ -301,10 +301,21 @@ class Memory:
         return self.dream_runner.enable(user_id=user_id, agent_id=agent_id, all_scopes=all_scopes)
 
     def dream(
-        self, *, user_id: str | None = None, agent_id: str | None = None, dry_run: bool = False
+        self,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        dry_run: bool = False,
+        on_demand: bool = False,
     ) -> DreamReport:
-        """Run Dream now on the enabled scopes matching the filters (all without filters)."""
+        """Run Dream now on the enabled scopes matching the filters (all without filters).
+        ``on_demand`` (a run asked for over HTTP or MCP): refused while Dream is disabled, even
+        a dry run, and within the cool-down after a scope's last run (RateLimitedError)."""
         _dream_filter(user_id, agent_id)
+        if on_demand:
+            return self.dream_runner.run_on_demand(
+                user_id=user_id, agent_id=agent_id, dry_run=dry_run
+            )
         return self.dream_runner.run(user_id=user_id, agent_id=agent_id, dry_run=dry_run)
 
     def dream_status(

@@ -177,6 +177,8 @@ class DreamSettings(BaseModel):
     max_related_memories: int = Field(default=500, ge=0)
     lease_seconds: float = Field(default=900.0, gt=0)  # a crashed worker's lease expires
     poll_seconds: float = Field(default=3600.0, gt=0)  # the scheduler's longest sleep
+    min_interval_s: float = Field(default=60.0, ge=0)  # cool-down between on-demand runs
+    keep_runs_per_scope: int = Field(default=100, ge=1)  # older DreamRun records are removed
 
 
 class Settings(BaseSettings):

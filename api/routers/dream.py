@@ -1,5 +1,7 @@
 """Dream over HTTP: enable a scope, run now (or dry-run), read status and a synthesis's
-sources. Scopes are resolved against the API key like every other endpoint."""
+sources. Scopes are resolved against the API key like every other endpoint; enabling and
+running need an admin key or one created with ``--allow-dream``, and a run is refused while
+Dream is disabled for the project (even a dry run) or within the scope's cool-down."""
 
 from __future__ import annotations
 
@@ -31,6 +33,7 @@ class DreamEnabledPublic(BaseModel):
 
 @router.post("/enable")
 def enable(body: DreamScopeRequest, memory: MemoryDep, key: ApiKeyDep) -> DreamEnabledPublic:
+    key.check_dream_run()
     scope = key.resolve_scope(body.user_id, body.agent_id, None)
     everything = scope["user_id"] is None and scope["agent_id"] is None
     states = memory.enable_dream(
@@ -41,14 +44,18 @@ def enable(body: DreamScopeRequest, memory: MemoryDep, key: ApiKeyDep) -> DreamE
 
 @router.post("/run", responses=DREAM_RUN)
 def run(body: DreamRunRequest, memory: MemoryDep, key: ApiKeyDep) -> DreamReport:
+    key.check_dream_run()
     scope = key.resolve_scope(body.user_id, body.agent_id, None)
-    return memory.dream(user_id=scope["user_id"], agent_id=scope["agent_id"], dry_run=body.dry_run)
+    return memory.dream(
+        user_id=scope["user_id"], agent_id=scope["agent_id"], dry_run=body.dry_run, on_demand=True
+    )
 
 
 @router.get("/status")
 def status(
     memory: MemoryDep, key: ApiKeyDep, user_id: str | None = None, agent_id: str | None = None
 ) -> DreamStatus:
+    key.check_dream_scope()
     scope = key.resolve_scope(user_id, agent_id, None)
     return memory.dream_status(user_id=scope["user_id"], agent_id=scope["agent_id"])
 
@@ -61,6 +68,7 @@ def sources(
     user_id: str | None = None,
     agent_id: str | None = None,
 ) -> MemoriesPublic:
+    key.check_dream_scope()
     scope = key.resolve_scope(user_id, agent_id, None)
     found = memory.synthesis_sources(
         memory_id, user_id=scope["user_id"], agent_id=scope["agent_id"]

@@ -19,7 +19,7 @@ def list_entities(
     query: Annotated[EntityListQuery, Query()], memory: MemoryDep, key: ApiKeyDep
 ) -> EntitiesPublic:
     scope = key.resolve_scope(query.user_id, query.agent_id, query.run_id)
-    return EntitiesPublic(results=memory.entities(**scope, limit=query.limit))
+    return EntitiesPublic(results=key.visible(memory.entities(**scope, limit=query.limit)))
 
 
 @router.get("/{entity_id}/relations", responses=NOT_FOUND)

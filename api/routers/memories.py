@@ -23,6 +23,7 @@ from api.schemas import (
 )
 from graphmem.domain.keys import ApiKey
 from graphmem.domain.results import AddResult
+from graphmem.errors import ValidationError
 from graphmem.memory import Memory
 
 router = APIRouter(prefix="/v1/memories", tags=["memories"], responses=COMMON_RESPONSES)
@@ -60,7 +61,7 @@ def list_memories(
         cursor=cursor.decode(query.cursor),
     )
     return MemoriesPublic(
-        results=[MemoryPublic.of(m) for m in page],
+        results=[MemoryPublic.of(m) for m in key.visible(page)],
         next_cursor=cursor.next_cursor(page, query.limit),
     )
 
@@ -69,8 +70,12 @@ def list_memories(
 def delete_scope(
     query: Annotated[ScopeQuery, Query()], memory: MemoryDep, key: ApiKeyDep
 ) -> DeletedPublic:
-    """Delete every memory of one scope (at least one scope id)."""
+    """Delete every memory of one scope, named explicitly (at least one scope id; a scope
+    spanning users needs an admin key)."""
+    if query.user_id is None and query.agent_id is None and query.run_id is None:
+        raise ValidationError("bulk delete needs an explicit user_id, agent_id or run_id")
     scope = key.resolve_scope(query.user_id, query.agent_id, query.run_id)
+    key.check_bulk_delete(scope)
     return DeletedPublic(deleted=memory.delete_all(**scope))
 
 

@@ -24,6 +24,7 @@ def search_memories(body: SearchRequest, memory: MemoryDep, key: ApiKeyDep) -> S
         reference_date=body.reference_date,
         explain=body.explain,
     )
+    found = key.visible_search(found)
     return SearchPublic(
         results=[ScoredMemoryPublic.model_validate(m.model_dump()) for m in found.results],
         relations=found.relations,

@@ -39,10 +39,27 @@ def create(
         list[str] | None, typer.Option("--agent-id", help="An agent id the key may touch.")
     ] = None,
     admin: Annotated[bool, typer.Option("--admin", help="Any scope.")] = False,
+    all_users: Annotated[
+        bool,
+        typer.Option(
+            "--all-users",
+            help="A key bound only to agents may also act on memories that name a user "
+            "(without it, it acts only on memories that name no user).",
+        ),
+    ] = False,
+    allow_dream: Annotated[
+        bool, typer.Option("--allow-dream", help="May run Dream on demand (admin keys may).")
+    ] = False,
 ) -> None:
     """Create a key and print it alone on stdout (it is shown once; only its hash is kept)."""
     with _key_store() as keys:
-        token, key = keys.create(user_ids=user_id or [], agent_ids=agent_id or [], admin=admin)
+        token, key = keys.create(
+            user_ids=user_id or [],
+            agent_ids=agent_id or [],
+            admin=admin,
+            all_users=all_users,
+            allow_dream=allow_dream,
+        )
     typer.echo(token)
     typer.echo(f"Created API key {key.prefix} (id {key.id}). Store it now.", err=True)
 
@@ -54,6 +71,8 @@ def _row(key: ApiKey) -> dict[str, object]:
         "user_ids": key.user_ids,
         "agent_ids": key.agent_ids,
         "admin": key.admin,
+        "all_users": key.all_users,
+        "allow_dream": key.allow_dream,
         "created_at": key.created_at.isoformat(),
         "revoked_at": key.revoked_at.isoformat() if key.revoked_at else None,
     }
@@ -65,6 +84,8 @@ def _line(key: ApiKey) -> str:
         if key.admin
         else " ".join([f"user:{u}" for u in key.user_ids] + [f"agent:{a}" for a in key.agent_ids])
     )
+    flags = [name for name, on in (("all-users", key.all_users), ("dream", key.allow_dream)) if on]
+    scopes = " ".join([scopes, *flags])
     revoked = f"revoked {key.revoked_at:%Y-%m-%d %H:%M}" if key.revoked_at else "active"
     return f"{key.prefix}  {key.id}  {key.created_at:%Y-%m-%d %H:%M}  {revoked:<24}  {scopes}"
 

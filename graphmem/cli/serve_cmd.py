@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ipaddress
 from typing import Annotated
 
 import typer
@@ -10,19 +9,11 @@ import uvicorn
 
 from graphmem.cli.migrate_cmd import migrate
 from graphmem.errors import ConfigurationError
+from graphmem.host_guard import is_loopback
 from graphmem.settings import Settings
 
 HostOption = Annotated[str | None, typer.Option(help="Bind address (default: settings).")]
 PortOption = Annotated[int | None, typer.Option(help="Port (default: settings).")]
-
-
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 def check_bind(host: str, auth_enabled: bool) -> None:

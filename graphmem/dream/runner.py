@@ -9,6 +9,7 @@ from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from graphmem.domain.memory import MemoryRecord
+from graphmem.dream.cooldown import Cooldown
 from graphmem.dream.judge import Judge
 from graphmem.dream.lease import Lease, utcnow
 from graphmem.dream.models import (
@@ -20,7 +21,16 @@ from graphmem.dream.models import (
 )
 from graphmem.dream.ports import DreamStore
 from graphmem.dream.scope_run import ScopePass
-from graphmem.errors import FeatureDisabledError, GraphMemError, ValidationError
+from graphmem.errors import (
+    EmbeddingError,
+    FeatureDisabledError,
+    GraphMemError,
+    LifecycleConflictError,
+    LLMError,
+    StorageError,
+    StorageUnavailableError,
+    ValidationError,
+)
 from graphmem.ports.embedder import Embedder
 from graphmem.ports.llm import LLM
 from graphmem.services import inputs
@@ -46,6 +56,7 @@ class DreamRunner:
         self.clock = clock
         self.judge = Judge(llm) if llm is not None else None
         self._pass = ScopePass(store, embedder, settings, self.judge, clock)
+        self._cooldown = Cooldown(settings.min_interval_s, clock)
 
     # -- enabling ---------------------------------------------------------------------------
     def enable(
@@ -80,6 +91,23 @@ class DreamRunner:
         states = self.store.eligible_scopes(user_id, agent_id)
         if due_only:
             states = [s for s in states if self.due_at(s) <= self.clock()]
+        return self._report(states, dry_run, due_only)
+
+    def run_on_demand(
+        self, *, user_id: str | None = None, agent_id: str | None = None, dry_run: bool = False
+    ) -> DreamReport:
+        """A run someone asked for over HTTP or MCP: refused while Dream is disabled for the
+        project, even a dry run (FeatureDisabledError), and refused for scopes that ran less
+        than ``min_interval_s`` ago (RateLimitedError, with the seconds to wait)."""
+        if not self.settings.enabled:
+            raise FeatureDisabledError(DISABLED)
+        states = self.store.eligible_scopes(user_id, agent_id)
+        self._cooldown.claim(states)
+        return self._report(states, dry_run, False)
+
+    def _report(
+        self, states: list[DreamScopeState], dry_run: bool, due_only: bool
+    ) -> DreamReport:
         return DreamReport(
             dry_run=dry_run,
             scopes=[self.run_scope(s, dry_run=dry_run, due_only=due_only) for s in states],
@@ -129,8 +157,8 @@ class DreamRunner:
                 return report
             watermark = self._pass(fresh, report, lease)
         except GraphMemError as exc:
-            report.status, report.note = "failed", f"{type(exc).__name__}: {exc}"
-            logger.error("Dream run failed for a scope: %s", type(exc).__name__)
+            report.status, report.note = "failed", failure_note(exc)
+            logger.error("Dream run failed for a scope: %s: %s", type(exc).__name__, exc)
         finally:
             lease.release()
         return self._record(report, watermark)
@@ -153,7 +181,7 @@ class DreamRunner:
             skipped=report.skipped,
             details_json=_details(report),
         )
-        self.store.record_run(run)
+        self.store.record_run(run, self.settings.keep_runs_per_scope)
         if report.status == "completed":
             self.store.advance_scope(report.scope_key, watermark, report.finished_at)
         return report
@@ -170,6 +198,22 @@ class DreamRunner:
 
     def sources(self, synthesis_id: str) -> list[MemoryRecord]:
         return self.store.sources(synthesis_id)
+
+
+# Notes are returned over HTTP and stored on run records: the error class and a fixed reason,
+# never the error's own text (LLM endpoint URLs, Neo4j messages); that goes to the server log.
+_REASONS: tuple[tuple[type[GraphMemError], str], ...] = (
+    (StorageUnavailableError, "Neo4j was unreachable"),
+    (StorageError, "a Neo4j statement failed"),
+    (LLMError, "the LLM endpoint failed or answered invalid output"),
+    (EmbeddingError, "the embedder failed"),
+    (LifecycleConflictError, "a lifecycle change lost its race"),
+)
+
+
+def failure_note(exc: GraphMemError) -> str:
+    reason = next((r for cls, r in _REASONS if isinstance(exc, cls)), "the run failed")
+    return f"{type(exc).__name__}: {reason} (details in the server log)"
 
 
 def _details(report: ScopeReport) -> str:

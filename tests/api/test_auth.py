@@ -123,7 +123,7 @@ def test_key_with_several_users_must_name_one(
 
 def test_agent_bound_key(app: FastAPI, make_key: MakeKey, user_id: str, memory: Memory) -> None:
     memory.add("Agent-less memory.", user_id=user_id, infer=False)
-    token = make_key(agent_ids=["planner"])
+    token = make_key(agent_ids=["planner"], all_users=True)
     with TestClient(app, headers=bearer(token)) as agent:
         added = agent.post(
             "/v1/memories", json={"messages": "Planner note.", "user_id": user_id, "infer": False}
@@ -151,7 +151,7 @@ def test_admin_key_reaches_every_scope(admin: TestClient, bob: Tenant) -> None:
 def test_auth_disabled_needs_no_key(settings: Settings, memory: Memory, user_id: str) -> None:
     api = settings.api.model_copy(update={"auth_enabled": False})
     open_app = create_app(settings.model_copy(update={"api": api}), memory=memory)
-    with TestClient(open_app) as anyone:
+    with TestClient(open_app, base_url="http://127.0.0.1") as anyone:
         response = anyone.get("/v1/memories", params={"user_id": user_id})
         assert response.status_code == 200
 

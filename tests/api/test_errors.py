@@ -129,7 +129,10 @@ def test_503_while_neo4j_is_away_then_recovers(
     open_app = create_app(flaky_memory.settings.model_copy(update={"api": api}),
                           memory=flaky_memory)
     token = make_key(user_ids=[user_id])
-    with TestClient(app, headers=bearer(token)) as client, TestClient(open_app) as anyone:
+    with (
+        TestClient(app, headers=bearer(token)) as client,
+        TestClient(open_app, base_url="http://127.0.0.1") as anyone,  # a loopback Host
+    ):
         assert client.post("/v1/memories", json={"messages": "Before.", "infer": False}).is_success
         proxy.stop()
         down = [

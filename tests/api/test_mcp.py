@@ -10,6 +10,7 @@ import sys
 import tempfile
 import threading
 import time
+import uuid
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -150,6 +151,31 @@ def test_http_key_scopes_the_tools(
     anyio.run(scenario)
     assert memory.get(theirs).text == "Their secret."
     assert [m.text for m in memory.get_all(user_id=user_id)] == ["Defaulted to my user."]
+
+
+def test_http_agent_only_key_sees_only_memories_naming_no_user(
+    mcp_url: str, make_key: MakeKey, user_id: str, memory: Memory
+) -> None:
+    agent = f"bot-{uuid.uuid4()}"
+    users = memory.add("Alice hides the spare key under the mat.", user_id=user_id,
+                       agent_id=agent, infer=False).results[0].id
+    own = memory.add("The bot hides its logs in the spare folder.", agent_id=agent,
+                     infer=False).results[0].id
+    token = make_key(agent_ids=[agent])
+
+    async def scenario() -> None:
+        async with http_client(mcp_url, token) as client:
+            named = await client.call_tool("get_memories", {"user_id": user_id})
+            assert named.is_error and "--all-users" in _text(named)
+            listed = payload(await client.call_tool("get_memories", {}))
+            assert [m["id"] for m in listed["results"]] == [own]
+            found = payload(await client.call_tool("search_memories", {"query": "spare key"}))
+            assert [m["id"] for m in found["results"]] == [own]
+            hidden = await client.call_tool("delete_memory", {"memory_id": users})
+            assert hidden.is_error and "No memory with id" in _text(hidden)
+
+    anyio.run(scenario)
+    assert memory.get(users).lifecycle_state == "active"
 
 
 def test_http_without_valid_key_is_401(mcp_url: str, make_key: MakeKey, user_id: str) -> None:

@@ -149,8 +149,9 @@ class Neo4jDreamStore:
         return [memory_from_map(r["memory"]) for r in rows]
 
     # -- runs -------------------------------------------------------------------------------
-    def record_run(self, run: DreamRunRecord) -> None:
-        self._write("dream/record_run", "record a Dream run", run=run.model_dump())
+    def record_run(self, run: DreamRunRecord, keep: int) -> None:
+        """Store the run and keep only the scope's newest ``keep`` run records."""
+        self._write("dream/record_run", "record a Dream run", run=run.model_dump(), keep=keep)
 
     def runs(self, user_id: str | None, agent_id: str | None, limit: int) -> list[DreamRunRecord]:
         rows = self._read(

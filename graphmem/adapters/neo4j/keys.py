@@ -50,10 +50,20 @@ class KeyStore:
                                              routing_=routing).records
 
     def create(
-        self, *, user_ids: Sequence[str] = (), agent_ids: Sequence[str] = (), admin: bool = False
+        self,
+        *,
+        user_ids: Sequence[str] = (),
+        agent_ids: Sequence[str] = (),
+        admin: bool = False,
+        all_users: bool = False,
+        allow_dream: bool = False,
     ) -> tuple[str, ApiKey]:
-        """A new key bound to these ids (or admin); returns ``(token, key)``."""
+        """A new key bound to these ids (or admin); returns ``(token, key)``. ``all_users``
+        lets a key bound only to agents act on memories that name a user; ``allow_dream``
+        lets it run Dream on demand."""
         _check_ids(user_ids, agent_ids, admin)
+        if all_users and (admin or user_ids or not agent_ids):
+            raise ValidationError("--all-users is for keys bound only to agent ids")
         token = new_token()
         [row] = self._run(
             "keys/create",
@@ -64,6 +74,8 @@ class KeyStore:
             user_ids=list(user_ids),
             agent_ids=list(agent_ids),
             admin=admin,
+            all_users=all_users,
+            allow_dream=allow_dream,
             now=datetime.now(UTC),
         )
         return token, _key(row)

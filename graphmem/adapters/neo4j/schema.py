@@ -30,6 +30,7 @@ _CYPHER_SCHEMA = (
     "schema/fulltext_index_entity",
     "schema/fulltext_index_triplet",
     "schema/constraint_dream_lease",
+    "schema/index_dream_run_scope",
 )
 
 
