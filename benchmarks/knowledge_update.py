@@ -33,7 +33,7 @@ from typing import Any
 from rank_bm25 import BM25Okapi
 
 from benchmarks.locomo import DATASET, Item, load_samples
-from graphmem import Memory
+from graphmem import Memory, Settings
 
 # (original, update, question); {s} is the speaker's name in the question.
 PAIRS: list[tuple[str, str, str]] = [
@@ -161,10 +161,13 @@ def main() -> None:
     rng = random.Random(args.seed)
     samples = load_samples(DATASET, args.conversations)
     memory = Memory()
+    plain = Settings()
+    plain.search.update_pairing = False
+    unpaired = Memory(plain, driver=memory.driver, embedder=memory.embedder)
     users: list[str] = []
     verdicts: dict[str, dict[str, list[bool | None]]] = {
-        "graphmem": {"tuning": [], "held_out": []},
-        "bm25": {"tuning": [], "held_out": []},
+        name: {"tuning": [], "held_out": []}
+        for name in ("graphmem", "graphmem without update pairing", "bm25")
     }
     started = time.monotonic()
     try:
@@ -177,8 +180,12 @@ def main() -> None:
             for pair in planted:
                 pair.original_id, pair.update_id = ids[pair.original], ids[pair.update]
                 part = "tuning" if pair.index in TUNING else "held_out"
-                found = memory.search(pair.question, user_id=user, top_k=TOP)
-                verdicts["graphmem"][part].append(_judge([m.id for m in found.results], pair))
+                for name, system in (
+                    ("graphmem", memory),
+                    ("graphmem without update pairing", unpaired),
+                ):
+                    found = system.search(pair.question, user_id=user, top_k=TOP)
+                    verdicts[name][part].append(_judge([m.id for m in found.results], pair))
                 verdicts["bm25"][part].append(_judge(_bm25_order(texts, pair.question), pair))
     finally:
         for user in users:

@@ -135,6 +135,7 @@ class SearchSettings(BaseModel):
     exact_scan_max: int = 500  # scopes up to this size are scanned exactly (benchmarks.md)
     index_overfetch: int = 4
     entity_expansion: bool = True
+    update_pairing: bool = True  # newer evidence about one attribute ranks first (search.md)
     role_resolution: bool = True  # "Karl's daughter" -> the entity, through the triplets
     entity_depth: int = Field(default=1, ge=1, le=2)
     entity_min_cosine: float = 0.6

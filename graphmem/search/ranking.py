@@ -128,7 +128,8 @@ def gate_and_rank(
             m.score = min(m.score, replacement.score * 0.99)
     _inherit(scored, by_id, time_plan)
     scored.sort(key=lambda m: (-m.score, m.id))
-    pool.updates = updates.apply(scored, past=time_plan.past)
+    if settings.update_pairing:
+        pool.updates = updates.apply(scored, past=time_plan.past)
     scored.sort(key=lambda m: (-m.score, m.id))
     return scored, len(rows) - len(passed)
 
