@@ -120,6 +120,14 @@ class LimitSettings(BaseModel):
     batch_size: int = 500
 
 
+class IndexingSettings(BaseModel):
+    """How memories are indexed for search (docs/search.md, "Context keys")."""
+
+    # Each turn of a conversation is embedded and full-text indexed together with this many
+    # previous turns (of the same add, or of the same run for a one-message add); 0 = off.
+    context_turns: int = Field(default=2, ge=0, le=10)
+
+
 class LifecycleSettings(BaseModel):
     similar_top_s: int = 10
     recent_messages: int = 10
@@ -192,6 +200,7 @@ class Settings(BaseSettings):
     llm: LLMSettings = Field(default_factory=LLMSettings)
     limits: LimitSettings = Field(default_factory=LimitSettings)
     lifecycle: LifecycleSettings = Field(default_factory=LifecycleSettings)
+    indexing: IndexingSettings = Field(default_factory=IndexingSettings)
     search: SearchSettings = Field(default_factory=SearchSettings)
     api: ApiSettings = Field(default_factory=ApiSettings)
     dream: DreamSettings = Field(default_factory=DreamSettings)

@@ -4,4 +4,4 @@ MATCH (m:Memory {id: $id})
 WHERE ($user_id IS NULL OR m.user_id = $user_id)
   AND ($agent_id IS NULL OR m.agent_id = $agent_id)
   AND ($run_id IS NULL OR m.run_id = $run_id)
-RETURN m {.*, embedding: null} AS memory
+RETURN m {.*, embedding: null, key_embedding: null} AS memory

@@ -8,6 +8,6 @@ WHERE ($user_id IS NULL OR m.user_id = $user_id)
   AND m.lifecycle_state IN $states
   AND ($cursor_at IS NULL OR m.created_at < $cursor_at
        OR (m.created_at = $cursor_at AND m.id > $cursor_id))
-RETURN m {.*, embedding: null} AS memory
+RETURN m {.*, embedding: null, key_embedding: null} AS memory
 ORDER BY m.created_at DESC, m.id ASC
 LIMIT $limit

@@ -8,4 +8,4 @@ SET m.text = coalesce($text, m.text),
     m.embedding = coalesce($embedding, m.embedding),
     m.metadata = coalesce($metadata, m.metadata),
     m.updated_at = $now
-RETURN old_text, m {.*, embedding: null} AS memory
+RETURN old_text, m {.*, embedding: null, key_embedding: null} AS memory

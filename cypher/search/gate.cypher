@@ -2,14 +2,17 @@
 // the memory (without embedding) and when its replacement, if any, was observed.
 // Date-times come back as ISO-8601 strings: hydrating driver DateTime objects cost ~0.1 ms
 // each, three times per candidate, which was most of this query's time (docs/benchmarks.md).
+// The cosine is the better of the memory's own embedding and its context key's.
 // $ids: list<string>, $vector. Returns: memory (map, date-times as strings), cosine (raw),
 // replaced_at (string or null).
 UNWIND $ids AS id
 MATCH (m:Memory {id: id})
 OPTIONAL MATCH (m)-[:SUPERSEDED_BY|MERGED_INTO]->(r:Memory)
-RETURN m {.*, embedding: null,
+WITH m, r, vector.similarity.cosine(m.embedding, $vector) AS own,
+     coalesce(vector.similarity.cosine(m.key_embedding, $vector), 0.0) AS keyed
+RETURN m {.*, embedding: null, key_embedding: null,
           created_at: toString(m.created_at), updated_at: toString(m.updated_at),
           observed_at: toString(m.observed_at),
           last_accessed_at: toString(m.last_accessed_at)} AS memory,
-       vector.similarity.cosine(m.embedding, $vector) * 2 - 1 AS cosine,
+       (CASE WHEN keyed > own THEN keyed ELSE own END) * 2 - 1 AS cosine,
        toString(r.observed_at) AS replaced_at

@@ -33,6 +33,7 @@ class MemoryRecord(BaseModel):
     immutable: bool = False
     exclude_from_dream: bool = False
     synthesized: bool = False
+    key_text: str | None = None  # what it was indexed with: previous turns, then its own
 
 
 class HistoryEventKind(StrEnum):

@@ -21,6 +21,9 @@ class NewMemory(BaseModel):
     immutable: bool = False
     exclude_from_dream: bool = False
     embedding: list[float]
+    key_text: str | None = None  # the turn with the turns before it, when it had context
+    key_embedding: list[float] | None = None
+    key_source_ids: list[str] | None = None  # memories whose words the key holds (erasure)
 
 
 class NewEntity(BaseModel):

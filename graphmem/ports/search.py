@@ -55,7 +55,16 @@ class SearchStore(Protocol):
         k: int,
     ) -> dict[str, float]: ...
     def memory_fulltext(
-        self, lucene: str, states: list[str], before: datetime | None, k: int
+        self, lucene: str, key_lucene: str, states: list[str], before: datetime | None, k: int
+    ) -> dict[str, float]: ...
+    def memory_key_vector_index(
+        self,
+        user_id: str,
+        scope_keys: list[str],
+        vector: list[float],
+        states: list[str],
+        before: datetime | None,
+        k: int,
     ) -> dict[str, float]: ...
     def triplet_vector(
         self, scope_keys: list[str], user_id: str | None, vector: list[float], k: int

@@ -24,6 +24,7 @@ from graphmem.ports.extractor import Extractor
 from graphmem.ports.store import MemoryStore
 from graphmem.services import inputs
 from graphmem.services.context import VectorCache, build_context
+from graphmem.services.context_keys import Turn, keys_for, line
 from graphmem.services.embedding_cache import CachedEmbedder
 from graphmem.services.lifecycle import ApplyLifecycle
 from graphmem.services.plan import Pending, PlanOptions, build_plan
@@ -109,6 +110,7 @@ class AddMemories:
         for memory in extraction.memories:
             inputs.check_text(memory.text, limits, where="extracted memory")
         pending, existing = self._dedupe(scope, msgs, extraction)
+        self._context_keys(scope, msgs, pending, existing)
         outcome = None
         if pending:
             plan = build_plan(
@@ -127,6 +129,37 @@ class AddMemories:
             )
             self._attach(items, self.lifecycle(created, options.observed_at, flags))
         return AddResult(results=items, llm_calls=extraction.llm_calls)
+
+    def _context_keys(
+        self,
+        scope: Scope,
+        msgs: list[Message],
+        pending: dict[str, Pending],
+        existing: dict[str, str],
+    ) -> None:
+        """Give each verbatim memory its context key (services/context_keys.py)."""
+        turns = self.settings.indexing.context_turns
+        if not pending or turns <= 0:
+            return
+        spoken = [m for m in msgs if m.role != "system"]
+        earlier: list[Turn] = []
+        if len(spoken) == 1 and scope.run_id is not None:
+            earlier = [
+                Turn(text=line(actor, text), memory_id=memory_id)
+                for memory_id, actor, text in self.store.recent_turns(scope, turns)
+            ]
+        by_index = {p.extracted.source_index: p.id for p in pending.values()}
+        ids = [
+            by_index.get(i) or existing.get(inputs.text_hash(m.content)) for i, m in enumerate(msgs)
+        ]
+        keys = keys_for(msgs, ids, earlier, turns)
+        for p in pending.values():
+            index = p.extracted.source_index
+            if index is None or p.extracted.text != msgs[index].content:
+                continue  # a rewritten fact (LLM) is not the turn the context was about
+            key = keys[index]
+            if key is not None:
+                p.key_text, p.key_source_ids = key.text, key.source_ids
 
     def _dedupe(
         self, scope: Scope, msgs: list[Message], extraction: Extraction

@@ -24,6 +24,8 @@ class Pending(BaseModel):
     extracted: ExtractedMemory
     actor: str | None = None
     role: str | None = None
+    key_text: str | None = None  # context key (docs/search.md); None when it had no context
+    key_source_ids: list[str] = []  # the memories whose words the key holds
 
 
 class PlanOptions(BaseModel):
@@ -92,8 +94,10 @@ def build_plan(
             )
     known = existing_keys(list(entities)) if entities else set()
     new_entities = [e for k, e in entities.items() if k not in known]
+    keyed = [p for p in pending if p.key_text]
     texts = (
         [p.extracted.text for p in pending]
+        + [p.key_text or "" for p in keyed]
         + [e.name for e in new_entities]
         + [t.fact for t in triplets.values()]
     )
@@ -110,9 +114,14 @@ def build_plan(
             immutable=options.immutable,
             exclude_from_dream=options.exclude_from_dream,
             embedding=next(vectors),
+            key_text=p.key_text,
+            key_source_ids=p.key_source_ids or None,
         )
         for p in pending
     ]
+    by_id = {m.id: m for m in memories}
+    for p in keyed:
+        by_id[p.id].key_embedding = next(vectors)
     for e in new_entities:
         e.embedding = next(vectors)
     for t in triplets.values():

@@ -20,10 +20,17 @@ from graphmem.adapters.neo4j.driver import translated
 from graphmem.cypher_catalog import query
 from graphmem.errors import SchemaMismatchError
 
-VECTOR_INDEXES = ("memory_embedding", "entity_embedding", "triplet_embedding")
-FULLTEXT_INDEXES = ("memory_text", "entity_name", "triplet_fact")
+VECTOR_INDEXES = (
+    "memory_embedding",
+    "memory_key_embedding",
+    "entity_embedding",
+    "triplet_embedding",
+)
+FULLTEXT_INDEXES = ("memory_text", "memory_key_text", "entity_name", "triplet_fact")
 _CYPHER_SCHEMA = (
     "schema/vector_index_memory",
+    "schema/vector_index_memory_key",
+    "schema/fulltext_index_memory_key",
     "schema/vector_index_entity",
     "schema/vector_index_triplet",
     "schema/fulltext_index_memory",

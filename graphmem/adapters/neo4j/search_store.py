@@ -68,10 +68,35 @@ class Neo4jSearchStore:
         return {r["id"]: r["score"] for r in rows}
 
     def memory_fulltext(
-        self, lucene: str, states: list[str], before: datetime | None, k: int
+        self, lucene: str, key_lucene: str, states: list[str], before: datetime | None, k: int
     ) -> dict[str, float]:
         rows = self._rows(
-            "search/memory_fulltext", lucene=lucene, states=states, before=before, k=k
+            "search/memory_fulltext",
+            lucene=lucene,
+            key_lucene=key_lucene,
+            states=states,
+            before=before,
+            k=k,
+        )
+        return {r["id"]: r["score"] for r in rows}
+
+    def memory_key_vector_index(
+        self,
+        user_id: str,
+        scope_keys: list[str],
+        vector: list[float],
+        states: list[str],
+        before: datetime | None,
+        k: int,
+    ) -> dict[str, float]:
+        rows = self._rows(
+            "search/memory_key_vector_index_user",
+            user_id=user_id,
+            scope_keys=scope_keys,
+            vector=vector,
+            states=states,
+            before=before,
+            k=k,
         )
         return {r["id"]: r["score"] for r in rows}
 

@@ -117,6 +117,13 @@ class Neo4jStore:
         )
         return [r["text"] for r in rows]
 
+    def recent_turns(self, scope: Scope, limit: int) -> list[tuple[str, str | None, str]]:
+        """(id, actor, text) of the exact scope's last ``limit`` memories, oldest first."""
+        rows = self.read(
+            "memory/recent_turns", "read recent turns", scope_key=scope.key, limit=limit
+        )
+        return [(r["id"], r["actor"], r["text"]) for r in reversed(rows)]
+
     def candidates(
         self, new_id: str, k: int, exclude: Sequence[str], proposed: Sequence[str]
     ) -> list[dict[str, Any]]:

@@ -1,5 +1,6 @@
-"""Full-text (Lucene BM25) over memory text, filtered to the scope inside the index.
-Raw Lucene scores are not comparable across queries: they are divided by the best one."""
+"""Full-text (Lucene BM25) over memory text and context keys, filtered to the scope inside
+the indexes. Raw Lucene scores are not comparable across queries: they are divided by the
+best one."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ def collect(store: SearchStore, ctx: SearchContext, pool: Pool) -> None:
     if query is None:
         pool.status["fulltext"] = "off: the query has no words"
         return
-    hits = store.memory_fulltext(query, ctx.fetch_states, ctx.before, ctx.pool)
+    key_query = lucene.scoped_query("key_text", ctx.query, ctx.scope) or query
+    hits = store.memory_fulltext(query, key_query, ctx.fetch_states, ctx.before, ctx.pool)
     best = max(hits.values(), default=0.0)
     for memory_id, score in hits.items():
         pool.add("fulltext", memory_id, score / best if best > 0 else 0.0)

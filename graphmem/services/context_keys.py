@@ -1,0 +1,66 @@
+"""Context keys: each turn of a conversation is indexed with the turns before it.
+
+A reply ("Yes, twice — it was so powerful") says little on its own; the question before it
+says what it is about. So when an add carries a conversation, each verbatim memory is also
+embedded and full-text indexed as its *context key*: the previous ``turns`` messages of the
+add (``name: content`` lines), then its own. An agent that sends one turn per call gets the
+same from the last memories of its run. The memory keeps its own text: results, lifecycle
+guards, dedupe and Dream all use that; only search reads the key (docs/search.md). The key
+records the ids of the memories it was formed from, so deleting one of them erases its
+words from every key they appear in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import BaseModel
+
+from graphmem.domain.extraction import Message
+
+
+class Turn(BaseModel):
+    """One line of context: what was said, and the memory that holds it (if stored)."""
+
+    text: str
+    memory_id: str | None = None
+
+
+class Key(BaseModel):
+    text: str
+    source_ids: list[str]
+
+
+def line(speaker: str | None, text: str) -> str:
+    return f"{speaker}: {text}" if speaker else text
+
+
+def keys_for(
+    messages: Sequence[Message],
+    memory_ids: Sequence[str | None],
+    earlier: Sequence[Turn],
+    turns: int,
+) -> list[Key | None]:
+    """Per message (same order): its key, or None when nothing comes before it or it is a
+    system turn. ``memory_ids`` are the messages' memories; ``earlier`` the turns stored
+    before this add (oldest first)."""
+    if turns <= 0:
+        return [None] * len(messages)
+    history = list(earlier)
+    keys: list[Key | None] = []
+    for message, memory_id in zip(messages, memory_ids, strict=True):
+        if message.role == "system":
+            keys.append(None)
+            continue
+        own = Turn(text=line(message.name or message.role, message.content), memory_id=memory_id)
+        context = history[-turns:]
+        keys.append(
+            Key(
+                text="\n".join(t.text for t in [*context, own]),
+                source_ids=[t.memory_id for t in context if t.memory_id],
+            )
+            if context
+            else None
+        )
+        history.append(own)
+    return keys

@@ -1,0 +1,73 @@
+"""Every turn indexed with its conversation context (pure key building, then real Neo4j)."""
+
+from __future__ import annotations
+
+import uuid
+
+import neo4j
+import pytest
+
+from graphmem import Memory, Settings
+from graphmem.domain.extraction import Message
+from graphmem.ports.embedder import Embedder
+from graphmem.services.context_keys import Turn, keys_for
+
+
+def _msg(name: str, content: str, role: str = "user") -> Message:
+    return Message(role=role, name=name, content=content)  # type: ignore[arg-type]
+
+
+def test_keys_hold_the_previous_turns_then_the_own_one() -> None:
+    msgs = [_msg("A", "one"), _msg("B", "two"), _msg("sys", "rules", "system"), _msg("A", "three")]
+    keys = keys_for(msgs, ["m1", "m2", None, "m3"], [], turns=2)
+    assert keys[0] is None and keys[2] is None
+    assert keys[1] is not None and keys[1].text == "A: one\nB: two"
+    assert keys[3] is not None and keys[3].text == "A: one\nB: two\nA: three"
+    assert keys[3].source_ids == ["m1", "m2"]
+
+
+def test_earlier_turns_start_the_context_and_zero_turns_switch_it_off() -> None:
+    earlier = [Turn(text="A: before", memory_id="m0")]
+    [key] = keys_for([_msg("B", "reply")], ["m1"], earlier, turns=2)
+    assert key is not None and key.text == "A: before\nB: reply" and key.source_ids == ["m0"]
+    assert keys_for([_msg("B", "reply")], ["m1"], earlier, turns=0) == [None]
+
+
+CONVERSATION = [
+    {"role": "user", "name": "Melanie", "content": "Did you go to the pottery workshop?"},
+    {"role": "user", "name": "Caroline", "content": "Yes, twice, and it was so much fun!"},
+]
+
+
+@pytest.mark.neo4j
+def test_a_reply_is_found_through_the_question_before_it(memory: Memory, user_id: str) -> None:
+    added = memory.add(CONVERSATION, user_id=user_id, timestamp="2023-05-08T10:00:00Z")
+    reply = memory.get(added.results[1].id)
+    assert reply.text == "Yes, twice, and it was so much fun!"  # the memory holds the reply
+    assert reply.key_text is not None and "pottery workshop" in reply.key_text
+    result = memory.search("Who went to the pottery workshop?", user_id=user_id, top_k=2)
+    top = {m.id: m.text for m in result.results}
+    assert reply.id in top and top[reply.id] == reply.text  # results show the own text
+
+
+@pytest.mark.neo4j
+def test_one_turn_per_call_takes_its_context_from_the_run(memory: Memory, user_id: str) -> None:
+    run = f"run-{uuid.uuid4()}"
+    first = memory.add(CONVERSATION[:1], user_id=user_id, run_id=run)
+    second = memory.add(CONVERSATION[1:], user_id=user_id, run_id=run)
+    reply = memory.get(second.results[0].id)
+    assert reply.key_text == "Melanie: Did you go to the pottery workshop?\n" + (
+        "Caroline: Yes, twice, and it was so much fun!"
+    )
+    assert memory.get(first.results[0].id).key_text is None
+
+
+@pytest.mark.neo4j
+def test_context_turns_zero_indexes_each_turn_alone(
+    settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str
+) -> None:
+    off = settings.model_copy(deep=True)
+    off.indexing.context_turns = 0
+    plain = Memory(off, driver=driver, embedder=embedder)
+    added = plain.add(CONVERSATION, user_id=user_id)
+    assert plain.get(added.results[1].id).key_text is None
