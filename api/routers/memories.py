@@ -25,6 +25,12 @@ from graphmem.domain.keys import ApiKey
 from graphmem.domain.results import AddResult
 from graphmem.memory import Memory
 
+
+def actor_of(key: ApiKey) -> str:
+    """Who made a change, as recorded in history: the API key's id, never its secret."""
+    return f"api-key:{key.id}"
+
+
 router = APIRouter(prefix="/v1/memories", tags=["memories"], responses=COMMON_RESPONSES)
 
 
@@ -71,7 +77,7 @@ def delete_scope(
 ) -> DeletedPublic:
     """Delete every memory of one scope (at least one scope id)."""
     scope = key.resolve_scope(query.user_id, query.agent_id, query.run_id)
-    return DeletedPublic(deleted=memory.delete_all(**scope))
+    return DeletedPublic(deleted=memory.delete_all(**scope, actor=actor_of(key)))
 
 
 @router.get("/{memory_id}", responses=NOT_FOUND)
@@ -90,8 +96,9 @@ def update_memory(
 
 @router.delete("/{memory_id}", responses=NOT_FOUND)
 def delete_memory(memory_id: str, memory: MemoryDep, key: ApiKeyDep) -> DeletedPublic:
+    """Delete the memory and erase its text; its history keeps a tombstone."""
     visible_memory(memory, key, memory_id)
-    memory.delete(memory_id)
+    memory.delete(memory_id, actor=actor_of(key))
     return DeletedPublic(deleted=1)
 
 

@@ -240,3 +240,19 @@ def _wait_healthy(url: str, server: subprocess.Popen[bytes]) -> None:
             pass
         time.sleep(0.25)
     raise AssertionError("graphmem serve did not become healthy")
+
+
+def test_history_after_delete_is_a_tombstone(client: TestClient, user_id: str) -> None:
+    [memory_id] = add(client, "My passport number is QX-8841.", user_id=user_id)
+    updated = client.put(f"/v1/memories/{memory_id}", json={"text": "It is QX-8842 now."})
+    assert updated.status_code == 200, updated.text
+    assert client.delete(f"/v1/memories/{memory_id}").status_code == 200
+    response = client.get(f"/v1/memories/{memory_id}/history")
+    assert response.status_code == 200, response.text
+    events = response.json()["results"]
+    assert [e["event"] for e in events] == ["ADD", "UPDATE", "DELETE"]
+    assert "QX-88" not in response.text
+    for event in events:
+        assert event["old_text"] is None and event["new_text"] is None
+        assert event["memory_id"] == memory_id and event["user_id"] == user_id
+    assert events[-1]["actor"].startswith("api-key:")

@@ -10,6 +10,7 @@ from typing import Any
 import neo4j
 
 from graphmem.adapters.neo4j.driver import translated
+from graphmem.adapters.neo4j.erasure import DeleteMemories
 from graphmem.adapters.neo4j.records import (
     history_from_map,
     memory_from_map,
@@ -178,30 +179,11 @@ class Neo4jStore:
         with translated("update a memory"), self.driver.session(database=self.database) as s:
             return memory_from_map(s.execute_write(work))
 
-    def delete(self, memory_ids: Sequence[str]) -> int:
-        now = datetime.now(UTC)
-
-        def work(tx: neo4j.ManagedTransaction) -> int:
-            rows = list(tx.run(query("memory/delete_batch"), ids=list(memory_ids)))
-            events = [
-                {
-                    "id": str(uuid.uuid4()),
-                    "memory_id": r["id"],
-                    "event": "DELETE",
-                    "old_text": r["text"],
-                    "at": now,
-                    "user_id": r["user_id"],
-                    "agent_id": r["agent_id"],
-                    "run_id": r["run_id"],
-                }
-                for r in rows
-            ]
-            if events:
-                tx.run(query("history/create_batch"), rows=events).consume()
-            return len(rows)
-
+    def delete(self, memory_ids: Sequence[str], actor: str | None = None) -> int:
+        """Delete memories and erase their text everywhere (see ``erasure``); returns how many
+        this call deleted (0 for one a concurrent delete removed first)."""
         with translated("delete memories"), self.driver.session(database=self.database) as s:
-            return s.execute_write(work)
+            return s.execute_write(DeleteMemories(memory_ids, actor))
 
     def reset(self) -> None:
         with translated("reset the store"), self.driver.session(database=self.database) as s:
