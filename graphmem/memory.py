@@ -150,16 +150,28 @@ class Memory:
         )
 
     def update(
-        self, memory_id: str, text: str | None = None, metadata: dict[str, Any] | None = None
+        self,
+        memory_id: str,
+        text: str | None = None,
+        metadata: dict[str, Any] | None = None,
+        *,
+        force: bool = False,
+        actor: str | None = None,
     ) -> MemoryRecord:
+        """Change the text and/or metadata. New text is re-embedded and re-extracted: triplets
+        only the old text asserted are retired (kept as history), the new ones written. An
+        immutable memory raises ImmutableMemoryError unless ``force=True``."""
         return update_memory(
             self.store,
             self.embedder,
+            self.extractor,
             self.settings.limits,
             memory_id,
             scope_filter(None, None, None),
             text=text,
             metadata=metadata,
+            force=force,
+            actor=actor,
         )
 
     def delete(self, memory_id: str, *, actor: str | None = None) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query
 
@@ -12,6 +12,7 @@ from api.deps import ApiKeyDep, MemoryDep
 from api.errors import COMMON_RESPONSES, CONFLICT, LLM_FAILED, NOT_FOUND
 from api.schemas import (
     DeletedPublic,
+    ErrorPublic,
     HistoryPublic,
     MemoriesPublic,
     MemoryCreate,
@@ -24,6 +25,10 @@ from api.schemas import (
 from graphmem.domain.keys import ApiKey
 from graphmem.domain.results import AddResult
 from graphmem.memory import Memory
+
+IMMUTABLE: dict[int | str, dict[str, Any]] = {
+    409: {"model": ErrorPublic, "description": "The memory is immutable: send force=true"}
+}
 
 
 def actor_of(key: ApiKey) -> str:
@@ -85,13 +90,21 @@ def get_memory(memory_id: str, memory: MemoryDep, key: ApiKeyDep) -> MemoryPubli
     return MemoryPublic.of(visible_memory(memory, key, memory_id))
 
 
-@router.put("/{memory_id}", responses=NOT_FOUND)
+@router.put("/{memory_id}", responses={**NOT_FOUND, **IMMUTABLE})
 def update_memory(
     memory_id: str, body: MemoryUpdate, memory: MemoryDep, key: ApiKeyDep
 ) -> MemoryPublic:
-    """Change the text (re-embedded; the old text stays in history) and/or the metadata."""
+    """Change the text (re-embedded and re-extracted; the old text stays in history until a
+    delete) and/or the metadata. An immutable memory needs ``force: true`` (409 otherwise)."""
     visible_memory(memory, key, memory_id)
-    return MemoryPublic.of(memory.update(memory_id, text=body.text, metadata=body.metadata))
+    changed = memory.update(
+        memory_id,
+        text=body.text,
+        metadata=body.metadata,
+        force=body.force,
+        actor=actor_of(key),
+    )
+    return MemoryPublic.of(changed)
 
 
 @router.delete("/{memory_id}", responses=NOT_FOUND)

@@ -1,11 +1,12 @@
 // Delete memories (run after memory/reactivate_replaced and history/erase_for_memories, under
-// the locks of lifecycle/lock_pair): each leaves the triplets it asserted (a triplet no memory
-// asserts any more is deleted, with its fact and embedding) and entities no remaining memory
-// mentions are deleted, so nothing is orphaned and no copy of the text is left.
+// the locks of lifecycle/lock_pair): each leaves the triplets it asserted, now or before an
+// update retired them (a triplet no memory asserts any more is deleted, with its fact and
+// embedding), and entities no remaining memory mentions (now or before an update) are
+// deleted, so nothing is orphaned and no copy of the text is left.
 // $ids: list<string>. Returns: id, user_id, agent_id, run_id (one row per deleted memory).
 UNWIND $ids AS id
 MATCH (m:Memory {id: id})
-OPTIONAL MATCH (m)-[:MENTIONS]->(e:Entity)
+OPTIONAL MATCH (m)-[:MENTIONS|MENTIONED]->(e:Entity)
 WITH m, id, collect(DISTINCT e) AS entities
 CALL (id, entities) {
   UNWIND entities AS e
@@ -22,7 +23,7 @@ DETACH DELETE m
 WITH id, user_id, agent_id, run_id, entities
 CALL (entities) {
   UNWIND entities AS e
-  WITH e WHERE NOT EXISTS { (:Memory)-[:MENTIONS]->(e) }
+  WITH e WHERE NOT EXISTS { (:Memory)-[:MENTIONS|MENTIONED]->(e) }
   DETACH DELETE e
 }
 RETURN id, user_id, agent_id, run_id

@@ -8,7 +8,7 @@ from graphmem.domain.graph import TripletRecord
 from graphmem.domain.memory import HistoryEvent, LifecycleState, MemoryRecord
 from graphmem.domain.scope import Scope
 from graphmem.domain.transitions import TransitionOutcome, TransitionRequest
-from graphmem.domain.writes import WritePlan
+from graphmem.domain.writes import MemoryChange, WritePlan
 
 ScopeFilter = dict[str, str | None]
 
@@ -45,14 +45,6 @@ class MemoryStore(Protocol):
     ) -> list[dict[str, Any]]: ...
     def transition(self, request: TransitionRequest) -> TransitionOutcome: ...
     def ids_in_scope(self, scope: ScopeFilter) -> list[str]: ...
-    def update(
-        self,
-        memory: MemoryRecord,
-        *,
-        text: str | None,
-        text_hash: str | None,
-        embedding: list[float] | None,
-        metadata: dict[str, Any] | None,
-    ) -> MemoryRecord: ...
+    def update(self, change: MemoryChange) -> MemoryRecord | None: ...
     def delete(self, memory_ids: Sequence[str], actor: str | None = ...) -> int: ...
     def reset(self) -> None: ...

@@ -256,3 +256,16 @@ def test_history_after_delete_is_a_tombstone(client: TestClient, user_id: str) -
         assert event["old_text"] is None and event["new_text"] is None
         assert event["memory_id"] == memory_id and event["user_id"] == user_id
     assert events[-1]["actor"].startswith("api-key:")
+
+
+def test_update_of_an_immutable_memory_needs_force(client: TestClient, user_id: str) -> None:
+    [memory_id] = add(client, "My allergy: penicillin.", user_id=user_id, immutable=True)
+    refused = client.put(f"/v1/memories/{memory_id}", json={"text": "No allergies."})
+    assert refused.status_code == 409, refused.text
+    assert "immutable" in refused.json()["detail"] and "force" in refused.json()["detail"]
+    assert client.get(f"/v1/memories/{memory_id}").json()["text"] == "My allergy: penicillin."
+    forced = client.put(f"/v1/memories/{memory_id}", json={"text": "No allergies.",
+                                                           "force": True})
+    assert forced.status_code == 200, forced.text
+    assert forced.json()["text"] == "No allergies." and forced.json()["immutable"] is True
+    assert client.delete(f"/v1/memories/{memory_id}").status_code == 200

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 import neo4j
@@ -15,17 +14,17 @@ from graphmem.adapters.neo4j.records import (
     history_from_map,
     memory_from_map,
     native_map,
-    to_metadata_json,
     triplet_from_record,
 )
 from graphmem.adapters.neo4j.transitions import apply_transition, record_lost_race
+from graphmem.adapters.neo4j.updater import UpdateWriter
 from graphmem.adapters.neo4j.writer import PlanWriter, WriteOutcome
 from graphmem.cypher_catalog import query
 from graphmem.domain.graph import TripletRecord
 from graphmem.domain.memory import HistoryEvent, LifecycleState, MemoryRecord
 from graphmem.domain.scope import Scope
 from graphmem.domain.transitions import TransitionOutcome, TransitionRequest
-from graphmem.domain.writes import WritePlan
+from graphmem.domain.writes import MemoryChange, WritePlan
 from graphmem.ports.store import ScopeFilter
 
 
@@ -141,43 +140,12 @@ class Neo4jStore:
         return [r["id"] for r in self.read("memory/ids_in_scope", "list memory ids", **scope)]
 
     # -- writes -----------------------------------------------------------------------------
-    def update(
-        self,
-        memory: MemoryRecord,
-        *,
-        text: str | None,
-        text_hash: str | None,
-        embedding: list[float] | None,
-        metadata: dict[str, Any] | None,
-    ) -> MemoryRecord:
-        now = datetime.now(UTC)
-
-        def work(tx: neo4j.ManagedTransaction) -> dict[str, Any]:
-            row = tx.run(
-                query("memory/update"),
-                id=memory.id,
-                text=text,
-                hash=text_hash,
-                embedding=embedding,
-                metadata=to_metadata_json(metadata),
-                now=now,
-            ).single(strict=True)
-            event = {
-                "id": str(uuid.uuid4()),
-                "memory_id": memory.id,
-                "event": "UPDATE",
-                "old_text": row["old_text"],
-                "new_text": row["memory"]["text"],
-                "at": now,
-                "user_id": memory.user_id,
-                "agent_id": memory.agent_id,
-                "run_id": memory.run_id,
-            }
-            tx.run(query("history/create_batch"), rows=[event]).consume()
-            return row["memory"]
-
+    def update(self, change: MemoryChange) -> MemoryRecord | None:
+        """Apply an explicit update in one transaction (see ``updater``); None when nothing
+        was written (immutable without ``force``, or gone)."""
         with translated("update a memory"), self.driver.session(database=self.database) as s:
-            return memory_from_map(s.execute_write(work))
+            row = s.execute_write(UpdateWriter(change))
+        return None if row is None else memory_from_map(row)
 
     def delete(self, memory_ids: Sequence[str], actor: str | None = None) -> int:
         """Delete memories and erase their text everywhere (see ``erasure``); returns how many
