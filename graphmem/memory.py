@@ -103,7 +103,6 @@ class Memory:
                 self.driver.close()
             raise
         lifecycle = ApplyLifecycle(
-            self.store,
             self.settings.lifecycle,
             trust_proposals=not isinstance(self.extractor, OfflineExtractor),
         )

@@ -16,7 +16,7 @@ from graphmem.adapters.neo4j.records import (
     native_map,
     triplet_from_record,
 )
-from graphmem.adapters.neo4j.transitions import apply_transition, record_lost_race
+from graphmem.adapters.neo4j.transitions import apply_or_record
 from graphmem.adapters.neo4j.updater import UpdateWriter
 from graphmem.adapters.neo4j.writer import PlanWriter, WriteOutcome
 from graphmem.cypher_catalog import query
@@ -25,7 +25,7 @@ from graphmem.domain.memory import HistoryEvent, LifecycleState, MemoryRecord
 from graphmem.domain.scope import Scope
 from graphmem.domain.transitions import TransitionOutcome, TransitionRequest
 from graphmem.domain.writes import MemoryChange, WritePlan
-from graphmem.ports.store import ScopeFilter
+from graphmem.ports.store import LifecycleStep, ScopeFilter
 
 
 def scope_filter(user_id: str | None, agent_id: str | None, run_id: str | None) -> ScopeFilter:
@@ -48,10 +48,18 @@ class Neo4jStore:
         with translated(action):
             return self.driver.execute_query(query(name), params, database_=self.database).records
 
-    def write_plan(self, plan: WritePlan, writer: type[PlanWriter] = PlanWriter) -> WriteOutcome:
-        """Write one add in a single transaction; nothing is written if any step fails."""
+    def write_plan(
+        self,
+        plan: WritePlan,
+        writer: type[PlanWriter] = PlanWriter,
+        *,
+        lifecycle: LifecycleStep | None = None,
+    ) -> WriteOutcome:
+        """Write one add and the lifecycle transitions it causes (``lifecycle``, given a view
+        of the same transaction) in a single transaction; nothing is written if any step
+        fails."""
         with translated("store memories"), self.driver.session(database=self.database) as s:
-            return s.execute_write(writer(plan))
+            return s.execute_write(writer(plan, lifecycle))
 
     # -- reads ------------------------------------------------------------------------------
     def find_duplicates(self, scope: Scope, hashes: Sequence[str]) -> dict[str, str]:
@@ -131,10 +139,11 @@ class Neo4jStore:
         return [native_map(r.data()) for r in rows]
 
     def transition(self, request: TransitionRequest) -> TransitionOutcome:
-        outcome = apply_transition(self.driver, self.database, request)
-        if not outcome.applied:
-            record_lost_race(self.driver, self.database, request, outcome.old_state)
-        return outcome
+        """An explicit transition: applied, or its lost race recorded, in one transaction."""
+        with translated(f"{request.action} a memory"), self.driver.session(
+            database=self.database
+        ) as s:
+            return s.execute_write(apply_or_record, request)
 
     def ids_in_scope(self, scope: ScopeFilter) -> list[str]:
         return [r["id"] for r in self.read("memory/ids_in_scope", "list memory ids", **scope)]
