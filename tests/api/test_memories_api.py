@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from api import create_app
@@ -269,3 +270,11 @@ def test_update_of_an_immutable_memory_needs_force(client: TestClient, user_id: 
     assert forced.status_code == 200, forced.text
     assert forced.json()["text"] == "No allergies." and forced.json()["immutable"] is True
     assert client.delete(f"/v1/memories/{memory_id}").status_code == 200
+
+
+def test_reset_is_not_exposed_over_http(app: FastAPI) -> None:
+    """Wiping every tenant stays a Python call for the operator (``Memory.reset``)."""
+    paths: dict[str, dict[str, Any]] = app.openapi()["paths"]
+    assert not [path for path in paths if "reset" in path.lower()]
+    deletes = {path for path, methods in paths.items() if "delete" in methods}
+    assert deletes == {"/v1/memories", "/v1/memories/{memory_id}"}
