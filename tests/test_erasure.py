@@ -4,11 +4,15 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterator
 
 import neo4j
 import pytest
 
-from graphmem import Memory
+from graphmem import Memory, NotFoundError, Settings
+from graphmem.ports.embedder import Embedder
+from tests.support.dream import WAKE_UPS, YOGA, dream_settings, holds, seed, syntheses
+from tests.support.openai_server import OpenAICompatServer
 
 pytestmark = pytest.mark.neo4j
 
@@ -113,3 +117,32 @@ def test_delete_records_who_did_it(memory: Memory, user_id: str) -> None:
     memory.delete(memory_id, actor="api-key:abc")
     delete = memory.history(memory_id)[-1]
     assert (delete.event, delete.actor) == ("DELETE", "api-key:abc")
+
+
+@pytest.fixture
+def llm_memory(settings: Settings, driver: neo4j.Driver, embedder: Embedder,
+               openai_server: OpenAICompatServer) -> Iterator[Memory]:
+    configured = dream_settings(settings, base_url=openai_server.base_url, model="test-model",
+                                max_retries=0, timeout_s=5.0)
+    with Memory(configured, driver=driver, embedder=embedder) as memory:
+        yield memory
+
+
+def test_deleting_a_source_deletes_the_syntheses_built_on_it(
+    llm_memory: Memory, openai_server: OpenAICompatServer, driver: neo4j.Driver, user_id: str
+) -> None:
+    llm_memory.enable_dream(user_id=user_id)
+    yoga = seed(llm_memory, user_id, YOGA)
+    wake = seed(llm_memory, user_id, WAKE_UPS)
+    openai_server.script(holds())
+    [scope] = llm_memory.dream(user_id=user_id).scopes
+    assert scope.written == 1
+    [synthesis] = syntheses(driver, user_id)
+    llm_memory.delete(yoga[0], actor="owner")
+    assert syntheses(driver, user_id) == []
+    with pytest.raises(NotFoundError):
+        llm_memory.get(synthesis["id"])
+    events = llm_memory.history(synthesis["id"])
+    assert [(e.event, e.new_text, e.actor) for e in events][-1] == ("DELETE", None, "owner")
+    assert all(e.new_text is None for e in events)
+    assert {m.id for m in llm_memory.get_all(user_id=user_id)} == set(yoga[1:] + wake)

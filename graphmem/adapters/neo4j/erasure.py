@@ -1,6 +1,7 @@
 """Deleting memories as one transaction: lock, re-check, reactivate, erase, delete, record.
 
-1. Lock the memories to delete (``lifecycle/lock_pair``, id order). Once they are locked no
+1. Lock the memories to delete, with the Dream syntheses built on them (their text derives
+   from the deleted text), in id order (``lifecycle/lock_pair``). Once they are locked no
    transition can start pointing at them (a transition locks both of its memories).
 2. Lock the memories they had replaced, re-check under the locks that each still points at a
    deleted one and is still retired, reactivate it and record a REACTIVATE event.
@@ -51,12 +52,14 @@ class DeleteMemories:
 
     def __call__(self, tx: neo4j.ManagedTransaction) -> int:
         now = datetime.now(UTC)
-        _run(tx, "lifecycle/lock_pair", ids=self.ids)
-        older = sorted({r["id"] for r in _run(tx, "memory/replaced_by", ids=self.ids)})
-        _run(tx, "lifecycle/lock_pair", ids=[i for i in older if i not in self.ids])
-        reactivated = _run(tx, "memory/reactivate_replaced", ids=self.ids, now=now)
-        _run(tx, "history/erase_for_memories", ids=self.ids, now=now)
-        deleted = _run(tx, "memory/delete_batch", ids=self.ids)
+        derived = {r["id"] for r in _run(tx, "memory/syntheses_of", ids=self.ids)}
+        ids = sorted(derived | set(self.ids))
+        _run(tx, "lifecycle/lock_pair", ids=ids)
+        older = sorted({r["id"] for r in _run(tx, "memory/replaced_by", ids=ids)})
+        _run(tx, "lifecycle/lock_pair", ids=[i for i in older if i not in ids])
+        reactivated = _run(tx, "memory/reactivate_replaced", ids=ids, now=now)
+        _run(tx, "history/erase_for_memories", ids=ids, now=now)
+        deleted = _run(tx, "memory/delete_batch", ids=ids)
         events = [_event(r, "DELETE", now, self.actor) for r in deleted]
         events += [
             {
