@@ -1,8 +1,9 @@
 """Deleting memories as one transaction: lock, re-check, reactivate, erase, delete, record.
 
-1. Lock the memories to delete, with the Dream syntheses built on them (their text derives
-   from the deleted text), in id order (``lifecycle/lock_pair``). Once they are locked no
-   transition can start pointing at them (a transition locks both of its memories).
+1. Lock the memories to delete (``lifecycle/lock_pair``, id order), then the Dream syntheses
+   built on them (their text derives from the deleted text), read only after the lock. Once
+   they are locked no transition can start pointing at them (a transition locks both of its
+   memories) and no synthesis can link to them.
 2. Lock the memories they had replaced, re-check under the locks that each still points at a
    deleted one and is still retired, reactivate it and record a REACTIVATE event.
 3. Erase the deleted memories' text from history (their events become tombstones), delete
@@ -29,6 +30,15 @@ def _run(tx: neo4j.ManagedTransaction, name: str, **params: Any) -> list[neo4j.R
     return list(tx.run(query(name), params))
 
 
+def _lock(tx: neo4j.ManagedTransaction, ids: list[str]) -> None:
+    if ids:
+        _run(tx, "lifecycle/lock_pair", ids=ids)
+
+
+def _new(rows: list[neo4j.Record], known: list[str]) -> list[str]:
+    return sorted({r["id"] for r in rows} - set(known))
+
+
 def _event(row: neo4j.Record, kind: str, now: datetime, actor: str | None) -> dict[str, Any]:
     return {
         "id": str(uuid.uuid4()),
@@ -52,11 +62,13 @@ class DeleteMemories:
 
     def __call__(self, tx: neo4j.ManagedTransaction) -> int:
         now = datetime.now(UTC)
-        derived = {r["id"] for r in _run(tx, "memory/syntheses_of", ids=self.ids)}
-        ids = sorted(derived | set(self.ids))
-        _run(tx, "lifecycle/lock_pair", ids=ids)
-        older = sorted({r["id"] for r in _run(tx, "memory/replaced_by", ids=ids)})
-        _run(tx, "lifecycle/lock_pair", ids=[i for i in older if i not in ids])
+        # What depends on a memory is read only after the memory is locked, so nothing can
+        # start depending on it unseen; each set is locked in id order.
+        _lock(tx, self.ids)
+        derived = _new(_run(tx, "memory/syntheses_of", ids=self.ids), self.ids)
+        _lock(tx, derived)
+        ids = sorted({*self.ids, *derived})
+        _lock(tx, _new(_run(tx, "memory/replaced_by", ids=ids), ids))
         reactivated = _run(tx, "memory/reactivate_replaced", ids=ids, now=now)
         _run(tx, "history/erase_for_memories", ids=ids, now=now)
         deleted = _run(tx, "memory/delete_batch", ids=ids)
@@ -72,3 +84,4 @@ class DeleteMemories:
         if events:
             _run(tx, "history/create_batch", rows=events)
         return len(deleted)
+
