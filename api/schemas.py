@@ -65,6 +65,7 @@ class MemoryCreate(RequestModel):
 class MemoryUpdate(RequestModel):
     text: Text | None = None
     metadata: dict[str, Any] | None = None
+    force: bool = Field(default=False, description="needed to change an immutable memory")
 
 
 class TransitionCreate(RequestModel):

@@ -237,13 +237,14 @@ def invariants(
     )
     orphan_entities = scalar(
         "MATCH (e:Entity) WHERE e.user_id IN $users "
-        "AND NOT EXISTS { (:Memory)-[:MENTIONS]->(e) } RETURN count(e)",
+        "AND NOT EXISTS { (:Memory)-[:MENTIONS|MENTIONED]->(e) } RETURN count(e)",
         users=users,
     )
     orphan_triplets = scalar(
         "MATCH (:Entity)-[r:RELATES_TO]->(:Entity) WHERE r.user_id IN $users "
-        "AND (size(r.memory_ids) = 0 OR any(x IN r.memory_ids "
-        "WHERE NOT EXISTS { MATCH (m:Memory {id: x}) })) RETURN count(r)",
+        "WITH r, r.memory_ids + coalesce(r.retired_memory_ids, []) AS asserted "
+        "WHERE size(asserted) = 0 OR any(x IN asserted "
+        "WHERE NOT EXISTS { MATCH (m:Memory {id: x}) }) RETURN count(r)",
         users=users,
     )
     bad_lifecycle = scalar(

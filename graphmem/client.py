@@ -152,9 +152,9 @@ def _get(memory_id: str) -> _Call[MemoryRecord]:
 
 
 def _update(
-    memory_id: str, text: str | None, metadata: dict[str, Any] | None
+    memory_id: str, text: str | None, metadata: dict[str, Any] | None, force: bool
 ) -> _Call[MemoryRecord]:
-    body = {"text": text, "metadata": metadata}
+    body = {"text": text, "metadata": metadata, "force": force}
     return _Call("PUT", f"/v1/memories/{_quote(memory_id)}", _memory, body=body)
 
 
@@ -281,9 +281,14 @@ class GraphMemClient:
         return self._run(_search(query, _scope(user_id, agent_id, run_id), options))
 
     def update(
-        self, memory_id: str, text: str | None = None, metadata: dict[str, Any] | None = None
+        self,
+        memory_id: str,
+        text: str | None = None,
+        metadata: dict[str, Any] | None = None,
+        *,
+        force: bool = False,
     ) -> MemoryRecord:
-        return self._run(_update(memory_id, text, metadata))
+        return self._run(_update(memory_id, text, metadata, force))
 
     def delete(self, memory_id: str) -> None:
         self._run(_delete(memory_id))
@@ -402,9 +407,14 @@ class AsyncGraphMemClient:
         return await self._run(_search(query, _scope(user_id, agent_id, run_id), options))
 
     async def update(
-        self, memory_id: str, text: str | None = None, metadata: dict[str, Any] | None = None
+        self,
+        memory_id: str,
+        text: str | None = None,
+        metadata: dict[str, Any] | None = None,
+        *,
+        force: bool = False,
     ) -> MemoryRecord:
-        return await self._run(_update(memory_id, text, metadata))
+        return await self._run(_update(memory_id, text, metadata, force))
 
     async def delete(self, memory_id: str) -> None:
         await self._run(_delete(memory_id))

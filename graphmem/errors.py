@@ -55,6 +55,11 @@ class LifecycleConflictError(GraphMemError):
     """A requested lifecycle change lost its race or targets a non-active memory."""
 
 
+class ImmutableMemoryError(LifecycleConflictError):
+    """The memory is immutable: an explicit update needs ``force=True``; automation never
+    changes it."""
+
+
 class AuthError(GraphMemError):
     """The API key is missing, unknown or revoked."""
 

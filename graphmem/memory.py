@@ -103,7 +103,6 @@ class Memory:
                 self.driver.close()
             raise
         lifecycle = ApplyLifecycle(
-            self.store,
             self.settings.lifecycle,
             trust_proposals=not isinstance(self.extractor, OfflineExtractor),
         )
@@ -150,31 +149,53 @@ class Memory:
         )
 
     def update(
-        self, memory_id: str, text: str | None = None, metadata: dict[str, Any] | None = None
+        self,
+        memory_id: str,
+        text: str | None = None,
+        metadata: dict[str, Any] | None = None,
+        *,
+        force: bool = False,
+        actor: str | None = None,
     ) -> MemoryRecord:
+        """Change the text and/or metadata. New text is re-embedded and re-extracted: triplets
+        only the old text asserted are retired (kept as history), the new ones written. An
+        immutable memory raises ImmutableMemoryError unless ``force=True``."""
         return update_memory(
             self.store,
             self.embedder,
+            self.extractor,
             self.settings.limits,
             memory_id,
             scope_filter(None, None, None),
             text=text,
             metadata=metadata,
+            force=force,
+            actor=actor,
         )
 
-    def delete(self, memory_id: str) -> None:
-        """Delete one memory, the triplets only it asserted and entities left unmentioned."""
+    def delete(self, memory_id: str, *, actor: str | None = None) -> None:
+        """Delete one memory (also an immutable one: it is the user's data), the triplets only
+        it asserted and entities left unmentioned, and erase its text from history, which
+        keeps a tombstone naming ``actor``. Memories it had replaced become active again."""
         get_memory(self.store, memory_id, scope_filter(None, None, None))
-        self.store.delete([memory_id])
+        if not self.store.delete([memory_id], actor):
+            raise NotFoundError(f"No memory with id {memory_id!r}")
 
     def delete_all(
-        self, *, user_id: str | None = None, agent_id: str | None = None, run_id: str | None = None
+        self,
+        *,
+        user_id: str | None = None,
+        agent_id: str | None = None,
+        run_id: str | None = None,
+        actor: str | None = None,
     ) -> int:
+        """Delete every memory of a scope the way ``delete`` does; returns how many."""
         scope = inputs.scope_of(user_id, agent_id, run_id)
         ids = self.store.ids_in_scope(scope.params())
         deleted = 0
-        for start in range(0, len(ids), self.settings.limits.batch_size):
-            deleted += self.store.delete(ids[start : start + self.settings.limits.batch_size])
+        size = self.settings.limits.batch_size
+        for start in range(0, len(ids), size):
+            deleted += self.store.delete(ids[start : start + size], actor)
         return deleted
 
     def supersede(

@@ -25,8 +25,8 @@ class FailAfterEntities(PlanWriter):
 
 
 class FaultyStore(Neo4jStore):
-    def write_plan(self, plan, writer=FailAfterEntities):  # type: ignore[override]
-        return super().write_plan(plan, writer)
+    def write_plan(self, plan, writer=FailAfterEntities, **kwargs):  # type: ignore[override]
+        return super().write_plan(plan, writer, **kwargs)
 
 
 def test_fault_mid_add_rolls_back(memory: Memory, driver: neo4j.Driver, user_id: str) -> None:

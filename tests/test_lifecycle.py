@@ -96,3 +96,20 @@ def test_deleting_the_replacement_reactivates_the_old(memory: Memory, user_id: s
     memory.delete(osaka.id)
     back = memory.get(tokyo.id)
     assert back.lifecycle_state == "active" and back.replacement_memory_id is None
+
+
+def test_deleting_the_replacement_makes_old_triplets_current_again(
+    memory: Memory, driver: neo4j.Driver, user_id: str
+) -> None:
+    old = memory.add("I live in Sapporo.", user_id=user_id, timestamp="2025-01-10").results[0]
+    new = memory.add("I moved to Sendai.", user_id=user_id, timestamp="2025-06-01").results[0]
+    query = ("MATCH (:Entity {user_id: $u})-[r:RELATES_TO {predicate: 'lives_in'}]->(t) "
+             "RETURN t.name AS target, r.valid_to AS valid_to")
+    ended = {r["target"]: r["valid_to"] for r in driver.execute_query(query, u=user_id).records}
+    assert ended["Sapporo"] is not None
+    memory.delete(new.id, actor="tester")
+    current = {r["target"]: r["valid_to"] for r in driver.execute_query(query, u=user_id).records}
+    assert current == {"Sapporo": None}
+    reactivate = memory.history(old.id)[-1]
+    assert (reactivate.event, reactivate.related_memory_id, reactivate.actor) == (
+        "REACTIVATE", new.id, "tester")

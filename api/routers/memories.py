@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query
 
@@ -12,6 +12,7 @@ from api.deps import ApiKeyDep, MemoryDep
 from api.errors import COMMON_RESPONSES, CONFLICT, LLM_FAILED, NOT_FOUND
 from api.schemas import (
     DeletedPublic,
+    ErrorPublic,
     HistoryPublic,
     MemoriesPublic,
     MemoryCreate,
@@ -25,6 +26,16 @@ from graphmem.domain.keys import ApiKey
 from graphmem.domain.results import AddResult
 from graphmem.errors import ValidationError
 from graphmem.memory import Memory
+
+IMMUTABLE: dict[int | str, dict[str, Any]] = {
+    409: {"model": ErrorPublic, "description": "The memory is immutable: send force=true"}
+}
+
+
+def actor_of(key: ApiKey) -> str:
+    """Who made a change, as recorded in history: the API key's id, never its secret."""
+    return f"api-key:{key.id}"
+
 
 router = APIRouter(prefix="/v1/memories", tags=["memories"], responses=COMMON_RESPONSES)
 
@@ -76,7 +87,7 @@ def delete_scope(
         raise ValidationError("bulk delete needs an explicit user_id, agent_id or run_id")
     scope = key.resolve_scope(query.user_id, query.agent_id, query.run_id)
     key.check_bulk_delete(scope)
-    return DeletedPublic(deleted=memory.delete_all(**scope))
+    return DeletedPublic(deleted=memory.delete_all(**scope, actor=actor_of(key)))
 
 
 @router.get("/{memory_id}", responses=NOT_FOUND)
@@ -84,19 +95,28 @@ def get_memory(memory_id: str, memory: MemoryDep, key: ApiKeyDep) -> MemoryPubli
     return MemoryPublic.of(visible_memory(memory, key, memory_id))
 
 
-@router.put("/{memory_id}", responses=NOT_FOUND)
+@router.put("/{memory_id}", responses={**NOT_FOUND, **IMMUTABLE})
 def update_memory(
     memory_id: str, body: MemoryUpdate, memory: MemoryDep, key: ApiKeyDep
 ) -> MemoryPublic:
-    """Change the text (re-embedded; the old text stays in history) and/or the metadata."""
+    """Change the text (re-embedded and re-extracted; the old text stays in history until a
+    delete) and/or the metadata. An immutable memory needs ``force: true`` (409 otherwise)."""
     visible_memory(memory, key, memory_id)
-    return MemoryPublic.of(memory.update(memory_id, text=body.text, metadata=body.metadata))
+    changed = memory.update(
+        memory_id,
+        text=body.text,
+        metadata=body.metadata,
+        force=body.force,
+        actor=actor_of(key),
+    )
+    return MemoryPublic.of(changed)
 
 
 @router.delete("/{memory_id}", responses=NOT_FOUND)
 def delete_memory(memory_id: str, memory: MemoryDep, key: ApiKeyDep) -> DeletedPublic:
+    """Delete the memory and erase its text; its history keeps a tombstone."""
     visible_memory(memory, key, memory_id)
-    memory.delete(memory_id)
+    memory.delete(memory_id, actor=actor_of(key))
     return DeletedPublic(deleted=1)
 
 

@@ -1,6 +1,6 @@
-// Append history events (kept even after their memory is deleted).
+// Append history events (kept after their memory is deleted, as tombstones without text).
 // $rows: list<map{id, memory_id, event, old_text, new_text, at, related_memory_id, reason,
-//   user_id, agent_id, run_id}>. Returns: id.
+//   actor, user_id, agent_id, run_id}> (absent keys are not stored). Returns: id.
 UNWIND $rows AS row
 CREATE (h:MemoryEvent)
 SET h = row

@@ -1,7 +1,9 @@
-// Replace a memory's text (and re-embedding) and/or metadata; returns the old text.
-// $id, $text (null = keep), $hash, $embedding, $metadata (JSON string or null = keep), $now.
-// Returns: old_text, memory (map without embedding).
+// Replace a memory's text (and re-embedding) and/or metadata; returns the old text. An
+// immutable memory changes only with $force (no row otherwise).
+// $id, $text (null = keep), $hash, $embedding, $metadata (JSON string or null = keep), $now,
+// $force (bool). Returns: old_text, memory (map without embedding).
 MATCH (m:Memory {id: $id})
+WHERE $force OR NOT coalesce(m.immutable, false)
 WITH m, m.text AS old_text
 SET m.text = coalesce($text, m.text),
     m.hash = coalesce($hash, m.hash),

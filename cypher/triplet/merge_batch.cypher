@@ -1,5 +1,5 @@
-// Store triplets: a current triplet with the same source, predicate and target gains the new
-// memory ids as provenance; otherwise a new RELATES_TO relationship is created. The predicate
+// Store triplets: a current triplet (not ended, not retired) with the same source, predicate
+// and target gains the new memory ids as provenance; otherwise a new RELATES_TO relationship is created. The predicate
 // is a property, never a relationship type.
 // $rows: list<map{id, source_key, target_key, predicate, fact, embedding, valid_from, valid_to,
 //   memory_ids, scope_key, scope_tokens, user_id, agent_id, run_id}> (deduplicated by the caller), $now.
@@ -8,7 +8,7 @@ UNWIND $rows AS row
 MATCH (s:Entity {key: row.source_key})
 MATCH (t:Entity {key: row.target_key})
 OPTIONAL MATCH (s)-[old:RELATES_TO {predicate: row.predicate}]->(t)
-WHERE old.valid_to IS NULL
+WHERE old.valid_to IS NULL AND old.retired_at IS NULL
 WITH row, s, t, head(collect(old)) AS existing
 CALL (row, s, t, existing) {
   WITH row, s, t, existing

@@ -42,9 +42,14 @@ class HistoryEventKind(StrEnum):
     DELETE = "DELETE"
     MERGE = "MERGE"
     SUPERSEDE = "SUPERSEDE"
+    REACTIVATE = "REACTIVATE"  # its replacement was deleted: active again
 
 
 class HistoryEvent(BaseModel):
+    """One change to a memory. Once the memory is deleted its events are tombstones: ids,
+    times, the action, the scope and the actor stay; text and reasons are erased
+    (``erased_at``)."""
+
     id: str
     memory_id: str
     event: HistoryEventKind
@@ -53,6 +58,8 @@ class HistoryEvent(BaseModel):
     at: datetime
     related_memory_id: str | None = None
     reason: str | None = None
+    actor: str | None = None  # who asked for the change (e.g. "api-key:<id>"), when known
+    erased_at: datetime | None = None
     user_id: str | None = None
     agent_id: str | None = None
     run_id: str | None = None

@@ -53,3 +53,18 @@ class WritePlan(BaseModel):
     entities: list[NewEntity] = Field(default_factory=list)
     mentions: list[tuple[str, str]] = Field(default_factory=list)  # (memory_id, entity_key)
     triplets: list[NewTriplet] = Field(default_factory=list)
+
+
+class MemoryChange(BaseModel):
+    """An explicit update: new text (with its embedding and ``plan``, the entities, mentions
+    and triplets re-extracted from it) and/or new metadata. ``force`` is needed to change an
+    immutable memory; ``actor`` is recorded in history."""
+
+    memory_id: str
+    text: str | None = None
+    hash: str | None = None
+    embedding: list[float] | None = None
+    metadata: dict[str, Any] | None = None
+    plan: WritePlan
+    force: bool = False
+    actor: str | None = None

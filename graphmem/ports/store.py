@@ -1,14 +1,15 @@
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
 from graphmem.domain.graph import TripletRecord
 from graphmem.domain.memory import HistoryEvent, LifecycleState, MemoryRecord
+from graphmem.domain.results import Transition
 from graphmem.domain.scope import Scope
 from graphmem.domain.transitions import TransitionOutcome, TransitionRequest
-from graphmem.domain.writes import WritePlan
+from graphmem.domain.writes import MemoryChange, WritePlan
 
 ScopeFilter = dict[str, str | None]
 
@@ -17,12 +18,28 @@ class WriteOutcomeLike(Protocol):
     created: list[str]
     duplicates: dict[str, str]
     triplets: list[TripletRecord]
+    transitions: list[Transition]
+
+
+class LifecycleView(Protocol):
+    """What lifecycle decisions read and write; inside an add, a view of its transaction."""
+
+    def candidates(
+        self, new_id: str, k: int, exclude: Sequence[str], proposed: Sequence[str]
+    ) -> list[dict[str, Any]]: ...
+    def triplets_for(self, memory_ids: Sequence[str]) -> list[TripletRecord]: ...
+    def transition(self, request: TransitionRequest) -> TransitionOutcome: ...
+
+
+# Run by write_plan after the add's writes, in the same transaction: (view, created ids) ->
+# the transitions decided and written.
+LifecycleStep = Callable[[LifecycleView, list[str]], list[Transition]]
 
 
 class MemoryStore(Protocol):
     """Memories, entities, triplets and history, scoped by user / agent / run ids."""
 
-    def write_plan(self, plan: WritePlan) -> Any: ...
+    def write_plan(self, plan: WritePlan, *, lifecycle: LifecycleStep | None = ...) -> Any: ...
     def find_duplicates(self, scope: Scope, hashes: Sequence[str]) -> dict[str, str]: ...
     def existing_entity_keys(self, keys: Sequence[str]) -> set[str]: ...
     def known_entity_names(self, scope: Scope, limit: int = ...) -> list[str]: ...
@@ -46,14 +63,6 @@ class MemoryStore(Protocol):
     ) -> list[dict[str, Any]]: ...
     def transition(self, request: TransitionRequest) -> TransitionOutcome: ...
     def ids_in_scope(self, scope: ScopeFilter) -> list[str]: ...
-    def update(
-        self,
-        memory: MemoryRecord,
-        *,
-        text: str | None,
-        text_hash: str | None,
-        embedding: list[float] | None,
-        metadata: dict[str, Any] | None,
-    ) -> MemoryRecord: ...
-    def delete(self, memory_ids: Sequence[str]) -> int: ...
+    def update(self, change: MemoryChange) -> MemoryRecord | None: ...
+    def delete(self, memory_ids: Sequence[str], actor: str | None = ...) -> int: ...
     def reset(self) -> None: ...

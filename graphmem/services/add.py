@@ -1,5 +1,5 @@
-"""The add use case: validate, extract (verbatim, offline patterns or one LLM call), write
-memories with their entities and triplets in one transaction, then apply lifecycle changes."""
+"""The add use case: validate, extract (verbatim, offline patterns or one LLM call), then write
+memories with their entities, triplets and lifecycle changes in one transaction."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from graphmem.lifecycle.guards import MemoryFlags
 from graphmem.lifecycle.predicates import normalize_predicate
 from graphmem.ports.embedder import Embedder
 from graphmem.ports.extractor import Extractor
-from graphmem.ports.store import MemoryStore
+from graphmem.ports.store import LifecycleStep, LifecycleView, MemoryStore
 from graphmem.services import inputs
 from graphmem.services.context import VectorCache, build_context
 from graphmem.services.context_keys import Turn, keys_for, line
@@ -120,14 +120,11 @@ class AddMemories:
                 CachedEmbedder(self.embedder, cache),
                 self.store.existing_entity_keys,
             )
-            outcome = self.store.write_plan(plan)
+            step = self._lifecycle_step(pending, options) if infer else None
+            outcome = self.store.write_plan(plan, lifecycle=step)
         items = self._items(extraction, pending, existing, outcome)
-        if infer and outcome is not None and outcome.created:
-            created = [p for p in pending.values() if p.id in set(outcome.created)]
-            flags = MemoryFlags(
-                immutable=options.immutable, exclude_from_dream=options.exclude_from_dream
-            )
-            self._attach(items, self.lifecycle(created, options.observed_at, flags))
+        if outcome is not None:
+            self._attach(items, outcome.transitions)
         return AddResult(results=items, llm_calls=extraction.llm_calls)
 
     def _context_keys(
@@ -160,6 +157,18 @@ class AddMemories:
             key = keys[index]
             if key is not None:
                 p.key_text, p.key_source_ids = key.text, key.source_ids
+
+    def _lifecycle_step(self, pending: dict[str, Pending], options: PlanOptions) -> LifecycleStep:
+        """The transitions of this add, decided and written in the add's own transaction."""
+        flags = MemoryFlags(
+            immutable=options.immutable, exclude_from_dream=options.exclude_from_dream
+        )
+
+        def step(view: LifecycleView, created_ids: list[str]) -> list[Transition]:
+            created = [p for p in pending.values() if p.id in set(created_ids)]
+            return self.lifecycle(view, created, options.observed_at, flags)
+
+        return step
 
     def _dedupe(
         self, scope: Scope, msgs: list[Message], extraction: Extraction

@@ -1,5 +1,7 @@
-"""Applies lifecycle changes after an add: the deterministic guards decide on every proposal
-(the LLM's, or offline detection's), then each allowed one is a conditional write."""
+"""Applies lifecycle changes after an add's writes, in the add's transaction (``view``): the
+deterministic guards decide on every proposal (the LLM's, or offline detection's), then each
+allowed one is a conditional write. Pure in its inputs, so a retried transaction decides the
+same way."""
 
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from graphmem.lifecycle.guards import (
     detect_offline,
 )
 from graphmem.lifecycle.predicates import FunctionalPredicates, normalize_name, normalize_predicate
-from graphmem.ports.store import MemoryStore
+from graphmem.ports.store import LifecycleView
 from graphmem.services.plan import Pending
 from graphmem.settings import LifecycleSettings
 
@@ -44,35 +46,37 @@ def _shared_predicates(old: list[ExtractedTriplet], new: list[ExtractedTriplet])
 
 
 class ApplyLifecycle:
-    def __init__(
-        self, store: MemoryStore, settings: LifecycleSettings, *, trust_proposals: bool
-    ) -> None:
+    def __init__(self, settings: LifecycleSettings, *, trust_proposals: bool) -> None:
         """``trust_proposals``: the extractor is an LLM whose proposals are guarded; otherwise
         offline detection proposes deterministically."""
-        self.store = store
         self.settings = settings
         self.functional = FunctionalPredicates(settings.extra_functional_predicates)
         self.trust_proposals = trust_proposals
 
     def __call__(
-        self, created: list[Pending], observed_at: datetime, new_flags: MemoryFlags
+        self,
+        view: LifecycleView,
+        created: list[Pending],
+        observed_at: datetime,
+        new_flags: MemoryFlags,
     ) -> list[Transition]:
         new_ids = [p.id for p in created]
         transitions: list[Transition] = []
         for pending in created:
             proposed = [p.old_memory_id for p in pending.extracted.proposals]
-            rows = self.store.candidates(pending.id, self.settings.similar_top_s, new_ids, proposed)
-            triplets = self._triplets([r["id"] for r in rows])
+            rows = view.candidates(pending.id, self.settings.similar_top_s, new_ids, proposed)
+            triplets = self._triplets(view, [r["id"] for r in rows])
             candidates = {r["id"]: _candidate(r, triplets.get(r["id"], [])) for r in rows}
             for proposal, decision in self._decide(pending, candidates, new_flags):
                 transitions.append(
-                    self._write(pending, proposal, decision, candidates, observed_at)
+                    self._write(view, pending, proposal, decision, candidates, observed_at)
                 )
         return transitions
 
-    def _triplets(self, memory_ids: list[str]) -> dict[str, list[ExtractedTriplet]]:
+    @staticmethod
+    def _triplets(view: LifecycleView, memory_ids: list[str]) -> dict[str, list[ExtractedTriplet]]:
         out: dict[str, list[ExtractedTriplet]] = {}
-        for t in self.store.triplets_for(memory_ids):
+        for t in view.triplets_for(memory_ids):
             for mid in t.memory_ids:
                 out.setdefault(mid, []).append(
                     ExtractedTriplet(
@@ -134,6 +138,7 @@ class ApplyLifecycle:
 
     def _write(
         self,
+        view: LifecycleView,
         pending: Pending,
         proposal: LifecycleProposal,
         decision: GuardDecision,
@@ -152,7 +157,7 @@ class ApplyLifecycle:
         old = candidates[proposal.old_memory_id]
         new_triplets = pending.extracted.triplets
         starts = [t.valid_from for t in new_triplets if t.valid_from is not None]
-        outcome = self.store.transition(
+        outcome = view.transition(
             TransitionRequest(
                 action=proposal.action,
                 old_id=proposal.old_memory_id,

@@ -12,6 +12,7 @@ from typing import Any
 
 import httpx
 import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from api import create_app
@@ -240,3 +241,40 @@ def _wait_healthy(url: str, server: subprocess.Popen[bytes]) -> None:
             pass
         time.sleep(0.25)
     raise AssertionError("graphmem serve did not become healthy")
+
+
+def test_history_after_delete_is_a_tombstone(client: TestClient, user_id: str) -> None:
+    [memory_id] = add(client, "My passport number is QX-8841.", user_id=user_id)
+    updated = client.put(f"/v1/memories/{memory_id}", json={"text": "It is QX-8842 now."})
+    assert updated.status_code == 200, updated.text
+    assert client.delete(f"/v1/memories/{memory_id}").status_code == 200
+    response = client.get(f"/v1/memories/{memory_id}/history")
+    assert response.status_code == 200, response.text
+    events = response.json()["results"]
+    assert [e["event"] for e in events] == ["ADD", "UPDATE", "DELETE"]
+    assert "QX-88" not in response.text
+    for event in events:
+        assert event["old_text"] is None and event["new_text"] is None
+        assert event["memory_id"] == memory_id and event["user_id"] == user_id
+    assert events[-1]["actor"].startswith("api-key:")
+
+
+def test_update_of_an_immutable_memory_needs_force(client: TestClient, user_id: str) -> None:
+    [memory_id] = add(client, "My allergy: penicillin.", user_id=user_id, immutable=True)
+    refused = client.put(f"/v1/memories/{memory_id}", json={"text": "No allergies."})
+    assert refused.status_code == 409, refused.text
+    assert "immutable" in refused.json()["detail"] and "force" in refused.json()["detail"]
+    assert client.get(f"/v1/memories/{memory_id}").json()["text"] == "My allergy: penicillin."
+    forced = client.put(f"/v1/memories/{memory_id}", json={"text": "No allergies.",
+                                                           "force": True})
+    assert forced.status_code == 200, forced.text
+    assert forced.json()["text"] == "No allergies." and forced.json()["immutable"] is True
+    assert client.delete(f"/v1/memories/{memory_id}").status_code == 200
+
+
+def test_reset_is_not_exposed_over_http(app: FastAPI) -> None:
+    """Wiping every tenant stays a Python call for the operator (``Memory.reset``)."""
+    paths: dict[str, dict[str, Any]] = app.openapi()["paths"]
+    assert not [path for path in paths if "reset" in path.lower()]
+    deletes = {path for path, methods in paths.items() if "delete" in methods}
+    assert deletes == {"/v1/memories", "/v1/memories/{memory_id}"}

@@ -2,30 +2,30 @@
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 import neo4j
 
 from graphmem.adapters.neo4j.driver import translated
+from graphmem.adapters.neo4j.erasure import DeleteMemories
 from graphmem.adapters.neo4j.records import (
     history_from_map,
     memory_from_map,
     native_map,
-    to_metadata_json,
     triplet_from_record,
 )
-from graphmem.adapters.neo4j.transitions import apply_transition, record_lost_race
+from graphmem.adapters.neo4j.transitions import apply_or_record
+from graphmem.adapters.neo4j.updater import UpdateWriter
 from graphmem.adapters.neo4j.writer import PlanWriter, WriteOutcome
 from graphmem.cypher_catalog import query
 from graphmem.domain.graph import TripletRecord
 from graphmem.domain.memory import HistoryEvent, LifecycleState, MemoryRecord
 from graphmem.domain.scope import Scope
 from graphmem.domain.transitions import TransitionOutcome, TransitionRequest
-from graphmem.domain.writes import WritePlan
-from graphmem.ports.store import ScopeFilter
+from graphmem.domain.writes import MemoryChange, WritePlan
+from graphmem.ports.store import LifecycleStep, ScopeFilter
 
 
 def scope_filter(user_id: str | None, agent_id: str | None, run_id: str | None) -> ScopeFilter:
@@ -48,10 +48,18 @@ class Neo4jStore:
         with translated(action):
             return self.driver.execute_query(query(name), params, database_=self.database).records
 
-    def write_plan(self, plan: WritePlan, writer: type[PlanWriter] = PlanWriter) -> WriteOutcome:
-        """Write one add in a single transaction; nothing is written if any step fails."""
+    def write_plan(
+        self,
+        plan: WritePlan,
+        writer: type[PlanWriter] = PlanWriter,
+        *,
+        lifecycle: LifecycleStep | None = None,
+    ) -> WriteOutcome:
+        """Write one add and the lifecycle transitions it causes (``lifecycle``, given a view
+        of the same transaction) in a single transaction; nothing is written if any step
+        fails."""
         with translated("store memories"), self.driver.session(database=self.database) as s:
-            return s.execute_write(writer(plan))
+            return s.execute_write(writer(plan, lifecycle))
 
     # -- reads ------------------------------------------------------------------------------
     def find_duplicates(self, scope: Scope, hashes: Sequence[str]) -> dict[str, str]:
@@ -138,77 +146,28 @@ class Neo4jStore:
         return [native_map(r.data()) for r in rows]
 
     def transition(self, request: TransitionRequest) -> TransitionOutcome:
-        outcome = apply_transition(self.driver, self.database, request)
-        if not outcome.applied:
-            record_lost_race(self.driver, self.database, request, outcome.old_state)
-        return outcome
+        """An explicit transition: applied, or its lost race recorded, in one transaction."""
+        with translated(f"{request.action} a memory"), self.driver.session(
+            database=self.database
+        ) as s:
+            return s.execute_write(apply_or_record, request)
 
     def ids_in_scope(self, scope: ScopeFilter) -> list[str]:
         return [r["id"] for r in self.read("memory/ids_in_scope", "list memory ids", **scope)]
 
     # -- writes -----------------------------------------------------------------------------
-    def update(
-        self,
-        memory: MemoryRecord,
-        *,
-        text: str | None,
-        text_hash: str | None,
-        embedding: list[float] | None,
-        metadata: dict[str, Any] | None,
-    ) -> MemoryRecord:
-        now = datetime.now(UTC)
-
-        def work(tx: neo4j.ManagedTransaction) -> dict[str, Any]:
-            row = tx.run(
-                query("memory/update"),
-                id=memory.id,
-                text=text,
-                hash=text_hash,
-                embedding=embedding,
-                metadata=to_metadata_json(metadata),
-                now=now,
-            ).single(strict=True)
-            event = {
-                "id": str(uuid.uuid4()),
-                "memory_id": memory.id,
-                "event": "UPDATE",
-                "old_text": row["old_text"],
-                "new_text": row["memory"]["text"],
-                "at": now,
-                "user_id": memory.user_id,
-                "agent_id": memory.agent_id,
-                "run_id": memory.run_id,
-            }
-            tx.run(query("history/create_batch"), rows=[event]).consume()
-            return row["memory"]
-
+    def update(self, change: MemoryChange) -> MemoryRecord | None:
+        """Apply an explicit update in one transaction (see ``updater``); None when nothing
+        was written (immutable without ``force``, or gone)."""
         with translated("update a memory"), self.driver.session(database=self.database) as s:
-            return memory_from_map(s.execute_write(work))
+            row = s.execute_write(UpdateWriter(change))
+        return None if row is None else memory_from_map(row)
 
-    def delete(self, memory_ids: Sequence[str]) -> int:
-        now = datetime.now(UTC)
-
-        def work(tx: neo4j.ManagedTransaction) -> int:
-            rows = list(tx.run(query("memory/delete_batch"), ids=list(memory_ids)))
-            events = [
-                {
-                    "id": str(uuid.uuid4()),
-                    "memory_id": r["id"],
-                    "event": "DELETE",
-                    "old_text": r["text"],
-                    "at": now,
-                    "user_id": r["user_id"],
-                    "agent_id": r["agent_id"],
-                    "run_id": r["run_id"],
-                }
-                for r in rows
-            ]
-            if events:
-                tx.run(query("history/create_batch"), rows=events).consume()
-            return len(rows)
-
+    def delete(self, memory_ids: Sequence[str], actor: str | None = None) -> int:
+        """Delete memories and erase their text everywhere (see ``erasure``); returns how many
+        this call deleted (0 for one a concurrent delete removed first)."""
         with translated("delete memories"), self.driver.session(database=self.database) as s:
-            return s.execute_write(work)
+            return s.execute_write(DeleteMemories(memory_ids, actor))
 
     def reset(self) -> None:
         with translated("reset the store"), self.driver.session(database=self.database) as s:

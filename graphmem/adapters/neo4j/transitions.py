@@ -67,10 +67,18 @@ def apply_transition(
         return s.execute_write(_apply, req)
 
 
-def record_lost_race(
-    driver: neo4j.Driver, database: str, req: TransitionRequest, old_state: str | None
+def apply_or_record(tx: neo4j.ManagedTransaction, req: TransitionRequest) -> TransitionOutcome:
+    """Apply the transition, or record on the new memory that it lost its race (history shows
+    every outcome), in the caller's transaction."""
+    outcome = _apply(tx, req)
+    if not outcome.applied:
+        _record_lost_race(tx, req, outcome.old_state)
+    return outcome
+
+
+def _record_lost_race(
+    tx: neo4j.ManagedTransaction, req: TransitionRequest, old_state: str | None
 ) -> None:
-    """History shows every outcome: a lost race is recorded on the memory that lost it."""
     event = {
         "id": str(uuid.uuid4()),
         "memory_id": req.new_id,
@@ -79,10 +87,7 @@ def record_lost_race(
         "related_memory_id": req.old_id,
         "reason": f"not applied: target was {old_state or 'gone'} (lost race)",
     }
-    with translated("record history"):
-        scope = driver.execute_query(
-            query("lifecycle/scope_of"), id=req.new_id, database_=database
-        ).records
-        if scope:
-            event.update(scope[0].data())
-        driver.execute_query(query("history/create_batch"), rows=[event], database_=database)
+    scope = tx.run(query("lifecycle/scope_of"), id=req.new_id).single()
+    if scope is not None:
+        event.update(scope.data())
+    tx.run(query("history/create_batch"), rows=[event]).consume()

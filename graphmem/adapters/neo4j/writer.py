@@ -1,4 +1,6 @@
-"""Writes a WritePlan in one managed transaction: lock the scope, re-check duplicates, write."""
+"""Writes a WritePlan in one managed transaction: lock the scope, re-check duplicates, write,
+then (for an inferred add) decide and write the lifecycle transitions in the same
+transaction."""
 
 from __future__ import annotations
 
@@ -9,24 +11,29 @@ from typing import Any
 import neo4j
 from pydantic import BaseModel, Field
 
+from graphmem.adapters.neo4j.lifecycle_view import TxLifecycleView
 from graphmem.adapters.neo4j.records import to_metadata_json, triplet_from_record
 from graphmem.cypher_catalog import query
 from graphmem.domain.graph import TripletRecord
+from graphmem.domain.results import Transition
 from graphmem.domain.writes import WritePlan
+from graphmem.ports.store import LifecycleStep
 
 
 class WriteOutcome(BaseModel):
     created: list[str] = Field(default_factory=list)
     duplicates: dict[str, str] = Field(default_factory=dict)  # planned id -> existing id
     triplets: list[TripletRecord] = Field(default_factory=list)
+    transitions: list[Transition] = Field(default_factory=list)
 
 
 class PlanWriter:
     """The transaction function for an add. Managed transactions may retry it: it is pure in
     its inputs (ids are generated before), so a retry writes the same thing once."""
 
-    def __init__(self, plan: WritePlan) -> None:
+    def __init__(self, plan: WritePlan, lifecycle: LifecycleStep | None = None) -> None:
         self.plan = plan
+        self.lifecycle = lifecycle
         self.now = datetime.now(UTC)
 
     def __call__(self, tx: neo4j.ManagedTransaction) -> WriteOutcome:
@@ -39,7 +46,13 @@ class PlanWriter:
         self._merge_entities(tx, kept_ids)
         self._link_mentions(tx, kept_ids)
         triplets = self._merge_triplets(tx, kept_ids)
-        return WriteOutcome(created=[m.id for m in keep], duplicates=duplicates, triplets=triplets)
+        created = [m.id for m in keep]
+        transitions = (
+            self.lifecycle(TxLifecycleView(tx), created) if self.lifecycle and created else []
+        )
+        return WriteOutcome(
+            created=created, duplicates=duplicates, triplets=triplets, transitions=transitions
+        )
 
     def _run(self, tx: neo4j.ManagedTransaction, name: str, **params: Any) -> list[neo4j.Record]:
         return list(tx.run(query(name), params))

@@ -1,0 +1,71 @@
+"""Writes an explicit update in one managed transaction.
+
+Under the scope lock (the one adds take, so entity merges cannot race): change the memory
+(refused for an immutable one without ``force``), and when the text changed, retire the
+triplets only the old text asserted (kept as history, ``retired_at``), demote mentions of
+entities the new text no longer names, then write the new text's entities, mentions and
+triplets exactly as an add does. One UPDATE event records old and new text and the actor.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import neo4j
+
+from graphmem.adapters.neo4j.records import to_metadata_json
+from graphmem.adapters.neo4j.writer import PlanWriter
+from graphmem.domain.writes import MemoryChange
+
+
+class UpdateWriter(PlanWriter):
+    """Returns the changed memory as a map, or None when nothing was written (the memory is
+    immutable and ``force`` was not given, or it is gone)."""
+
+    def __init__(self, change: MemoryChange) -> None:
+        super().__init__(change.plan)
+        self.change = change
+
+    def __call__(self, tx: neo4j.ManagedTransaction) -> Any:  # type: ignore[override]
+        self._lock_scope(tx)
+        rows = self._run(
+            tx,
+            "memory/update",
+            id=self.change.memory_id,
+            text=self.change.text,
+            hash=self.change.hash,
+            embedding=self.change.embedding,
+            metadata=to_metadata_json(self.change.metadata),
+            now=self.now,
+            force=self.change.force,
+        )
+        if not rows:
+            return None
+        if self.change.text is not None:
+            self._reextract(tx)
+        self._record(tx, rows[0])
+        return rows[0]["memory"]
+
+    def _reextract(self, tx: neo4j.ManagedTransaction) -> None:
+        mid = self.change.memory_id
+        keep = [[t.source_key, t.predicate, t.target_key] for t in self.plan.triplets]
+        self._run(tx, "triplet/retire_for_memory", memory_id=mid, keep=keep, now=self.now)
+        named = [key for _, key in self.plan.mentions]
+        self._run(tx, "entity/demote_mentions", memory_id=mid, keep=named)
+        self._merge_entities(tx, {mid})
+        self._link_mentions(tx, {mid})
+        self._merge_triplets(tx, {mid})
+
+    def _record(self, tx: neo4j.ManagedTransaction, row: neo4j.Record) -> None:
+        event = {
+            "id": str(uuid.uuid4()),
+            "memory_id": self.change.memory_id,
+            "event": "UPDATE",
+            "old_text": row["old_text"],
+            "new_text": row["memory"]["text"],
+            "at": self.now,
+            "actor": self.change.actor,
+            **self.plan.scope.params(),
+        }
+        self._run(tx, "history/create_batch", rows=[event])
