@@ -89,7 +89,9 @@ class AddMemories:
             immutable=bool(immutable),
             exclude_from_dream=bool(exclude_from_dream),
         )
-        given = relation_triplets(inputs.relations_of(relations))
+        given = relation_triplets(inputs.relations_of(relations, limits))
+        turns = sum(1 for m in msgs if m.role != "system")
+        inputs.check_relation_links(turns, len(given), limits)
         cache: VectorCache = {}
         if infer:
             request = build_context(
@@ -106,6 +108,7 @@ class AddMemories:
                 memory.triplets.extend(given)
         else:
             extraction = verbatim(msgs, given)
+        inputs.check_relation_links(len(extraction.memories), len(given), limits)
         for memory in extraction.memories:
             inputs.check_text(memory.text, limits, where="extracted memory")
         pending, existing = self._dedupe(scope, msgs, extraction)
