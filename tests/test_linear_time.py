@@ -14,13 +14,19 @@ from __future__ import annotations
 
 import gc
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 
 import pytest
 
 from graphmem.adapters.llm.openai_llm import _strip_code_fence  # pyright: ignore[reportPrivateUsage]
-from graphmem.domain.extraction import ExtractionRequest, Message
+from graphmem.domain.extraction import (
+    ExtractedEntity,
+    ExtractedMemory,
+    ExtractionRequest,
+    Message,
+)
+from graphmem.domain.scope import Scope
 from graphmem.extraction.dates import resolve_relative
 from graphmem.extraction.offline import OfflineExtractor, sentences
 from graphmem.extraction.patterns import find_triplets
@@ -29,6 +35,7 @@ from graphmem.lifecycle.predicates import normalize_name, normalize_predicate
 from graphmem.lifecycle.words import content_words
 from graphmem.search import lucene
 from graphmem.services.inputs import normalize_text
+from graphmem.services.plan import Pending, PlanOptions, build_plan
 
 _OBSERVED = datetime(2026, 6, 15, 12, tzinfo=UTC)
 _FRAME = (
@@ -141,3 +148,38 @@ def test_work_grows_linearly(function: str) -> None:
     finally:
         gc.enable()
     assert not failures, f"{function}: time(4n)/time(n) over {_MAX_RATIO}: {failures}"
+
+
+class _ZeroEmbedder:
+    dimension = 1
+    name = "zero"
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        return [[0.0] for _ in texts]
+
+
+def _plan_of(size: int) -> Callable[[str], object]:
+    """build_plan over one memory mentioning ``size`` entities (the mentions check was a
+    list scan per mention: quadratic)."""
+    entities = [ExtractedEntity(name=f"Entity {i}") for i in range(size)]
+    memory = ExtractedMemory(text="text", entities=entities)
+    pending = [Pending(id="m1", hash="h", extracted=memory)]
+    options = PlanOptions(metadata={}, observed_at=_OBSERVED)
+    scope = Scope(user_id="u")
+    return lambda _text: build_plan(scope, pending, options, _ZeroEmbedder(), lambda _: set())
+
+
+@pytest.mark.slow
+def test_write_plan_grows_linearly() -> None:
+    gc.disable()
+    try:
+        ratios = []
+        for _ in range(_ATTEMPTS):
+            small, large = _plan_of(2_000), _plan_of(8_000)
+            loops = _loops_for(small, "")
+            ratios.append(_cpu_time(large, "", loops) / _cpu_time(small, "", loops))
+            if ratios[-1] < _MAX_RATIO:
+                break
+    finally:
+        gc.enable()
+    assert min(ratios) < _MAX_RATIO, ratios

@@ -50,6 +50,10 @@ What it does, for each message of the request:
   :func:`graphmem.lifecycle.normalize_name`; triplet names matching a known entity
   take its spelling.
 
+Work is linear in the text: whitespace runs are collapsed before parsing, the patterns
+cannot backtrack over a run more than once, and a sentence is parsed only up to
+:data:`MAX_PARSED_SENTENCE_CHARS` (tests/test_linear_time.py doubles pathological inputs).
+
 What it does not do: resolve pronouns ("she", "it") or possessives ("my sister is
 allergic" has no named subject), understand negation beyond not matching it ("I don't
 live in Paris" yields nothing), handle languages other than English, split a message

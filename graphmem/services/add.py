@@ -14,7 +14,7 @@ from graphmem.domain.extraction import (
     Extraction,
     Message,
 )
-from graphmem.domain.graph import RelationInput
+from graphmem.domain.graph import RelationInput, TripletRecord
 from graphmem.domain.results import AddEvent, AddItem, AddResult, Transition
 from graphmem.domain.scope import Scope
 from graphmem.lifecycle.guards import MemoryFlags
@@ -52,6 +52,15 @@ def verbatim(messages: Sequence[Message], triplets: list[ExtractedTriplet]) -> E
             if m.role != "system"
         ]
     )
+
+
+def _triplets_by_memory(triplets: Sequence[TripletRecord]) -> dict[str, list[TripletRecord]]:
+    """Each memory's triplets in one pass (not a scan of every triplet per memory)."""
+    by_memory: dict[str, list[TripletRecord]] = {}
+    for triplet in triplets:
+        for memory_id in dict.fromkeys(triplet.memory_ids):
+            by_memory.setdefault(memory_id, []).append(triplet)
+    return by_memory
 
 
 class AddMemories:
@@ -124,7 +133,8 @@ class AddMemories:
             outcome = self.store.write_plan(plan)
         items = self._items(extraction, pending, existing, outcome)
         if infer and outcome is not None and outcome.created:
-            created = [p for p in pending.values() if p.id in set(outcome.created)]
+            created_ids = set(outcome.created)
+            created = [p for p in pending.values() if p.id in created_ids]
             flags = MemoryFlags(
                 immutable=options.immutable, exclude_from_dream=options.exclude_from_dream
             )
@@ -162,6 +172,7 @@ class AddMemories:
         written, NOOP (naming the stored memory) for every exact duplicate."""
         items: list[AddItem] = []
         announced: set[str] = set()
+        by_memory: dict[str, list[TripletRecord]] | None = None
         for memory in extraction.memories:
             digest = inputs.text_hash(memory.text)
             if digest in existing:
@@ -176,7 +187,9 @@ class AddMemories:
                 items.append(AddItem(id=p.id, memory=memory.text, event=AddEvent.NOOP))
             else:
                 announced.add(p.id)
-                relations = [t for t in outcome.triplets if p.id in t.memory_ids]
+                if by_memory is None:
+                    by_memory = _triplets_by_memory(outcome.triplets)
+                relations = by_memory.get(p.id, [])
                 items.append(
                     AddItem(id=p.id, memory=memory.text, event=AddEvent.ADD, relations=relations)
                 )
