@@ -117,6 +117,10 @@ class LimitSettings(BaseModel):
     max_text_chars: int = 10_000
     max_messages_per_add: int = 1_000
     max_metadata_bytes: int = 16_384
+    max_relations_per_add: int = Field(default=100, ge=0)
+    # The per-add work budget: every relation attaches to every memory of the add, so an add
+    # writes (relations x memories) links; over the budget it is refused before any work.
+    max_relation_links_per_add: int = Field(default=10_000, ge=0)
     batch_size: int = 500
 
 

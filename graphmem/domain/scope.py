@@ -7,7 +7,7 @@ import re
 
 from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
-_ID = re.compile(r"^[^\x00-\x1f]{1,256}$")
+_ID = re.compile(r"^[^\x00-\x1f\ud800-\udfff]{1,256}$")  # no control chars, no lone surrogates
 
 
 class Scope(BaseModel):

@@ -50,6 +50,10 @@ What it does, for each message of the request:
   :func:`graphmem.lifecycle.normalize_name`; triplet names matching a known entity
   take its spelling.
 
+Work is linear in the text: whitespace runs are collapsed before parsing, the patterns
+cannot backtrack over a run more than once, and a sentence is parsed only up to
+:data:`MAX_PARSED_SENTENCE_CHARS` (tests/test_linear_time.py doubles pathological inputs).
+
 What it does not do: resolve pronouns ("she", "it") or possessives ("my sister is
 allergic" has no named subject), understand negation beyond not matching it ("I don't
 live in Paris" yields nothing), handle languages other than English, split a message
@@ -73,12 +77,13 @@ from graphmem.domain.extraction import (
 )
 from graphmem.extraction.dates import resolve_relative
 from graphmem.extraction.patterns import RawTriplet, clean_name, find_triplets
+from graphmem.extraction.phrases import collapse_whitespace
 from graphmem.lifecycle.predicates import normalize_name
 
 _SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+|\n+")
 _CAP = r"[A-ZÀ-ÖØ-Þ][\w'-]*"
 _RUN = re.compile(rf"(?<![\w'-]){_CAP}(?:(?:\s+(?:of|de|da|del|van|von|du|la|le))?\s+{_CAP})*")
-_NEXT_WORD = re.compile(r"\s*(\S+)")
+_NEXT_WORD = re.compile(r"\s*+(\S{1,64})")  # bounded: "A,B,C,..." must not rescan the rest
 _QUOTED = re.compile(r"[\"“]([^\"“”\n]{1,200})[\"”]")
 _NAME_VERBS_TEXT = """
     is was lives lived works worked moved has had loves likes said says and will can eats
@@ -99,8 +104,23 @@ def speaker_of(message: Message) -> str:
     return name if 0 < len(name) <= 200 else message.role
 
 
+MAX_PARSED_SENTENCE_CHARS = 2_000
+
+
 def sentences(text: str) -> list[str]:
-    return [part.strip() for part in _SENTENCE_SPLIT.split(text) if part.strip()]
+    """The sentences of ``text`` as parsed: whitespace runs collapsed to one space, each cut
+    at the last word boundary within :data:`MAX_PARSED_SENTENCE_CHARS` (the memory keeps and
+    indexes the whole text; only the pattern parsing stops there)."""
+    split = _SENTENCE_SPLIT.split(collapse_whitespace(text))
+    return [_capped(part.strip()) for part in split if part.strip()]
+
+
+def _capped(sentence: str) -> str:
+    if len(sentence) <= MAX_PARSED_SENTENCE_CHARS:
+        return sentence
+    head = sentence[:MAX_PARSED_SENTENCE_CHARS]
+    cut = head.rfind(" ")
+    return head[:cut] if cut > 0 else head
 
 
 def fact_of(source: str, predicate: str, target: str) -> str:
@@ -199,6 +219,7 @@ class OfflineExtractor:
     ) -> list[tuple[RawTriplet, ExtractedTriplet]]:
         found: dict[tuple[str, str, str], tuple[RawTriplet, ExtractedTriplet]] = {}
         for sentence in sentences(text):
+            when: list[datetime | None] = []  # the sentence's date, resolved at most once
             for raw in find_triplets(sentence, speaker, known.keys()):
                 source = known.get(normalize_name(raw.source), raw.source)
                 target = known.get(normalize_name(raw.target), raw.target)
@@ -207,7 +228,8 @@ class OfflineExtractor:
                     continue
                 valid_from = None
                 if raw.event:
-                    valid_from = resolve_relative(sentence, observed_at) or observed_at
+                    when = when or [resolve_relative(sentence, observed_at)]
+                    valid_from = when[0] or observed_at
                 triplet = ExtractedTriplet(
                     source=source,
                     predicate=raw.predicate,

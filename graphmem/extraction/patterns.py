@@ -15,7 +15,13 @@ from collections.abc import Container
 from dataclasses import dataclass
 from typing import Literal
 
-from graphmem.extraction.phrases import clean_name, split_list, trim_phrase, word_set
+from graphmem.extraction.phrases import (
+    clean_name,
+    collapse_whitespace,
+    split_list,
+    trim_phrase,
+    word_set,
+)
 from graphmem.lifecycle.predicates import normalize_name
 
 TargetKind = Literal["phrase", "list", "names", "title", "word"]
@@ -173,16 +179,21 @@ def _targets(rule: Rule, raw: str, known: Container[str]) -> list[str]:
     return [phrase]
 
 
-def _after_first_person(match: re.Match[str]) -> bool:
-    """The match opens the sentence, or an "I"/"we" comes before it."""
+def _after_first_person(match: re.Match[str], first_person_end: int | None) -> bool:
+    """The match opens the sentence, or an "I"/"we" (ending at ``first_person_end``, the end
+    of the sentence's first one) comes before it. Found once per sentence, not per match."""
     start = match.start()
-    return start == 0 or _FIRST_PERSON.search(match.string, 0, start) is not None
+    return start == 0 or (first_person_end is not None and first_person_end <= start)
 
 
 def _apply(
-    rule: Rule, match: re.Match[str], speaker: str, known: Container[str]
+    rule: Rule,
+    match: re.Match[str],
+    speaker: str,
+    known: Container[str],
+    first_person_end: int | None,
 ) -> list[RawTriplet]:
-    if rule.first_person_before and not _after_first_person(match):
+    if rule.first_person_before and not _after_first_person(match, first_person_end):
         return []
     subject = speaker
     if match.groupdict().get("s") is not None:
@@ -216,9 +227,11 @@ def find_triplets(
     ``known`` holds :func:`normalize_name` keys of entities known in the scope; a known
     entity is accepted as an ``eats_with`` name even when it is not capitalised.
     """
-    sentence = sentence.replace("\u2019", "'")
+    sentence = collapse_whitespace(sentence.replace("\u2019", "'"))
+    first_person = _FIRST_PERSON.search(sentence)
+    first_person_end = first_person.end() if first_person else None
     found: list[RawTriplet] = []
     for rule in RULES:
         for match in rule.regex.finditer(sentence):
-            found.extend(_apply(rule, match, speaker, known))
+            found.extend(_apply(rule, match, speaker, known, first_person_end))
     return found

@@ -30,13 +30,23 @@ _STOP_AT = word_set(
     """
 )
 _PRONOUNS = word_set("it you him her them this that there here me us one")
+# Whitespace is collapsed before these run (collapse_whitespace), and every quantifier is
+# possessive: no run of spaces can be rescanned from each of its positions (issue 15 item 2).
 _AGO = (
-    r"\s+(?:\d{1,3}|a|an|a\s+couple\s+of|one|two|three|four|five|six|seven|eight|nine|ten)"
-    r"\s+(?:days?|weeks?|months?|years?)\s+ago\b"
+    r"(?<!\s)\s++(?:\d{1,3}+|an?|a\s++couple\s++of|one|two|three|four|five|six|seven|eight"
+    r"|nine|ten)\s++(?:days?|weeks?|months?|years?)\s++ago\b"
 )
 _CUT = re.compile(rf"\s[-–—]\s|[,;:()\[\]{{}}\"“”]|{_AGO}", re.IGNORECASE)
 _CUT_LIST = re.compile(rf"\s[-–—]\s|[;:()\[\]{{}}\"“”]|{_AGO}", re.IGNORECASE)
-_LIST_SPLIT = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+", re.IGNORECASE)
+_LIST_SPLIT = re.compile(
+    r"(?<!\s)\s*+,\s*+(?:and\s++|or\s++)?|(?<!\s)\s++(?:and|or|&)\s++", re.IGNORECASE
+)
+_WHITESPACE = re.compile(r"\s++")
+
+
+def collapse_whitespace(text: str) -> str:
+    """Every run of whitespace as one space (one newline when the run holds a newline)."""
+    return _WHITESPACE.sub(lambda run: "\n" if "\n" in run.group() else " ", text)
 
 
 def clean_name(text: str) -> str | None:
@@ -60,6 +70,7 @@ def trim_phrase(raw: str, *, allow_to: bool = False, keep_lists: bool = False) -
     ``and``/``or`` survive when ``keep_lists``) or ``to`` (unless ``allow_to``). Drops a
     leading ``a``/``an``/``some``/``to``. Refuses pronouns, more than 8 words, 200 chars.
     """
+    raw = collapse_whitespace(raw)
     cut = (_CUT_LIST if keep_lists else _CUT).search(raw)
     kept: list[str] = []
     for word in (raw[: cut.start()] if cut else raw).split():
@@ -79,5 +90,6 @@ def trim_phrase(raw: str, *, allow_to: bool = False, keep_lists: bool = False) -
 
 
 def split_list(phrase: str) -> list[str]:
-    items = (trim_phrase(item, allow_to=True) for item in _LIST_SPLIT.split(phrase))
+    parts = _LIST_SPLIT.split(collapse_whitespace(phrase))
+    items = (trim_phrase(item, allow_to=True) for item in parts)
     return [item for item in items if item]

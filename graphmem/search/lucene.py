@@ -11,8 +11,13 @@ import re
 from graphmem.domain.scope import scope_tokens
 
 _SPECIAL = re.compile(r'([+\-&|!(){}\[\]^"~*?:\\/])')
-_WORD = re.compile(r"\w+", re.UNICODE)
+# Han ideographs and hiragana: the analyzer makes one token (one clause) of each character.
+_IDEOGRAPHS = "\u3040-\u309f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff"
+_WORD = re.compile(rf"[{_IDEOGRAPHS}]|[^\W{_IDEOGRAPHS}]++")
 MAX_TERMS = 32
+MAX_TERM_CHARS = 255  # the standard tokenizer's longest token
+# Even an analyzer that made a clause of every character stays under Lucene's 1,024 clauses.
+MAX_QUERY_CHARS = 960
 
 
 def escape(term: str) -> str:
@@ -20,9 +25,24 @@ def escape(term: str) -> str:
 
 
 def terms(text: str) -> list[str]:
-    """Lower-cased words (so AND / OR / NOT are never operators), de-duplicated, capped."""
-    seen = dict.fromkeys(w.casefold() for w in _WORD.findall(text))
-    return list(seen)[:MAX_TERMS]
+    """Lower-cased words (so AND / OR / NOT are never operators), de-duplicated, capped.
+
+    Each Han or hiragana character is a word of its own (as the analyzer sees it). Over
+    :data:`MAX_TERMS` words or :data:`MAX_QUERY_CHARS` characters, the longest words are kept
+    (the most informative; short ones are the common ones), in their order in ``text``.
+    """
+    unique = list(dict.fromkeys(w.casefold()[:MAX_TERM_CHARS] for w in _WORD.findall(text)))
+    if len(unique) <= MAX_TERMS and sum(map(len, unique)) <= MAX_QUERY_CHARS:
+        return unique
+    kept: set[int] = set()
+    budget = MAX_QUERY_CHARS
+    for i in sorted(range(len(unique)), key=lambda i: -len(unique[i])):
+        if len(kept) == MAX_TERMS:
+            break
+        if len(unique[i]) <= budget:
+            kept.add(i)
+            budget -= len(unique[i])
+    return [unique[i] for i in sorted(kept)]
 
 
 def scoped_query(field: str, text: str, scope: dict[str, str | None]) -> str | None:

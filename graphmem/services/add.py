@@ -14,7 +14,7 @@ from graphmem.domain.extraction import (
     Extraction,
     Message,
 )
-from graphmem.domain.graph import RelationInput
+from graphmem.domain.graph import RelationInput, TripletRecord
 from graphmem.domain.results import AddEvent, AddItem, AddResult, Transition
 from graphmem.domain.scope import Scope
 from graphmem.lifecycle.guards import MemoryFlags
@@ -55,6 +55,15 @@ def verbatim(messages: Sequence[Message], triplets: list[ExtractedTriplet]) -> E
     )
 
 
+def _triplets_by_memory(triplets: Sequence[TripletRecord]) -> dict[str, list[TripletRecord]]:
+    """Each memory's triplets in one pass (not a scan of every triplet per memory)."""
+    by_memory: dict[str, list[TripletRecord]] = {}
+    for triplet in triplets:
+        for memory_id in dict.fromkeys(triplet.memory_ids):
+            by_memory.setdefault(memory_id, []).append(triplet)
+    return by_memory
+
+
 class AddMemories:
     def __init__(
         self,
@@ -90,7 +99,9 @@ class AddMemories:
             immutable=bool(immutable),
             exclude_from_dream=bool(exclude_from_dream),
         )
-        given = relation_triplets(inputs.relations_of(relations))
+        given = relation_triplets(inputs.relations_of(relations, limits))
+        turns = sum(1 for m in msgs if m.role != "system")
+        inputs.check_relation_links(turns, len(given), limits)
         cache: VectorCache = {}
         if infer:
             request = build_context(
@@ -107,6 +118,7 @@ class AddMemories:
                 memory.triplets.extend(given)
         else:
             extraction = verbatim(msgs, given)
+        inputs.check_relation_links(len(extraction.memories), len(given), limits)
         for memory in extraction.memories:
             inputs.check_text(memory.text, limits, where="extracted memory")
         pending, existing = self._dedupe(scope, msgs, extraction)
@@ -165,7 +177,8 @@ class AddMemories:
         )
 
         def step(view: LifecycleView, created_ids: list[str]) -> list[Transition]:
-            created = [p for p in pending.values() if p.id in set(created_ids)]
+            wanted = set(created_ids)
+            created = [p for p in pending.values() if p.id in wanted]
             return self.lifecycle(view, created, options.observed_at, flags)
 
         return step
@@ -201,6 +214,7 @@ class AddMemories:
         written, NOOP (naming the stored memory) for every exact duplicate."""
         items: list[AddItem] = []
         announced: set[str] = set()
+        by_memory: dict[str, list[TripletRecord]] | None = None
         for memory in extraction.memories:
             digest = inputs.text_hash(memory.text)
             if digest in existing:
@@ -215,7 +229,9 @@ class AddMemories:
                 items.append(AddItem(id=p.id, memory=memory.text, event=AddEvent.NOOP))
             else:
                 announced.add(p.id)
-                relations = [t for t in outcome.triplets if p.id in t.memory_ids]
+                if by_memory is None:
+                    by_memory = _triplets_by_memory(outcome.triplets)
+                relations = by_memory.get(p.id, [])
                 items.append(
                     AddItem(id=p.id, memory=memory.text, event=AddEvent.ADD, relations=relations)
                 )

@@ -47,7 +47,10 @@ def messages_of(messages: MessagesInput, limits: LimitSettings) -> list[Message]
     if not raw:
         raise ValidationError("messages must not be empty")
     if len(raw) > limits.max_messages_per_add:
-        raise ValidationError(f"at most {limits.max_messages_per_add} messages per add")
+        raise ValidationError(
+            f"messages: {len(raw)} given; the limit is {limits.max_messages_per_add} per add "
+            "(limits.max_messages_per_add)"
+        )
     parsed = [_message(i, m, limits) for i, m in enumerate(raw)]
     if all(m.role == "system" for m in parsed):
         raise ValidationError("messages contain no user, assistant or tool turn to remember")
@@ -62,7 +65,19 @@ def _message(index: int, raw: Any, limits: LimitSettings) -> Message:
     except PydanticValidationError as exc:
         raise ValidationError(f"messages[{index}]: {_reason(exc)}") from exc
     check_text(message.content, limits, where=f"messages[{index}].content")
+    if message.name is not None:
+        check_unicode(message.name, f"messages[{index}].name")
     return message
+
+
+def check_unicode(text: str, where: str) -> str:
+    """Refuse a lone surrogate (``"\\ud800"`` in JSON): it is no Unicode text, and Neo4j (UTF-8)
+    cannot store it. The error names the field, never echoes the value."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise ValidationError(f"{where} contains a lone surrogate (not valid Unicode)") from exc
+    return text
 
 
 def check_text(text: Any, limits: LimitSettings, where: str = "text") -> str:
@@ -76,7 +91,7 @@ def check_text(text: Any, limits: LimitSettings, where: str = "text") -> str:
         )
     if "\x00" in text:
         raise ValidationError(f"{where} contains a NUL character")
-    return text
+    return check_unicode(text, where)
 
 
 def metadata_of(metadata: Any, limits: LimitSettings) -> dict[str, Any]:
@@ -88,6 +103,9 @@ def metadata_of(metadata: Any, limits: LimitSettings) -> dict[str, Any]:
         encoded = json.dumps(metadata, ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError) as exc:
         raise ValidationError(f"metadata must be JSON-serialisable: {exc}") from exc
+    except RecursionError as exc:
+        raise ValidationError("metadata must be JSON-serialisable: nested too deeply") from exc
+    check_unicode(encoded, "metadata (a key or value)")
     if len(encoded.encode()) > limits.max_metadata_bytes:
         raise ValidationError(f"metadata is larger than {limits.max_metadata_bytes} bytes")
     return json.loads(encoded)
@@ -115,23 +133,40 @@ def timestamp_of(value: Any, now: datetime) -> datetime:
     raise ValidationError("timestamp must be ISO 8601 text or epoch seconds")
 
 
-def relations_of(relations: Any) -> list[RelationInput]:
+def relations_of(relations: Any, limits: LimitSettings) -> list[RelationInput]:
     if relations is None:
         return []
     if not isinstance(relations, Sequence) or isinstance(relations, str):
         raise ValidationError("relations must be a list of {source, relation, target}")
+    if len(relations) > limits.max_relations_per_add:
+        raise ValidationError(
+            f"relations: {len(relations)} given; the limit is {limits.max_relations_per_add} "
+            "per add (limits.max_relations_per_add)"
+        )
     out = []
     for i, raw in enumerate(relations):
         try:
             relation = RelationInput.model_validate(raw)
         except PydanticValidationError as exc:
             raise ValidationError(f"relations[{i}]: {_reason(exc)}") from exc
+        for field in ("source", "relation", "target"):
+            check_unicode(getattr(relation, field), f"relations[{i}].{field}")
         if not normalize_predicate(relation.relation):
             raise ValidationError(f"relations[{i}].relation needs letters or digits")
         if not normalize_name(relation.source) or not normalize_name(relation.target):
             raise ValidationError(f"relations[{i}]: source and target need letters or digits")
         out.append(relation)
     return out
+
+
+def check_relation_links(memories: int, relations: int, limits: LimitSettings) -> None:
+    """The per-add work budget: each relation attaches to each memory of the add."""
+    links = memories * relations
+    if links > limits.max_relation_links_per_add:
+        raise ValidationError(
+            f"relations x memories is {relations} x {memories} = {links}; the work budget is "
+            f"{limits.max_relation_links_per_add} per add (limits.max_relation_links_per_add)"
+        )
 
 
 def normalize_text(text: str) -> str:

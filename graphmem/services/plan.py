@@ -55,7 +55,7 @@ def build_plan(
     existing_keys: Callable[[list[str]], set[str]],
 ) -> WritePlan:
     entities: dict[str, NewEntity] = {}
-    mentions: list[tuple[str, str]] = []
+    mentions: dict[tuple[str, str], None] = {}  # ordered set: membership is O(1)
     triplets: dict[tuple[str, str, str], NewTriplet] = {}
     for p in pending:
         for name, kind in _entity_names(p.extracted).items():
@@ -70,8 +70,7 @@ def build_plan(
                     type=kind,
                 ),
             )
-            if (p.id, key) not in mentions:
-                mentions.append((p.id, key))
+            mentions.setdefault((p.id, key))
         for t in p.extracted.triplets:
             ident = (
                 entity_key(scope, t.source),
@@ -130,6 +129,6 @@ def build_plan(
         scope=scope,
         memories=memories,
         entities=list(entities.values()),
-        mentions=mentions,
+        mentions=list(mentions),
         triplets=list(triplets.values()),
     )

@@ -161,13 +161,22 @@ def _parse(content: str, schema: type[T]) -> T:
     return schema.model_validate_json(_strip_code_fence(content))
 
 
-_FENCE = re.compile(r"^\s*```[a-zA-Z]*\s*\n(?P<body>.*)\n\s*```\s*$", re.DOTALL)
+_FENCE_OPEN = re.compile(r"\s*+```[a-zA-Z]*+[^\S\n]*+\n")
 
 
 def _strip_code_fence(content: str) -> str:
-    """Small local models often wrap JSON in a Markdown fence despite being told not to."""
-    match = _FENCE.match(content)
-    return match.group("body") if match else content
+    """Small local models often wrap JSON in a Markdown fence despite being told not to.
+
+    The body runs from the opening fence's line to the last line break before the closing
+    fence, found with ``rfind`` (a ``(.*)\\n\\s*```$`` regex backtracks quadratically)."""
+    opening = _FENCE_OPEN.match(content)
+    stripped = content.rstrip()
+    if opening is None or not stripped.endswith("```") or len(stripped) < opening.end() + 3:
+        return content
+    close = stripped.rfind("\n", opening.end(), len(stripped) - 3)
+    if close < 0 or stripped[close : len(stripped) - 3].strip():
+        return content
+    return content[opening.end() : close]
 
 
 def _schema_instruction(json_schema: dict[str, Any]) -> str:
