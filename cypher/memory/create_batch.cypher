@@ -1,5 +1,5 @@
 // Create memories (state active).
-// $rows: list<map{id, text, hash, scope_key, scope_tokens, user_id, agent_id, run_id, actor, role, metadata,
+// $rows: list<map{id, text, hash, scope_key, owner, scope_tokens, user_id, agent_id, run_id, actor, role, metadata,
 //   observed_at, immutable, exclude_from_dream, embedding}>, $now. Returns: id.
 UNWIND $rows AS row
 CREATE (m:Memory)

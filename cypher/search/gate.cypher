@@ -3,9 +3,12 @@
 // Date-times come back as ISO-8601 strings: hydrating driver DateTime objects cost ~0.1 ms
 // each, three times per candidate, which was most of this query's time (docs/benchmarks.md).
 // $ids: list<string>, $vector. Returns: memory (map, date-times as strings), cosine (raw),
-// replaced_at (string or null).
+// replaced_at (string or null). Only memories of the searched scopes ($scope_keys) pass: graph
+// signals run over the owner's whole graph, so a run or agent filter is applied here.
+// $scope_keys: list<string>.
 UNWIND $ids AS id
 MATCH (m:Memory {id: id})
+WHERE m.scope_key IN $scope_keys
 OPTIONAL MATCH (m)-[:SUPERSEDED_BY|MERGED_INTO]->(r:Memory)
 RETURN m {.*, embedding: null,
           created_at: toString(m.created_at), updated_at: toString(m.updated_at),

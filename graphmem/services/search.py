@@ -56,7 +56,7 @@ class SearchMemories:
             )
         pool = self._gather(ctx)
         now = datetime.now(UTC)
-        rows = self.store.gate(pool.ids(), ctx.vector) if pool.ids() else []
+        rows = self.store.gate(pool.ids(), ctx.vector, ctx.scope_keys) if pool.ids() else []
         ranked, gated_out = gate_and_rank(rows, pool, ctx, self.settings.search, now)
         results = ranked[: ctx.top_k]
         self._record_access([m.id for m in results], now)

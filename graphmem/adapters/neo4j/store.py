@@ -17,6 +17,7 @@ from graphmem.adapters.neo4j.records import (
     to_metadata_json,
     triplet_from_record,
 )
+from graphmem.adapters.neo4j.scoped import statement
 from graphmem.adapters.neo4j.transitions import apply_transition, record_lost_race
 from graphmem.adapters.neo4j.writer import PlanWriter, WriteOutcome
 from graphmem.cypher_catalog import query
@@ -56,7 +57,10 @@ class Neo4jStore:
     # -- reads ------------------------------------------------------------------------------
     def find_duplicates(self, scope: Scope, hashes: Sequence[str]) -> dict[str, str]:
         rows = self.read(
-            "memory/find_duplicates", "look up duplicates", scope_key=scope.key, hashes=list(hashes)
+            "memory/find_duplicates",
+            "look up duplicates",
+            owner=scope.owner_key,
+            hashes=list(hashes),
         )
         return {r["hash"]: r["id"] for r in rows}
 
@@ -65,7 +69,9 @@ class Neo4jStore:
         return {r["key"] for r in rows}
 
     def known_entity_names(self, scope: Scope, limit: int = 500) -> list[str]:
-        rows = self.read("entity/known_names", "list entities", scope_key=scope.key, limit=limit)
+        rows = self.read(
+            "entity/known_names", "list entities", owner=scope.owner_key, limit=limit
+        )
         return [r["name"] for r in rows]
 
     def get(self, memory_id: str, scope: ScopeFilter) -> MemoryRecord | None:
@@ -80,7 +86,7 @@ class Neo4jStore:
         cursor: tuple[datetime, str] | None = None,
     ) -> list[MemoryRecord]:
         rows = self.read(
-            "memory/list",
+            statement("memory/list", scope),
             "list memories",
             **scope,
             states=[s.value for s in states],
@@ -104,7 +110,7 @@ class Neo4jStore:
         rows = self.read(
             "memory/similar_active",
             "find similar memories",
-            scope_key=scope.key,
+            owner=scope.owner_key,
             vector=vector,
             k=k,
             exclude=list(exclude),
@@ -137,7 +143,8 @@ class Neo4jStore:
         return outcome
 
     def ids_in_scope(self, scope: ScopeFilter) -> list[str]:
-        return [r["id"] for r in self.read("memory/ids_in_scope", "list memory ids", **scope)]
+        rows = self.read(statement("memory/ids_in_scope", scope), "list memory ids", **scope)
+        return [r["id"] for r in rows]
 
     # -- writes -----------------------------------------------------------------------------
     def update(
