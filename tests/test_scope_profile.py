@@ -27,7 +27,8 @@ HITS_PER_TENANT_ROW = 10  # an index seek plus reading a few properties per row 
 NOISE = """
 UNWIND range(0, $tenants - 1) AS t
 UNWIND range(0, $per - 1) AS i
-WITH $prefix + '-u' + t AS user, $prefix + '-a' + t AS agent, $prefix + '-r' + t + '-' + i AS run, t, i
+WITH $prefix + '-u' + t AS user, $prefix + '-a' + t AS agent,
+     $prefix + '-r' + t + '-' + i AS run, t, i
 CREATE (m:Memory {id: randomUUID(), text: 'noise ' + i, hash: randomUUID(),
         user_id: user, agent_id: agent, run_id: run, owner: user + '\\u001f\\u001f',
         scope_key: user + '\\u001f' + agent + '\\u001f' + run, lifecycle_state: 'active',
