@@ -96,3 +96,17 @@ def test_exact_duplicate_in_another_run_is_a_noop(memory: Memory, user_id: str) 
     again = memory.add("I am vegetarian.", user_id=user_id, run_id="b")
     assert again.results[0].event == "NOOP"
     assert again.results[0].id == first.results[0].id
+
+
+def test_dream_scope_is_the_owner_across_agents_and_runs(memory: Memory, user_id: str) -> None:
+    memory.add("Before enabling.", user_id=user_id, agent_id="bot", run_id="d0")
+    states = memory.enable_dream(user_id=user_id, agent_id="bot")
+    assert [(s.key, s.user_id, s.agent_id) for s in states] == [
+        (Scope(user_id=user_id).owner_key, user_id, None)]
+    memory.add("I run along the canal every evening.", user_id=user_id, run_id="d1")
+    memory.add("Evening runs by the canal again.", user_id=user_id, agent_id="bot",
+               run_id="d2")
+    memory.add("Another canal run tonight.", user_id=user_id, agent_id="coach", run_id="d3")
+    report = memory.dream(user_id=user_id, agent_id="bot", dry_run=True)
+    assert [(s.scope_key, s.new_memories) for s in report.scopes] == [
+        (Scope(user_id=user_id).owner_key, 3)]

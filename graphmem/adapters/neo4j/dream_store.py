@@ -28,6 +28,12 @@ from graphmem.dream.models import (
 )
 
 
+def _owners(user_id: str | None, agent_id: str | None) -> dict[str, str | None]:
+    """Dream scopes, their runs and syntheses belong to owners: a user's hold no agent id, so
+    an agent id narrows only when no user is named (then it names the agent's own graph)."""
+    return {"user_id": user_id, "agent_id": None if user_id else agent_id, "run_id": None}
+
+
 def _candidate(row: neo4j.Record, new: bool) -> Candidate:
     return Candidate.model_validate({**native_map(row.data()), "new": new})
 
@@ -67,7 +73,7 @@ class Neo4jDreamStore:
         return [(r["user_id"], r["agent_id"]) for r in rows]
 
     def eligible_scopes(self, user_id: str | None, agent_id: str | None) -> list[DreamScopeState]:
-        scope = {"user_id": user_id, "agent_id": agent_id, "run_id": None}
+        scope = _owners(user_id, agent_id)
         rows = self._read(statement("dream/eligible_scopes", scope), "list Dream scopes", **scope)
         return [DreamScopeState.model_validate(native_map(r.data())) for r in rows]
 
@@ -155,14 +161,14 @@ class Neo4jDreamStore:
         self._write("dream/record_run", "record a Dream run", run=run.model_dump())
 
     def runs(self, user_id: str | None, agent_id: str | None, limit: int) -> list[DreamRunRecord]:
-        scope = {"user_id": user_id, "agent_id": agent_id, "run_id": None}
+        scope = _owners(user_id, agent_id)
         rows = self._read(statement("dream/runs", scope), "list Dream runs", **scope, limit=limit)
         return [DreamRunRecord.model_validate(native_map(r["run"])) for r in rows]
 
     def syntheses(
         self, user_id: str | None, agent_id: str | None, limit: int
     ) -> list[SynthesisRecord]:
-        scope = {"user_id": user_id, "agent_id": agent_id, "run_id": None}
+        scope = _owners(user_id, agent_id)
         rows = self._read(
             statement("dream/syntheses", scope), "list syntheses", **scope, limit=limit
         )
