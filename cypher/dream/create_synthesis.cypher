@@ -1,6 +1,6 @@
 // Create a synthesis: a normal active Memory (searchable: embedding, scope_key, scope_tokens)
 // also labelled Synthesis, linked to each source by SYNTHESIZED_FROM. Sources are not changed.
-// $row: map{id, text, hash, scope_key, scope_tokens, user_id, agent_id, run_id, actor, role,
+// $row: map{id, text, hash, scope_key, owner, scope_tokens, user_id, agent_id, run_id, actor, role,
 //   metadata, observed_at, immutable, exclude_from_dream, embedding, source_set_hash,
 //   source_count}, $source_ids: list<string>, $now. Returns: id, sources.
 CREATE (m:Memory:Synthesis)

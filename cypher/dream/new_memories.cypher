@@ -1,11 +1,10 @@
 // Memories of a Dream scope stored after its watermark, oldest first: active, not immutable,
-// not excluded from Dream, not syntheses. A Dream scope's key is a prefix of the keys of its
-// memories (same user and agent ids, any run id).
-// $scope_key, $since (datetime), $limit.
+// not excluded from Dream, not syntheses. A Dream scope is an owner: its memories are the
+// owner's, of any agent and run (index seek on Memory.owner).
+// $owner, $since (datetime), $limit.
 // Returns: id, text, embedding, observed_at, created_at, run_id, entity_keys.
-MATCH (m:Memory)
-WHERE m.scope_key STARTS WITH $scope_key
-  AND m.created_at > $since
+MATCH (m:Memory {owner: $owner})
+WHERE m.created_at > $since
   AND m.lifecycle_state = 'active'
   AND NOT coalesce(m.immutable, false)
   AND NOT coalesce(m.exclude_from_dream, false)

@@ -1,12 +1,12 @@
 // Older eligible memories of a Dream scope related to the new ones: raw cosine at least
 // $min_cosine to one of them, or mentioning an entity one of them mentions. Closest first.
-// $scope_key, $new_ids: list<string>, $min_cosine, $limit.
+// A Dream scope is an owner (index seek on Memory.owner).
+// $owner, $new_ids: list<string>, $min_cosine, $limit.
 // Returns: id, text, embedding, observed_at, created_at, run_id, entity_keys, best.
 UNWIND $new_ids AS new_id
 MATCH (n:Memory {id: new_id})
-MATCH (m:Memory)
-WHERE m.scope_key STARTS WITH $scope_key
-  AND NOT m.id IN $new_ids
+MATCH (m:Memory {owner: $owner})
+WHERE NOT m.id IN $new_ids
   AND m.lifecycle_state = 'active'
   AND NOT coalesce(m.immutable, false)
   AND NOT coalesce(m.exclude_from_dream, false)

@@ -1,7 +1,5 @@
-// One entity by id, only if it lies in the given scope (null scope ids match anything).
-// $id, $user_id, $agent_id, $run_id. Returns: entity (map without embedding).
+// One entity by id, only if it belongs to the given owner ($owner null = any owner).
+// $id, $owner. Returns: entity (map without embedding).
 MATCH (e:Entity {id: $id})
-WHERE ($user_id IS NULL OR e.user_id = $user_id)
-  AND ($agent_id IS NULL OR e.agent_id = $agent_id)
-  AND ($run_id IS NULL OR e.run_id = $run_id)
+WHERE $owner IS NULL OR e.owner = $owner
 RETURN e {.id, .name, .normalized_name, .type, .user_id, .agent_id, .run_id} AS entity

@@ -1,6 +1,6 @@
-// Names of entities already known in a scope (for the offline extractor).
-// $scope_key, $limit. Returns: name.
-MATCH (e:Entity {scope_key: $scope_key})
+// Names of entities already known to an owner (for the offline extractor).
+// $owner, $limit. Returns: name.
+MATCH (e:Entity {owner: $owner})
 RETURN e.name AS name
 ORDER BY e.name
 LIMIT $limit

@@ -1,10 +1,11 @@
-// Create entities that do not exist yet (resolved by key = scope key + normalised name).
-// $rows: list<map{key, id, name, normalized_name, type, scope_key, scope_tokens, user_id,
+// Create entities that do not exist yet (resolved by key = owner key + normalised name: one
+// entity per owner and name, across runs). The scope ids stored are the owner's.
+// $rows: list<map{key, id, name, normalized_name, type, owner, scope_tokens, user_id,
 //   agent_id, run_id, embedding}>, $now. Returns: key, id, name.
 UNWIND $rows AS row
 MERGE (e:Entity {key: row.key})
 ON CREATE SET e.id = row.id, e.name = row.name, e.normalized_name = row.normalized_name,
-    e.scope_key = row.scope_key, e.user_id = row.user_id, e.agent_id = row.agent_id,
+    e.owner = row.owner, e.user_id = row.user_id, e.agent_id = row.agent_id,
     e.run_id = row.run_id, e.embedding = row.embedding, e.created_at = $now,
     e.scope_tokens = row.scope_tokens
 SET e.type = coalesce(e.type, row.type)

@@ -1,7 +1,7 @@
-// The $k active memories of a scope most similar to $vector, by exact cosine over the scope.
-// $scope_key, $vector, $k, $exclude: list<string>.
+// The $k active memories of an owner (any run) most similar to $vector, by exact cosine.
+// $owner, $vector, $k, $exclude: list<string>.
 // Returns: id, text, observed_at, immutable, exclude_from_dream, score (raw cosine in [-1, 1]).
-MATCH (m:Memory {scope_key: $scope_key})
+MATCH (m:Memory {owner: $owner})
 WHERE m.lifecycle_state = 'active' AND NOT m.id IN $exclude
 WITH m, vector.similarity.cosine(m.embedding, $vector) * 2 - 1 AS score
 ORDER BY score DESC

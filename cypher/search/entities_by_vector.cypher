@@ -1,7 +1,6 @@
-// Entities of the scopes closest in meaning to the query (exact cosine over the scopes).
-// $scope_keys, $vector, $k. Returns: id, name, normalized_name, score (raw cosine).
-UNWIND $scope_keys AS key
-MATCH (e:Entity {scope_key: key})
+// Entities of the owner closest in meaning to the query (exact cosine over the owner's).
+// $owner, $vector, $k. Returns: id, name, normalized_name, score (raw cosine).
+MATCH (e:Entity {owner: $owner})
 WITH e, vector.similarity.cosine(e.embedding, $vector) AS similarity
 ORDER BY similarity DESC
 LIMIT $k

@@ -4,9 +4,12 @@
 // each, three times per candidate, which was most of this query's time (docs/benchmarks.md).
 // The cosine is the better of the memory's own embedding and its context key's.
 // $ids: list<string>, $vector. Returns: memory (map, date-times as strings), cosine (raw),
-// replaced_at (string or null).
+// replaced_at (string or null). Only memories of the searched scopes ($scope_keys) pass: graph
+// signals run over the owner's whole graph, so a run or agent filter is applied here.
+// $scope_keys: list<string>.
 UNWIND $ids AS id
 MATCH (m:Memory {id: id})
+WHERE m.scope_key IN $scope_keys
 OPTIONAL MATCH (m)-[:SUPERSEDED_BY|MERGED_INTO]->(r:Memory)
 WITH m, r, vector.similarity.cosine(m.embedding, $vector) AS own,
      coalesce(vector.similarity.cosine(m.key_embedding, $vector), 0.0) AS keyed

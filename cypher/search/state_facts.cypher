@@ -2,11 +2,10 @@
 // state (where someone lives, their diet, who they eat with, a constraint such as an
 // allergy), each with the memories asserting it, their lifecycle state, when they were
 // observed and when their replacement (if any) was observed. Date-times as ISO strings.
-// $scope_keys: list<string>, $predicates: list<string>.
+// $owner (the owner key: whose graph), $predicates: list<string>.
 // Returns: memory_id, state, observed_at, replaced_at, source_id, source, predicate,
 //   target_id, target.
-UNWIND $scope_keys AS key
-MATCH (s:Entity {scope_key: key})-[r:RELATES_TO]->(t:Entity)
+MATCH (s:Entity {owner: $owner})-[r:RELATES_TO]->(t:Entity)
 WHERE r.predicate IN $predicates
 UNWIND r.memory_ids AS memory_id
 MATCH (m:Memory {id: memory_id})

@@ -1,8 +1,7 @@
-// Triplet vector signal, exact over the scopes' triplets.
-// $scope_keys, $vector, $k. Returns: id, source, predicate, target, fact, memory_ids,
+// Triplet vector signal, exact over the owner's triplets.
+// $owner, $vector, $k. Returns: id, source, predicate, target, fact, memory_ids,
 //   valid_from, valid_to, score (raw cosine).
-UNWIND $scope_keys AS key
-MATCH (s:Entity {scope_key: key})-[r:RELATES_TO]->(t:Entity)
+MATCH (s:Entity {owner: $owner})-[r:RELATES_TO]->(t:Entity)
 WITH s, r, t, vector.similarity.cosine(r.embedding, $vector) AS similarity
 ORDER BY similarity DESC
 LIMIT $k

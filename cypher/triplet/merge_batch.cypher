@@ -1,8 +1,9 @@
 // Store triplets: a current triplet (not ended, not retired) with the same source, predicate
-// and target gains the new memory ids as provenance; otherwise a new RELATES_TO relationship is created. The predicate
-// is a property, never a relationship type.
+// and target gains the new memory ids as provenance; otherwise a new RELATES_TO relationship is
+// created. The predicate is a property, never a relationship type. Triplets belong to the
+// owner of their entities.
 // $rows: list<map{id, source_key, target_key, predicate, fact, embedding, valid_from, valid_to,
-//   memory_ids, scope_key, scope_tokens, user_id, agent_id, run_id}> (deduplicated by the caller), $now.
+//   memory_ids, owner, scope_tokens, user_id, agent_id, run_id}> (deduplicated by the caller), $now.
 // Returns: id, source, predicate, target, fact, valid_from, valid_to, memory_ids, created.
 UNWIND $rows AS row
 MATCH (s:Entity {key: row.source_key})
@@ -18,7 +19,7 @@ CALL (row, s, t, existing) {
       r.embedding = row.embedding, r.valid_from = row.valid_from, r.valid_to = row.valid_to,
       r.created_at = $now, r.memory_ids = row.memory_ids,
       r.user_id = row.user_id, r.agent_id = row.agent_id, r.run_id = row.run_id,
-      r.scope_key = row.scope_key, r.scope_tokens = row.scope_tokens
+      r.owner = row.owner, r.scope_tokens = row.scope_tokens
   RETURN r, true AS created
   UNION
   WITH row, existing

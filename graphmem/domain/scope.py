@@ -1,13 +1,24 @@
-"""Who a memory belongs to: any combination of user, agent and run ids (at least one)."""
+"""Who a memory belongs to: any combination of user, agent and run ids (at least one).
+
+The *owner* of a memory is its user, or its agent when it names no user (or its run when it
+names neither). Entities, duplicate detection, lifecycle candidates and Dream are per owner,
+across runs: "Alice" is one Entity per owner. The run id (and the agent id of a memory that
+names a user) stays on the memory as provenance and as a filter. This module is the one place
+that says so: the owner rule, the owner key and the entity-key format live here.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import re
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
 _ID = re.compile(r"^[^\x00-\x1f\ud800-\udfff]{1,256}$")  # no control chars, no lone surrogates
+SEPARATOR = "\x1f"
+# Which index a scope filter seeks on: the most selective id it names.
+Anchor = Literal["user", "agent", "run", "all"]
 
 
 class Scope(BaseModel):
@@ -34,16 +45,52 @@ class Scope(BaseModel):
 
     @property
     def key(self) -> str:
-        """A stable string naming exactly this scope (used for locking and entity keys)."""
-        return "\x1f".join(v or "" for v in (self.user_id, self.agent_id, self.run_id))
+        """A stable string naming exactly this scope (the Scope node of these ids)."""
+        return SEPARATOR.join(v or "" for v in (self.user_id, self.agent_id, self.run_id))
 
     @property
     def tokens(self) -> str:
         """Lucene-safe tokens naming each scope id (full-text queries filter on them)."""
         return scope_tokens(self.user_id, self.agent_id, self.run_id)
 
+    @property
+    def owner(self) -> Scope:
+        """The scope naming only the owner: the user, else the agent, else the run."""
+        return owner_scope(self.user_id, self.agent_id, self.run_id)
+
+    @property
+    def owner_key(self) -> str:
+        """The owner's key (the key of its owner scope): entities, dedupe, lifecycle and
+        Dream are grouped by it."""
+        return self.owner.key
+
     def params(self) -> dict[str, str | None]:
         return {"user_id": self.user_id, "agent_id": self.agent_id, "run_id": self.run_id}
+
+
+def owner_scope(user_id: str | None, agent_id: str | None, run_id: str | None) -> Scope:
+    if user_id is not None:
+        return Scope(user_id=user_id)
+    if agent_id is not None:
+        return Scope(agent_id=agent_id)
+    return Scope(run_id=run_id)
+
+
+def entity_key(owner_key: str, normalized_name: str) -> str:
+    """One Entity per owner and normalised name."""
+    return f"{owner_key}{SEPARATOR}{normalized_name}"
+
+
+def anchor(user_id: str | None, agent_id: str | None, run_id: str | None) -> Anchor:
+    """Which id a scope filter seeks on (an equality the planner serves from an index); the
+    other ids given narrow the rows found. Null ids match anything."""
+    if user_id is not None:
+        return "user"
+    if agent_id is not None:
+        return "agent"
+    if run_id is not None:
+        return "run"
+    return "all"
 
 
 def scope_token(prefix: str, value: str) -> str:

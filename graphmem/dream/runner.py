@@ -62,8 +62,9 @@ class DreamRunner:
     def enable(
         self, *, user_id: str | None = None, agent_id: str | None = None, all_scopes: bool = False
     ) -> list[DreamScopeState]:
-        """Start watching scopes: every existing (user, agent) pair matching the filters, and
-        the given pair itself. Memories stored before enabling are never new evidence."""
+        """Start watching owners: the owner of every existing (user, agent) pair matching the
+        filters, and of the given pair itself (Dream groups an owner's memories across agents
+        and runs). Memories stored before enabling are never new evidence."""
         if not all_scopes and user_id is None and agent_id is None:
             raise ValidationError(
                 "name a user id and/or agent id, or choose all scopes (--all, all_scopes=True)"
@@ -72,7 +73,8 @@ class DreamRunner:
         if not all_scopes:
             pairs.add((user_id, agent_id))
         now = self.clock()
-        scopes = [inputs.scope_of(u, a, None) for u, a in sorted(pairs, key=str)]
+        owners = {o.key: o for o in (inputs.scope_of(u, a, None).owner for u, a in pairs)}
+        scopes = [owners[key] for key in sorted(owners)]
         return [self.store.enable(scope, now) for scope in scopes]
 
     # -- running ----------------------------------------------------------------------------

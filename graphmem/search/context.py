@@ -7,6 +7,7 @@ from datetime import datetime
 from pydantic import BaseModel, ConfigDict
 
 from graphmem.domain.memory import LifecycleState
+from graphmem.domain.scope import Scope, owner_scope
 
 
 class SearchContext(BaseModel):
@@ -29,6 +30,13 @@ class SearchContext(BaseModel):
     @property
     def before(self) -> datetime | None:
         return self.reference_date
+
+    @property
+    def owner(self) -> Scope:
+        """Whose graph (entities, triplets) the search reads: the filter's user, else its
+        agent, else its run. Run and agent filters narrow the memories at the gate."""
+        scope = self.scope
+        return owner_scope(scope.get("user_id"), scope.get("agent_id"), scope.get("run_id"))
 
 
 def fetch_states(

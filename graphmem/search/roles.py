@@ -242,7 +242,7 @@ def answers(anchors: set[str], path: list[RelationRow]) -> dict[str, str]:
 
 def _named(store: SearchStore, ctx: SearchContext, anchor: str) -> set[str]:
     """Entities of the scope whose name contains the anchor word ("karl" -> "Karl Meyer")."""
-    query = lucene.scoped_query("name", anchor, ctx.scope)
+    query = lucene.scoped_query("name", anchor, ctx.owner.params())
     rows = store.entities_by_name(query, 10) if query else []
     return {
         row["id"]

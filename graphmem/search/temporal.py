@@ -175,7 +175,7 @@ def plan(store: SearchStore, ctx: SearchContext, at: datetime) -> TemporalPlan:
     if intent.kind == "window" and intent.start is not None and intent.end is not None:
         result.windows = [(intent.start, intent.end)]
     elif intent.kind in ("current", "past"):
-        facts = store.state_facts(ctx.scope_keys, STATE_PREDICATES)
+        facts = store.state_facts(ctx.owner.key, STATE_PREDICATES)
         (_current if intent.kind == "current" else _past)(result, facts, ctx.query, at)
     return result
 

@@ -10,7 +10,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from graphmem.domain.extraction import ExtractedMemory
-from graphmem.domain.scope import Scope
+from graphmem.domain.scope import Scope, entity_key
 from graphmem.domain.writes import NewEntity, NewMemory, NewTriplet, WritePlan
 from graphmem.lifecycle.predicates import normalize_name, normalize_predicate
 from graphmem.ports.embedder import Embedder
@@ -35,8 +35,9 @@ class PlanOptions(BaseModel):
     exclude_from_dream: bool = False
 
 
-def entity_key(scope: Scope, name: str) -> str:
-    return f"{scope.key}\x1f{normalize_name(name)}"
+def _key(scope: Scope, name: str) -> str:
+    """Entities belong to the scope's owner, across runs (the format lives in domain/scope)."""
+    return entity_key(scope.owner_key, normalize_name(name))
 
 
 def _entity_names(memory: ExtractedMemory) -> dict[str, str | None]:
@@ -59,7 +60,7 @@ def build_plan(
     triplets: dict[tuple[str, str, str], NewTriplet] = {}
     for p in pending:
         for name, kind in _entity_names(p.extracted).items():
-            key = entity_key(scope, name)
+            key = _key(scope, name)
             entities.setdefault(
                 key,
                 NewEntity(
@@ -73,9 +74,9 @@ def build_plan(
             mentions.setdefault((p.id, key))
         for t in p.extracted.triplets:
             ident = (
-                entity_key(scope, t.source),
+                _key(scope, t.source),
                 normalize_predicate(t.predicate),
-                entity_key(scope, t.target),
+                _key(scope, t.target),
             )
             if ident in triplets:
                 triplets[ident].memory_ids.append(p.id)

@@ -62,7 +62,7 @@ class SearchMemories:
             ctx = ctx.model_copy(update={"query": resolution.query})
         pool = self._gather(ctx, time_plan)
         roles.collect(resolution, pool)
-        rows = self.store.gate(pool.ids(), ctx.vector) if pool.ids() else []
+        rows = self.store.gate(pool.ids(), ctx.vector, ctx.scope_keys) if pool.ids() else []
         ranked, gated_out = gate_and_rank(rows, pool, ctx, self.settings.search, now, time_plan)
         results = ranked[: ctx.top_k]
         self._record_access([m.id for m in results], now)

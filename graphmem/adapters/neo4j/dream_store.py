@@ -11,6 +11,7 @@ import neo4j
 from graphmem.adapters.neo4j import dream_tx
 from graphmem.adapters.neo4j.driver import translated
 from graphmem.adapters.neo4j.records import memory_from_map, native_map
+from graphmem.adapters.neo4j.scoped import statement
 from graphmem.adapters.neo4j.transitions import apply_transition
 from graphmem.cypher_catalog import query
 from graphmem.domain.memory import MemoryRecord
@@ -25,6 +26,12 @@ from graphmem.dream.models import (
     SynthesisRecord,
     WriteResult,
 )
+
+
+def _owners(user_id: str | None, agent_id: str | None) -> dict[str, str | None]:
+    """Dream scopes, their runs and syntheses belong to owners: a user's hold no agent id, so
+    an agent id narrows only when no user is named (then it names the agent's own graph)."""
+    return {"user_id": user_id, "agent_id": None if user_id else agent_id, "run_id": None}
 
 
 def _candidate(row: neo4j.Record, new: bool) -> Candidate:
@@ -61,13 +68,13 @@ class Neo4jDreamStore:
     def scope_pairs(
         self, user_id: str | None, agent_id: str | None
     ) -> list[tuple[str | None, str | None]]:
-        rows = self._read("dream/scope_pairs", "list scopes", user_id=user_id, agent_id=agent_id)
+        scope = {"user_id": user_id, "agent_id": agent_id, "run_id": None}
+        rows = self._read(statement("dream/scope_pairs", scope), "list scopes", **scope)
         return [(r["user_id"], r["agent_id"]) for r in rows]
 
     def eligible_scopes(self, user_id: str | None, agent_id: str | None) -> list[DreamScopeState]:
-        rows = self._read(
-            "dream/eligible_scopes", "list Dream scopes", user_id=user_id, agent_id=agent_id
-        )
+        scope = _owners(user_id, agent_id)
+        rows = self._read(statement("dream/eligible_scopes", scope), "list Dream scopes", **scope)
         return [DreamScopeState.model_validate(native_map(r.data())) for r in rows]
 
     def scope_state(self, scope_key: str) -> DreamScopeState | None:
@@ -85,8 +92,9 @@ class Neo4jDreamStore:
 
     # -- candidates -------------------------------------------------------------------------
     def new_memories(self, scope_key: str, since: datetime, limit: int) -> list[Candidate]:
+        """A Dream scope's key is its owner's key: every memory of the owner, any run."""
         rows = self._read(
-            "dream/new_memories", "read new memories", scope_key=scope_key, since=since, limit=limit
+            "dream/new_memories", "read new memories", owner=scope_key, since=since, limit=limit
         )
         return [_candidate(r, new=True) for r in rows]
 
@@ -98,7 +106,7 @@ class Neo4jDreamStore:
         rows = self._read(
             "dream/related_memories",
             "read related memories",
-            scope_key=scope_key,
+            owner=scope_key,
             new_ids=list(new_ids),
             min_cosine=min_cosine,
             limit=limit,
@@ -154,16 +162,16 @@ class Neo4jDreamStore:
         self._write("dream/record_run", "record a Dream run", run=run.model_dump(), keep=keep)
 
     def runs(self, user_id: str | None, agent_id: str | None, limit: int) -> list[DreamRunRecord]:
-        rows = self._read(
-            "dream/runs", "list Dream runs", user_id=user_id, agent_id=agent_id, limit=limit
-        )
+        scope = _owners(user_id, agent_id)
+        rows = self._read(statement("dream/runs", scope), "list Dream runs", **scope, limit=limit)
         return [DreamRunRecord.model_validate(native_map(r["run"])) for r in rows]
 
     def syntheses(
         self, user_id: str | None, agent_id: str | None, limit: int
     ) -> list[SynthesisRecord]:
+        scope = _owners(user_id, agent_id)
         rows = self._read(
-            "dream/syntheses", "list syntheses", user_id=user_id, agent_id=agent_id, limit=limit
+            statement("dream/syntheses", scope), "list syntheses", **scope, limit=limit
         )
         return [SynthesisRecord.model_validate(native_map(r.data())) for r in rows]
 

@@ -86,6 +86,7 @@ def _row(s: NewSynthesis) -> dict[str, Any]:
         "text": s.text,
         "hash": s.hash,
         "scope_key": s.scope_key,
+        "owner": s.scope_key,  # a Dream scope is an owner scope: its key is the owner's key
         "scope_tokens": s.scope_tokens,
         "user_id": s.user_id,
         "agent_id": s.agent_id,

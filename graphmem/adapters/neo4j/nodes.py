@@ -35,6 +35,7 @@ class RelatesTo(StructuredRel):
     valid_to = DateTimeProperty()
     created_at = DateTimeProperty()
     memory_ids = ArrayProperty(StringProperty())
+    owner = StringProperty()
     user_id = StringProperty()
     agent_id = StringProperty()
     run_id = StringProperty()
@@ -47,10 +48,10 @@ class Entity(StructuredNode):
     scope_tokens = StringProperty()
     normalized_name = StringProperty(index=True)
     type = StringProperty()
-    scope_key = StringProperty(index=True)
-    user_id = StringProperty(index=True)
-    agent_id = StringProperty(index=True)
-    run_id = StringProperty(index=True)
+    owner = StringProperty(index=True)  # the owner's key: one entity per owner and name
+    user_id = StringProperty()
+    agent_id = StringProperty()
+    run_id = StringProperty()
     embedding = ArrayProperty(FloatProperty())
     relates_to = RelationshipTo("Entity", "RELATES_TO", model=RelatesTo)
 
@@ -61,6 +62,7 @@ class Memory(StructuredNode):
     scope_tokens = StringProperty()
     hash = StringProperty(index=True)
     scope_key = StringProperty(index=True)
+    owner = StringProperty(index=True)  # user, else agent, else run (domain/scope.py)
     user_id = StringProperty(index=True)
     agent_id = StringProperty(index=True)
     run_id = StringProperty(index=True)
@@ -100,12 +102,14 @@ class MemoryEvent(StructuredNode):
 
 
 class Scope(StructuredNode):
-    """One per scope: the write lock for adds, later Dream's watermark and lease."""
+    """One per scope: the write lock for adds; an owner's own scope (only the owner's id) is
+    also its Dream state. Indexed by each id so scope filters seek rather than scan."""
 
     key = StringProperty(unique_index=True)
-    user_id = StringProperty()
-    agent_id = StringProperty()
-    run_id = StringProperty()
+    user_id = StringProperty(index=True)
+    agent_id = StringProperty(index=True)
+    run_id = StringProperty(index=True)
+    dream_enabled_at = DateTimeProperty(index=True)
 
 
 SCHEMA_CLASSES: tuple[type[StructuredNode], ...] = (Entity, Memory, MemoryEvent, Scope)

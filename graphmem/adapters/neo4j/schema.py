@@ -38,6 +38,8 @@ _CYPHER_SCHEMA = (
     "schema/fulltext_index_triplet",
     "schema/constraint_dream_lease",
     "schema/index_dream_run_scope",
+    "schema/index_dream_run_user",
+    "schema/index_dream_run_agent",
 )
 
 

@@ -9,6 +9,7 @@ import neo4j
 
 from graphmem.adapters.neo4j.driver import translated
 from graphmem.adapters.neo4j.records import MEMORY_DATETIMES, native_map, parse_datetime
+from graphmem.adapters.neo4j.scoped import statement
 from graphmem.cypher_catalog import query
 from graphmem.ports.search import RelationRow, StateFact
 
@@ -26,7 +27,7 @@ class Neo4jSearchStore:
         return [r.data() for r in records]
 
     def scope_keys(self, scope: dict[str, str | None], states: list[str]) -> dict[str, int]:
-        rows = self._rows("search/scope_keys", **scope, states=states)
+        rows = self._rows(statement("search/scope_keys", scope), **scope, states=states)
         return {r["key"]: r["memories"] for r in rows}
 
     def memory_vector_exact(
@@ -101,20 +102,18 @@ class Neo4jSearchStore:
         return {r["id"]: r["score"] for r in rows}
 
     def triplet_vector(
-        self, scope_keys: list[str], user_id: str | None, vector: list[float], k: int
+        self, owner: str, user_id: str | None, vector: list[float], k: int
     ) -> list[dict[str, Any]]:
         if user_id is not None:
             rows = self._rows(
                 "search/triplet_vector_index_user",
                 user_id=user_id,
-                scope_keys=scope_keys,
+                owner=owner,
                 vector=vector,
                 k=k,
             )
         else:
-            rows = self._rows(
-                "search/triplet_vector_exact", scope_keys=scope_keys, vector=vector, k=k
-            )
+            rows = self._rows("search/triplet_vector_exact", owner=owner, vector=vector, k=k)
         return [native_map(r) for r in rows]
 
     def triplet_fulltext(self, lucene: str, k: int) -> list[dict[str, Any]]:
@@ -126,10 +125,8 @@ class Neo4jSearchStore:
     def entities_by_key(self, keys: list[str]) -> list[dict[str, Any]]:
         return self._rows("search/entities_by_key", keys=keys)
 
-    def entities_by_vector(
-        self, scope_keys: list[str], vector: list[float], k: int
-    ) -> list[dict[str, Any]]:
-        return self._rows("search/entities_by_vector", scope_keys=scope_keys, vector=vector, k=k)
+    def entities_by_vector(self, owner: str, vector: list[float], k: int) -> list[dict[str, Any]]:
+        return self._rows("search/entities_by_vector", owner=owner, vector=vector, k=k)
 
     def expand(self, seeds: list[str], depth: int) -> list[dict[str, Any]]:
         name = "search/entity_expand_2" if depth >= 2 else "search/entity_expand_1"
@@ -142,8 +139,8 @@ class Neo4jSearchStore:
         rows = self._rows("search/entity_relations", entity_ids=entity_ids)
         return [RelationRow.model_validate(row) for row in rows]
 
-    def state_facts(self, scope_keys: list[str], predicates: list[str]) -> list[StateFact]:
-        rows = self._rows("search/state_facts", scope_keys=scope_keys, predicates=predicates)
+    def state_facts(self, owner: str, predicates: list[str]) -> list[StateFact]:
+        rows = self._rows("search/state_facts", owner=owner, predicates=predicates)
         return [StateFact.model_validate(_strip_zone(row)) for row in rows]
 
     def memory_vector_window(
@@ -166,8 +163,10 @@ class Neo4jSearchStore:
         )
         return {r["id"]: r["score"] for r in rows}
 
-    def gate(self, ids: list[str], vector: list[float]) -> list[dict[str, Any]]:
-        rows = self._rows("search/gate", ids=ids, vector=vector)
+    def gate(
+        self, ids: list[str], vector: list[float], scope_keys: list[str]
+    ) -> list[dict[str, Any]]:
+        rows = self._rows("search/gate", ids=ids, vector=vector, scope_keys=scope_keys)
         for row in rows:
             memory = row["memory"]
             for key in MEMORY_DATETIMES:

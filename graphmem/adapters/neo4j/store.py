@@ -16,6 +16,7 @@ from graphmem.adapters.neo4j.records import (
     native_map,
     triplet_from_record,
 )
+from graphmem.adapters.neo4j.scoped import statement
 from graphmem.adapters.neo4j.transitions import apply_or_record
 from graphmem.adapters.neo4j.updater import UpdateWriter
 from graphmem.adapters.neo4j.writer import PlanWriter, WriteOutcome
@@ -64,7 +65,10 @@ class Neo4jStore:
     # -- reads ------------------------------------------------------------------------------
     def find_duplicates(self, scope: Scope, hashes: Sequence[str]) -> dict[str, str]:
         rows = self.read(
-            "memory/find_duplicates", "look up duplicates", scope_key=scope.key, hashes=list(hashes)
+            "memory/find_duplicates",
+            "look up duplicates",
+            owner=scope.owner_key,
+            hashes=list(hashes),
         )
         return {r["hash"]: r["id"] for r in rows}
 
@@ -73,7 +77,9 @@ class Neo4jStore:
         return {r["key"] for r in rows}
 
     def known_entity_names(self, scope: Scope, limit: int = 500) -> list[str]:
-        rows = self.read("entity/known_names", "list entities", scope_key=scope.key, limit=limit)
+        rows = self.read(
+            "entity/known_names", "list entities", owner=scope.owner_key, limit=limit
+        )
         return [r["name"] for r in rows]
 
     def get(self, memory_id: str, scope: ScopeFilter) -> MemoryRecord | None:
@@ -88,7 +94,7 @@ class Neo4jStore:
         cursor: tuple[datetime, str] | None = None,
     ) -> list[MemoryRecord]:
         rows = self.read(
-            "memory/list",
+            statement("memory/list", scope),
             "list memories",
             **scope,
             states=[s.value for s in states],
@@ -112,7 +118,7 @@ class Neo4jStore:
         rows = self.read(
             "memory/similar_active",
             "find similar memories",
-            scope_key=scope.key,
+            owner=scope.owner_key,
             vector=vector,
             k=k,
             exclude=list(exclude),
@@ -153,7 +159,8 @@ class Neo4jStore:
             return s.execute_write(apply_or_record, request)
 
     def ids_in_scope(self, scope: ScopeFilter) -> list[str]:
-        return [r["id"] for r in self.read("memory/ids_in_scope", "list memory ids", **scope)]
+        rows = self.read(statement("memory/ids_in_scope", scope), "list memory ids", **scope)
+        return [r["id"] for r in rows]
 
     # -- writes -----------------------------------------------------------------------------
     def update(self, change: MemoryChange) -> MemoryRecord | None:

@@ -58,13 +58,18 @@ class PlanWriter:
         return list(tx.run(query(name), params))
 
     def _lock_scope(self, tx: neo4j.ManagedTransaction) -> None:
+        """The owner's lock first (dedupe, entities and lifecycle are per owner), then the
+        exact scope's; always in that order, so two adds cannot deadlock."""
         scope = self.plan.scope
-        self._run(tx, "memory/lock_scope", scope_key=scope.key, now=self.now, **scope.params())
+        owner = scope.owner
+        self._run(tx, "memory/lock_scope", scope_key=owner.key, now=self.now, **owner.params())
+        if scope.key != owner.key:
+            self._run(tx, "memory/lock_scope", scope_key=scope.key, now=self.now, **scope.params())
 
     def _find_duplicates(self, tx: neo4j.ManagedTransaction) -> dict[str, str]:
         by_hash = {m.hash: m.id for m in self.plan.memories}
         rows = self._run(
-            tx, "memory/find_duplicates", scope_key=self.plan.scope.key, hashes=list(by_hash)
+            tx, "memory/find_duplicates", owner=self.plan.scope.owner_key, hashes=list(by_hash)
         )
         return {by_hash[r["hash"]]: r["id"] for r in rows}
 
@@ -78,6 +83,7 @@ class PlanWriter:
                 "metadata": to_metadata_json(m.metadata),
                 "scope_key": scope.key,
                 "scope_tokens": scope.tokens,
+                "owner": scope.owner_key,
                 **scope.params(),
             }
             for m in memories
@@ -105,13 +111,13 @@ class PlanWriter:
         entities = [e for e in self.plan.entities if e.key in used]
         if not entities:
             return
-        scope = self.plan.scope
+        owner = self.plan.scope.owner
         rows = [
             {
                 **e.model_dump(),
-                "scope_key": scope.key,
-                "scope_tokens": scope.tokens,
-                **scope.params(),
+                "owner": owner.key,
+                "scope_tokens": owner.tokens,
+                **owner.params(),
             }
             for e in entities
         ]
@@ -126,6 +132,7 @@ class PlanWriter:
 
     def _merge_triplets(self, tx: neo4j.ManagedTransaction, kept: set[str]) -> list[TripletRecord]:
         rows = []
+        owner = self.plan.scope.owner
         for t in self.plan.triplets:
             ids = [mid for mid in t.memory_ids if mid in kept]
             if ids:
@@ -133,9 +140,9 @@ class PlanWriter:
                     {
                         **t.model_dump(),
                         "memory_ids": ids,
-                        "scope_key": self.plan.scope.key,
-                        "scope_tokens": self.plan.scope.tokens,
-                        **self.plan.scope.params(),
+                        "owner": owner.key,
+                        "scope_tokens": owner.tokens,
+                        **owner.params(),
                     }
                 )
         if not rows:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from graphmem.domain.scope import entity_key
 from graphmem.lifecycle.predicates import normalize_name
 from graphmem.ports.search import SearchStore
 from graphmem.search import lucene
@@ -26,15 +27,16 @@ SELF_CONFIDENCE = 0.5  # a pronoun is weaker evidence than a name
 
 
 def self_keys(ctx: SearchContext) -> list[str]:
-    """Keys of the speaker's own entity in the searched scopes."""
-    return [f"{key}\x1f{SELF_ENTITY}" for key in ctx.scope_keys]
+    """Key of the speaker's own entity in the owner's graph."""
+    return [entity_key(ctx.owner.key, SELF_ENTITY)]
 
 
 def recognise(store: SearchStore, ctx: SearchContext, settings: SearchSettings) -> dict[str, float]:
     """Seed entity id -> confidence in [0, 1]."""
     seeds: dict[str, float] = {}
     words = set(lucene.terms(ctx.query))
-    query = lucene.scoped_query("name", ctx.query, ctx.scope)
+    owner = ctx.owner
+    query = lucene.scoped_query("name", ctx.query, owner.params())
     for row in store.entities_by_name(query, 25) if query else []:
         name_words = set(lucene.terms(row["normalized_name"] or normalize_name(row["name"])))
         if name_words and name_words <= words:
@@ -42,7 +44,7 @@ def recognise(store: SearchStore, ctx: SearchContext, settings: SearchSettings) 
     if words & FIRST_PERSON:
         for row in store.entities_by_key(self_keys(ctx)):
             seeds[row["id"]] = SELF_CONFIDENCE
-    for row in store.entities_by_vector(ctx.scope_keys, ctx.vector, 5):
+    for row in store.entities_by_vector(owner.key, ctx.vector, 5):
         if row["score"] >= settings.entity_min_cosine:
             seeds[row["id"]] = max(seeds.get(row["id"], 0.0), row["score"])
     ranked = sorted(seeds.items(), key=lambda kv: -kv[1])[:SEED_LIMIT]

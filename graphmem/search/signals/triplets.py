@@ -19,11 +19,12 @@ def _credit(pool: Pool, triplet: dict[str, Any], score: float) -> None:
 
 
 def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: SearchSettings) -> None:
-    by_vector = store.triplet_vector(ctx.scope_keys, ctx.scope.get("user_id"), ctx.vector, ctx.pool)
+    owner = ctx.owner
+    by_vector = store.triplet_vector(owner.key, owner.user_id, ctx.vector, ctx.pool)
     strong = [t for t in by_vector if t["score"] >= settings.triplet_min_cosine]
     for triplet in strong:
         _credit(pool, triplet, triplet["score"])
-    query = lucene.scoped_query("fact", ctx.query, ctx.scope)
+    query = lucene.scoped_query("fact", ctx.query, owner.params())
     by_text = store.triplet_fulltext(query, ctx.pool) if query else []
     best = max((t["score"] for t in by_text), default=0.0)
     for triplet in by_text:

@@ -1,9 +1,6 @@
-// Syntheses matching the filters (null = any), newest first, with their source ids.
-// $user_id, $agent_id, $limit.
+// Every synthesis, newest first, with their source ids. $limit.
 // Returns: id, text, lifecycle_state, created_at, observed_at, source_ids.
 MATCH (s:Synthesis)
-WHERE ($user_id IS NULL OR s.user_id = $user_id)
-  AND ($agent_id IS NULL OR s.agent_id = $agent_id)
 RETURN s.id AS id, s.text AS text, s.lifecycle_state AS lifecycle_state,
        s.created_at AS created_at, s.observed_at AS observed_at,
        COLLECT { MATCH (s)-[:SYNTHESIZED_FROM]->(m:Memory) RETURN m.id ORDER BY m.id } AS source_ids

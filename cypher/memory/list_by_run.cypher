@@ -1,10 +1,12 @@
-// Memories of a scope in a lifecycle view, newest first, keyset-paginated.
-// $user_id, $agent_id, $run_id (null = any), $states: list<string>, $limit,
+// Memories of a scope filter anchored on its run_id, in a lifecycle view, newest first,
+// keyset-paginated. Seeks the run_id index (one file per scope shape, picked by the ids
+// given); the other ids narrow the rows found.
+// $run_id (not null), $user_id, $agent_id (null = any), $states: list<string>, $limit,
 // $cursor_at (datetime or null), $cursor_id. Returns: memory (map without embedding).
-MATCH (m:Memory)
+MATCH (m:Memory {run_id: $run_id})
+USING INDEX m:Memory(run_id)
 WHERE ($user_id IS NULL OR m.user_id = $user_id)
   AND ($agent_id IS NULL OR m.agent_id = $agent_id)
-  AND ($run_id IS NULL OR m.run_id = $run_id)
   AND m.lifecycle_state IN $states
   AND ($cursor_at IS NULL OR m.created_at < $cursor_at
        OR (m.created_at = $cursor_at AND m.id > $cursor_id))

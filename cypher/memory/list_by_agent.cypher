@@ -1,0 +1,15 @@
+// Memories of a scope filter anchored on its agent_id, in a lifecycle view, newest first,
+// keyset-paginated. Seeks the agent_id index (one file per scope shape, picked by the ids
+// given); the other ids narrow the rows found.
+// $agent_id (not null), $user_id, $run_id (null = any), $states: list<string>, $limit,
+// $cursor_at (datetime or null), $cursor_id. Returns: memory (map without embedding).
+MATCH (m:Memory {agent_id: $agent_id})
+USING INDEX m:Memory(agent_id)
+WHERE ($user_id IS NULL OR m.user_id = $user_id)
+  AND ($run_id IS NULL OR m.run_id = $run_id)
+  AND m.lifecycle_state IN $states
+  AND ($cursor_at IS NULL OR m.created_at < $cursor_at
+       OR (m.created_at = $cursor_at AND m.id > $cursor_id))
+RETURN m {.*, embedding: null} AS memory
+ORDER BY m.created_at DESC, m.id ASC
+LIMIT $limit

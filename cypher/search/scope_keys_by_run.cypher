@@ -1,0 +1,14 @@
+// Keys of every exact scope of a filter anchored on its run_id (an index seek on Scope), the
+// other ids narrowing (null = any), with the number of memories each holds in the requested
+// lifecycle states. One file per scope shape, picked by the ids given.
+// $run_id (not null), $user_id, $agent_id, $states: list<string>. Returns: key, memories.
+MATCH (s:Scope {run_id: $run_id})
+USING INDEX s:Scope(run_id)
+WHERE ($user_id IS NULL OR s.user_id = $user_id)
+  AND ($agent_id IS NULL OR s.agent_id = $agent_id)
+CALL (s) {
+  MATCH (m:Memory {scope_key: s.key})
+  WHERE m.lifecycle_state IN $states
+  RETURN count(m) AS memories
+}
+RETURN s.key AS key, memories
