@@ -450,10 +450,11 @@ class FaultPlan:
 
 
 def failure_bound(settings: Settings) -> float:
-    """How long a request may take to fail while Neo4j is down: the driver's managed-retry
-    budget, plus one connection acquisition (2 x connection timeout), plus a margin."""
+    """How long a request may take to fail while Neo4j is down: the API's request deadline, or
+    sooner the driver's managed-retry budget plus one connection acquisition; plus a margin."""
     neo = settings.neo4j
-    return neo.max_transaction_retry_time_s + 2 * neo.connection_timeout_s + BOUND_MARGIN_S
+    driver_s = neo.max_transaction_retry_time_s + neo.connection_acquisition_timeout_s
+    return min(settings.api.request_deadline_s, driver_s) + BOUND_MARGIN_S
 
 
 def fault_settings(base: Settings, home: Path, connect_s: float, retry_s: float) -> Settings:
@@ -466,10 +467,12 @@ def fault_settings(base: Settings, home: Path, connect_s: float, retry_s: float)
             "heap_size": "512m",
             "pagecache_size": "256m",
             "connection_timeout_s": connect_s,
+            "connection_acquisition_timeout_s": 2 * connect_s,
             "max_transaction_retry_time_s": retry_s,
         }
     )
-    return base.model_copy(update={"neo4j": neo})
+    api = base.api.model_copy(update={"request_deadline_s": retry_s + 2 * connect_s})
+    return base.model_copy(update={"neo4j": neo, "api": api})
 
 
 def run_fault(

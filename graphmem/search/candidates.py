@@ -13,6 +13,7 @@ class Pool:
     scores: dict[str, dict[str, float]] = field(default_factory=dict)
     triplets: dict[str, dict[str, Any]] = field(default_factory=dict)
     status: dict[str, str] = field(default_factory=dict)
+    failed: list[str] = field(default_factory=list)  # signals whose query failed
 
     def add(self, signal: str, memory_id: str, score: float) -> None:
         per = self.scores.setdefault(memory_id, {})

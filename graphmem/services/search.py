@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from graphmem.domain.search import SearchExplain, SearchResult
-from graphmem.errors import GraphMemError, ValidationError
+from graphmem.errors import GraphMemError, StorageError, StorageUnavailableError, ValidationError
 from graphmem.ports.embedder import Embedder
 from graphmem.ports.search import SearchStore
 from graphmem.search.candidates import Pool
@@ -24,6 +24,23 @@ from graphmem.settings import Settings
 logger = logging.getLogger(__name__)
 MAX_TOP_K = 100
 DECAY_POOL = 50
+
+
+def _ran(part: Pool, name: str) -> bool:
+    """Whether a signal was on for this query (a failed one counts as on)."""
+    return not part.status.get(name, "").startswith("off")
+
+
+def _worst(errors: list[StorageError]) -> StorageError:
+    """Unavailability first: the client should retry, not report a defect."""
+    unavailable = [e for e in errors if isinstance(e, StorageUnavailableError)]
+    return (unavailable or errors)[0]
+
+
+def _log_failure(signal: str, exc: StorageError) -> None:
+    # The class and the short reason only: the message may quote the query's text.
+    logger.warning("search signal %s failed, search degraded: %s (%s)", signal,
+                   type(exc).__name__, exc.reason)
 
 
 class SearchMemories:
@@ -63,8 +80,11 @@ class SearchMemories:
         return SearchResult(
             results=results,
             relations=relations_for(pool, results, ctx.reference_date, now, ctx.top_k),
+            degraded=bool(pool.failed),
+            failed_signals=pool.failed,
             explain=SearchExplain(
                 signals=pool.status,
+                failed_signals=pool.failed,
                 candidates=len(rows),
                 gated_out=gated_out,
                 exact_vector_scan=ctx.scope_size <= self.settings.search.exact_scan_max,
@@ -121,20 +141,31 @@ class SearchMemories:
 
     def _gather(self, ctx: SearchContext) -> Pool:
         """Each signal fills its own pool on its own thread; they are merged in a fixed
-        order, so the result is the same as gathering them one after another."""
+        order, so the result is the same as gathering them one after another. A signal whose
+        query fails is left out (the search is degraded); when none answered, the search
+        fails with the signals' error."""
         settings = self.settings.search
-        collectors: list[Callable[[Pool], None]] = [
-            lambda p: vector.collect(self.store, ctx, p, settings),
-            lambda p: fulltext.collect(self.store, ctx, p),
-            lambda p: triplets.collect(self.store, ctx, p, settings),
-            lambda p: entities.collect(self.store, ctx, p, settings),
-        ]
-        parts = [Pool() for _ in collectors]
-        futures = [self._signals.submit(c, p) for c, p in zip(collectors, parts, strict=True)]
-        pool = Pool()
-        for future, part in zip(futures, parts, strict=True):
-            future.result()  # a signal's error is the search's error, as before
-            pool.merge(part)
+        collectors: dict[str, Callable[[Pool], None]] = {
+            "semantic": lambda p: vector.collect(self.store, ctx, p, settings),
+            "fulltext": lambda p: fulltext.collect(self.store, ctx, p),
+            "triplet": lambda p: triplets.collect(self.store, ctx, p, settings),
+            "entity": lambda p: entities.collect(self.store, ctx, p, settings),
+        }
+        parts = {name: Pool() for name in collectors}
+        futures = {name: self._signals.submit(c, parts[name]) for name, c in collectors.items()}
+        pool, errors = Pool(), dict[str, StorageError]()
+        for name, future in futures.items():
+            try:
+                future.result()
+            except StorageError as exc:
+                errors[name] = exc
+                _log_failure(name, exc)
+                pool.failed.append(name)
+                pool.status[name] = f"failed: {type(exc).__name__} ({exc.reason})"
+                continue
+            pool.merge(parts[name])
+        if errors and len(errors) == sum(_ran(parts[n], n) for n in collectors):
+            raise _worst(list(errors.values()))
         return pool
 
     def _record_access(self, ids: list[str], now: datetime) -> None:
