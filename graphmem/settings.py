@@ -90,6 +90,9 @@ class SearchSettings(BaseModel):
 
     threshold: float = 0.1  # raw cosine; candidates below it are dropped by the gate
     candidates_per_signal: int = 50
+    # A signal not answered by then is left out (degraded search), e.g. a Bolt connection
+    # on which Neo4j never sends its error (docs/reliability.md, 2c).
+    signal_timeout_s: float = Field(default=5.0, gt=0)
     exact_scan_max: int = 500  # scopes up to this size are scanned exactly (benchmarks.md)
     index_overfetch: int = 4
     entity_expansion: bool = True

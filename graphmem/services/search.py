@@ -4,8 +4,10 @@ gate on exact cosine, fuse, apply lifecycle / time views, return memories and re
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from datetime import UTC, datetime
 from typing import Any
 
@@ -24,6 +26,17 @@ from graphmem.settings import Settings
 logger = logging.getLogger(__name__)
 MAX_TOP_K = 100
 DECAY_POOL = 50
+
+
+def _wait(future: Future[None], until: float, name: str) -> None:
+    """The signal's result, or StorageUnavailableError once the signals' time is up (the
+    query may still be running; its answer is ignored)."""
+    try:
+        future.result(timeout=max(0.0, until - time.monotonic()))
+    except FutureTimeout as exc:
+        error = StorageUnavailableError(f"search signal {name} did not answer in time")
+        error.reason = f"{name}: no answer within search.signal_timeout_s"
+        raise error from exc
 
 
 def _ran(part: Pool, name: str) -> bool:
@@ -49,8 +62,9 @@ class SearchMemories:
         self.embedder = embedder
         self.settings = settings
         self._background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gm-access")
-        # The signals are independent round trips to Neo4j: run them side by side.
-        self._signals = ThreadPoolExecutor(max_workers=4, thread_name_prefix="gm-signal")
+        # The signals are independent round trips to Neo4j: run them side by side. Room for
+        # a few searches' signals at once, and for signals a search stopped waiting for.
+        self._signals = ThreadPoolExecutor(max_workers=16, thread_name_prefix="gm-signal")
 
     def __call__(
         self,
@@ -154,9 +168,10 @@ class SearchMemories:
         parts = {name: Pool() for name in collectors}
         futures = {name: self._signals.submit(c, parts[name]) for name, c in collectors.items()}
         pool, errors = Pool(), dict[str, StorageError]()
+        until = time.monotonic() + settings.signal_timeout_s
         for name, future in futures.items():
             try:
-                future.result()
+                _wait(future, until, name)
             except StorageError as exc:
                 errors[name] = exc
                 _log_failure(name, exc)

@@ -7,6 +7,7 @@ When every signal fails, the search fails (unavailability first, so the client r
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Iterator
 from typing import Any
 
@@ -121,4 +122,40 @@ def test_when_every_signal_fails_the_search_fails(
             search(QUERY, scope={"user_id": stored, "agent_id": None, "run_id": None})
         assert type(raised.value) is expected
     finally:
+        search.close()
+
+
+class TripletHangs:
+    """The real store, except that the triplet vector query never answers until released:
+    what Neo4j 2026.08.1 did on a Bolt connection whose error it could not send."""
+
+    def __init__(self, real: Neo4jSearchStore, release: threading.Event) -> None:
+        self.real, self.release = real, release
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.real, name)
+
+    def triplet_vector(self, *_: object, **__: object) -> list[dict[str, Any]]:
+        self.release.wait(timeout=60)
+        return []
+
+
+def test_a_signal_that_never_answers_is_left_out(
+    driver: neo4j.Driver, settings: Settings, embedder: Embedder, stored: str
+) -> None:
+    release = threading.Event()
+    quick = settings.model_copy(update={
+        "search": settings.search.model_copy(update={"signal_timeout_s": 0.5})})
+    store = TripletHangs(Neo4jSearchStore(driver, settings.neo4j.database), release)
+    search = SearchMemories(store, embedder, quick)  # type: ignore[arg-type]
+    try:
+        found = search(QUERY, scope={"user_id": stored, "agent_id": None, "run_id": None},
+                       explain=True)
+        assert not release.is_set()  # answered while the triplet query still hung
+        assert found.degraded and found.failed_signals == ["triplet"]
+        assert found.results[0].text == SECRET
+        assert found.explain is not None
+        assert found.explain.signals["triplet"].startswith("failed: StorageUnavailableError")
+    finally:
+        release.set()
         search.close()
