@@ -34,6 +34,7 @@ def _wait(future: Future[None], until: float, name: str) -> None:
     try:
         future.result(timeout=max(0.0, until - time.monotonic()))
     except FutureTimeout as exc:
+        future.cancel()  # still queued behind other searches' signals: never start it
         error = StorageUnavailableError(f"search signal {name} did not answer in time")
         error.reason = f"{name}: no answer within search.signal_timeout_s"
         raise error from exc
