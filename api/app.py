@@ -9,6 +9,7 @@ import anyio.to_thread
 from fastapi import FastAPI
 
 from api import errors
+from api.deadline import DeadlineMiddleware
 from api.limits import BodyLimitMiddleware
 from api.routers import dream, entities, health, memories, search
 from graphmem.adapters.neo4j.keys import KeyStore
@@ -57,6 +58,7 @@ def create_app(settings: Settings | None = None, *, memory: Memory | None = None
     app.add_middleware(BodyLimitMiddleware, max_body_bytes=settings.api.max_body_bytes)
     if not settings.api.auth_enabled:  # loopback only: refuse rebound names and other sites
         app.add_middleware(LoopbackGuard)
+    app.add_middleware(DeadlineMiddleware, deadline_s=settings.api.request_deadline_s)  # outermost
     app.state.settings = settings
     if memory is not None:
         _attach(app, memory)

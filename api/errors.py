@@ -40,6 +40,19 @@ class Unhealthy(Exception):
 
 
 TOO_LARGE = "request body too large"
+# Sent with every 503: Neo4j restarts or comes back within seconds; clients wait this long.
+RETRY_AFTER_S = 5
+UNAVAILABLE = "the memory store is unavailable; retry shortly"
+
+
+def _retry_after() -> dict[str, str]:
+    return {"Retry-After": str(RETRY_AFTER_S)}
+
+
+def deadline_response() -> JSONResponse:
+    """The request passed ``api.request_deadline_s`` (Neo4j unreachable, starting, or slow)."""
+    return JSONResponse({"detail": UNAVAILABLE}, status_code=status.HTTP_503_SERVICE_UNAVAILABLE,
+                        headers=_retry_after())
 
 
 class BodyTooLarge(HTTPException):
@@ -70,7 +83,7 @@ _STATUS: tuple[tuple[type[GraphMemError], int], ...] = (
 
 # Fixed messages where the error's own text may carry internals (addresses, driver details).
 _FIXED = {
-    status.HTTP_503_SERVICE_UNAVAILABLE: "the memory store is unavailable; retry shortly",
+    status.HTTP_503_SERVICE_UNAVAILABLE: UNAVAILABLE,
     status.HTTP_502_BAD_GATEWAY: "the language model endpoint failed; nothing was written",
     status.HTTP_500_INTERNAL_SERVER_ERROR: "internal error",
 }
@@ -82,7 +95,12 @@ COMMON_RESPONSES: dict[int | str, dict[str, Any]] = {
     403: {"model": ErrorPublic, "description": "Scope outside the API key"},
     413: {"model": ErrorPublic, "description": "Request body too large"},
     422: {"model": InvalidPublic, "description": "Invalid request"},
-    503: {"model": ErrorPublic, "description": "Neo4j unreachable"},
+    503: {
+        "model": ErrorPublic,
+        "description": "Neo4j unreachable, or the request passed its deadline",
+        "headers": {"Retry-After": {"description": "Seconds to wait before retrying",
+                                    "schema": {"type": "integer"}}},
+    },
 }
 NOT_FOUND: dict[int | str, dict[str, Any]] = {
     404: {"model": ErrorPublic, "description": "No such memory or entity in the key's scope"}
@@ -123,13 +141,16 @@ def _headers(exc: GraphMemError, code: int) -> dict[str, str] | None:
         return {"WWW-Authenticate": "Bearer"}
     if isinstance(exc, RateLimitedError):
         return {"Retry-After": str(exc.retry_after_s)}
+    if code == status.HTTP_503_SERVICE_UNAVAILABLE:
+        return _retry_after()
     return None
 
 
 def _unhealthy(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, Unhealthy)
     body = UnhealthyPublic(reason=exc.reason).model_dump()
-    return JSONResponse(body, status_code=status.HTTP_503_SERVICE_UNAVAILABLE)
+    return JSONResponse(body, status_code=status.HTTP_503_SERVICE_UNAVAILABLE,
+                        headers=_retry_after())
 
 
 def _unexpected(_: Request, __: Exception) -> JSONResponse:

@@ -8,6 +8,11 @@ of add / search / get / update / delete / list and cross-scope peeks for a fixed
 the app served by uvicorn in this process. Reported: throughput, p50/p95/p99 latency per
 operation, statuses per operation. Then the graph is checked with Cypher (see `invariants`).
 
+``--soak`` (default 16 agents, 600 s) uses the default timeouts (request deadline 10 s) on its
+own LocalNeo4j, stops it half-way, starts it ``--outage`` (5 s) later, keeps the load on until
+``--seconds`` have passed, and also requires every request (not only failed ones) to be
+answered within the bound; its JSON goes to benchmarks/results/soak-*.json by default.
+
 ``--fault`` runs against its own LocalNeo4j instance (temporary home, ports 27787/27774),
 stops it for ``--outage`` seconds after ``--seconds`` x 0.3, starts it again and keeps the
 load on until ``--post`` seconds after the restart. Requests that fail while it is away must
@@ -45,6 +50,7 @@ from graphmem.adapters.neo4j.driver import make_driver
 from graphmem.adapters.neo4j.keys import KeyStore
 from graphmem.ports.embedder import Embedder
 
+RESULTS = Path(__file__).resolve().parent / "results"
 FAULT_BOLT_PORT = 27787
 FAULT_HTTP_PORT = 27774
 BOUND_MARGIN_S = 2.0
@@ -307,7 +313,9 @@ def _percentile(values: list[float], q: float) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[q - 1]
 
 
-def summarize(samples: list[Sample], elapsed: float) -> dict[str, Any]:
+def summarize(
+    samples: list[Sample], elapsed: float, bound_s: float | None = None
+) -> dict[str, Any]:
     by_op: dict[str, list[Sample]] = defaultdict(list)
     for s in samples:
         by_op[s.op].append(s)
@@ -320,6 +328,7 @@ def summarize(samples: list[Sample], elapsed: float) -> dict[str, Any]:
             "p95_ms": _percentile(ms, 95),
             "p99_ms": _percentile(ms, 99),
             "max_ms": max(ms),
+            "over_bound": sum(1 for s in group if bound_s is not None and s.latency_s > bound_s),
             "statuses": dict(Counter(s.status for s in group)),
         }
     statuses = Counter(s.status for s in samples)
@@ -365,7 +374,7 @@ def run_load(
             "run_id": run_id,
             "agents": agents,
             "seed": seed,
-            "load": summarize(samples, elapsed),
+            "load": summarize(samples, elapsed, fault.bound_s if fault else None),
             "invariants": invariants(
                 memory.driver, memory.settings.neo4j.database, states, base_url
             ),
@@ -405,7 +414,9 @@ class Outage:
         after = [s for s in samples if s.start_s >= self.started_s]
         ok_after = [s for s in after if s.status.startswith("2")]
         max_down = max((s.latency_s for s in failed(down)), default=0.0)
+        before = [s for s in samples if s.start_s + s.latency_s < self.stop_began_s]
         return {**asdict(self),
+                "statuses_before": statuses(before),
                 "stop_took_s": self.stopped_s - self.stop_began_s,
                 "start_took_s": self.started_s - self.start_began_s,
                 "statuses_stopping": statuses(stopping),
@@ -433,6 +444,7 @@ class FaultPlan:
     outage_s: float
     after_s: float
     bound_s: float
+    end_s: float = 0.0  # keep the load on at least until then (the soak's total duration)
 
     def run(self, clock: float, base_url: str) -> Outage:
         def now() -> float:
@@ -446,31 +458,44 @@ class FaultPlan:
         start_began = now()
         self.server.start()
         started = now()
-        time.sleep(self.after_s)
+        time.sleep(max(self.after_s, self.end_s - now()))
         return Outage(stop_began, stopped, start_began, started, self.bound_s)
 
 
 def failure_bound(settings: Settings) -> float:
-    """How long a request may take to fail while Neo4j is down: the driver's managed-retry
-    budget, plus one connection acquisition (2 x connection timeout), plus a margin."""
+    """How long a request may take to fail while Neo4j is down: the API's request deadline, or
+    sooner the driver's managed-retry budget plus one connection acquisition; plus a margin."""
     neo = settings.neo4j
-    return neo.max_transaction_retry_time_s + 2 * neo.connection_timeout_s + BOUND_MARGIN_S
+    driver_s = neo.max_transaction_retry_time_s + neo.connection_acquisition_timeout_s
+    return min(settings.api.request_deadline_s, driver_s) + BOUND_MARGIN_S
 
 
-def fault_settings(base: Settings, home: Path, connect_s: float, retry_s: float) -> Settings:
-    neo = base.neo4j.model_copy(
-        update={
-            "uri": f"bolt://127.0.0.1:{FAULT_BOLT_PORT}",
-            "bolt_port": FAULT_BOLT_PORT,
-            "http_port": FAULT_HTTP_PORT,
-            "home": home,
-            "heap_size": "512m",
-            "pagecache_size": "256m",
+def fault_settings(
+    base: Settings,
+    home: Path,
+    connect_s: float | None,
+    retry_s: float | None,
+    ports: tuple[int, int] = (FAULT_BOLT_PORT, FAULT_HTTP_PORT),
+) -> Settings:
+    """The benchmark's own server; ``connect_s`` / ``retry_s`` tighten the driver, ``None``
+    keeps the settings' defaults (the soak). The request deadline stays as configured: a
+    slow answer from a cold server is not a failure."""
+    bolt, http = ports
+    update: dict[str, Any] = {
+        "uri": f"bolt://127.0.0.1:{bolt}",
+        "bolt_port": bolt,
+        "http_port": http,
+        "home": home,
+        "heap_size": "512m",
+        "pagecache_size": "256m",
+    }
+    if connect_s is not None and retry_s is not None:
+        update |= {
             "connection_timeout_s": connect_s,
+            "connection_acquisition_timeout_s": 2 * connect_s,
             "max_transaction_retry_time_s": retry_s,
         }
-    )
-    return base.model_copy(update={"neo4j": neo})
+    return base.model_copy(update={"neo4j": base.neo4j.model_copy(update=update)})
 
 
 def run_fault(
@@ -480,17 +505,20 @@ def run_fault(
     agents: int,
     outage_s: float | None,
     post_s: float,
-    connect_s: float,
-    retry_s: float,
+    connect_s: float | None,
+    retry_s: float | None,
     seed: int = 7,
     embedder: Embedder | None = None,
+    ports: tuple[int, int] = (FAULT_BOLT_PORT, FAULT_HTTP_PORT),
+    stop_at: float = 0.3,
+    end_s: float = 0.0,
 ) -> dict[str, Any]:
     """The load against a fresh LocalNeo4j under a temporary home, with an outage of
-    ``outage_s`` seconds (none when ``None``)."""
+    ``outage_s`` seconds (none when ``None``) starting ``stop_at`` x ``seconds`` in."""
     from graphmem.neo4j_server import LocalNeo4j
 
     with tempfile.TemporaryDirectory(prefix="graphmem-fault-") as tmp:
-        settings = fault_settings(base, Path(tmp), connect_s, retry_s)
+        settings = fault_settings(base, Path(tmp), connect_s, retry_s, ports)
         server = LocalNeo4j(settings.neo4j)
         try:
             server.start()
@@ -498,14 +526,18 @@ def run_fault(
             with make_driver(settings.neo4j) as driver:
                 schema.migrate(driver, settings.neo4j.database, embedder.dimension)
             with Memory(settings, embedder=embedder) as memory:
-                plan = (
-                    None
-                    if outage_s is None
-                    else FaultPlan(server, seconds * 0.3, outage_s, post_s, failure_bound(settings))
+                plan = None if outage_s is None else FaultPlan(
+                    server, seconds * stop_at, outage_s, post_s, failure_bound(settings), end_s
                 )
                 report = run_load(memory, seconds=seconds, agents=agents, seed=seed, fault=plan)
         finally:
             server.stop()
+    report["settings"] = {
+        "request_deadline_s": settings.api.request_deadline_s,
+        "connection_timeout_s": settings.neo4j.connection_timeout_s,
+        "connection_acquisition_timeout_s": settings.neo4j.connection_acquisition_timeout_s,
+        "max_transaction_retry_time_s": settings.neo4j.max_transaction_retry_time_s,
+    }
     if outage_s is None:
         return report
     fault = report["fault"]
@@ -513,6 +545,42 @@ def run_fault(
     report["violations"] += sum(fault["stopping_not_503"].values())
     report["violations"] += fault["errors_after_recovery"] + (not fault["statuses_after"])
     return report
+
+
+def run_soak(
+    base: Settings,
+    *,
+    seconds: float,
+    agents: int,
+    outage_s: float,
+    seed: int = 7,
+    ports: tuple[int, int] = (FAULT_BOLT_PORT, FAULT_HTTP_PORT),
+    embedder: Embedder | None = None,
+) -> dict[str, Any]:
+    """``seconds`` of mixed load by ``agents`` agents with the default timeouts, Neo4j
+    stopped half-way and started again ``outage_s`` later. Every request, not only the
+    failed ones, must be answered within the bound (request deadline + margin)."""
+    report = run_fault(base, seconds=seconds, agents=agents, outage_s=outage_s,
+                       post_s=min(10.0, seconds / 4), connect_s=None, retry_s=None, seed=seed,
+                       embedder=embedder, ports=ports, stop_at=0.5, end_s=seconds)
+    report["soak"] = judge_soak(report)
+    report["violations"] += report["soak"]["over_bound"] + report["soak"]["transport_errors"]
+    return report
+
+
+def judge_soak(report: dict[str, Any]) -> dict[str, Any]:
+    ops = report["load"]["operations"].values()
+    bound = report["fault"]["bound_s"]
+    inv = report["invariants"]
+    return {
+        "bound_s": bound,
+        "max_latency_s": max((op["max_ms"] for op in ops), default=0.0) / 1000,
+        "over_bound": sum(op["over_bound"] for op in ops),
+        "transport_errors": sum(n for op in ops for status, n in op["statuses"].items()
+                                if not status[0].isdigit()),
+        "acknowledged_writes_lost": len(inv["missing_acknowledged"]),
+        "invariant_violations": violations(report),
+    }
 
 
 # -- output -------------------------------------------------------------------------------------
@@ -531,51 +599,76 @@ def table(report: dict[str, Any]) -> str:
     lines.append(f"invariants: {json.dumps(report['invariants'])}")
     if "fault" in report:
         lines.append(f"fault: {json.dumps(report['fault'])}")
+    if "soak" in report:
+        lines.append(f"soak: {json.dumps(report['soak'])}")
     lines.append(f"violations: {report['violations']}")
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> int:
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=60.0)
-    parser.add_argument("--agents", type=int, default=8)
+    parser.add_argument("--seconds", type=float, help="load duration (60; soak 600)")
+    parser.add_argument("--agents", type=int, help="concurrent agents (8; soak 16)")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--json", type=Path, help="write the report here")
     parser.add_argument("--fault", action="store_true", help="own Neo4j, stopped mid-run")
+    parser.add_argument("--soak", action="store_true",
+                        help="own Neo4j, default timeouts, restarted half-way; every request "
+                             "within the bound; report under benchmarks/results/")
     parser.add_argument(
         "--own-server",
         action="store_true",
         help="own Neo4j on 27787 (temporary home) instead of settings' URI",
     )
-    parser.add_argument("--outage", type=float, default=10.0, help="seconds Neo4j is down")
+    parser.add_argument("--bolt-port", type=int, default=FAULT_BOLT_PORT, help="own Neo4j")
+    parser.add_argument("--http-port", type=int, default=FAULT_HTTP_PORT, help="own Neo4j")
+    parser.add_argument("--outage", type=float, help="seconds Neo4j is down (10; soak 5)")
     parser.add_argument("--post", type=float, default=15.0, help="load after the restart")
     parser.add_argument("--connect-timeout", type=float, default=2.0, help="fault mode")
     parser.add_argument("--retry-time", type=float, default=3.0, help="fault mode")
-    args = parser.parse_args(argv)
-    # Expected during an outage: the driver's retry notices and the API's 5xx tracebacks.
-    for name in ("neo4j", "graphmem.api", "uvicorn.error"):
-        logging.getLogger(name).setLevel(logging.CRITICAL)
-    base = Settings()
+    return parser
+
+
+def _run(args: argparse.Namespace) -> dict[str, Any]:
+    base, ports = Settings(), (args.bolt_port, args.http_port)
+    if args.soak:
+        return run_soak(base, seconds=args.seconds or 600.0, agents=args.agents or 16,
+                        outage_s=5.0 if args.outage is None else args.outage, seed=args.seed,
+                        ports=ports)
+    seconds, agents = args.seconds or 60.0, args.agents or 8
     if args.fault or args.own_server:
-        report = run_fault(
+        return run_fault(
             base,
-            seconds=args.seconds,
-            agents=args.agents,
+            seconds=seconds,
+            agents=agents,
             seed=args.seed,
-            outage_s=args.outage if args.fault else None,
+            outage_s=(10.0 if args.outage is None else args.outage) if args.fault else None,
             post_s=args.post,
             connect_s=args.connect_timeout,
             retry_s=args.retry_time,
+            ports=ports,
         )
-    else:
-        with Memory(base) as memory:
-            report = run_load(memory, seconds=args.seconds, agents=args.agents, seed=args.seed)
+    with Memory(base) as memory:
+        return run_load(memory, seconds=seconds, agents=agents, seed=args.seed)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    # Expected during an outage: the driver's retry notices and the API's 5xx tracebacks.
+    for name in ("neo4j", "graphmem.api", "uvicorn.error"):
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+    report = _run(args)
     report["command"] = " ".join(sys.argv)
     report["date"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     print(table(report))
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(report, indent=2, default=str) + "\n")
+    out = args.json
+    if out is None and args.soak:
+        name = f"soak-{report['agents']}agents-{report['load']['elapsed_s']:.0f}s"
+        out = RESULTS / f"{name}-{time.strftime('%Y%m%d-%H%M', time.gmtime())}.json"
+    if out:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(report, indent=2, default=str) + "\n")
+        print(f"report: {out}")
     return 1 if report["violations"] else 0
 
 

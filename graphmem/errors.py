@@ -26,6 +26,9 @@ class NotFoundError(GraphMemError, LookupError):
 class StorageError(GraphMemError):
     """Neo4j failed or answered something unexpected."""
 
+    # Short and safe to log or show: the action and Neo4j's status code, never data or text.
+    reason: str = "storage error"
+
 
 class StorageUnavailableError(StorageError):
     """Neo4j cannot be reached right now."""

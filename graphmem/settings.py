@@ -34,8 +34,11 @@ class Neo4jSettings(BaseModel):
     password: SecretStr | None = None
     insecure_dev_password: bool = False  # allow the public INSECURE_DEV_PASSWORD
     database: str = "neo4j"
-    connection_timeout_s: float = 5.0
-    max_transaction_retry_time_s: float = 15.0
+    # Outages answer fast (docs/reliability.md): connecting, waiting for a pooled connection and
+    # the managed-transaction retries together stay inside api.request_deadline_s.
+    connection_timeout_s: float = Field(default=3.0, gt=0)
+    connection_acquisition_timeout_s: float = Field(default=4.0, gt=0)  # includes connecting
+    max_transaction_retry_time_s: float = Field(default=5.0, ge=0)
     # provisioning (local server built from Maven Central jars)
     version: str = DEFAULT_NEO4J_VERSION
     browser_version: str = DEFAULT_BROWSER_VERSION
@@ -144,6 +147,9 @@ class SearchSettings(BaseModel):
 
     threshold: float = 0.1  # raw cosine; candidates below it are dropped by the gate
     candidates_per_signal: int = 50
+    # A signal not answered by then is left out (degraded search), e.g. a Bolt connection
+    # on which Neo4j never sends its error (docs/reliability.md, 2c).
+    signal_timeout_s: float = Field(default=5.0, gt=0)
     exact_scan_max: int = 500  # scopes up to this size are scanned exactly (benchmarks.md)
     index_overfetch: int = 4
     entity_expansion: bool = True
@@ -171,6 +177,8 @@ class ApiSettings(BaseModel):
     workers: int = 1
     max_body_bytes: int = 1_000_000
     auth_enabled: bool = True
+    # Every REST request is answered within this bound: past it, 503 with Retry-After.
+    request_deadline_s: float = Field(default=10.0, gt=0)
     mcp_port: int = 8001  # `graphmem mcp --transport http`
 
 

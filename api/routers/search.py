@@ -28,5 +28,7 @@ def search_memories(body: SearchRequest, memory: MemoryDep, key: ApiKeyDep) -> S
     return SearchPublic(
         results=[ScoredMemoryPublic.model_validate(m.model_dump()) for m in found.results],
         relations=found.relations,
+        degraded=found.degraded,
+        failed_signals=found.failed_signals,
         explain=found.explain,
     )

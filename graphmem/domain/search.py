@@ -42,7 +42,9 @@ class RelationHit(BaseModel):
 
 
 class SearchExplain(BaseModel):
-    signals: dict[str, str] = Field(default_factory=dict)  # signal -> "ok" / reason it was off
+    # signal -> "ok ..." / why it was off / "failed: <error class> (<short reason>)"
+    signals: dict[str, str] = Field(default_factory=dict)
+    failed_signals: list[str] = Field(default_factory=list)
     candidates: int = 0
     gated_out: int = 0
     exact_vector_scan: bool = True
@@ -51,6 +53,11 @@ class SearchExplain(BaseModel):
 
 
 class SearchResult(BaseModel):
+    """``degraded``: some signals failed (named in ``failed_signals``); the results come from
+    the signals that answered, so they may miss memories only the failed ones would find."""
+
     results: list[ScoredMemory] = Field(default_factory=list)
     relations: list[RelationHit] = Field(default_factory=list)
+    degraded: bool = False
+    failed_signals: list[str] = Field(default_factory=list)
     explain: SearchExplain | None = None

@@ -14,6 +14,7 @@ class Pool:
     triplets: dict[str, dict[str, Any]] = field(default_factory=dict)
     status: dict[str, str] = field(default_factory=dict)
     updates: list[str] = field(default_factory=list)  # pairs of an older and a newer memory
+    failed: list[str] = field(default_factory=list)  # signals whose query failed
 
     def add(self, signal: str, memory_id: str, score: float) -> None:
         per = self.scores.setdefault(memory_id, {})

@@ -4,13 +4,15 @@ gate on exact cosine, fuse, apply lifecycle / time views, return memories and re
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from datetime import UTC, datetime
 from typing import Any
 
 from graphmem.domain.search import SearchExplain, SearchResult
-from graphmem.errors import GraphMemError, ValidationError
+from graphmem.errors import GraphMemError, StorageError, StorageUnavailableError, ValidationError
 from graphmem.ports.embedder import Embedder
 from graphmem.ports.search import SearchStore
 from graphmem.search import roles, temporal
@@ -27,14 +29,44 @@ MAX_TOP_K = 100
 DECAY_POOL = 50
 
 
+def _wait(future: Future[None], until: float, name: str) -> None:
+    """The signal's result, or StorageUnavailableError once the signals' time is up (the
+    query may still be running; its answer is ignored)."""
+    try:
+        future.result(timeout=max(0.0, until - time.monotonic()))
+    except FutureTimeout as exc:
+        future.cancel()  # still queued behind other searches' signals: never start it
+        error = StorageUnavailableError(f"search signal {name} did not answer in time")
+        error.reason = f"{name}: no answer within search.signal_timeout_s"
+        raise error from exc
+
+
+def _ran(part: Pool, name: str) -> bool:
+    """Whether a signal was on for this query (a failed one counts as on)."""
+    return not part.status.get(name, "").startswith("off")
+
+
+def _worst(errors: list[StorageError]) -> StorageError:
+    """Unavailability first: the client should retry, not report a defect."""
+    unavailable = [e for e in errors if isinstance(e, StorageUnavailableError)]
+    return (unavailable or errors)[0]
+
+
+def _log_failure(signal: str, exc: StorageError) -> None:
+    # The class and the short reason only: the message may quote the query's text.
+    logger.warning("search signal %s failed, search degraded: %s (%s)", signal,
+                   type(exc).__name__, exc.reason)
+
+
 class SearchMemories:
     def __init__(self, store: SearchStore, embedder: Embedder, settings: Settings) -> None:
         self.store = store
         self.embedder = embedder
         self.settings = settings
         self._background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gm-access")
-        # The signals are independent round trips to Neo4j: run them side by side.
-        self._signals = ThreadPoolExecutor(max_workers=5, thread_name_prefix="gm-signal")
+        # The signals are independent round trips to Neo4j: run them side by side. Room for
+        # a few searches' signals at once, and for signals a search stopped waiting for.
+        self._signals = ThreadPoolExecutor(max_workers=16, thread_name_prefix="gm-signal")
 
     def __call__(
         self,
@@ -69,8 +101,11 @@ class SearchMemories:
         return SearchResult(
             results=results,
             relations=relations_for(pool, results, ctx.reference_date, now, ctx.top_k),
+            degraded=bool(pool.failed),
+            failed_signals=pool.failed,
             explain=SearchExplain(
                 signals=pool.status,
+                failed_signals=pool.failed,
                 candidates=len(rows),
                 gated_out=gated_out,
                 exact_vector_scan=ctx.scope_size <= self.settings.search.exact_scan_max,
@@ -129,21 +164,33 @@ class SearchMemories:
 
     def _gather(self, ctx: SearchContext, time_plan: temporal.TemporalPlan) -> Pool:
         """Each signal fills its own pool on its own thread; they are merged in a fixed
-        order, so the result is the same as gathering them one after another."""
+        order, so the result is the same as gathering them one after another. A signal whose
+        query fails is left out (the search is degraded); when none answered, the search
+        fails with the signals' error."""
         settings = self.settings.search
-        collectors: list[Callable[[Pool], None]] = [
-            lambda p: vector.collect(self.store, ctx, p, settings),
-            lambda p: fulltext.collect(self.store, ctx, p),
-            lambda p: triplets.collect(self.store, ctx, p, settings),
-            lambda p: entities.collect(self.store, ctx, p, settings),
-            lambda p: temporal.collect(self.store, ctx, time_plan, p, ctx.pool),
-        ]
-        parts = [Pool() for _ in collectors]
-        futures = [self._signals.submit(c, p) for c, p in zip(collectors, parts, strict=True)]
-        pool = Pool()
-        for future, part in zip(futures, parts, strict=True):
-            future.result()  # a signal's error is the search's error, as before
-            pool.merge(part)
+        collectors: dict[str, Callable[[Pool], None]] = {
+            "semantic": lambda p: vector.collect(self.store, ctx, p, settings),
+            "fulltext": lambda p: fulltext.collect(self.store, ctx, p),
+            "triplet": lambda p: triplets.collect(self.store, ctx, p, settings),
+            "entity": lambda p: entities.collect(self.store, ctx, p, settings),
+            "temporal": lambda p: temporal.collect(self.store, ctx, time_plan, p, ctx.pool),
+        }
+        parts = {name: Pool() for name in collectors}
+        futures = {name: self._signals.submit(c, parts[name]) for name, c in collectors.items()}
+        pool, errors = Pool(), dict[str, StorageError]()
+        until = time.monotonic() + settings.signal_timeout_s
+        for name, future in futures.items():
+            try:
+                _wait(future, until, name)
+            except StorageError as exc:
+                errors[name] = exc
+                _log_failure(name, exc)
+                pool.failed.append(name)
+                pool.status[name] = f"failed: {type(exc).__name__} ({exc.reason})"
+                continue
+            pool.merge(parts[name])
+        if errors and len(errors) == sum(_ran(parts[n], n) for n in collectors):
+            raise _worst(list(errors.values()))
         return pool
 
     def _record_access(self, ids: list[str], now: datetime) -> None:

@@ -1,5 +1,9 @@
 """A TCP forwarder the tests can switch off and on: Neo4j 'goes away' and 'comes back' on the
-same address, with no change to the driver (no mocks)."""
+same address, with no change to the driver (no mocks).
+
+``blackhole()`` is the nasty outage: connections are still accepted and bytes still read, but
+nothing is forwarded or answered (a silent network partition, a frozen server). ``restore()``
+cuts the connections that were swallowed, as a middlebox does once its flows time out."""
 
 from __future__ import annotations
 
@@ -8,16 +12,24 @@ import socket
 import threading
 
 
-def _pump(source: socket.socket, target: socket.socket) -> None:
+def _pump(source: socket.socket, target: socket.socket, holes: threading.Event) -> None:
     try:
         while data := source.recv(65536):
-            target.sendall(data)
+            if not holes.is_set():
+                target.sendall(data)
     except OSError:
         pass
     finally:
         for sock in (source, target):
             with contextlib.suppress(OSError):
                 sock.shutdown(socket.SHUT_RDWR)
+
+
+def _swallow(client: socket.socket) -> None:
+    """A connection accepted during a blackhole: read and drop until it is cut."""
+    with contextlib.suppress(OSError):
+        while client.recv(65536):
+            pass
 
 
 class TcpProxy:
@@ -32,6 +44,21 @@ class TcpProxy:
         self._open: list[socket.socket] = []
         self._threads: list[threading.Thread] = []
         self._acceptor: threading.Thread | None = None
+        self._holes = threading.Event()
+
+    def blackhole(self) -> None:
+        """From now on swallow every byte both ways, and accept new connections into a void."""
+        self._holes.set()
+
+    def restore(self) -> None:
+        """Forward again; connections that lost bytes in the hole are cut (their Bolt stream
+        is broken), new ones reach Neo4j."""
+        self._holes.clear()
+        for sock in self._open:
+            with contextlib.suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+            sock.close()
+        self._open.clear()
 
     def start(self) -> None:
         listener = socket.socket()
@@ -75,7 +102,11 @@ class TcpProxy:
             except OSError:
                 return
             client.settimeout(None)
+            if self._holes.is_set():
+                self._open.append(client)
+                self._spawn(_swallow, client)
+                continue
             upstream = socket.create_connection(self.target)
             self._open += [client, upstream]
-            self._spawn(_pump, client, upstream)
-            self._spawn(_pump, upstream, client)
+            self._spawn(_pump, client, upstream, self._holes)
+            self._spawn(_pump, upstream, client, self._holes)

@@ -19,9 +19,14 @@ def make_driver(settings: Neo4jSettings) -> neo4j.Driver:
         auth=(settings.user, settings.resolve_password().get_secret_value()),
         connection_timeout=settings.connection_timeout_s,
         max_transaction_retry_time=settings.max_transaction_retry_time_s,
-        connection_acquisition_timeout=settings.connection_timeout_s * 2,
+        connection_acquisition_timeout=settings.connection_acquisition_timeout_s,
         notifications_min_severity="OFF",
     )
+
+
+def _with_reason(error: StorageError, reason: str) -> StorageError:
+    error.reason = reason
+    return error
 
 
 @contextmanager
@@ -30,14 +35,19 @@ def translated(action: str) -> Iterator[None]:
     try:
         yield
     except (neo4j_exc.ServiceUnavailable, neo4j_exc.SessionExpired) as exc:
-        raise StorageUnavailableError(
+        raise _with_reason(StorageUnavailableError(
             f"Neo4j is unreachable while trying to {action}: {exc}"
-        ) from exc
+        ), f"{action}: unreachable") from exc
     except neo4j_exc.DatabaseUnavailable as exc:  # e.g. while the server shuts down
-        raise StorageUnavailableError(f"Neo4j database unavailable ({action}): {exc}") from exc
+        raise _with_reason(StorageUnavailableError(
+            f"Neo4j database unavailable ({action}): {exc}"), f"{action}: {exc.code}") from exc
     except neo4j_exc.AuthError as exc:
-        raise StorageUnavailableError(f"Neo4j rejected the credentials ({action}): {exc}") from exc
+        raise _with_reason(StorageUnavailableError(
+            f"Neo4j rejected the credentials ({action}): {exc}"), f"{action}: {exc.code}") from exc
     except neo4j_exc.Neo4jError as exc:
-        raise StorageError(f"Neo4j failed to {action}: {exc.code}: {exc.message}") from exc
+        raise _with_reason(StorageError(
+            f"Neo4j failed to {action}: {exc.code}: {exc.message}"), f"{action}: {exc.code}"
+        ) from exc
     except neo4j_exc.DriverError as exc:
-        raise StorageError(f"Neo4j driver failed to {action}: {exc}") from exc
+        raise _with_reason(StorageError(f"Neo4j driver failed to {action}: {exc}"),
+                           f"{action}: {type(exc).__name__}") from exc
