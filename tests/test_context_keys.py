@@ -71,3 +71,34 @@ def test_context_turns_zero_indexes_each_turn_alone(
     plain = Memory(off, driver=driver, embedder=embedder)
     added = plain.add(CONVERSATION, user_id=user_id)
     assert plain.get(added.results[1].id).key_text is None
+
+
+@pytest.mark.neo4j
+def test_deleting_a_turn_erases_it_from_the_keys_built_with_it(
+    memory: Memory, user_id: str, driver: neo4j.Driver
+) -> None:
+    marker = f"zanzibar-{uuid.uuid4().hex[:8]}"
+    added = memory.add(
+        [
+            {"role": "user", "name": "Ann", "content": f"Did you visit {marker} last year?"},
+            {"role": "user", "name": "Ben", "content": "Yes, we loved it."},
+        ],
+        user_id=user_id,
+    )
+    question, reply = (r.id for r in added.results)
+    assert marker in (memory.get(reply).key_text or "")
+    memory.delete(question)
+    assert memory.get(reply).key_text is None
+    records = driver.execute_query(
+        "MATCH (m:Memory {id: $id}) RETURN m.key_embedding AS e, m.key_source_ids AS s",
+        id=reply,
+    ).records
+    assert records[0]["e"] is None and records[0]["s"] is None
+
+
+@pytest.mark.neo4j
+def test_updating_a_turn_drops_its_stale_key(memory: Memory, user_id: str) -> None:
+    added = memory.add(CONVERSATION, user_id=user_id)
+    reply = added.results[1].id
+    memory.update(reply, text="No, I stayed home.")
+    assert memory.get(reply).key_text is None

@@ -1,5 +1,6 @@
-// Replace a memory's text (and re-embedding) and/or metadata; returns the old text. An
-// immutable memory changes only with $force (no row otherwise).
+// Replace a memory's text (and re-embedding) and/or metadata; returns the old text. A new
+// text drops the memory's context key. An immutable memory changes only with $force (no row
+// otherwise).
 // $id, $text (null = keep), $hash, $embedding, $metadata (JSON string or null = keep), $now,
 // $force (bool). Returns: old_text, memory (map without embedding).
 MATCH (m:Memory {id: $id})
@@ -9,5 +10,9 @@ SET m.text = coalesce($text, m.text),
     m.hash = coalesce($hash, m.hash),
     m.embedding = coalesce($embedding, m.embedding),
     m.metadata = coalesce($metadata, m.metadata),
-    m.updated_at = $now
+    m.updated_at = $now,
+    // the context key ended with the old text: a new text was not said in that context
+    m.key_text = CASE WHEN $text IS NULL THEN m.key_text ELSE null END,
+    m.key_embedding = CASE WHEN $text IS NULL THEN m.key_embedding ELSE null END,
+    m.key_source_ids = CASE WHEN $text IS NULL THEN m.key_source_ids ELSE null END
 RETURN old_text, m {.*, embedding: null, key_embedding: null} AS memory

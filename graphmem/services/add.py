@@ -151,6 +151,8 @@ class AddMemories:
         if not pending or turns <= 0:
             return
         spoken = [m for m in msgs if m.role != "system"]
+        if len(spoken) > 1 and len({m.name or m.role for m in spoken}) < 2:
+            return  # one speaker's list of statements is not a conversation: no context
         earlier: list[Turn] = []
         if len(spoken) == 1 and scope.run_id is not None:
             earlier = [

@@ -1,7 +1,8 @@
 """Context keys: each turn of a conversation is indexed with the turns before it.
 
 A reply ("Yes, twice — it was so powerful") says little on its own; the question before it
-says what it is about. So when an add carries a conversation, each verbatim memory is also
+says what it is about. So when an add carries a conversation (messages from at least two
+speakers — one speaker's list of statements is a list of facts), each verbatim memory is also
 embedded and full-text indexed as its *context key*: the previous ``turns`` messages of the
 add (``name: content`` lines), then its own. An agent that sends one turn per call gets the
 same from the last memories of its run. The memory keeps its own text: results, lifecycle

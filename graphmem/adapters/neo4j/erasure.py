@@ -6,7 +6,8 @@
    memories) and no synthesis can link to them.
 2. Lock the memories they had replaced, re-check under the locks that each still points at a
    deleted one and is still retired, reactivate it and record a REACTIVATE event.
-3. Erase the deleted memories' text from history (their events become tombstones), delete
+3. Erase the deleted memories' text from history (their events become tombstones) and from
+   the context keys of the memories indexed with them (services/context_keys.py), delete
    them with the triplets only they asserted and the entities left unmentioned, and record a
    DELETE tombstone per memory actually deleted (a concurrent delete that got there first
    leaves nothing to count).
@@ -71,6 +72,7 @@ class DeleteMemories:
         _lock(tx, _new(_run(tx, "memory/replaced_by", ids=ids), ids))
         reactivated = _run(tx, "memory/reactivate_replaced", ids=ids, now=now)
         _run(tx, "history/erase_for_memories", ids=ids, now=now)
+        _run(tx, "memory/erase_keys_of", ids=ids)
         deleted = _run(tx, "memory/delete_batch", ids=ids)
         events = [_event(r, "DELETE", now, self.actor) for r in deleted]
         events += [
