@@ -68,6 +68,14 @@ class LLMSettings(BaseModel):
         return self.model is not None
 
 
+class ExtractionSettings(BaseModel):
+    """The offline extractor used when no LLM is configured (docs/extraction.md)."""
+
+    engine: Literal["nlp", "patterns"] = "nlp"  # spaCy parse, or the regex patterns alone
+    parse_cap_chars: int = Field(default=5_000, ge=100)  # text beyond it is stored, not parsed
+    batch_size: int = Field(default=64, ge=1)  # messages per nlp.pipe batch
+
+
 class LimitSettings(BaseModel):
     max_text_chars: int = 10_000
     max_messages_per_add: int = 1_000
@@ -140,6 +148,7 @@ class Settings(BaseSettings):
     neo4j: Neo4jSettings = Field(default_factory=Neo4jSettings)
     embedder: EmbedderSettings = Field(default_factory=EmbedderSettings)
     llm: LLMSettings = Field(default_factory=LLMSettings)
+    extraction: ExtractionSettings = Field(default_factory=ExtractionSettings)
     limits: LimitSettings = Field(default_factory=LimitSettings)
     lifecycle: LifecycleSettings = Field(default_factory=LifecycleSettings)
     search: SearchSettings = Field(default_factory=SearchSettings)

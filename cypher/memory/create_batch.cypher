@@ -1,6 +1,6 @@
 // Create memories (state active).
 // $rows: list<map{id, text, hash, scope_key, scope_tokens, user_id, agent_id, run_id, actor, role, metadata,
-//   observed_at, immutable, exclude_from_dream, embedding}>, $now. Returns: id.
+//   observed_at, event_date, immutable, exclude_from_dream, embedding}>, $now. Returns: id.
 UNWIND $rows AS row
 CREATE (m:Memory)
 SET m = row,

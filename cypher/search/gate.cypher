@@ -9,7 +9,7 @@ MATCH (m:Memory {id: id})
 OPTIONAL MATCH (m)-[:SUPERSEDED_BY|MERGED_INTO]->(r:Memory)
 RETURN m {.*, embedding: null,
           created_at: toString(m.created_at), updated_at: toString(m.updated_at),
-          observed_at: toString(m.observed_at),
+          observed_at: toString(m.observed_at), event_date: toString(m.event_date),
           last_accessed_at: toString(m.last_accessed_at)} AS memory,
        vector.similarity.cosine(m.embedding, $vector) * 2 - 1 AS cosine,
        toString(r.observed_at) AS replaced_at
