@@ -95,7 +95,8 @@ def test_you_is_the_other_speaker_of_a_two_person_conversation() -> None:
                 name="Melanie"),
     )  # fmt: skip
     first, second, third = extraction.memories
-    assert ("Melanie", "adopt", "puppy") in {(t.source, t.predicate, t.target) for t in first.triplets}
+    found = {(t.source, t.predicate, t.target) for t in first.triplets}
+    assert ("Melanie", "adopt", "puppy") in found
     assert second.triplets == []  # a question (and "you deserve it" has no object)
     assert ("Caroline", "visit", "shelter") in {
         (t.source, t.predicate, t.target) for t in third.triplets
@@ -251,7 +252,8 @@ def _tokens_processed(text: str) -> int:
 
 @pytest.mark.parametrize(
     "unit",
-    ["a, " * 500, "word" + " " * 1500, "x" * 1500, "I live in Paris, " * 100, "😀" * 700, "- " * 700],
+    ["a, " * 500, "word" + " " * 1500, "x" * 1500, "I live in Paris, " * 100, "😀" * 700,
+     "- " * 700],
 )
 def test_pathological_messages_grow_linearly_and_stop_at_the_cap(unit: str) -> None:
     small, double = unit * 2, unit * 4
