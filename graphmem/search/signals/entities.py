@@ -23,8 +23,6 @@ SEED_LIMIT = 8
 FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "we", "us", "our", "ours"})
 SELF_ENTITY = "user"
 SELF_CONFIDENCE = 0.5  # a pronoun is weaker evidence than a name
-CONCEPT_TYPE = "CONCEPT"  # a common noun ("dinner"), from the NLP extractor
-CONCEPT_CONFIDENCE = 0.5  # ... is weaker evidence than a name too
 
 
 def recognise(store: SearchStore, ctx: SearchContext, settings: SearchSettings) -> dict[str, float]:
@@ -35,7 +33,7 @@ def recognise(store: SearchStore, ctx: SearchContext, settings: SearchSettings) 
     for row in store.entities_by_name(query, 25) if query else []:
         name_words = set(lucene.terms(row["normalized_name"] or normalize_name(row["name"])))
         if name_words and name_words <= words:
-            seeds[row["id"]] = CONCEPT_CONFIDENCE if row.get("type") == CONCEPT_TYPE else 1.0
+            seeds[row["id"]] = 1.0
     if words & FIRST_PERSON:
         keys = [f"{key}\x1f{SELF_ENTITY}" for key in ctx.scope_keys]
         for row in store.entities_by_key(keys):
