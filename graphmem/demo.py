@@ -63,7 +63,7 @@ def run_scenario(client: GraphMemClient, user: str = restaurant.USER_ID) -> None
     _print_search(f"July: {restaurant.JULY_QUESTION}",
                   client.search(restaurant.JULY_QUESTION, user_id=user, top_k=5))
     _print_search(restaurant.ALICE_QUESTION,
-                  client.search(restaurant.ALICE_QUESTION, user_id=user, top_k=5))
+                  client.search(restaurant.ALICE_QUESTION, user_id=user, top_k=3))
 
 
 def _wait_healthy(base_url: str, server: subprocess.Popen[bytes]) -> None:

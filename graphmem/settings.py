@@ -131,7 +131,8 @@ class DreamSettings(BaseModel):
     min_distinct_days: int = Field(default=2, ge=1)  # ... from this many sessions or days
     cluster_min_similarity: float = 0.55  # average-linkage raw cosine to join a group
     related_min_cosine: float = 0.45  # older memories this close to a new one are considered
-    entity_bonus: float = 0.1  # added to a pair's cosine when both mention one entity
+    entity_bonus: float = 0.25  # added to a pair's cosine when both mention one non-hub entity
+    hub_share: float = Field(default=0.5, gt=0, le=1)  # an entity in more of them is a hub
     duplicate_cosine: float = 0.95  # supporting memories this close count once
     max_group_size: int = Field(default=40, ge=2)
     max_new_memories: int = Field(default=500, ge=1)  # per run; the rest waits for the next
