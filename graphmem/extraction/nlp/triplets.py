@@ -1,7 +1,8 @@
 """Triplets read from the dependency parse of one asserting sentence.
 
 For every verb whose clause asserts (:func:`.clauses.clause_asserts`) and whose subject
-resolves (:func:`.names.resolve`; conjoined verbs share their subject), each direct
+is a participant (the speaker, or the other speaker of a two-person conversation, by
+pronoun or by name; conjoined verbs share their subject), each direct
 object gives ``subject verb object`` and each prepositional object gives ``subject
 verb_prep object``; a particle joins the verb ("sign up for" -> ``sign_up_for``). The
 predicate is lemmatised and lowercased, and the fact keeps the words as written
@@ -18,10 +19,9 @@ if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
 from graphmem.extraction.nlp.clauses import clause_asserts
-from graphmem.extraction.nlp.names import CONCEPT, Named, Speakers, resolve
+from graphmem.extraction.nlp.names import Named, Speakers, resolve
 
 _SUBJECTS = frozenset({"nsubj"})
-_POSSESSIVE = frozenset({"poss"})
 
 
 @dataclass(frozen=True)
@@ -47,14 +47,14 @@ def _subject_token(verb: Token) -> Token | None:
 
 
 def _subject(verb: Token, speakers: Speakers) -> Named | None:
+    """The subject, when it is a participant of the conversation: the speaker or the one
+    spoken to. Facts about third parties come from the patterns only (see the module)."""
     token = _subject_token(verb)
     if token is None:
         return None
     named = resolve(token, speakers)
-    if named is None:
+    if named is None or named.name not in {speakers.me, speakers.you}:
         return None
-    if named.type == CONCEPT and any(c.dep_ in _POSSESSIVE for c in token.children):
-        return None  # "my sister": nobody in particular to attach the fact to
     return named
 
 
