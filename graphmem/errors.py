@@ -42,6 +42,11 @@ class EmbeddingError(GraphMemError):
     """The embedder could not load or answer."""
 
 
+class ExtractionModelMissingError(ConfigurationError):
+    """The NLP extractor's spaCy pipeline package is not installed (nothing is downloaded
+    at run time: install the package named in the message)."""
+
+
 class LLMError(GraphMemError):
     """The LLM endpoint failed (timeout, HTTP error) or answered invalid output twice."""
 

@@ -21,6 +21,7 @@ from graphmem.domain.results import AddResult
 from graphmem.domain.search import SearchResult
 from graphmem.dream import DreamReport, DreamRunner, DreamScopeState, DreamStatus
 from graphmem.errors import GraphMemError, NotFoundError, ValidationError
+from graphmem.extraction.nlp import NLPExtractor
 from graphmem.extraction.offline import OfflineExtractor
 from graphmem.ports.embedder import Embedder
 from graphmem.ports.extractor import Extractor
@@ -45,7 +46,9 @@ def default_extractor(settings: Settings) -> Extractor:
         from graphmem.extraction.llm_extractor import LLMExtractor
 
         return LLMExtractor(OpenAILLM(settings.llm))
-    return OfflineExtractor()
+    if settings.extraction.engine == "patterns":
+        return OfflineExtractor()
+    return NLPExtractor(settings.extraction.parse_cap_chars, settings.extraction.batch_size)
 
 
 def _dream_llm(settings: Settings) -> OpenAILLM | None:
@@ -104,7 +107,7 @@ class Memory:
             raise
         lifecycle = ApplyLifecycle(
             self.settings.lifecycle,
-            trust_proposals=not isinstance(self.extractor, OfflineExtractor),
+            trust_proposals=not isinstance(self.extractor, OfflineExtractor | NLPExtractor),
         )
         self._search = SearchMemories(
             Neo4jSearchStore(self.driver, self.settings.neo4j.database),

@@ -116,6 +116,14 @@ class LLMSettings(BaseModel):
         return self.model is not None
 
 
+class ExtractionSettings(BaseModel):
+    """The offline extractor used when no LLM is configured (docs/extraction.md)."""
+
+    engine: Literal["nlp", "patterns"] = "nlp"  # spaCy parse, or the regex patterns alone
+    parse_cap_chars: int = Field(default=5_000, ge=100)  # text beyond it is stored, not parsed
+    batch_size: int = Field(default=64, ge=1)  # messages per nlp.pipe batch
+
+
 class LimitSettings(BaseModel):
     max_text_chars: int = 10_000
     max_messages_per_add: int = 1_000
@@ -191,7 +199,8 @@ class DreamSettings(BaseModel):
     min_distinct_days: int = Field(default=2, ge=1)  # ... from this many sessions or days
     cluster_min_similarity: float = 0.55  # average-linkage raw cosine to join a group
     related_min_cosine: float = 0.45  # older memories this close to a new one are considered
-    entity_bonus: float = 0.1  # added to a pair's cosine when both mention one entity
+    entity_bonus: float = 0.25  # added to a pair's cosine when both mention one non-hub entity
+    hub_share: float = Field(default=0.5, gt=0, le=1)  # an entity in more of them is a hub
     duplicate_cosine: float = 0.95  # supporting memories this close count once
     max_group_size: int = Field(default=40, ge=2)
     max_new_memories: int = Field(default=500, ge=1)  # per run; the rest waits for the next
@@ -210,6 +219,7 @@ class Settings(BaseSettings):
     neo4j: Neo4jSettings = Field(default_factory=Neo4jSettings)
     embedder: EmbedderSettings = Field(default_factory=EmbedderSettings)
     llm: LLMSettings = Field(default_factory=LLMSettings)
+    extraction: ExtractionSettings = Field(default_factory=ExtractionSettings)
     limits: LimitSettings = Field(default_factory=LimitSettings)
     lifecycle: LifecycleSettings = Field(default_factory=LifecycleSettings)
     indexing: IndexingSettings = Field(default_factory=IndexingSettings)

@@ -134,3 +134,63 @@ def test_prompt_lists_dates_weekdays_and_sessions() -> None:
     text = describe([cand("b", vec(0), 9, run="s2", text="yoga again"),
                      cand("a", vec(0), 7, run="s1", text="yoga")])
     assert text.index("2025-01-07 07:00 Tuesday, session s1] yoga") < text.index("yoga again")
+
+
+# --- grouping by what memories are about (issue 11, part 4) -------------------------------
+
+HABIT = [
+    "Did my evening run along the canal path after dinner.",
+    "Herons everywhere near the locks, spotted on my evening run by the canal path.",
+    "Legs sore today, though the evening run on the canal path was worth it.",
+]
+UNRELATED = [
+    "I bought a new laptop for my design work.",
+    "My sister visited from Lisbon last weekend.",
+    "The dentist said my teeth look fine.",
+]
+
+
+def _real_candidates(texts: list[str], with_entities: bool) -> list[Candidate]:
+    """Candidates built by the real embedder and the real NLP extractor, one day apart."""
+    from graphmem.adapters.embeddings import make_embedder
+    from graphmem.domain.extraction import ExtractionRequest, Message
+    from graphmem.extraction.nlp import NLPExtractor
+    from graphmem.lifecycle.predicates import normalize_name
+    from graphmem.settings import EmbedderSettings
+
+    vectors = make_embedder(EmbedderSettings()).embed(texts)
+    out = []
+    for day, (text, vector) in enumerate(zip(texts, vectors, strict=True), start=1):
+        at = datetime(2025, 3, 3 * day, 19, tzinfo=UTC)
+        memory = NLPExtractor().extract(ExtractionRequest(
+            messages=[Message(content=text, name="Caroline")], observed_at=at)).memories[0]
+        keys = [normalize_name(e.name) for e in memory.entities] if with_entities else []
+        out.append(Candidate(id=f"m{day}", text=text, embedding=list(vector), observed_at=at,
+                             created_at=at, new=True, entity_keys=keys))
+    return out
+
+
+def test_a_habit_worded_three_ways_groups_through_its_concepts() -> None:
+    items = _real_candidates(HABIT + UNRELATED, with_entities=True)
+    habit = [g for g in cluster(items, SETTINGS) if 0 in g]
+    assert habit == [[0, 1, 2]]
+    assert assess([items[i] for i in habit[0]], SETTINGS).qualified
+    by_wording_only = _real_candidates(HABIT + UNRELATED, with_entities=False)
+    assert [0, 1, 2] not in cluster(by_wording_only, SETTINGS)  # raw cosine splits it
+
+
+def test_sharing_only_the_speaker_does_not_group() -> None:
+    # cos 60° = 0.5: related only through the hub "caroline", which every memory mentions.
+    items = [cand(f"u{i}", vec(60 * (i % 2), axis=2 * (i // 2)), 1 + i,
+                  entities=("caroline", f"topic{i}")) for i in range(6)]
+    assert all(len(g) == 1 for g in cluster(items, SETTINGS))
+    real = _real_candidates(UNRELATED, with_entities=True)
+    assert all(len(g) == 1 for g in cluster(real, SETTINGS))
+
+
+def test_a_shared_non_hub_entity_still_relates_two_memories_among_many() -> None:
+    items = [cand(f"u{i}", vec(0, axis=i), 1 + i, entities=("caroline",)) for i in range(5)]
+    pair = [cand("a", vec(0), 10, entities=("caroline", "canal path")),
+            cand("b", vec(70), 11, entities=("caroline", "canal path"))]  # cos 70° = 0.34
+    groups = cluster(items[1:] + pair, SETTINGS)
+    assert sorted(len(g) for g in groups)[-1] == 2

@@ -36,6 +36,7 @@ class ExtractedMemory(BaseModel):
     entities: list[ExtractedEntity] = Field(default_factory=list)
     triplets: list[ExtractedTriplet] = Field(default_factory=list)
     proposals: list[LifecycleProposal] = Field(default_factory=list)
+    event_date: datetime | None = None  # when what it tells happened ("yesterday" resolved)
 
 
 class Extraction(BaseModel):

@@ -28,6 +28,7 @@ class MemoryRecord(BaseModel):
     created_at: datetime
     updated_at: datetime
     observed_at: datetime
+    event_date: datetime | None = None
     lifecycle_state: LifecycleState = LifecycleState.ACTIVE
     replacement_memory_id: str | None = None
     immutable: bool = False

@@ -18,6 +18,7 @@ class NewMemory(BaseModel):
     role: str | None = None
     metadata: dict[str, Any] = Field(default_factory=dict)
     observed_at: datetime
+    event_date: datetime | None = None
     immutable: bool = False
     exclude_from_dream: bool = False
     embedding: list[float]

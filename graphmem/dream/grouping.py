@@ -1,7 +1,10 @@
 """Candidate groups and the independence rules. Pure: no database, no LLM (docs/dream.md).
 
 1. ``cluster``: average-linkage agglomerative clustering. A pair's affinity is the cosine of
-   the two embeddings plus ``entity_bonus`` when both mention one entity; two groups merge while
+   the two embeddings plus ``entity_bonus`` when both mention one entity (a named entity or a
+   concept such as "canal path") that is not a hub; a hub is mentioned by more than
+   ``hub_share`` of the candidates and by at least three of them (the speaker, typically), so
+   sharing only the speaker relates nothing; two groups merge while
    the mean affinity across them is at least ``cluster_min_similarity`` (and the merged group
    stays within ``max_group_size``). Average linkage does not chain unrelated memories through
    one in-between memory, as single linkage would.
@@ -48,10 +51,23 @@ def unit_vectors(candidates: Sequence[Candidate]) -> np.ndarray:
     return vectors / np.where(norms == 0, 1.0, norms)
 
 
-def affinity(candidates: Sequence[Candidate], entity_bonus: float) -> np.ndarray:
+def hub_keys(candidates: Sequence[Candidate], hub_share: float) -> set[str]:
+    """Entity keys mentioned by more than ``hub_share`` of the candidates (and 3 or more)."""
+    counts: dict[str, int] = {}
+    for candidate in candidates:
+        for key in set(candidate.entity_keys):
+            counts[key] = counts.get(key, 0) + 1
+    limit = hub_share * len(candidates)
+    return {key for key, count in counts.items() if count >= 3 and count > limit}
+
+
+def affinity(
+    candidates: Sequence[Candidate], entity_bonus: float, hub_share: float = 0.5
+) -> np.ndarray:
     vectors = unit_vectors(candidates)
     scores = vectors @ vectors.T
-    keys = [set(c.entity_keys) for c in candidates]
+    hubs = hub_keys(candidates, hub_share)
+    keys = [set(c.entity_keys) - hubs for c in candidates]
     for i, a in enumerate(keys):
         for j in range(i + 1, len(keys)):
             if a and a & keys[j]:
@@ -65,7 +81,7 @@ def cluster(candidates: Sequence[Candidate], settings: DreamSettings) -> list[li
     n = len(candidates)
     if n == 0:
         return []
-    sums = affinity(candidates, settings.entity_bonus)
+    sums = affinity(candidates, settings.entity_bonus, settings.hub_share)
     sizes = np.ones(n)
     members: dict[int, list[int]] = {i: [i] for i in range(n)}
     while len(members) > 1:

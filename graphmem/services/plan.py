@@ -111,6 +111,7 @@ def build_plan(
             role=p.role,
             metadata=options.metadata,
             observed_at=options.observed_at,
+            event_date=p.extracted.event_date,
             immutable=options.immutable,
             exclude_from_dream=options.exclude_from_dream,
             embedding=next(vectors),

@@ -18,7 +18,7 @@ def native(value: Any) -> Any:
 
 
 _DATETIME = TypeAdapter(datetime)
-MEMORY_DATETIMES = ("created_at", "updated_at", "observed_at", "last_accessed_at")
+MEMORY_DATETIMES = ("created_at", "updated_at", "observed_at", "event_date", "last_accessed_at")
 
 
 def parse_datetime(value: str | None) -> datetime | None:

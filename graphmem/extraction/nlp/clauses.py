@@ -1,0 +1,100 @@
+"""Which clauses of a parsed sentence assert something.
+
+A sentence asserts nothing when it is a question (ends with ``?`` or opens with an
+auxiliary before its subject), a request (an imperative: a bare verb with no subject,
+or "please"), or a hypothetical ("maybe", "perhaps"). Inside an asserting sentence, a
+clause asserts nothing when it, or a clause it hangs from, is negated ("not", "never",
+"no" on its object) or hypothetical (a conditional "if"/"unless", a modal
+would/could/should/might/may/must, or the future will/shall).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+_CLAUSE_DEPS = frozenset({"ROOT", "conj", "advcl", "ccomp", "xcomp", "relcl", "pcomp", "acl"})
+_NEGATORS = frozenset({"not", "never", "n't", "no", "neither", "nor", "nobody", "nothing"})
+_CONDITIONALS = frozenset({"if", "unless", "whether", "suppose", "supposing"})
+_MODALS = frozenset({"would", "could", "should", "might", "may", "must", "will", "shall", "'d"})
+_HEDGES = frozenset({"maybe", "perhaps", "possibly", "hopefully"})
+
+
+def clause_of(token: Token) -> Token:
+    """The verb (or copula) heading the clause that ``token`` belongs to."""
+    current = token
+    for _ in range(64):  # parses are trees; the bound only guards odd input
+        if current.pos_ in {"VERB", "AUX"} and current.dep_ in _CLAUSE_DEPS:
+            return current
+        if current.head.i == current.i:
+            return current
+        current = current.head
+    return current
+
+
+def _negated(verb: Token) -> bool:
+    for child in verb.children:
+        if child.dep_ == "neg" or child.lower_ in {"never", "n't", "not"}:
+            return True
+        if child.dep_ in {"dobj", "attr"} and any(
+            d.dep_ == "det" and d.lower_ == "no" for d in child.children
+        ):
+            return True
+        if child.dep_ in {"nsubj", "dobj"} and child.lower_ in {"nobody", "nothing", "none"}:
+            return True
+    return False
+
+
+def _hypothetical(verb: Token) -> bool:
+    for child in verb.children:
+        if child.dep_ == "mark" and child.lower_ in _CONDITIONALS:
+            return True
+        if child.dep_ == "advcl" and any(
+            m.dep_ == "mark" and m.lower_ in _CONDITIONALS for m in child.children
+        ):
+            return True  # the main clause of "if ..., then ..." is hypothetical too
+        if child.dep_ == "aux" and child.tag_ == "MD" and child.lower_ in _MODALS:
+            return True
+        if child.dep_ == "aux" and child.lower_ in {"wo", "'ll"}:
+            return True
+    return False
+
+
+def clause_asserts(verb: Token) -> bool:
+    """The clause headed by ``verb`` and every clause above it are positive and real."""
+    current = verb
+    for _ in range(64):
+        if _negated(current) or _hypothetical(current):
+            return False
+        if current.head.i == current.i:
+            return True
+        current = clause_of(current.head)
+    return False
+
+
+def _question(sentence: Span) -> bool:
+    text = sentence.text.rstrip()
+    if text.endswith("?"):
+        return True
+    words = [t for t in sentence if not t.is_punct and not t.is_space]
+    if not words:
+        return False
+    first = words[0]
+    return first.pos_ == "AUX" and first.dep_ == "aux" and first.head.dep_ == "ROOT"
+
+
+def _request(sentence: Span) -> bool:
+    root = sentence.root
+    if any(t.lower_ == "please" for t in sentence):
+        return True
+    has_subject = any(c.dep_ in {"nsubj", "nsubjpass", "expl"} for c in root.children)
+    return root.tag_ == "VB" and not has_subject and not any(c.dep_ == "aux" for c in root.children)
+
+
+def sentence_asserts(sentence: Span) -> bool:
+    """Not a question, a request or a hedged ("maybe") sentence."""
+    if _question(sentence) or _request(sentence):
+        return False
+    return not any(t.lower_ in _HEDGES for t in sentence)

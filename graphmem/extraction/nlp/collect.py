@@ -1,0 +1,42 @@
+"""An ordered, de-duplicated set of entities where the most specific type wins."""
+
+from __future__ import annotations
+
+from graphmem.domain.extraction import ExtractedEntity
+from graphmem.extraction.nlp.names import CONCEPT, ENTITY_LABELS
+from graphmem.lifecycle.predicates import normalize_name
+
+_MAX_NAME_CHARS = 200
+
+
+def _rank(type_: str | None) -> int:
+    if type_ is None:
+        return 0
+    if type_ == CONCEPT:
+        return 1
+    return 3 if type_ in ENTITY_LABELS else 2
+
+
+class EntitySet:
+    """First spelling wins; a named-entity label beats a pattern type beats a concept."""
+
+    def __init__(self) -> None:
+        self._by_key: dict[str, ExtractedEntity] = {}
+
+    def add(self, name: str, type_: str | None = None) -> None:
+        name = name.strip()
+        key = normalize_name(name)
+        if not key or len(name) > _MAX_NAME_CHARS:
+            return
+        existing = self._by_key.get(key)
+        if existing is None:
+            self._by_key[key] = ExtractedEntity(name=name, type=type_)
+        elif _rank(type_) > _rank(existing.type):
+            self._by_key[key] = ExtractedEntity(name=existing.name, type=type_)
+
+    def spelling(self, name: str) -> str:
+        existing = self._by_key.get(normalize_name(name))
+        return existing.name if existing else name
+
+    def items(self) -> list[ExtractedEntity]:
+        return list(self._by_key.values())

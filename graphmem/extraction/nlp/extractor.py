@@ -1,0 +1,211 @@
+"""The NLP extractor: one spaCy parse per message feeds entities, triplets and dates.
+
+See docs/extraction.md. For each non-system, non-blank message (one verbatim memory
+each, as with every extractor):
+
+* the first ``parse_cap_chars`` characters are parsed (all messages of the add in one
+  batched ``nlp.pipe``); the rest is stored and indexed, not parsed;
+* entities: the speaker (``message.name``) as a PERSON, named entities with their
+  label, concepts from noun chunks, names known in the scope, every triplet end;
+* triplets, from asserting sentences only (:mod:`.clauses`): the functional patterns of
+  :mod:`graphmem.extraction.patterns` (``lives_in``, ``works_at``, ``diet`` ...; kept
+  only when the clause holding their target asserts) and the dependency triplets of
+  :mod:`.triplets` (``go_to``, ``paint``, ``sign_up_for`` ...);
+* the event date: the first relative date expression resolved against the
+  observation time (:func:`graphmem.extraction.dates.resolve_relative`).
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from graphmem.domain.extraction import (
+    ExtractedMemory,
+    ExtractedTriplet,
+    Extraction,
+    ExtractionRequest,
+    Message,
+)
+from graphmem.extraction.dates import resolve_relative
+from graphmem.extraction.nlp.clauses import clause_asserts, clause_of, sentence_asserts
+from graphmem.extraction.nlp.collect import EntitySet
+from graphmem.extraction.nlp.names import PERSON, Speakers, concept, named_entity
+from graphmem.extraction.nlp.pipeline import MODEL_PACKAGE, parse
+from graphmem.extraction.nlp.triplets import ParsedTriplet, sentence_triplets
+from graphmem.extraction.offline import fact_of, speaker_of
+from graphmem.extraction.patterns import RawTriplet, find_triplets
+from graphmem.lifecycle.predicates import normalize_name
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Span, Token
+
+_Key = tuple[str, str, str]
+
+
+def parse_part(text: str, cap: int) -> str:
+    """The prefix of ``text`` that is parsed: at most ``cap`` characters, cut at a space
+    when one is near the cap so no word is split."""
+    if len(text) <= cap:
+        return text
+    cut = text.rfind(" ", cap - 200, cap)
+    return text[: cut if cut > 0 else cap]
+
+
+def speakers_for(messages: list[Message]) -> dict[str, Speakers]:
+    """Who "I" and "you" are, per speaker; "you" only between exactly two named ones."""
+    named = list(dict.fromkeys(speaker_of(m) for m in messages if (m.name or "").strip()))
+    result: dict[str, Speakers] = {}
+    for message in messages:
+        me = speaker_of(message)
+        others = [n for n in named if n != me] if len(named) == 2 else []
+        result[me] = Speakers(me=me, you=others[0] if len(others) == 1 else None)
+    return result
+
+
+class NLPExtractor:
+    """The :class:`graphmem.ports.extractor.Extractor` used by default without an LLM."""
+
+    def __init__(
+        self, parse_cap_chars: int = 5_000, batch_size: int = 64, package: str = MODEL_PACKAGE
+    ) -> None:
+        self.parse_cap_chars = parse_cap_chars
+        self.batch_size = batch_size
+        self.package = package
+
+    def extract(self, request: ExtractionRequest) -> Extraction:
+        kept = [
+            (index, m)
+            for index, m in enumerate(request.messages)
+            if m.role != "system" and m.content.strip()
+        ]
+        if not kept:
+            return Extraction(memories=[], llm_calls=0)
+        parts = [parse_part(m.content, self.parse_cap_chars) for _, m in kept]
+        docs = parse(parts, self.batch_size, self.package)
+        speakers = speakers_for([m for _, m in kept])
+        known = {normalize_name(n): n.strip() for n in request.known_entities}
+        known.pop("", None)
+        memories = [
+            _MessageExtraction(m, speakers[speaker_of(m)], request.observed_at, known).run(
+                index, doc
+            )
+            for (index, m), doc in zip(kept, docs, strict=True)
+        ]
+        return Extraction(memories=memories, llm_calls=0)
+
+
+class _MessageExtraction:
+    def __init__(
+        self, message: Message, speakers: Speakers, observed_at: datetime, known: dict[str, str]
+    ) -> None:
+        self.message = message
+        self.speakers = speakers
+        self.observed_at = observed_at
+        self.known = known
+        self.entities = EntitySet()
+        self.triplets: dict[_Key, ExtractedTriplet] = {}
+
+    def run(self, index: int, doc: Doc) -> ExtractedMemory:
+        if (self.message.name or "").strip() and self.speakers.me != self.message.role:
+            self.entities.add(self.speakers.me, PERSON)
+        for ent in doc.ents:
+            named = named_entity(ent)
+            if named:
+                self.entities.add(self._spell(named.name), named.type)
+        for sentence in doc.sents:
+            if sentence_asserts(sentence):
+                self._sentence(sentence)
+        for chunk in doc.noun_chunks:
+            found = concept(chunk.root)
+            if found:
+                self.entities.add(found.name, found.type)
+        for name in self.known.values():
+            if _mentions(doc.text, name):
+                self.entities.add(name)
+        return ExtractedMemory(
+            text=self.message.content,
+            source_index=index,
+            entities=self.entities.items(),
+            triplets=list(self.triplets.values()),
+            event_date=resolve_relative(doc.text, self.observed_at),
+        )
+
+    def _sentence(self, sentence: Span) -> None:
+        covered: set[tuple[str, str]] = set()
+        claimed: set[int] = set()  # verbs whose clause a pattern already read
+        for raw in find_triplets(sentence.text, self.speakers.me, self.known.keys()):
+            clause = _target_clause(sentence, raw.target)
+            if clause_asserts(clause):
+                self._add_pattern(raw, sentence.text)
+                covered.add((normalize_name(raw.source), normalize_name(raw.target)))
+                claimed.add(clause.i)
+        for parsed in sentence_triplets(sentence, self.speakers):
+            pair = (normalize_name(parsed.source.name), normalize_name(parsed.target.name))
+            if pair not in covered and parsed.verb not in claimed:
+                self._add_parsed(parsed, sentence.text)
+
+    def _spell(self, name: str) -> str:
+        return self.known.get(normalize_name(name), name)
+
+    def _store(self, triplet: ExtractedTriplet, types: tuple[str | None, str | None]) -> None:
+        key = (normalize_name(triplet.source), triplet.predicate, normalize_name(triplet.target))
+        if key in self.triplets or not all(key):
+            return
+        self.entities.add(triplet.source, types[0])
+        self.entities.add(triplet.target, types[1])
+        self.triplets[key] = triplet
+
+    def _add_pattern(self, raw: RawTriplet, sentence: str) -> None:
+        source, target = self._spell(raw.source), self._spell(raw.target)
+        if not (_fits(source) and _fits(target)):
+            return
+        valid_from = None
+        if raw.event:
+            valid_from = resolve_relative(sentence, self.observed_at) or self.observed_at
+        fact = fact_of(source, raw.predicate, target)
+        triplet = ExtractedTriplet(
+            source=source, predicate=raw.predicate, target=target, fact=fact,
+            valid_from=valid_from,
+        )  # fmt: skip
+        self._store(triplet, (_upper(raw.source_type), _upper(raw.target_type)))
+
+    def _add_parsed(self, parsed: ParsedTriplet, sentence: str) -> None:
+        source, target = self._spell(parsed.source.name), self._spell(parsed.target.name)
+        if not (_fits(source) and _fits(target)) or len(parsed.fact) > 1000:
+            return
+        valid_from = resolve_relative(sentence, self.observed_at) if parsed.past else None
+        triplet = ExtractedTriplet(
+            source=source, predicate=parsed.predicate, target=target, fact=parsed.fact,
+            valid_from=valid_from,
+        )  # fmt: skip
+        self._store(triplet, (parsed.source.type, parsed.target.type))
+
+
+def _target_clause(sentence: Span, target: str) -> Token:
+    """The verb of the clause holding a pattern's target (else of the main clause)."""
+    at = sentence.text.lower().find(target.lower())
+    if at < 0:
+        return clause_of(sentence.root)
+    start = sentence.start_char + at
+    span = sentence.doc.char_span(start, start + len(target), alignment_mode="expand")
+    token = span.root if span is not None and len(span) else sentence.root
+    return clause_of(token)
+
+
+_PATTERN_TYPES = {"person": "PERSON", "location": "GPE", "organization": "ORG"}
+
+
+def _upper(type_: str | None) -> str | None:
+    """A pattern's entity type in the NLP extractor's vocabulary (``person`` -> PERSON)."""
+    return None if type_ is None else _PATTERN_TYPES.get(type_, type_.upper())
+
+
+def _fits(name: str) -> bool:
+    return 0 < len(name) <= 200 and bool(normalize_name(name))
+
+
+def _mentions(text: str, name: str) -> bool:
+    return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE) is not None
+

@@ -1,0 +1,139 @@
+"""Names for tokens: named entities with their type, concepts, and resolved pronouns.
+
+* A named entity keeps its spaCy label when it is one of :data:`ENTITY_LABELS`.
+* A concept is the lemmatised head of a noun chunk with the compounds and adjectival
+  modifiers just before it ("support group", "camping trip", "adoption agency").
+  Pronouns, stop words, numbers, dates and vague nouns (:data:`VAGUE_NOUNS`) are not
+  concepts, nor are evaluative adjectives ("great", "new") part of one.
+* First-person pronouns are the speaker; "you" is the other speaker of a two-person
+  conversation. Other pronouns ("she", "it") are not resolved.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+ENTITY_LABELS = frozenset(
+    {"PERSON", "ORG", "GPE", "LOC", "FAC", "NORP", "EVENT", "WORK_OF_ART", "PRODUCT", "LANGUAGE"}
+)
+CONCEPT = "CONCEPT"
+PERSON = "PERSON"
+FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "we", "us", "our", "ours"})
+SECOND_PERSON = frozenset({"you", "your", "yours", "yourself", "ya", "u"})
+VAGUE_NOUNS = frozenset(
+    """
+    thing things stuff lot lots time times way ways kind sort type bit something anything
+    everything nothing someone anyone everyone people person guy guys one ones day days week
+    weeks month months year years today tonight tomorrow yesterday moment while part piece
+    place reason idea fact point matter case sense deal lol haha yeah
+    """.split()  # noqa: SIM905
+)
+_EVALUATIVE = frozenset(
+    """
+    good great nice bad new old big small little huge large amazing awesome wonderful
+    beautiful lovely cool fun funny best better worst worse last next first other same whole
+    many few much more most several various different own real true special happy sad hard
+    tough tiny cute incredible fantastic perfect terrible horrible interesting exciting
+    favorite favourite recent certain such entire
+    """.split()  # noqa: SIM905
+)
+_MAX_NAME_CHARS = 200
+
+
+@dataclass(frozen=True)
+class Named:
+    name: str
+    type: str
+
+
+@dataclass(frozen=True)
+class Speakers:
+    """Who "I" and "you" are in one message."""
+
+    me: str
+    you: str | None = None
+
+
+def entity_span(token: Token) -> Span | None:
+    """The named entity (of a kept label) that ``token`` is part of."""
+    if token.ent_type_ not in ENTITY_LABELS:
+        return None
+    doc = token.doc
+    start, end = token.i, token.i + 1
+    while start > 0 and doc[start].ent_iob_ == "I":
+        start -= 1
+    while end < len(doc) and doc[end].ent_iob_ == "I":
+        end += 1
+    return doc[start:end]
+
+
+def _clean(text: str) -> str | None:
+    text = " ".join(text.split()).strip(" '\"“”‘’.,;:!?()[]")
+    if text.lower().startswith("the "):
+        text = text[4:]
+    if not any(ch.isalnum() for ch in text) or len(text) > _MAX_NAME_CHARS:
+        return None
+    return text
+
+
+def named_entity(ent: Span) -> Named | None:
+    """``ent`` (a doc entity, or a span inside one) as a typed name, if its label is kept."""
+    label = ent.label_ or ent.root.ent_type_
+    if label not in ENTITY_LABELS:
+        return None
+    name = _clean(ent.text)
+    return Named(name, label) if name else None
+
+
+def _modifiers(head: Token) -> list[Token]:
+    """The compounds and kind-naming adjectives directly before ``head``, in order."""
+    kept: list[Token] = []
+    for left in reversed(list(head.lefts)):
+        if left.i != head.i - len(kept) - 1:
+            break
+        if left.dep_ == "compound" or (
+            left.dep_ == "amod"
+            and left.tag_ == "JJ"
+            and left.lower_ not in _EVALUATIVE
+            and not any(c.dep_ == "advmod" for c in left.children)
+        ):
+            kept.append(left)
+            continue
+        break
+    return list(reversed(kept))
+
+
+def concept(head: Token) -> Named | None:
+    """The concept a noun names, or ``None`` when it is not one."""
+    if head.pos_ not in {"NOUN", "PROPN"} or head.is_stop or head.ent_type_:
+        return None
+    lemma = head.lemma_.lower() if head.pos_ == "NOUN" else head.text
+    if lemma in VAGUE_NOUNS or (not lemma.isalpha() and "-" not in lemma):
+        return None
+    parts = [m.text if m.pos_ == "PROPN" else m.lower_ for m in _modifiers(head)]
+    name = _clean(" ".join([*parts, lemma]))
+    return Named(name, CONCEPT) if name else None
+
+
+def resolve(token: Token, speakers: Speakers) -> Named | None:
+    """The entity a subject or object token stands for, if any."""
+    lower = token.lower_
+    if lower in FIRST_PERSON:
+        return Named(speakers.me, PERSON)
+    if lower in SECOND_PERSON:
+        return Named(speakers.you, PERSON) if speakers.you else None
+    if token.pos_ == "PRON":
+        return None
+    ent = entity_span(token)
+    if ent is not None:
+        return named_entity(ent)
+    for child in token.children:  # "my friend Alice": the apposition names her
+        if child.dep_ == "appos":
+            ent = entity_span(child)
+            if ent is not None:
+                return named_entity(ent)
+    return concept(token)

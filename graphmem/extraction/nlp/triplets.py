@@ -1,0 +1,102 @@
+"""Triplets read from the dependency parse of one asserting sentence.
+
+For every verb whose clause asserts (:func:`.clauses.clause_asserts`) and whose subject
+is a participant (the speaker, or the other speaker of a two-person conversation, by
+pronoun or by name; conjoined verbs share their subject), each direct
+object gives ``subject verb object`` and each prepositional object gives ``subject
+verb_prep object``; a particle joins the verb ("sign up for" -> ``sign_up_for``). The
+predicate is lemmatised and lowercased, and the fact keeps the words as written
+("Caroline went to LGBTQ support group").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+from graphmem.extraction.nlp.clauses import clause_asserts
+from graphmem.extraction.nlp.names import Named, Speakers, resolve
+
+_SUBJECTS = frozenset({"nsubj"})
+
+
+@dataclass(frozen=True)
+class ParsedTriplet:
+    source: Named
+    predicate: str
+    target: Named
+    fact: str
+    past: bool
+    verb: int  # the verb's index in the doc
+
+
+def _subject_token(verb: Token) -> Token | None:
+    current = verb
+    for _ in range(16):
+        for child in current.children:
+            if child.dep_ in _SUBJECTS:
+                return child
+        if current.dep_ != "conj" or current.head.i == current.i:
+            return None
+        current = current.head
+    return None
+
+
+def _subject(verb: Token, speakers: Speakers) -> Named | None:
+    """The subject, when it is a participant of the conversation: the speaker or the one
+    spoken to. Facts about third parties come from the patterns only (see the module)."""
+    token = _subject_token(verb)
+    if token is None:
+        return None
+    named = resolve(token, speakers)
+    if named is None or named.name not in {speakers.me, speakers.you}:
+        return None
+    return named
+
+
+def _with_conjuncts(token: Token) -> Iterator[Token]:
+    yield token
+    for child in token.children:
+        if child.dep_ == "conj":
+            yield child
+
+
+def _objects(verb: Token) -> Iterator[tuple[list[Token], Token]]:
+    """(words joining the verb to the object, object) for each object of ``verb``."""
+    particles = [c for c in verb.children if c.dep_ == "prt"]
+    for child in verb.children:
+        if child.dep_ == "dobj":
+            for obj in _with_conjuncts(child):
+                yield particles, obj
+        elif child.dep_ == "prep":
+            for pobj in (c for c in child.children if c.dep_ == "pobj"):
+                for obj in _with_conjuncts(pobj):
+                    yield [*particles, child], obj
+
+
+def _predicate(verb: Token, links: list[Token]) -> str:
+    return "_".join([verb.lemma_.lower(), *(link.lower_ for link in links)])
+
+
+def _fact(source: Named, verb: Token, links: list[Token], target: Named) -> str:
+    return " ".join([source.name, verb.text, *(link.text for link in links), target.name])
+
+
+def sentence_triplets(sentence: Span, speakers: Speakers) -> Iterator[ParsedTriplet]:
+    for verb in sentence:
+        if verb.pos_ != "VERB" or not clause_asserts(verb):
+            continue
+        source = _subject(verb, speakers)
+        if source is None:
+            continue
+        for links, obj in _objects(verb):
+            target = resolve(obj, speakers)
+            predicate = _predicate(verb, links)
+            if target is None or target.name == source.name or len(predicate) > 100:
+                continue
+            fact = _fact(source, verb, links, target)
+            yield ParsedTriplet(source, predicate, target, fact, verb.tag_ == "VBD", verb.i)

