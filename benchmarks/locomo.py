@@ -66,6 +66,7 @@ class Item:
     speaker: str
     text: str
     dia_ids: list[str]
+    content: str = ""  # the turn as said, without the speaker prefix (product mode)
 
 
 @dataclass
@@ -136,7 +137,8 @@ def _turn_batches(conversation: dict[str, Any], context: int) -> list[Batch]:
         turns = conversation[f"session_{n}"]
         texts = with_context([turn_text(t) for t in turns], context)
         items = [
-            Item(t["speaker"], text, [t["dia_id"]]) for t, text in zip(turns, texts, strict=True)
+            Item(t["speaker"], text, [t["dia_id"]], turn_text(t).split(": ", 1)[1])
+            for t, text in zip(turns, texts, strict=True)
         ]
         date_text = conversation[f"session_{n}_date_time"]
         batches.append(Batch(n, _session_timestamp(conversation, n), items, date_text))
@@ -193,17 +195,24 @@ class Stored:
     dates: dict[str, str] = field(default_factory=dict)
 
 
-def ingest_batch(memory: Memory, stored: Stored, sample_id: str, batch: Batch) -> int:
+def ingest_batch(
+    memory: Memory, stored: Stored, sample_id: str, batch: Batch, product: bool = False
+) -> int:
     """One add per batch; returns the number of new memories. The add result lists one item
     per message in order, which gives each memory its dia_ids (an exact duplicate text comes
     back as NOOP naming the stored memory, which then stands for both turns)."""
-    messages = [{"role": "user", "name": i.speaker, "content": i.text} for i in batch.items]
+    if product:  # the product's own add: the speaker as the message name, extraction on
+        messages = [
+            {"role": "user", "name": i.speaker, "content": i.content} for i in batch.items
+        ]
+    else:
+        messages = [{"role": "user", "name": i.speaker, "content": i.text} for i in batch.items]
     result = memory.add(
         messages,
         user_id=stored.user_id,
         metadata={"sample_id": sample_id, "session": batch.session},
         timestamp=batch.timestamp,
-        infer=False,
+        infer=product,
     )
     if len(result.results) != len(batch.items):
         raise RuntimeError(f"{len(batch.items)} messages gave {len(result.results)} results")
@@ -223,8 +232,9 @@ def ingest(
     for sample in samples:
         stored = Stored(user_id=f"{prefix}-{mode}-{sample.sample_id}")
         stores.append(stored)
-        for batch in sample.turns if mode == "turns" else sample.observations:
-            created += ingest_batch(memory, stored, sample.sample_id, batch)
+        batches = sample.observations if mode == "observations" else sample.turns
+        for batch in batches:
+            created += ingest_batch(memory, stored, sample.sample_id, batch, mode == "product")
             items += len(batch.items)
     seconds = time.perf_counter() - start
     return {
@@ -436,7 +446,7 @@ class Run:
         }
         out = self.result.setdefault("systems", {})
         for name, run in variants.items():
-            if self.only and self.only not in name:
+            if self.only and not any(part in name for part in self.only.split(",")):
                 continue
             start = time.perf_counter()
             out[name] = run()
@@ -599,7 +609,13 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--mode", choices=("turns", "observations", "both"), default="both")
+    parser.add_argument(
+        "--mode",
+        choices=("turns", "observations", "both", "product"),
+        default="both",
+        help="product: every turn through the product's own add (name = speaker, extraction "
+        "on, graphmem's own context keys)",
+    )
     parser.add_argument("--limit-samples", type=int, default=None, help="first N conversations")
     parser.add_argument("--weights", help="sem,ft,ent,tri fusion weights for graphmem")
     parser.add_argument(
@@ -613,7 +629,9 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help="turns mode: store each turn preceded by N earlier turns of its session",
     )
     parser.add_argument(
-        "--only", help="evaluate only the systems whose name contains this (e.g. 'default gate')"
+        "--only",
+        help="evaluate only the systems whose name contains one of these comma-separated "
+        "parts (e.g. 'default gate,BM25')",
     )
     parser.add_argument("--dataset", type=Path, default=DATASET)
     parser.add_argument("--render", type=Path, help="print a results file as markdown and exit")

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from graphmem.domain.search import SearchExplain, SearchResult
 from graphmem.errors import GraphMemError, StorageError, StorageUnavailableError, ValidationError
@@ -25,6 +25,7 @@ from graphmem.services import inputs
 from graphmem.settings import Settings
 
 logger = logging.getLogger(__name__)
+T = TypeVar("T")
 MAX_TOP_K = 100
 DECAY_POOL = 50
 
@@ -58,6 +59,17 @@ def _log_failure(signal: str, exc: StorageError) -> None:
                    type(exc).__name__, exc.reason)
 
 
+def _or_failed(name: str, failed: dict[str, StorageError], run: Callable[[], T]) -> T | None:
+    """A preparation step (time intent, role resolution) that fails leaves the search
+    degraded, like a failed signal, instead of failing it."""
+    try:
+        return run()
+    except StorageError as exc:
+        _log_failure(name, exc)
+        failed[name] = exc
+        return None
+
+
 class SearchMemories:
     def __init__(self, store: SearchStore, embedder: Embedder, settings: Settings) -> None:
         self.store = store
@@ -88,12 +100,22 @@ class SearchMemories:
                 explain=SearchExplain(signals={"all": "scope has no memories"}) if explain else None
             )
         now = datetime.now(UTC)
-        time_plan = temporal.plan(self.store, ctx, ctx.reference_date or now)
-        resolution = roles.resolve(self.store, ctx, self.settings.search.role_resolution)
+        failed: dict[str, StorageError] = {}
+        time_plan = _or_failed(
+            "temporal", failed, lambda: temporal.plan(self.store, ctx, ctx.reference_date or now)
+        ) or temporal.TemporalPlan(note="failed")
+        resolution = _or_failed(
+            "roles",
+            failed,
+            lambda: roles.resolve(self.store, ctx, self.settings.search.role_resolution),
+        ) or roles.Resolution(query=ctx.query)
         if resolution.resolved:  # the lexical and entity signals read the resolved names
             ctx = ctx.model_copy(update={"query": resolution.query})
         pool = self._gather(ctx, time_plan)
         roles.collect(resolution, pool)
+        for name, exc in failed.items():
+            pool.failed.append(name)
+            pool.status[name] = f"failed: {type(exc).__name__} ({exc.reason})"
         rows = self.store.gate(pool.ids(), ctx.vector, ctx.scope_keys) if pool.ids() else []
         ranked, gated_out = gate_and_rank(rows, pool, ctx, self.settings.search, now, time_plan)
         results = ranked[: ctx.top_k]

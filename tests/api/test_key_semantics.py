@@ -151,7 +151,9 @@ def test_keys_cli_stores_the_flags(
     settings: Settings, monkeypatch: pytest.MonkeyPatch, keys: KeyStore
 ) -> None:
     monkeypatch.setenv("GRAPHMEM_NEO4J__URI", settings.neo4j.uri)
-    monkeypatch.setenv("GRAPHMEM_NEO4J__PASSWORD", settings.neo4j.password.get_secret_value())
+    monkeypatch.setenv(
+        "GRAPHMEM_NEO4J__PASSWORD", settings.neo4j.resolve_password().get_secret_value()
+    )
     runner = CliRunner()
     agent = f"bot-{uuid.uuid4()}"
     created = runner.invoke(
