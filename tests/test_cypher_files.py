@@ -15,6 +15,8 @@ from graphmem.cypher_catalog import all_names, cypher_root, query
 ROOT = Path(__file__).resolve().parent.parent
 CODE = "\n".join(p.read_text() for p in (ROOT / "graphmem").rglob("*.py"))
 CODE += "\n".join(p.read_text() for p in (ROOT / "api").rglob("*.py"))
+# benchmarks/triplet_index_race.py reproduces a server defect with a statement search avoids
+CODE += "\n".join(p.read_text() for p in (ROOT / "benchmarks").rglob("*.py"))
 PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
 # Loaded through a tuple of names rather than a literal call.
 INDIRECT = {"schema/vector_index_memory", "schema/vector_index_entity",

@@ -34,6 +34,7 @@ def _rel(source: str, relation: str, target: str) -> list[dict[str, str]]:
         ("partner", "dating", "other"),
         ("sister", "sister_of", "other"),
         ("friend", "friends_with", "other"),
+        ("colleague", "works_with", "other"),
         ("landlord", "landlord_of", "source"),  # a role no table names, by the predicate
         ("son", "daughter_of", None),
         ("boss", "lives_in", None),

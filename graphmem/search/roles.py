@@ -69,6 +69,13 @@ _SYMMETRIC: dict[str, set[str]] = {
     "neighbor": {"neighbor", "neighbour"},
     "cousin": {"cousin"},
 }
+#: Symmetric relations named by a verb rather than the role ("works_with" for a colleague).
+_SYMMETRIC_VERBS: dict[str, tuple[str, ...]] = {
+    "colleague": ("works_with", "worked_with"),
+    "roommate": ("lives_with",),
+    "partner": ("lives_with", "engaged_to"),
+    "friend": ("hangs_out_with",),
+}
 #: Verb predicates: who holds the role, by the predicate's first word.
 _VERBS: dict[str, dict[str, str]] = {
     "boss": {"manages": "source", "supervises": "source", "employs": "source",
@@ -183,7 +190,8 @@ def holder(role: str, predicate: str) -> str | None:
     if verb is not None:
         return verb
     if role in _SYMMETRIC:
-        return "other" if set(words) & _SYMMETRIC[role] else None
+        same = set(words) & _SYMMETRIC[role] or predicate.lower() in _SYMMETRIC_VERBS.get(role, ())
+        return "other" if same else None
     own, inverse = _FAMILIES.get(role, ({role, role.rstrip("s")}, set()))
     if set(words) & own:
         return "target" if has else "source"

@@ -227,5 +227,6 @@ class SearchMemories:
             logger.warning("could not record search access for %d memories: %s", len(ids), exc)
 
     def close(self) -> None:
-        self._signals.shutdown(wait=True)
+        # A signal stuck on an unanswered Bolt request must not hold the caller's close.
+        self._signals.shutdown(wait=False, cancel_futures=True)
         self._background.shutdown(wait=True)

@@ -101,19 +101,12 @@ class Neo4jSearchStore:
         )
         return {r["id"]: r["score"] for r in rows}
 
-    def triplet_vector(
-        self, owner: str, user_id: str | None, vector: list[float], k: int
-    ) -> list[dict[str, Any]]:
-        if user_id is not None:
-            rows = self._rows(
-                "search/triplet_vector_index_user",
-                user_id=user_id,
-                owner=owner,
-                vector=vector,
-                k=k,
-            )
-        else:
-            rows = self._rows("search/triplet_vector_exact", owner=owner, vector=vector, k=k)
+    def triplet_vector(self, owner: str, vector: list[float], k: int) -> list[dict[str, Any]]:
+        """Exact cosine over the owner's triplets. Not the filtered relationship vector index:
+        on Neo4j 2026.08.1 a filtered search of it under concurrent writes fails with an
+        ArrayIndexOutOfBoundsException the server cannot report, leaving the client waiting
+        and the index broken until rebuilt (docs/reliability.md §2c)."""
+        rows = self._rows("search/triplet_vector_exact", owner=owner, vector=vector, k=k)
         return [native_map(r) for r in rows]
 
     def triplet_fulltext(self, lucene: str, k: int) -> list[dict[str, Any]]:

@@ -20,7 +20,7 @@ def _credit(pool: Pool, triplet: dict[str, Any], score: float) -> None:
 
 def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: SearchSettings) -> None:
     owner = ctx.owner
-    by_vector = store.triplet_vector(owner.key, owner.user_id, ctx.vector, ctx.pool)
+    by_vector = store.triplet_vector(owner.key, ctx.vector, ctx.pool)
     strong = [t for t in by_vector if t["score"] >= settings.triplet_min_cosine]
     for triplet in strong:
         _credit(pool, triplet, triplet["score"])
