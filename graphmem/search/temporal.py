@@ -193,5 +193,6 @@ def collect(
         )
         for memory_id in found:
             pool.add("temporal", memory_id, 0.0)
-    pool.status["temporal"] = temporal.note
+    # Without a time intent the signal reads nothing (and so cannot stand in for the others).
+    pool.status["temporal"] = temporal.note if temporal.active else "off: no time intent"
 
