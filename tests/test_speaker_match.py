@@ -15,8 +15,9 @@ def test_named_speaker_matches_whole_name_only() -> None:
     assert speaker.score("Mary Ann", words("What did ann and mary say?"), 0.3) == 0.3
 
 
-def test_first_person_matches_the_user_at_pronoun_confidence() -> None:
-    assert speaker.score("user", words("What do I like?"), 0.4) == 0.2
+def test_first_person_never_matches() -> None:
+    """"I" names every memory the user said: it carries no information (issue 12 §3)."""
+    assert speaker.score("user", words("What do I like?"), 0.4) == 0.0
     assert speaker.score("assistant", words("What do I like?"), 0.4) == 0.0
 
 

@@ -20,6 +20,19 @@ MAX_TERM_CHARS = 255  # the standard tokenizer's longest token
 MAX_QUERY_CHARS = 960
 
 
+def singular(word: str) -> str:
+    """A light plural stem, so "friends" in a query meets the concept "friend" (the entity
+    name index does not stem): ``-ies`` → ``-y``, ``-ches/-shes/-sses/-xes`` → drop ``es``,
+    ``-s`` (not ``-ss``, words of 4+ letters) → drop ``s``."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "sses", "xes")):
+        return word[:-2]
+    if len(word) >= 4 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
 def escape(term: str) -> str:
     return _SPECIAL.sub(r"\\\1", term)
 

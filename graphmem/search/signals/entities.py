@@ -35,11 +35,12 @@ def recognise(store: SearchStore, ctx: SearchContext, settings: SearchSettings) 
     """Seed entity id -> confidence in [0, 1]."""
     seeds: dict[str, float] = {}
     words = set(lucene.terms(ctx.query))
+    stems = {lucene.singular(w) for w in words}
     owner = ctx.owner
-    query = lucene.scoped_query("name", ctx.query, owner.params())
+    query = lucene.scoped_query("name", " ".join(sorted(words | stems)), owner.params())
     for row in store.entities_by_name(query, 25) if query else []:
-        name_words = set(lucene.terms(row["normalized_name"] or normalize_name(row["name"])))
-        if name_words and name_words <= words:
+        name = lucene.terms(row["normalized_name"] or normalize_name(row["name"]))
+        if name and {lucene.singular(w) for w in name} <= stems:
             seeds[row["id"]] = 1.0
     if words & FIRST_PERSON:
         for row in store.entities_by_key(self_keys(ctx)):
