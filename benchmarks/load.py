@@ -495,7 +495,7 @@ def run_fault(
             server.start()
             embedder = embedder or make_embedder(settings.embedder)
             with make_driver(settings.neo4j) as driver:
-                schema.migrate(driver, settings.neo4j.database, embedder.dimension)
+                schema.migrate(driver, settings.neo4j.database, embedder.dimension, embedder.name)
             with Memory(settings, embedder=embedder) as memory:
                 plan = (
                     None
