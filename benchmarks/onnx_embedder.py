@@ -4,7 +4,7 @@ Sentences: LoCoMo dialogue turns and questions (Maharana et al. 2024, "Evaluatin
 Long-Term Conversational Memory of LLM Agents", https://github.com/snap-research/locomo,
 CC BY-NC 4.0), read from a local copy of ``locomo10.json``; nothing of it is stored here.
 
-Per variant, on one intra-op thread:
+Per variant, on one intra-op thread, the variants interleaved:
 - median time to embed one question (a query embedding, as search does);
 - time per sentence when the turns are embedded in batches of 64 (as add does);
 - cosine to torch over every turn and question (mean and minimum);
@@ -104,23 +104,36 @@ def torch_runner() -> Embed:
     return lambda texts: np.asarray(embedder.embed(texts), dtype=np.float32)
 
 
-def measure(embed: Embed, turns: list[str], questions: list[str]) -> dict[str, Any]:
-    embed(questions[:4])  # warm-up
-    per_query = []
+def measure(
+    runners: dict[str, Embed], turns: list[str], questions: list[str]
+) -> dict[str, dict[str, Any]]:
+    """Variants interleaved (each query, each batch, by every variant in turn), so the
+    machine's load, which varies, weighs on all of them alike."""
+    for embed in runners.values():
+        embed(questions[:4])  # warm-up
+    per_query: dict[str, list[float]] = {label: [] for label in runners}
     for q in questions:
-        start = time.perf_counter()
-        embed([q])
-        per_query.append((time.perf_counter() - start) * 1000)
-    start = time.perf_counter()
-    vectors = np.concatenate([embed(turns[i : i + 64]) for i in range(0, len(turns), 64)])
-    batch_ms = (time.perf_counter() - start) * 1000 / len(turns)
+        for label, embed in runners.items():
+            start = time.perf_counter()
+            embed([q])
+            per_query[label].append((time.perf_counter() - start) * 1000)
+    batch_ms = dict.fromkeys(runners, 0.0)
+    turn_vectors: dict[str, list[np.ndarray]] = {label: [] for label in runners}
+    for i in range(0, len(turns), 64):
+        for label, embed in runners.items():
+            start = time.perf_counter()
+            turn_vectors[label].append(embed(turns[i : i + 64]))
+            batch_ms[label] += (time.perf_counter() - start) * 1000
     return {
-        "query_ms_median": round(statistics.median(per_query), 3),
-        "batch64_ms_per_sentence": round(batch_ms, 3),
-        "turn_vectors": vectors,
-        "question_vectors": np.concatenate(
-            [embed(questions[i : i + 64]) for i in range(0, len(questions), 64)]
-        ),
+        label: {
+            "query_ms_median": round(statistics.median(per_query[label]), 3),
+            "batch64_ms_per_sentence": round(batch_ms[label] / len(turns), 3),
+            "turn_vectors": np.concatenate(turn_vectors[label]),
+            "question_vectors": np.concatenate(
+                [embed(questions[i : i + 64]) for i in range(0, len(questions), 64)]
+            ),
+        }
+        for label, embed in runners.items()
     }
 
 
@@ -135,8 +148,8 @@ def quality(ref: dict[str, Any], got: dict[str, Any]) -> dict[str, float]:
     top_got = np.argsort(-(got["question_vectors"] @ got["turn_vectors"].T), axis=1)[:, :10]
     overlap = [len(set(a) & set(b)) / 10 for a, b in zip(top_ref, top_got, strict=True)]
     return {
-        "cosine_mean": round(float(cos.mean()), 6),
-        "cosine_min": round(float(cos.min()), 6),
+        "cosine_mean": round(float(cos.mean()), 8),
+        "cosine_min": round(float(cos.min()), 8),
         "top10_overlap_mean": round(float(np.mean(overlap)), 4),
     }
 
@@ -155,10 +168,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         if not out.is_file():
             quantize_int8(fp32, out, **options)
         runners[label] = lambda out=out: onnx_runner(out)
-    results: dict[str, dict[str, Any]] = {}
-    for label, make in runners.items():
-        results[label] = measure(make(), turns, questions)
-        print(label, results[label]["query_ms_median"], "ms/query", flush=True)
+    results = measure({label: make() for label, make in runners.items()}, turns, questions)
     rows = []
     for label, res in results.items():
         row = {"embedder": label, **{k: v for k, v in res.items() if not k.endswith("vectors")}}

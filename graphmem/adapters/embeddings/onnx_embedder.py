@@ -83,10 +83,15 @@ class OnnxEmbedder:
         if not texts:
             return []
         tokenizer, session = self._load()
-        out: list[list[float]] = []
+        # Batches of similar length (as sentence-transformers does): less padding to compute.
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        out: list[list[float]] = [[] for _ in texts]
         size = self._settings.batch_size
-        for start in range(0, len(texts), size):
-            out.extend(encode_batch(tokenizer, session, list(texts[start : start + size])).tolist())
+        for start in range(0, len(order), size):
+            chunk = order[start : start + size]
+            vectors = encode_batch(tokenizer, session, [texts[i] for i in chunk])
+            for i, vector in zip(chunk, vectors.tolist(), strict=True):
+                out[i] = vector
         return out
 
     async def aembed(self, texts: Sequence[str]) -> list[list[float]]:
