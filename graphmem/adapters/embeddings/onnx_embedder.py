@@ -67,6 +67,9 @@ class OnnxEmbedder:
         options = ort.SessionOptions()
         options.intra_op_num_threads = self._threads()
         options.inter_op_num_threads = 1
+        # Idle workers sleep instead of spinning: on a busy machine spinning threads fight
+        # Neo4j and the request handlers for the same cores.
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         try:
             session = ort.InferenceSession(
                 str(path), options, providers=["CPUExecutionProvider"]
