@@ -524,7 +524,7 @@ def run_fault(
             server.start()
             embedder = embedder or make_embedder(settings.embedder)
             with make_driver(settings.neo4j) as driver:
-                schema.migrate(driver, settings.neo4j.database, embedder.dimension)
+                schema.migrate(driver, settings.neo4j.database, embedder.dimension, embedder.name)
             with Memory(settings, embedder=embedder) as memory:
                 plan = None if outage_s is None else FaultPlan(
                     server, seconds * stop_at, outage_s, post_s, failure_bound(settings), end_s

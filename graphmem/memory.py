@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import neo4j
 
 from graphmem.adapters.embeddings import make_embedder
-from graphmem.adapters.neo4j import schema
+from graphmem.adapters.neo4j import embedder_meta, schema
 from graphmem.adapters.neo4j.dream_store import Neo4jDreamStore
 from graphmem.adapters.neo4j.driver import make_driver
 from graphmem.adapters.neo4j.entities import EntityReader
@@ -101,6 +101,7 @@ class Memory:
         self.extractor = extractor or default_extractor(self.settings)
         try:
             schema.verify(self.driver, self.settings.neo4j.database, self.embedder.dimension)
+            embedder_meta.verify(self.driver, self.settings.neo4j.database, self.embedder.name)
         except GraphMemError:
             if self._owns_driver:
                 self.driver.close()

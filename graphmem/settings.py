@@ -92,10 +92,16 @@ class Neo4jSettings(BaseModel):
 class EmbedderSettings(BaseModel):
     provider: Literal["sentence-transformers", "openai"] = "sentence-transformers"
     model: str = "all-MiniLM-L6-v2"
+    # How the sentence-transformers model runs: "onnx" (exported locally from the packaged
+    # weights, see docs/benchmarks.md) or "torch". onnx_variant "int8" is dynamically quantised.
+    runtime: Literal["onnx", "torch"] = "onnx"
+    onnx_variant: Literal["fp32", "int8"] = "fp32"
+    onnx_dir: Path = Field(default_factory=lambda: _default_cache() / "onnx")
     batch_size: int = 64
     device: str = "cpu"
-    # torch intra-op threads; None = half the cores (Neo4j needs the rest), at most 8. On a
-    # busy 2-core machine two spinning threads made one query embedding ~280 ms instead of ~16.
+    # torch / onnxruntime intra-op threads; None = half the cores (Neo4j needs the rest), at
+    # most 8. On a busy 2-core machine two spinning threads made one query embedding ~280 ms
+    # instead of ~16.
     threads: int | None = Field(default=None, ge=1)
     openai_base_url: str | None = None
     openai_api_key: SecretStr | None = None

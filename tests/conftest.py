@@ -32,6 +32,9 @@ TEST_HTTP_PORT = int(os.environ.get("GRAPHMEM_TEST_HTTP_PORT", "17474"))
 
 def _test_settings() -> Settings:
     settings = Settings()
+    # The ONNX embedder is exported once into the worktree's cache and reused by later runs.
+    onnx = settings.embedder.model_copy(update={"onnx_dir": ROOT / ".cache" / "onnx-test"})
+    settings = settings.model_copy(update={"embedder": onnx})
     if "GRAPHMEM_NEO4J__URI" in os.environ:
         return settings
     neo = settings.neo4j.model_copy(update={
@@ -79,7 +82,7 @@ def embedder(settings: Settings) -> Embedder:
 @pytest.fixture(scope="session")
 def driver(settings: Settings, embedder: Embedder) -> Iterator[neo4j.Driver]:
     drv = make_driver(settings.neo4j)
-    schema.migrate(drv, settings.neo4j.database, embedder.dimension)
+    schema.migrate(drv, settings.neo4j.database, embedder.dimension, embedder.name)
     yield drv
     drv.close()
 

@@ -197,7 +197,7 @@ def _store_memory(srv: LocalNeo4j, embedder: Embedder) -> str:
     settings = _memory_settings(srv)
     driver = make_driver(settings.neo4j)
     try:
-        schema.migrate(driver, settings.neo4j.database, embedder.dimension)
+        schema.migrate(driver, settings.neo4j.database, embedder.dimension, embedder.name)
         with Memory(settings, driver=driver, embedder=embedder) as memory:
             return memory.add("Kept across a restart.", user_id="restart",
                               infer=False).results[0].id

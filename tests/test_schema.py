@@ -34,7 +34,7 @@ def test_indexes_online_with_embedder_dimension(driver: neo4j.Driver, embedder: 
 
 def test_migrate_is_idempotent(driver: neo4j.Driver, embedder: Embedder) -> None:
     before = set(schema.list_indexes(driver, "neo4j"))
-    schema.migrate(driver, "neo4j", embedder.dimension)
+    schema.migrate(driver, "neo4j", embedder.dimension, embedder.name)
     assert set(schema.list_indexes(driver, "neo4j")) == before
 
 

@@ -1,4 +1,5 @@
-"""Embedders: sentence-transformers (offline default) and OpenAI-compatible embeddings."""
+"""Embedders: all-MiniLM-L6-v2 offline (onnxruntime by default, or torch through
+sentence-transformers) and OpenAI-compatible embeddings."""
 
 from __future__ import annotations
 
@@ -8,6 +9,10 @@ from graphmem.settings import EmbedderSettings
 
 
 def make_embedder(settings: EmbedderSettings) -> Embedder:
+    if settings.provider == "sentence-transformers" and settings.runtime == "onnx":
+        from graphmem.adapters.embeddings.onnx_embedder import OnnxEmbedder
+
+        return OnnxEmbedder(settings)
     if settings.provider == "sentence-transformers":
         from graphmem.adapters.embeddings.local import SentenceTransformerEmbedder
 

@@ -3,7 +3,8 @@
 ``migrate`` is explicit and idempotent: neomodel installs the constraints, range and full-text
 indexes its node classes declare; the vector indexes (dimension from the embedder, scope
 filters declared in the index) come from ``cypher/schema``. ``verify`` runs at start-up and
-fails fast on a missing index or a dimension that differs from the embedder's.
+fails fast on a missing index or a dimension that differs from the embedder's; the store's
+recorded embedder is checked by `embedder_meta.verify`.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import neo4j
 from neomodel import db as neomodel_db
 from neomodel import get_config as neomodel_config
 
-from graphmem.adapters.neo4j import nodes
+from graphmem.adapters.neo4j import embedder_meta, nodes
 from graphmem.adapters.neo4j.driver import translated
 from graphmem.cypher_catalog import query
 from graphmem.errors import SchemaMismatchError
@@ -40,11 +41,13 @@ _CYPHER_SCHEMA = (
     "schema/index_dream_run_scope",
     "schema/index_dream_run_user",
     "schema/index_dream_run_agent",
+    "schema/constraint_graphmem_meta",
 )
 
 
-def migrate(driver: neo4j.Driver, database: str, dimension: int) -> list[str]:
-    """Create every constraint and index that is missing; return the log of what was done."""
+def migrate(driver: neo4j.Driver, database: str, dimension: int, identity: str) -> list[str]:
+    """Create every constraint and index that is missing, record the embedder ``identity``
+    unless one is recorded (see `embedder_meta`); return the log of what was done."""
     log = io.StringIO()
     with translated("apply the schema"):
         neomodel_config().database_name = database
@@ -58,7 +61,9 @@ def migrate(driver: neo4j.Driver, database: str, dimension: int) -> list[str]:
         log.write(" + constraint from schema/constraint_api_key_hash\n")
         driver.execute_query(query("schema/await_indexes"), {"seconds": 300}, database_=database)
     verify(driver, database, dimension)
-    return _summarise(log.getvalue().splitlines())
+    return _summarise(log.getvalue().splitlines()) + embedder_meta.record(
+        driver, database, identity
+    )
 
 
 def _summarise(lines: list[str]) -> list[str]:

@@ -1,0 +1,122 @@
+"""all-MiniLM-L6-v2 on onnxruntime: the model's own tokenizer, the locally exported graph
+(`onnx_export`), mean pooling over the attention mask and L2 normalisation — the same
+steps sentence-transformers takes, without torch at query time."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from graphmem.adapters.embeddings.local import PACKAGED_MODEL, packaged_model_dir
+from graphmem.adapters.embeddings.onnx_export import ensure_onnx
+from graphmem.errors import EmbeddingError
+from graphmem.settings import EmbedderSettings
+
+DIMENSION = 384
+MAX_TOKENS = 256  # the packaged model's sentence_bert_config max_seq_length
+
+
+def embedder_identity(model: str, runtime: str, variant: str) -> str:
+    """What the stored vectors must match. torch and fp32 ONNX give the same vectors
+    (cosine ≥ 0.9999, measured in benchmarks/onnx_embedder.py), so they share one identity;
+    int8 vectors differ and get their own."""
+    base = f"sentence-transformers/{model}"
+    return base if runtime == "torch" or variant == "fp32" else f"{base}+onnx-{variant}"
+
+
+class OnnxEmbedder:
+    """Exports (first use, cached) and loads the session lazily; thread-safe."""
+
+    def __init__(self, settings: EmbedderSettings) -> None:
+        if settings.model != PACKAGED_MODEL:
+            raise EmbeddingError(
+                f"The onnx runtime serves the packaged {PACKAGED_MODEL} only, not "
+                f"{settings.model!r}; set GRAPHMEM_EMBEDDER__RUNTIME=torch for other models."
+            )
+        self._settings = settings
+        self._lock = threading.Lock()
+        self._loaded: tuple[Any, Any] | None = None
+
+    @property
+    def name(self) -> str:
+        return embedder_identity(self._settings.model, "onnx", self._settings.onnx_variant)
+
+    @property
+    def dimension(self) -> int:
+        return DIMENSION
+
+    def _load(self) -> tuple[Any, Any]:
+        with self._lock:
+            if self._loaded is None:
+                self._loaded = self._build()
+        return self._loaded
+
+    def _build(self) -> tuple[Any, Any]:
+        import onnxruntime as ort
+        from transformers import AutoTokenizer
+
+        model_dir = packaged_model_dir()
+        path = ensure_onnx(
+            self._settings.onnx_dir, self._settings.model, model_dir, self._settings.onnx_variant
+        )
+        options = ort.SessionOptions()
+        options.intra_op_num_threads = self._threads()
+        options.inter_op_num_threads = 1
+        # Idle workers sleep instead of spinning: on a busy machine spinning threads fight
+        # Neo4j and the request handlers for the same cores.
+        options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+        try:
+            session = ort.InferenceSession(
+                str(path), options, providers=["CPUExecutionProvider"]
+            )
+            tokenizer = AutoTokenizer.from_pretrained(str(model_dir), local_files_only=True)
+        except Exception as exc:  # any load failure is fatal and reported with its cause
+            raise EmbeddingError(f"Could not load the ONNX embedder from {path}: {exc}") from exc
+        return tokenizer, session
+
+    def _threads(self) -> int:
+        return self._settings.threads or max(1, min(8, (os.cpu_count() or 2) // 2))
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        if not texts:
+            return []
+        tokenizer, session = self._load()
+        # Batches of similar length (as sentence-transformers does): less padding to compute.
+        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        out: list[list[float]] = [[] for _ in texts]
+        size = self._settings.batch_size
+        for start in range(0, len(order), size):
+            chunk = order[start : start + size]
+            vectors = encode_batch(tokenizer, session, [texts[i] for i in chunk])
+            for i, vector in zip(chunk, vectors.tolist(), strict=True):
+                out[i] = vector
+        return out
+
+    async def aembed(self, texts: Sequence[str]) -> list[list[float]]:
+        return await asyncio.to_thread(self.embed, texts)
+
+
+def encode_batch(tokenizer: Any, session: Any, texts: list[str]) -> np.ndarray:
+    batch = tokenizer(
+        texts, padding=True, truncation=True, max_length=MAX_TOKENS, return_tensors="np"
+    )
+    feeds = {
+        "input_ids": batch["input_ids"].astype(np.int64),
+        "attention_mask": batch["attention_mask"].astype(np.int64),
+        "token_type_ids": batch["token_type_ids"].astype(np.int64),
+    }
+    [hidden] = session.run(["last_hidden_state"], feeds)
+    return mean_pool_normalised(hidden, feeds["attention_mask"])
+
+
+def mean_pool_normalised(hidden: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    weights = mask[..., None].astype(np.float32)
+    summed = (hidden * weights).sum(axis=1)
+    pooled = summed / np.clip(weights.sum(axis=1), 1e-9, None)
+    norms = np.linalg.norm(pooled, axis=1, keepdims=True)
+    return (pooled / np.clip(norms, 1e-12, None)).astype(np.float32)

@@ -1,0 +1,92 @@
+"""`graphmem migrate --reembed`: rewrite every stored vector with the configured embedder.
+
+Memories (their text), entities (their name) and triplets (their fact) are read in id order,
+embedded in batches, and written back together with a resume cursor in one transaction per
+batch, so an interrupted run continues where it stopped. Until it finishes, the store's
+embedder record names the target as unfinished and start-up refuses the store (its vectors are
+mixed); the last step records the new embedder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+import neo4j
+from pydantic import BaseModel
+
+from graphmem.adapters.neo4j import embedder_meta
+from graphmem.adapters.neo4j.embedder_meta import EmbedderRecord
+from graphmem.ports.embedder import Embedder
+
+#: kind -> (read the next batch, write its vectors and the cursor)
+STATEMENTS = {
+    "memory": ("reembed/memory_batch", "reembed/memory_write"),
+    "entity": ("reembed/entity_batch", "reembed/entity_write"),
+    "triplet": ("reembed/triplet_batch", "reembed/triplet_write"),
+}
+Progress = Callable[[str, int], None]
+
+
+class ReembedResult(BaseModel):
+    previous: str | None
+    identity: str
+    written: dict[str, int]
+
+
+def reembed(
+    driver: neo4j.Driver,
+    database: str,
+    embedder: Embedder,
+    batch_size: int = 256,
+    progress: Progress | None = None,
+) -> ReembedResult:
+    """Re-embed the whole store (or resume an unfinished run) with ``embedder``."""
+    target = embedder.name
+    embedder_meta.record(driver, database, target)  # a store without a record gets one
+    state = embedder_meta.read(driver, database)
+    embedder_meta.run(driver, database, "reembed/start", "start re-embedding", target=target)
+    resumed = state if state.target == target else EmbedderRecord(identity=state.identity)
+    written = {
+        kind: _kind(driver, database, embedder, kind, _cursor(resumed, kind), batch_size, progress)
+        for kind in STATEMENTS
+    }
+    embedder_meta.run(
+        driver, database, "reembed/finish", "finish re-embedding",
+        target=target, now=datetime.now(UTC),
+    )
+    return ReembedResult(previous=state.identity, identity=target, written=written)
+
+
+def _cursor(state: EmbedderRecord, kind: str) -> str:
+    return getattr(state, f"{kind}_after") or ""
+
+
+def _kind(
+    driver: neo4j.Driver,
+    database: str,
+    embedder: Embedder,
+    kind: str,
+    after: str,
+    batch_size: int,
+    progress: Progress | None,
+) -> int:
+    read_batch, write_batch = STATEMENTS[kind]
+    done = 0
+    while True:
+        rows = embedder_meta.run(
+            driver, database, read_batch, f"read {kind} texts",
+            after=after, limit=batch_size, write=False,
+        )
+        if not rows:
+            return done
+        vectors = embedder.embed([r["text"] or "" for r in rows])
+        after = rows[-1]["id"]
+        embedder_meta.run(
+            driver, database, write_batch, f"write {kind} vectors",
+            rows=[{"id": r["id"], "embedding": v} for r, v in zip(rows, vectors, strict=True)],
+            after=after,
+        )
+        done += len(rows)
+        if progress:
+            progress(kind, done)

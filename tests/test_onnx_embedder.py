@@ -1,0 +1,107 @@
+"""The ONNX embedder on the shipped model: the local export runs and gives torch's vectors;
+the export is keyed, atomic and done once under concurrency; identities follow the variant."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from graphmem.adapters.embeddings import make_embedder, onnx_export
+from graphmem.adapters.embeddings.local import SentenceTransformerEmbedder, packaged_model_dir
+from graphmem.adapters.embeddings.onnx_embedder import OnnxEmbedder
+from graphmem.errors import EmbeddingError
+from graphmem.settings import EmbedderSettings
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = ROOT / ".cache" / "onnx-test"  # shared with tests/conftest.py: exported once
+SENTENCES = [
+    "Hey Mel! Good to see you! How have you been?",
+    "I moved to Berlin last year and started working at a small bakery near the river.",
+    "Where does Alice work?",
+    "ok",
+    "My sister Ines is vegetarian, so I cook a lot of lentil soup when she visits. " * 3,
+]
+
+
+@pytest.fixture(scope="module")
+def onnx_settings() -> EmbedderSettings:
+    return EmbedderSettings(onnx_dir=CACHE, batch_size=2)
+
+
+def test_export_runs_and_matches_torch(onnx_settings: EmbedderSettings) -> None:
+    embedder = make_embedder(onnx_settings)
+    assert isinstance(embedder, OnnxEmbedder)
+    got = np.asarray(embedder.embed(SENTENCES))  # batches of 2: padding differs per batch
+    torch = SentenceTransformerEmbedder(onnx_settings.model_copy(update={"runtime": "torch"}))
+    ref = np.asarray(torch.embed(SENTENCES))
+    assert got.shape == (len(SENTENCES), embedder.dimension) == (5, 384)
+    np.testing.assert_allclose(np.linalg.norm(got, axis=1), 1.0, rtol=1e-5)
+    cosines = (got * ref).sum(axis=1)
+    assert cosines.min() >= 0.9999, cosines  # the bar for sharing torch's identity
+    assert embedder.name == torch.name == "sentence-transformers/all-MiniLM-L6-v2"
+    assert onnx_export.onnx_file(CACHE, "all-MiniLM-L6-v2", "fp32").is_file()
+    assert embedder.embed([]) == []
+
+
+def test_int8_is_another_identity_and_other_models_are_refused() -> None:
+    int8 = OnnxEmbedder(EmbedderSettings(onnx_variant="int8", onnx_dir=CACHE))
+    assert int8.name == "sentence-transformers/all-MiniLM-L6-v2+onnx-int8"
+    with pytest.raises(EmbeddingError, match="packaged all-MiniLM-L6-v2 only"):
+        OnnxEmbedder(EmbedderSettings(model="/models/other"))
+    torch = make_embedder(EmbedderSettings(runtime="torch", onnx_variant="int8"))
+    assert torch.name == "sentence-transformers/all-MiniLM-L6-v2"
+
+
+def test_file_is_keyed_by_model_version_format_and_variant(tmp_path: Path) -> None:
+    path = onnx_export.onnx_file(tmp_path, "all-MiniLM-L6-v2", "int8")
+    assert path.parent == tmp_path
+    assert path.name == f"all-MiniLM-L6-v2-0.1.0-{onnx_export.EXPORT_FORMAT}-int8.onnx"
+
+
+def test_concurrent_first_use_exports_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[Path] = []
+    started = threading.Event()
+
+    def slow_export(model_dir: Path, out: Path) -> None:
+        calls.append(out)
+        started.set()
+        out.write_bytes(b"graph")
+        threading.Event().wait(0.3)  # the others queue on the lock meanwhile
+
+    monkeypatch.setattr(onnx_export, "export_fp32", slow_export)
+    results: list[Path] = []
+    threads = [
+        threading.Thread(
+            target=lambda: results.append(
+                onnx_export.ensure_onnx(tmp_path, "m", packaged_model_dir(), "fp32")
+            )
+        )
+        for _ in range(4)
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(calls) == 1 and started.is_set()
+    assert len(set(results)) == 1 and results[0].read_bytes() == b"graph"
+    assert sorted(p.name for p in tmp_path.iterdir() if p.suffix == ".onnx") == [
+        results[0].name
+    ]
+
+
+def test_failed_export_leaves_nothing_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(model_dir: Path, out: Path) -> None:
+        out.write_bytes(b"half a graph")
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(onnx_export, "export_fp32", broken)
+    with pytest.raises(EmbeddingError, match="disk full"):
+        onnx_export.ensure_onnx(tmp_path, "m", packaged_model_dir(), "fp32")
+    assert [p for p in tmp_path.iterdir() if p.suffix == ".onnx"] == []
