@@ -45,7 +45,7 @@ def no_memory_text_index(
     try:
         yield
     finally:
-        schema.migrate(driver, database, embedder.dimension)
+        schema.migrate(driver, database, embedder.dimension, embedder.name)
 
 
 def test_a_failed_signal_degrades_the_search_instead_of_failing_it(
