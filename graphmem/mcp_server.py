@@ -61,11 +61,26 @@ def build_server(memory: Memory, *, require_key: bool = False) -> MCPServer:
         run_id: str | None = None,
         metadata: dict[str, Any] | None = None,
         infer: bool = True,
+        timestamp: str | None = None,
+        relations: list[dict[str, str]] | None = None,
+        immutable: bool = False,
+        exclude_from_dream: bool = False,
     ) -> dict[str, Any]:
-        """Remember a text or a conversation ([{"role": "user", "content": "..."}])."""
+        """Remember a text or a conversation ([{"role": "user", "content": "..."}]);
+        ``timestamp`` is when it was said (ISO 8601), ``relations`` triplets the agent
+        already knows ([{"source", "relation", "target"}])."""
         with _tool_errors():
             scope = principal(ctx).resolve_scope(user_id, agent_id, run_id)
-            added = memory.add(messages, **scope, metadata=metadata, infer=infer)
+            added = memory.add(
+                messages,
+                **scope,
+                metadata=metadata,
+                infer=infer,
+                timestamp=timestamp,
+                relations=relations,
+                immutable=immutable,
+                exclude_from_dream=exclude_from_dream,
+            )
             return added.model_dump(mode="json")
 
     @server.tool()
@@ -77,12 +92,26 @@ def build_server(memory: Memory, *, require_key: bool = False) -> MCPServer:
         run_id: str | None = None,
         top_k: int = 10,
         latest_only: bool = False,
+        include_merged: bool = False,
+        reference_date: str | None = None,
+        threshold: float | None = None,
+        explain: bool = False,
     ) -> dict[str, Any]:
-        """The memories (and relations) that matter for a query, best first."""
+        """The memories (and relations) that matter for a query, best first;
+        ``reference_date`` (ISO 8601) moves "now" for time-aware questions."""
         with _tool_errors():
             key = principal(ctx)
             scope = key.resolve_scope(user_id, agent_id, run_id)
-            found = memory.search(query, **scope, top_k=top_k, latest_only=latest_only)
+            found = memory.search(
+                query,
+                **scope,
+                top_k=top_k,
+                latest_only=latest_only,
+                include_merged=include_merged,
+                reference_date=reference_date,
+                threshold=threshold,
+                explain=explain,
+            )
             return key.visible_search(found).model_dump(mode="json")
 
     @server.tool()
@@ -92,12 +121,18 @@ def build_server(memory: Memory, *, require_key: bool = False) -> MCPServer:
         agent_id: str | None = None,
         run_id: str | None = None,
         limit: int = 100,
+        latest_only: bool = False,
+        include_merged: bool = False,
     ) -> dict[str, Any]:
         """Memories of a scope, newest first."""
         with _tool_errors():
             key = principal(ctx)
             scope = key.resolve_scope(user_id, agent_id, run_id)
-            page = key.visible(memory.get_all(**scope, limit=limit))
+            page = key.visible(
+                memory.get_all(
+                    **scope, limit=limit, latest_only=latest_only, include_merged=include_merged
+                )
+            )
             return {"results": [m.model_dump(mode="json") for m in page]}
 
     @server.tool()
@@ -106,7 +141,7 @@ def build_server(memory: Memory, *, require_key: bool = False) -> MCPServer:
         with _tool_errors():
             if not principal(ctx).can_see(memory.get(memory_id)):
                 raise NotFoundError(f"No memory with id {memory_id!r}")
-            memory.delete(memory_id)
+            memory.delete(memory_id, actor=f"mcp:{principal(ctx).id}")
             return {"deleted": 1}
 
     return server

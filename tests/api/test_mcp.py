@@ -185,3 +185,40 @@ def test_http_without_valid_key_is_401(mcp_url: str, make_key: MakeKey, user_id:
         response = httpx.post(mcp_url, json=request, headers={**headers, **auth})
         assert response.status_code == 401, auth
         assert response.headers["www-authenticate"] == "Bearer"
+
+
+def test_tools_take_the_rest_parameters(memory: Memory, user_id: str) -> None:
+    """MCP parity: timestamp, relations, immutable on add; reference_date, include_merged,
+    threshold, explain on search; latest_only, include_merged on listing."""
+
+    async def scenario() -> None:
+        async with Client(build_server(memory)) as client:
+            added = payload(await client.call_tool("add_memory", {
+                "messages": "Ines can't eat gluten.", "user_id": user_id,
+                "timestamp": "2024-03-01T10:00:00Z", "immutable": True,
+                "relations": [{"source": "Ines", "relation": "avoids", "target": "gluten"}],
+            }))
+            [item] = added["results"]
+            assert ("Ines", "avoids", "gluten") in {
+                (r["source"], r["predicate"], r["target"]) for r in item["relations"]
+            }
+            stored = memory.get(item["id"])
+            assert stored.immutable and stored.observed_at.year == 2024
+            found = payload(await client.call_tool("search_memories", {
+                "query": "what can't Ines eat?", "user_id": user_id, "explain": True,
+                "reference_date": "2024-06-01T00:00:00Z", "include_merged": True,
+                "threshold": 0.0,
+            }))
+            assert found["results"][0]["id"] == item["id"]
+            assert found["explain"]["time_intent"].startswith("general")
+            early = payload(await client.call_tool("search_memories", {
+                "query": "what can't Ines eat?", "user_id": user_id,
+                "reference_date": "2024-01-01T00:00:00Z",
+            }))
+            assert early["results"] == []  # said after that reference date
+            listed = payload(await client.call_tool("get_memories", {
+                "user_id": user_id, "latest_only": True, "include_merged": False,
+            }))
+            assert [m["id"] for m in listed["results"]] == [item["id"]]
+
+    anyio.run(scenario)
