@@ -57,16 +57,15 @@ class Neo4jSearchStore:
         before: datetime | None,
         k: int,
     ) -> dict[str, float]:
-        rows = self._rows(
-            "search/memory_vector_index_user",
-            user_id=user_id,
-            scope_keys=scope_keys,
-            vector=vector,
-            states=states,
-            before=before,
-            k=k,
-        )
-        return {r["id"]: r["score"] for r in rows}
+        """Both memory vector indexes (own texts, context keys); a memory found by both
+        keeps its better score."""
+        params = {"user_id": user_id, "scope_keys": scope_keys, "vector": vector,
+                  "states": states, "before": before, "k": k}  # fmt: skip
+        hits: dict[str, float] = {}
+        for name in ("search/memory_vector_index_user", "search/memory_key_vector_index_user"):
+            for r in self._rows(name, **params):
+                hits[r["id"]] = max(r["score"], hits.get(r["id"], -1.0))
+        return hits
 
     def memory_fulltext(
         self, lucene: str, key_lucene: str, states: list[str], before: datetime | None, k: int
@@ -75,26 +74,6 @@ class Neo4jSearchStore:
             "search/memory_fulltext",
             lucene=lucene,
             key_lucene=key_lucene,
-            states=states,
-            before=before,
-            k=k,
-        )
-        return {r["id"]: r["score"] for r in rows}
-
-    def memory_key_vector_index(
-        self,
-        user_id: str,
-        scope_keys: list[str],
-        vector: list[float],
-        states: list[str],
-        before: datetime | None,
-        k: int,
-    ) -> dict[str, float]:
-        rows = self._rows(
-            "search/memory_key_vector_index_user",
-            user_id=user_id,
-            scope_keys=scope_keys,
-            vector=vector,
             states=states,
             before=before,
             k=k,

@@ -20,10 +20,9 @@ def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: Search
         mode = "exact scan"
     else:
         k = min(ctx.pool * settings.index_overfetch, INDEX_LIMIT)
-        args = (user_id, ctx.scope_keys, ctx.vector, ctx.fetch_states, ctx.before, k)
-        hits = store.memory_vector_index(*args)
-        for memory_id, score in store.memory_key_vector_index(*args).items():
-            hits[memory_id] = max(score, hits.get(memory_id, -1.0))
+        hits = store.memory_vector_index(
+            user_id, ctx.scope_keys, ctx.vector, ctx.fetch_states, ctx.before, k
+        )
         mode = "vector index"
     for memory_id, score in sorted(hits.items(), key=lambda kv: -kv[1])[: ctx.pool]:
         pool.add("semantic", memory_id, score)
