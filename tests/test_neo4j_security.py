@@ -27,6 +27,7 @@ from typer.testing import CliRunner
 from graphmem.cli import app
 from graphmem.errors import ConfigurationError
 from graphmem.neo4j_server import LocalNeo4j, process
+from graphmem.neo4j_server import server as server_module
 from graphmem.neo4j_server.conf import render_conf
 from graphmem.neo4j_server.passwords import argfile_text, initial_password_args
 from graphmem.settings import INSECURE_DEV_PASSWORD, Neo4jSettings, Settings
@@ -155,7 +156,7 @@ def test_an_instance_set_up_with_the_old_default_gets_instructions(tmp_path: Pat
 def test_the_initial_password_travels_in_an_argument_file() -> None:
     argfile = Path("/somewhere/run/.initial-password-x")
     assert initial_password_args(argfile) == ["dbms", "set-initial-password", f"@{argfile}"]
-    assert argfile_text('a b"c\\d\n#e') == '"a b\\"c\\\\d\\n#e"\n'
+    assert argfile_text('a b"c\\d\n#e') == '--\n"a b\\"c\\\\d\\n#e"\n'
 
 
 def test_conf_serves_browser_only_with_cors_for_its_own_origin(tmp_path: Path) -> None:
@@ -262,6 +263,20 @@ def test_first_start_is_private_and_http_lets_no_cypher_through(
 
     _check_http(server, password)
     _check_rotate(server, password)
+
+
+@pytest.mark.neo4j
+@pytest.mark.slow
+def test_a_password_that_starts_with_a_dash_is_not_read_as_an_option(
+    server: LocalNeo4j, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Generated passwords are URL-safe, so one in 64 starts with ``-``: the admin tool must
+    take it as the password, not as an unknown option (a clean CI clone once failed so)."""
+    dashed = "-" + "x" * 31
+    monkeypatch.setattr(server_module, "generate_password", lambda: dashed)
+    server.start()
+    assert server.settings.resolve_password().get_secret_value() == dashed
+    assert _query(server, dashed) == 1
 
 
 def _check_http(server: LocalNeo4j, password: str) -> None:

@@ -51,7 +51,8 @@ def argfile_text(password: str) -> str:
     escaped = (
         password.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\r", "\\r")
     )
-    return f'"{escaped}"\n'
+    # ``--`` ends the options, so a password starting with ``-`` is not read as one.
+    return f'--\n"{escaped}"\n'
 
 
 def initial_password_args(argfile: Path) -> list[str]:
