@@ -4,16 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
 
 import neo4j
 
 from graphmem.adapters.neo4j import dream_tx
-from graphmem.adapters.neo4j.driver import translated
 from graphmem.adapters.neo4j.records import memory_from_map, native_map
 from graphmem.adapters.neo4j.scoped import statement
-from graphmem.adapters.neo4j.transitions import apply_transition
-from graphmem.cypher_catalog import query
+from graphmem.adapters.neo4j.statements import Statements
+from graphmem.adapters.neo4j.transitions import apply_only
 from graphmem.domain.memory import MemoryRecord
 from graphmem.domain.scope import Scope
 from graphmem.domain.transitions import TransitionRequest
@@ -40,22 +38,11 @@ def _candidate(row: neo4j.Record, new: bool) -> Candidate:
 
 class Neo4jDreamStore:
     def __init__(self, driver: neo4j.Driver, database: str) -> None:
-        self.driver = driver
-        self.database = database
-
-    def _read(self, name: str, action: str, **params: Any) -> list[neo4j.Record]:
-        with translated(action):
-            return self.driver.execute_query(
-                query(name), params, database_=self.database, routing_=neo4j.RoutingControl.READ
-            ).records
-
-    def _write(self, name: str, action: str, **params: Any) -> list[neo4j.Record]:
-        with translated(action):
-            return self.driver.execute_query(query(name), params, database_=self.database).records
+        self.statements = Statements(driver, database)
 
     # -- scopes -----------------------------------------------------------------------------
     def enable(self, scope: Scope, now: datetime) -> DreamScopeState:
-        [row] = self._write(
+        [row] = self.statements.write(
             "dream/enable_scope",
             "enable Dream",
             scope_key=scope.key,
@@ -69,20 +56,22 @@ class Neo4jDreamStore:
         self, user_id: str | None, agent_id: str | None
     ) -> list[tuple[str | None, str | None]]:
         scope = {"user_id": user_id, "agent_id": agent_id, "run_id": None}
-        rows = self._read(statement("dream/scope_pairs", scope), "list scopes", **scope)
+        rows = self.statements.read(statement("dream/scope_pairs", scope), "list scopes", **scope)
         return [(r["user_id"], r["agent_id"]) for r in rows]
 
     def eligible_scopes(self, user_id: str | None, agent_id: str | None) -> list[DreamScopeState]:
         scope = _owners(user_id, agent_id)
-        rows = self._read(statement("dream/eligible_scopes", scope), "list Dream scopes", **scope)
+        rows = self.statements.read(
+            statement("dream/eligible_scopes", scope), "list Dream scopes", **scope
+        )
         return [DreamScopeState.model_validate(native_map(r.data())) for r in rows]
 
     def scope_state(self, scope_key: str) -> DreamScopeState | None:
-        rows = self._read("dream/scope_state", "read a Dream scope", scope_key=scope_key)
+        rows = self.statements.read("dream/scope_state", "read a Dream scope", scope_key=scope_key)
         return DreamScopeState.model_validate(native_map(rows[0].data())) if rows else None
 
     def advance_scope(self, scope_key: str, watermark: datetime | None, now: datetime) -> None:
-        self._write(
+        self.statements.write(
             "dream/advance_scope",
             "advance the Dream watermark",
             scope_key=scope_key,
@@ -93,7 +82,7 @@ class Neo4jDreamStore:
     # -- candidates -------------------------------------------------------------------------
     def new_memories(self, scope_key: str, since: datetime, limit: int) -> list[Candidate]:
         """A Dream scope's key is its owner's key: every memory of the owner, any run."""
-        rows = self._read(
+        rows = self.statements.read(
             "dream/new_memories", "read new memories", owner=scope_key, since=since, limit=limit
         )
         return [_candidate(r, new=True) for r in rows]
@@ -103,7 +92,7 @@ class Neo4jDreamStore:
     ) -> list[Candidate]:
         if limit == 0 or not new_ids:
             return []
-        rows = self._read(
+        rows = self.statements.read(
             "dream/related_memories",
             "read related memories",
             owner=scope_key,
@@ -115,19 +104,18 @@ class Neo4jDreamStore:
 
     # -- lease and syntheses ----------------------------------------------------------------
     def acquire_lease(self, claim: LeaseClaim) -> bool:
-        with translated("take the Dream lease"), self._session() as s:
-            return s.execute_write(dream_tx.claim_lease, claim)
+        return self.statements.in_write_tx("take the Dream lease", dream_tx.claim_lease, claim)
 
     def release_lease(self, claim: LeaseClaim) -> None:
-        with translated("release the Dream lease"), self._session() as s:
-            s.execute_write(dream_tx.release_lease, claim)
+        self.statements.in_write_tx("release the Dream lease", dream_tx.release_lease, claim)
 
     def write_synthesis(self, synthesis: NewSynthesis, claim: LeaseClaim) -> WriteResult:
-        with translated("write a synthesis"), self._session() as s:
-            return s.execute_write(dream_tx.write_synthesis, synthesis, claim)
+        return self.statements.in_write_tx(
+            "write a synthesis", dream_tx.write_synthesis, synthesis, claim
+        )
 
     def find_synthesis(self, scope_key: str, source_set_hash: str) -> str | None:
-        rows = self._read(
+        rows = self.statements.read(
             "dream/find_synthesis",
             "look up syntheses",
             scope_key=scope_key,
@@ -138,7 +126,7 @@ class Neo4jDreamStore:
     def overlapping_syntheses(
         self, scope_key: str, source_ids: Sequence[str]
     ) -> dict[str, list[str]]:
-        rows = self._read(
+        rows = self.statements.read(
             "dream/overlapping_syntheses",
             "look up syntheses",
             scope_key=scope_key,
@@ -150,30 +138,31 @@ class Neo4jDreamStore:
         request = TransitionRequest(
             action="supersede", old_id=old_id, new_id=new_id, reason=reason, at=at
         )
-        return apply_transition(self.driver, self.database, request).applied
+        return self.statements.in_write_tx("supersede a synthesis", apply_only, request).applied
 
     def sources(self, synthesis_id: str) -> list[MemoryRecord]:
-        rows = self._read("dream/sources", "read synthesis sources", id=synthesis_id)
+        rows = self.statements.read("dream/sources", "read synthesis sources", id=synthesis_id)
         return [memory_from_map(r["memory"]) for r in rows]
 
     # -- runs -------------------------------------------------------------------------------
     def record_run(self, run: DreamRunRecord, keep: int) -> None:
         """Store the run and keep only the scope's newest ``keep`` run records."""
-        self._write("dream/record_run", "record a Dream run", run=run.model_dump(), keep=keep)
+        self.statements.write(
+            "dream/record_run", "record a Dream run", run=run.model_dump(), keep=keep
+        )
 
     def runs(self, user_id: str | None, agent_id: str | None, limit: int) -> list[DreamRunRecord]:
         scope = _owners(user_id, agent_id)
-        rows = self._read(statement("dream/runs", scope), "list Dream runs", **scope, limit=limit)
+        rows = self.statements.read(
+            statement("dream/runs", scope), "list Dream runs", **scope, limit=limit
+        )
         return [DreamRunRecord.model_validate(native_map(r["run"])) for r in rows]
 
     def syntheses(
         self, user_id: str | None, agent_id: str | None, limit: int
     ) -> list[SynthesisRecord]:
         scope = _owners(user_id, agent_id)
-        rows = self._read(
+        rows = self.statements.read(
             statement("dream/syntheses", scope), "list syntheses", **scope, limit=limit
         )
         return [SynthesisRecord.model_validate(native_map(r.data())) for r in rows]
-
-    def _session(self) -> neo4j.Session:
-        return self.driver.session(database=self.database)

@@ -14,8 +14,7 @@ from typing import Any
 import neo4j
 from pydantic import BaseModel
 
-from graphmem.adapters.neo4j.driver import translated
-from graphmem.cypher_catalog import query
+from graphmem.adapters.neo4j.statements import Statements
 from graphmem.errors import SchemaMismatchError
 
 
@@ -32,12 +31,9 @@ class EmbedderRecord(BaseModel):
 def run(
     driver: neo4j.Driver, database: str, name: str, action: str, write: bool = True, **params: Any
 ) -> list[neo4j.Record]:
-    """Run the named statement (a write unless ``write=False``), errors translated."""
-    routing = neo4j.RoutingControl.WRITE if write else neo4j.RoutingControl.READ
-    with translated(action):
-        return driver.execute_query(
-            query(name), params, database_=database, routing_=routing
-        ).records
+    """Run the named statement (a write unless ``write=False``) through :class:`Statements`."""
+    statements = Statements(driver, database)
+    return (statements.write if write else statements.read)(name, action, **params)
 
 
 def read(driver: neo4j.Driver, database: str) -> EmbedderRecord:
@@ -52,8 +48,12 @@ def record(driver: neo4j.Driver, database: str, identity: str) -> list[str]:
         return [f" = embedder {before} (already recorded)"]
     [found] = run(driver, database, "embedder/has_vectors", "look for vectors", write=False)
     [row] = run(
-        driver, database, "embedder/record", "record the embedder",
-        identity=identity, now=datetime.now(UTC),
+        driver,
+        database,
+        "embedder/record",
+        "record the embedder",
+        identity=identity,
+        now=datetime.now(UTC),
     )
     lines = [f" + embedder {row['identity']} recorded"]
     if found["found"] and row["identity"] == identity:

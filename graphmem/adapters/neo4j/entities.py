@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import neo4j
 
-from graphmem.adapters.neo4j.driver import translated
 from graphmem.adapters.neo4j.records import native_map, triplet_from_record
-from graphmem.cypher_catalog import query
+from graphmem.adapters.neo4j.statements import Statements
 from graphmem.domain.graph import EntityRecord, TripletRecord
 from graphmem.domain.scope import owner_scope
 from graphmem.ports.store import ScopeFilter
@@ -20,19 +17,12 @@ def owner_key(scope: ScopeFilter) -> str:
 
 class EntityReader:
     def __init__(self, driver: neo4j.Driver, database: str) -> None:
-        self.driver = driver
-        self.database = database
-
-    def _read(self, name: str, action: str, **params: Any) -> list[neo4j.Record]:
-        with translated(action):
-            return self.driver.execute_query(
-                query(name), params, database_=self.database, routing_=neo4j.RoutingControl.READ
-            ).records
+        self.statements = Statements(driver, database)
 
     def list(self, scope: ScopeFilter, limit: int) -> list[EntityRecord]:
         """Entities of the filter's owner; an agent or run id narrows to those mentioned by
         that agent's / run's memories."""
-        rows = self._read(
+        rows = self.statements.read(
             "entity/list_in_scope",
             "list entities",
             owner=owner_key(scope),
@@ -44,11 +34,11 @@ class EntityReader:
 
     def get(self, entity_id: str, scope: ScopeFilter) -> EntityRecord | None:
         owner = owner_key(scope) if any(scope.values()) else None
-        rows = self._read("entity/get", "get an entity", id=entity_id, owner=owner)
+        rows = self.statements.read("entity/get", "get an entity", id=entity_id, owner=owner)
         return EntityRecord.model_validate(native_map(rows[0]["entity"])) if rows else None
 
     def relations(self, entity_id: str, limit: int) -> list[TripletRecord]:
-        rows = self._read(
+        rows = self.statements.read(
             "entity/relations", "read an entity's relations", id=entity_id, limit=limit
         )
         return [triplet_from_record(r.data()) for r in rows]

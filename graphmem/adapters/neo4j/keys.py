@@ -8,13 +8,11 @@ import secrets
 import uuid
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import Any
 
 import neo4j
 
-from graphmem.adapters.neo4j.driver import translated
 from graphmem.adapters.neo4j.records import native_map
-from graphmem.cypher_catalog import query
+from graphmem.adapters.neo4j.statements import Statements
 from graphmem.domain.keys import ApiKey
 from graphmem.errors import NotFoundError, ValidationError
 from graphmem.services import inputs
@@ -39,15 +37,7 @@ class KeyStore:
     """Create, look up, list and revoke API keys on one driver."""
 
     def __init__(self, driver: neo4j.Driver, database: str) -> None:
-        self.driver = driver
-        self.database = database
-
-    def _run(self, name: str, action: str, *, read: bool = False,
-             **params: Any) -> list[neo4j.Record]:
-        routing = neo4j.RoutingControl.READ if read else neo4j.RoutingControl.WRITE
-        with translated(action):
-            return self.driver.execute_query(query(name), params, database_=self.database,
-                                             routing_=routing).records
+        self.statements = Statements(driver, database)
 
     def create(
         self,
@@ -65,7 +55,7 @@ class KeyStore:
         if all_users and (admin or user_ids or not agent_ids):
             raise ValidationError("--all-users is for keys bound only to agent ids")
         token = new_token()
-        [row] = self._run(
+        [row] = self.statements.write(
             "keys/create",
             "create an API key",
             id=str(uuid.uuid4()),
@@ -84,15 +74,17 @@ class KeyStore:
         """The key for this token, revoked or not; None when the token is unknown."""
         if not token.startswith(TOKEN_PREFIX):
             return None
-        rows = self._run("keys/by_hash", "check an API key", read=True, hash=hash_token(token))
+        rows = self.statements.read("keys/by_hash", "check an API key", hash=hash_token(token))
         return _key(rows[0]) if rows else None
 
     def list(self) -> list[ApiKey]:
-        return [_key(r) for r in self._run("keys/list", "list API keys", read=True)]
+        return [_key(r) for r in self.statements.read("keys/list", "list API keys")]
 
     def revoke(self, ref: str) -> ApiKey:
         """Revoke the key with this id or prefix (idempotent)."""
-        rows = self._run("keys/revoke", "revoke an API key", ref=ref, now=datetime.now(UTC))
+        rows = self.statements.write(
+            "keys/revoke", "revoke an API key", ref=ref, now=datetime.now(UTC)
+        )
         if not rows:
             raise NotFoundError(f"No single API key with id or prefix {ref!r}")
         return _key(rows[0])

@@ -7,24 +7,18 @@ from typing import Any
 
 import neo4j
 
-from graphmem.adapters.neo4j.driver import translated
 from graphmem.adapters.neo4j.records import MEMORY_DATETIMES, native_map, parse_datetime
 from graphmem.adapters.neo4j.scoped import statement
-from graphmem.cypher_catalog import query
+from graphmem.adapters.neo4j.statements import Statements
 from graphmem.ports.search import RelationRow, StateFact
 
 
 class Neo4jSearchStore:
     def __init__(self, driver: neo4j.Driver, database: str) -> None:
-        self.driver = driver
-        self.database = database
+        self.statements = Statements(driver, database)
 
     def _rows(self, name: str, **params: Any) -> list[dict[str, Any]]:
-        with translated(f"search ({name})"):
-            records = self.driver.execute_query(
-                query(name), params, database_=self.database, routing_=neo4j.RoutingControl.READ
-            ).records
-        return [r.data() for r in records]
+        return [r.data() for r in self.statements.read(name, f"search ({name})", **params)]
 
     def scope_keys(self, scope: dict[str, str | None], states: list[str]) -> dict[str, int]:
         rows = self._rows(statement("search/scope_keys", scope), **scope, states=states)
@@ -147,10 +141,7 @@ class Neo4jSearchStore:
         return rows
 
     def record_access(self, ids: list[str], now: datetime) -> None:
-        with translated("record access"):
-            self.driver.execute_query(
-                query("search/record_access"), ids=ids, now=now, database_=self.database
-            )
+        self.statements.write("search/record_access", "record access", ids=ids, now=now)
 
 
 def _strip_zone(row: dict[str, Any]) -> dict[str, Any]:

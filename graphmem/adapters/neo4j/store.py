@@ -8,7 +8,6 @@ from typing import Any
 
 import neo4j
 
-from graphmem.adapters.neo4j.driver import translated
 from graphmem.adapters.neo4j.erasure import DeleteMemories
 from graphmem.adapters.neo4j.records import (
     history_from_map,
@@ -17,10 +16,10 @@ from graphmem.adapters.neo4j.records import (
     triplet_from_record,
 )
 from graphmem.adapters.neo4j.scoped import statement
+from graphmem.adapters.neo4j.statements import Statements
 from graphmem.adapters.neo4j.transitions import apply_or_record
 from graphmem.adapters.neo4j.updater import UpdateWriter
 from graphmem.adapters.neo4j.writer import PlanWriter, WriteOutcome
-from graphmem.cypher_catalog import query
 from graphmem.domain.graph import TripletRecord
 from graphmem.domain.memory import HistoryEvent, LifecycleState, MemoryRecord
 from graphmem.domain.scope import Scope
@@ -35,19 +34,7 @@ def scope_filter(user_id: str | None, agent_id: str | None, run_id: str | None) 
 
 class Neo4jStore:
     def __init__(self, driver: neo4j.Driver, database: str) -> None:
-        self.driver = driver
-        self.database = database
-
-    # -- plumbing ---------------------------------------------------------------------------
-    def read(self, name: str, action: str, **params: Any) -> list[neo4j.Record]:
-        with translated(action):
-            return self.driver.execute_query(
-                query(name), params, database_=self.database, routing_=neo4j.RoutingControl.READ
-            ).records
-
-    def write(self, name: str, action: str, **params: Any) -> list[neo4j.Record]:
-        with translated(action):
-            return self.driver.execute_query(query(name), params, database_=self.database).records
+        self.statements = Statements(driver, database)
 
     def write_plan(
         self,
@@ -59,12 +46,11 @@ class Neo4jStore:
         """Write one add and the lifecycle transitions it causes (``lifecycle``, given a view
         of the same transaction) in a single transaction; nothing is written if any step
         fails."""
-        with translated("store memories"), self.driver.session(database=self.database) as s:
-            return s.execute_write(writer(plan, lifecycle))
+        return self.statements.in_write_tx("store memories", writer(plan, lifecycle))
 
     # -- reads ------------------------------------------------------------------------------
     def find_duplicates(self, scope: Scope, hashes: Sequence[str]) -> dict[str, str]:
-        rows = self.read(
+        rows = self.statements.read(
             "memory/find_duplicates",
             "look up duplicates",
             owner=scope.owner_key,
@@ -73,17 +59,17 @@ class Neo4jStore:
         return {r["hash"]: r["id"] for r in rows}
 
     def existing_entity_keys(self, keys: Sequence[str]) -> set[str]:
-        rows = self.read("entity/existing_keys", "look up entities", keys=list(keys))
+        rows = self.statements.read("entity/existing_keys", "look up entities", keys=list(keys))
         return {r["key"] for r in rows}
 
     def known_entity_names(self, scope: Scope, limit: int = 500) -> list[str]:
-        rows = self.read(
+        rows = self.statements.read(
             "entity/known_names", "list entities", owner=scope.owner_key, limit=limit
         )
         return [r["name"] for r in rows]
 
     def get(self, memory_id: str, scope: ScopeFilter) -> MemoryRecord | None:
-        rows = self.read("memory/get", "get a memory", id=memory_id, **scope)
+        rows = self.statements.read("memory/get", "get a memory", id=memory_id, **scope)
         return memory_from_map(rows[0]["memory"]) if rows else None
 
     def list(
@@ -93,7 +79,7 @@ class Neo4jStore:
         limit: int,
         cursor: tuple[datetime, str] | None = None,
     ) -> list[MemoryRecord]:
-        rows = self.read(
+        rows = self.statements.read(
             statement("memory/list", scope),
             "list memories",
             **scope,
@@ -105,17 +91,19 @@ class Neo4jStore:
         return [memory_from_map(r["memory"]) for r in rows]
 
     def triplets_for(self, memory_ids: Sequence[str]) -> list[TripletRecord]:
-        rows = self.read("triplet/for_memories", "read triplets", memory_ids=list(memory_ids))
+        rows = self.statements.read(
+            "triplet/for_memories", "read triplets", memory_ids=list(memory_ids)
+        )
         return [triplet_from_record(r.data()) for r in rows]
 
     def history(self, memory_id: str) -> list[HistoryEvent]:
-        rows = self.read("history/for_memory", "read history", memory_id=memory_id)
+        rows = self.statements.read("history/for_memory", "read history", memory_id=memory_id)
         return [history_from_map(r["event"]) for r in rows]
 
     def similar_active(
         self, scope: Scope, vector: list[float], k: int, exclude: Sequence[str] = ()
     ) -> list[dict[str, Any]]:
-        rows = self.read(
+        rows = self.statements.read(
             "memory/similar_active",
             "find similar memories",
             owner=scope.owner_key,
@@ -126,14 +114,14 @@ class Neo4jStore:
         return [native_map(r.data()) for r in rows]
 
     def recent_texts(self, scope: Scope, limit: int) -> list[str]:
-        rows = self.read(
+        rows = self.statements.read(
             "memory/recent_texts", "read recent memories", scope_key=scope.key, limit=limit
         )
         return [r["text"] for r in rows]
 
     def recent_turns(self, scope: Scope, limit: int) -> list[tuple[str, str | None, str]]:
         """(id, actor, text) of the exact scope's last ``limit`` memories, oldest first."""
-        rows = self.read(
+        rows = self.statements.read(
             "memory/recent_turns", "read recent turns", scope_key=scope.key, limit=limit
         )
         return [(r["id"], r["actor"], r["text"]) for r in reversed(rows)]
@@ -141,7 +129,7 @@ class Neo4jStore:
     def candidates(
         self, new_id: str, k: int, exclude: Sequence[str], proposed: Sequence[str]
     ) -> list[dict[str, Any]]:
-        rows = self.read(
+        rows = self.statements.read(
             "memory/candidates",
             "find lifecycle candidates",
             new_id=new_id,
@@ -153,29 +141,25 @@ class Neo4jStore:
 
     def transition(self, request: TransitionRequest) -> TransitionOutcome:
         """An explicit transition: applied, or its lost race recorded, in one transaction."""
-        with translated(f"{request.action} a memory"), self.driver.session(
-            database=self.database
-        ) as s:
-            return s.execute_write(apply_or_record, request)
+        return self.statements.in_write_tx(f"{request.action} a memory", apply_or_record, request)
 
     def ids_in_scope(self, scope: ScopeFilter) -> list[str]:
-        rows = self.read(statement("memory/ids_in_scope", scope), "list memory ids", **scope)
+        rows = self.statements.read(
+            statement("memory/ids_in_scope", scope), "list memory ids", **scope
+        )
         return [r["id"] for r in rows]
 
     # -- writes -----------------------------------------------------------------------------
     def update(self, change: MemoryChange) -> MemoryRecord | None:
         """Apply an explicit update in one transaction (see ``updater``); None when nothing
         was written (immutable without ``force``, or gone)."""
-        with translated("update a memory"), self.driver.session(database=self.database) as s:
-            row = s.execute_write(UpdateWriter(change))
+        row = self.statements.in_write_tx("update a memory", UpdateWriter(change))
         return None if row is None else memory_from_map(row)
 
     def delete(self, memory_ids: Sequence[str], actor: str | None = None) -> int:
         """Delete memories and erase their text everywhere (see ``erasure``); returns how many
         this call deleted (0 for one a concurrent delete removed first)."""
-        with translated("delete memories"), self.driver.session(database=self.database) as s:
-            return s.execute_write(DeleteMemories(memory_ids, actor))
+        return self.statements.in_write_tx("delete memories", DeleteMemories(memory_ids, actor))
 
     def reset(self) -> None:
-        with translated("reset the store"), self.driver.session(database=self.database) as s:
-            s.run(query("memory/reset_all")).consume()
+        self.statements.write_autocommit("memory/reset_all", "reset the store")

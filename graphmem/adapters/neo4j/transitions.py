@@ -11,7 +11,6 @@ from datetime import UTC, datetime
 
 import neo4j
 
-from graphmem.adapters.neo4j.driver import translated
 from graphmem.cypher_catalog import query
 from graphmem.domain.transitions import TransitionOutcome, TransitionRequest
 
@@ -60,11 +59,10 @@ def _apply(tx: neo4j.ManagedTransaction, req: TransitionRequest) -> TransitionOu
     return TransitionOutcome(applied=bool(row["applied"]), old_state=row["old_state"])
 
 
-def apply_transition(
-    driver: neo4j.Driver, database: str, req: TransitionRequest
-) -> TransitionOutcome:
-    with translated(f"{req.action} a memory"), driver.session(database=database) as s:
-        return s.execute_write(_apply, req)
+def apply_only(tx: neo4j.ManagedTransaction, req: TransitionRequest) -> TransitionOutcome:
+    """Apply the transition if it is still eligible, in the caller's transaction; a lost race
+    is not recorded (Dream re-reads its groups on the next run)."""
+    return _apply(tx, req)
 
 
 def apply_or_record(tx: neo4j.ManagedTransaction, req: TransitionRequest) -> TransitionOutcome:
