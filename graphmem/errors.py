@@ -78,3 +78,8 @@ class PermissionDeniedError(AuthError):
 
 class Neo4jServerError(GraphMemError):
     """Provisioning, starting or stopping the local Neo4j server failed."""
+
+
+class InvalidFilterError(ValidationError):
+    """A search or listing filter is malformed: an unknown key or operator, a value of the
+    wrong type, or more terms than the limits allow; nothing was read."""

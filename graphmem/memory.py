@@ -28,6 +28,7 @@ from graphmem.ports.extractor import Extractor
 from graphmem.ports.store import ScopeFilter
 from graphmem.services import inputs
 from graphmem.services.add import AddMemories
+from graphmem.services.filters import parse_filters
 from graphmem.services.lifecycle import ApplyLifecycle
 from graphmem.services.reads import get_memory, list_memories, memory_history
 from graphmem.services.search import SearchMemories
@@ -228,7 +229,7 @@ class Memory:
 
     def get_all(
         self,
-        filters: dict[str, str] | None = None,
+        filters: dict[str, Any] | None = None,
         *,
         user_id: str | None = None,
         agent_id: str | None = None,
@@ -239,14 +240,15 @@ class Memory:
         cursor: tuple[datetime, str] | None = None,
     ) -> list[MemoryRecord]:
         """Memories of a scope, newest first; ``cursor`` = (created_at, id) of the last one
-        seen continues after it."""
-        merged = {"user_id": user_id, "agent_id": agent_id, "run_id": run_id, **(filters or {})}
-        unknown = set(merged) - {"user_id", "agent_id", "run_id"}
-        if unknown:
-            raise ValidationError(f"Unknown filter keys: {sorted(unknown)}")
+        seen continues after it. ``filters`` may also give the scope ids, and narrows by
+        ``metadata`` (equality, ``in``) and ``observed_at`` / ``event_date`` ranges
+        (``graphmem.services.filters``)."""
+        scope_ids, memory_filter = parse_filters(filters)
+        merged = {"user_id": user_id, "agent_id": agent_id, "run_id": run_id, **scope_ids}
         return list_memories(
             self.store,
             scope_filter(**merged),
+            memory_filter=memory_filter,
             limit=limit,
             latest_only=latest_only,
             include_merged=include_merged,
@@ -260,7 +262,7 @@ class Memory:
         user_id: str | None = None,
         agent_id: str | None = None,
         run_id: str | None = None,
-        filters: dict[str, str] | None = None,
+        filters: dict[str, Any] | None = None,
         top_k: int = 10,
         threshold: float | None = None,
         latest_only: bool = False,
@@ -269,8 +271,10 @@ class Memory:
         explain: bool = False,
     ) -> SearchResult:
         """The few memories (and the triplets explaining them) that matter for ``query`` now.
-        ``reference_date`` moves "now"; ``explain`` adds a score breakdown per result."""
-        merged = {"user_id": user_id, "agent_id": agent_id, "run_id": run_id, **(filters or {})}
+        ``reference_date`` moves "now"; ``explain`` adds a score breakdown per result;
+        ``filters`` narrows as in :meth:`get_all`."""
+        scope_ids, memory_filter = parse_filters(filters)
+        merged = {"user_id": user_id, "agent_id": agent_id, "run_id": run_id, **scope_ids}
         return self._search(
             query,
             scope=_scope(merged),
@@ -280,6 +284,7 @@ class Memory:
             include_merged=include_merged,
             reference_date=reference_date,
             explain=explain,
+            memory_filter=memory_filter,
         )
 
     def history(self, memory_id: str, **scope: str | None) -> list[HistoryEvent]:

@@ -3,11 +3,18 @@
 // given); the other ids narrow the rows found.
 // $user_id (not null), $agent_id, $run_id (null = any), $states: list<string>, $limit,
 // $cursor_at (datetime or null), $cursor_id. Returns: memory (map without embedding).
+// $filter: map{meta: list<list<string>> (every group must share a term with m.metadata_terms),
+//   observed_gte, observed_lt, event_gte, event_lt (date-times or null)} (domain/filters.py).
 MATCH (m:Memory {user_id: $user_id})
 USING INDEX m:Memory(user_id)
 WHERE ($agent_id IS NULL OR m.agent_id = $agent_id)
   AND ($run_id IS NULL OR m.run_id = $run_id)
   AND m.lifecycle_state IN $states
+  AND all(g IN $filter.meta WHERE any(t IN g WHERE t IN m.metadata_terms))
+  AND ($filter.observed_gte IS NULL OR m.observed_at >= $filter.observed_gte)
+  AND ($filter.observed_lt IS NULL OR m.observed_at < $filter.observed_lt)
+  AND ($filter.event_gte IS NULL OR m.event_date >= $filter.event_gte)
+  AND ($filter.event_lt IS NULL OR m.event_date < $filter.event_lt)
   AND ($cursor_at IS NULL OR m.created_at < $cursor_at
        OR (m.created_at = $cursor_at AND m.id > $cursor_id))
 RETURN m {.*, embedding: null} AS memory

@@ -1,7 +1,8 @@
 // Replace a memory's text (and re-embedding) and/or metadata; returns the old text. A new
 // text drops the memory's context key. An immutable memory changes only with $force (no row
 // otherwise).
-// $id, $text (null = keep), $hash, $embedding, $metadata (JSON string or null = keep), $now,
+// $id, $text (null = keep), $hash, $embedding, $metadata (JSON string or null = keep),
+// $metadata_terms (list<string>, with $metadata), $now,
 // $force (bool). Returns: old_text, memory (map without embedding).
 MATCH (m:Memory {id: $id})
 WHERE $force OR NOT coalesce(m.immutable, false)
@@ -10,6 +11,7 @@ SET m.text = coalesce($text, m.text),
     m.hash = coalesce($hash, m.hash),
     m.embedding = coalesce($embedding, m.embedding),
     m.metadata = coalesce($metadata, m.metadata),
+    m.metadata_terms = CASE WHEN $metadata IS NULL THEN m.metadata_terms ELSE $metadata_terms END,
     m.updated_at = $now,
     // the context key ended with the old text: a new text was not said in that context
     m.key_text = CASE WHEN $text IS NULL THEN m.key_text ELSE null END,

@@ -7,9 +7,16 @@
 // replaced_at (string or null). Only memories of the searched scopes ($scope_keys) pass: graph
 // signals run over the owner's whole graph, so a run or agent filter is applied here.
 // $scope_keys: list<string>.
+// $filter: map{meta: list<list<string>> (every group must share a term with m.metadata_terms),
+//   observed_gte, observed_lt, event_gte, event_lt (date-times or null)} (domain/filters.py).
 UNWIND $ids AS id
 MATCH (m:Memory {id: id})
 WHERE m.scope_key IN $scope_keys
+  AND all(g IN $filter.meta WHERE any(t IN g WHERE t IN m.metadata_terms))
+  AND ($filter.observed_gte IS NULL OR m.observed_at >= $filter.observed_gte)
+  AND ($filter.observed_lt IS NULL OR m.observed_at < $filter.observed_lt)
+  AND ($filter.event_gte IS NULL OR m.event_date >= $filter.event_gte)
+  AND ($filter.event_lt IS NULL OR m.event_date < $filter.event_lt)
 OPTIONAL MATCH (m)-[:SUPERSEDED_BY|MERGED_INTO]->(r:Memory)
 WITH m, r, vector.similarity.cosine(m.embedding, $vector) AS own,
      coalesce(vector.similarity.cosine(m.key_embedding, $vector), 0.0) AS keyed

@@ -5,6 +5,8 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
+from graphmem.domain.filters import MemoryFilter
+
 
 class StateFact(BaseModel):
     """One memory asserting a state triplet (``user lives_in Paris``), with its lifecycle."""
@@ -77,6 +79,10 @@ class SearchStore(Protocol):
         k: int,
     ) -> dict[str, float]: ...
     def gate(
-        self, ids: list[str], vector: list[float], scope_keys: list[str]
+        self,
+        ids: list[str],
+        vector: list[float],
+        scope_keys: list[str],
+        memory_filter: MemoryFilter = ...,
     ) -> list[dict[str, Any]]: ...
     def record_access(self, ids: list[str], now: datetime) -> None: ...

@@ -4,6 +4,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
+from graphmem.domain.filters import MemoryFilter
 from graphmem.domain.graph import TripletRecord
 from graphmem.domain.memory import HistoryEvent, LifecycleState, MemoryRecord
 from graphmem.domain.results import Transition
@@ -50,6 +51,7 @@ class MemoryStore(Protocol):
         states: Sequence[LifecycleState],
         limit: int,
         cursor: tuple[datetime, str] | None = ...,
+        memory_filter: MemoryFilter = ...,
     ) -> list[MemoryRecord]: ...
     def triplets_for(self, memory_ids: Sequence[str]) -> list[TripletRecord]: ...
     def history(self, memory_id: str) -> list[HistoryEvent]: ...

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from graphmem.domain.filters import NO_FILTER, MemoryFilter
 from graphmem.domain.memory import HistoryEvent, MemoryRecord
 from graphmem.errors import NotFoundError, ValidationError
 from graphmem.ports.store import MemoryStore, ScopeFilter
@@ -29,12 +30,14 @@ def list_memories(
     latest_only: bool = False,
     include_merged: bool = False,
     cursor: tuple[datetime, str] | None = None,
+    memory_filter: MemoryFilter = NO_FILTER,
 ) -> list[MemoryRecord]:
     if not any(scope.values()):
         raise ValidationError("get_all needs at least one of user_id, agent_id, run_id")
     if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MAX_LIMIT:
         raise ValidationError(f"limit must be an integer from 1 to {MAX_LIMIT}")
-    return store.list(scope, states_for(latest_only, include_merged), limit, cursor)
+    states = states_for(latest_only, include_merged)
+    return store.list(scope, states, limit, cursor, memory_filter)
 
 
 def memory_history(store: MemoryStore, memory_id: str, scope: ScopeFilter) -> list[HistoryEvent]:

@@ -11,6 +11,7 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
+from graphmem.domain.filters import NO_FILTER, MemoryFilter
 from graphmem.domain.search import SearchExplain, SearchResult
 from graphmem.errors import GraphMemError, StorageError, StorageUnavailableError, ValidationError
 from graphmem.ports.embedder import Embedder
@@ -91,7 +92,9 @@ class SearchMemories:
         include_merged: bool = False,
         reference_date: Any = None,
         explain: bool = False,
+        memory_filter: MemoryFilter = NO_FILTER,
     ) -> SearchResult:
+        """``memory_filter`` (metadata and date ranges) narrows the candidates at the gate."""
         ctx = self._context(
             query, scope, top_k, threshold, latest_only, include_merged, reference_date, explain
         )
@@ -116,7 +119,11 @@ class SearchMemories:
         for name, exc in failed.items():
             pool.failed.append(name)
             pool.status[name] = f"failed: {type(exc).__name__} ({exc.reason})"
-        rows = self.store.gate(pool.ids(), ctx.vector, ctx.scope_keys) if pool.ids() else []
+        rows = (
+            self.store.gate(pool.ids(), ctx.vector, ctx.scope_keys, memory_filter)
+            if pool.ids()
+            else []
+        )
         ranked, gated_out = gate_and_rank(rows, pool, ctx, self.settings.search, now, time_plan)
         results = ranked[: ctx.top_k]
         self._record_access([m.id for m in results], now)

@@ -16,7 +16,7 @@ import neo4j
 from neomodel import db as neomodel_db
 from neomodel import get_config as neomodel_config
 
-from graphmem.adapters.neo4j import embedder_meta, nodes
+from graphmem.adapters.neo4j import embedder_meta, metadata_backfill, nodes
 from graphmem.adapters.neo4j.driver import translated
 from graphmem.cypher_catalog import query
 from graphmem.errors import SchemaMismatchError
@@ -61,8 +61,10 @@ def migrate(driver: neo4j.Driver, database: str, dimension: int, identity: str) 
         log.write(" + constraint from schema/constraint_api_key_hash\n")
         driver.execute_query(query("schema/await_indexes"), {"seconds": 300}, database_=database)
     verify(driver, database, dimension)
-    return _summarise(log.getvalue().splitlines()) + embedder_meta.record(
-        driver, database, identity
+    return (
+        _summarise(log.getvalue().splitlines())
+        + embedder_meta.record(driver, database, identity)
+        + metadata_backfill.backfill(driver, database)
     )
 
 

@@ -10,6 +10,7 @@ import neo4j
 from graphmem.adapters.neo4j.records import MEMORY_DATETIMES, native_map, parse_datetime
 from graphmem.adapters.neo4j.scoped import statement
 from graphmem.adapters.neo4j.statements import Statements
+from graphmem.domain.filters import NO_FILTER, MemoryFilter
 from graphmem.ports.search import RelationRow, StateFact
 
 
@@ -130,9 +131,19 @@ class Neo4jSearchStore:
         return {r["id"]: r["score"] for r in rows}
 
     def gate(
-        self, ids: list[str], vector: list[float], scope_keys: list[str]
+        self,
+        ids: list[str],
+        vector: list[float],
+        scope_keys: list[str],
+        memory_filter: MemoryFilter = NO_FILTER,
     ) -> list[dict[str, Any]]:
-        rows = self._rows("search/gate", ids=ids, vector=vector, scope_keys=scope_keys)
+        rows = self._rows(
+            "search/gate",
+            ids=ids,
+            vector=vector,
+            scope_keys=scope_keys,
+            filter=memory_filter.params(),
+        )
         for row in rows:
             memory = row["memory"]
             for key in MEMORY_DATETIMES:

@@ -20,6 +20,7 @@ from graphmem.adapters.neo4j.statements import Statements
 from graphmem.adapters.neo4j.transitions import apply_or_record
 from graphmem.adapters.neo4j.updater import UpdateWriter
 from graphmem.adapters.neo4j.writer import PlanWriter, WriteOutcome
+from graphmem.domain.filters import NO_FILTER, MemoryFilter
 from graphmem.domain.graph import TripletRecord
 from graphmem.domain.memory import HistoryEvent, LifecycleState, MemoryRecord
 from graphmem.domain.scope import Scope
@@ -78,6 +79,7 @@ class Neo4jStore:
         states: Sequence[LifecycleState],
         limit: int,
         cursor: tuple[datetime, str] | None = None,
+        memory_filter: MemoryFilter = NO_FILTER,
     ) -> list[MemoryRecord]:
         rows = self.statements.read(
             statement("memory/list", scope),
@@ -87,6 +89,7 @@ class Neo4jStore:
             limit=limit,
             cursor_at=cursor[0] if cursor else None,
             cursor_id=cursor[1] if cursor else None,
+            filter=memory_filter.params(),
         )
         return [memory_from_map(r["memory"]) for r in rows]
 

@@ -16,6 +16,7 @@ import neo4j
 
 from graphmem.adapters.neo4j.records import to_metadata_json
 from graphmem.adapters.neo4j.writer import PlanWriter
+from graphmem.domain.filters import metadata_terms
 from graphmem.domain.writes import MemoryChange
 
 
@@ -37,6 +38,7 @@ class UpdateWriter(PlanWriter):
             hash=self.change.hash,
             embedding=self.change.embedding,
             metadata=to_metadata_json(self.change.metadata),
+            metadata_terms=_terms(self.change.metadata),
             now=self.now,
             force=self.change.force,
         )
@@ -69,3 +71,7 @@ class UpdateWriter(PlanWriter):
             **self.plan.scope.params(),
         }
         self._run(tx, "history/create_batch", rows=[event])
+
+
+def _terms(metadata: dict[str, Any] | None) -> list[str] | None:
+    return None if metadata is None else metadata_terms(metadata)

@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field
 from graphmem.adapters.neo4j.lifecycle_view import TxLifecycleView
 from graphmem.adapters.neo4j.records import to_metadata_json, triplet_from_record
 from graphmem.cypher_catalog import query
+from graphmem.domain.filters import metadata_terms
 from graphmem.domain.graph import TripletRecord
 from graphmem.domain.results import Transition
 from graphmem.domain.writes import WritePlan
@@ -81,6 +82,7 @@ class PlanWriter:
             {
                 **m.model_dump(exclude={"metadata"}),
                 "metadata": to_metadata_json(m.metadata),
+                "metadata_terms": metadata_terms(m.metadata) or None,
                 "scope_key": scope.key,
                 "scope_tokens": scope.tokens,
                 "owner": scope.owner_key,
