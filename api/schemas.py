@@ -5,10 +5,12 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+from pydantic import ValidationError as PydanticValidationError
 
 from graphmem.domain.graph import EntityRecord, RelationInput, TripletRecord
 from graphmem.domain.memory import HistoryEvent, MemoryRecord
 from graphmem.domain.search import RelationHit, ScoredMemory, SearchExplain
+from graphmem.errors import ValidationError
 
 ScopeId = Annotated[str, Field(min_length=1, max_length=256)] | None
 Text = Annotated[str, Field(min_length=1)]
@@ -24,6 +26,30 @@ class MessageIn(RequestModel):
     name: str | None = None
 
 
+RangeOp = Literal["gte", "gt", "lte", "lt"]
+
+
+class FiltersIn(RequestModel):
+    """Narrowing beyond the scope ids (``graphmem.services.filters`` checks the values):
+    ``metadata``: key → value, ``{"eq": value}`` or ``{"in": [values]}``; ``observed_at`` and
+    ``event_date``: ``{"gte"|"gt"|"lte"|"lt": ISO 8601 or epoch seconds}``."""
+
+    metadata: dict[str, Any] | None = None
+    observed_at: dict[RangeOp, str | float] | None = None
+    event_date: dict[RangeOp, str | float] | None = None
+
+    def as_filters(self) -> dict[str, Any]:
+        return self.model_dump(exclude_none=True)
+
+
+def filters_from_json(text: str) -> dict[str, Any]:
+    """A ``filters`` query parameter: JSON of :class:`FiltersIn`; a 422 names what is wrong."""
+    try:
+        return FiltersIn.model_validate_json(text).as_filters()
+    except PydanticValidationError as exc:
+        raise ValidationError(f"filters: {exc.errors()[0]['msg']}") from exc
+
+
 class ScopeQuery(RequestModel):
     user_id: ScopeId = None
     agent_id: ScopeId = None
@@ -35,6 +61,14 @@ class MemoryListQuery(ScopeQuery):
     include_merged: bool = False
     limit: int = Field(default=100, ge=1, le=1000)
     cursor: str | None = Field(default=None, description="next_cursor of the previous page")
+    filters: str | None = Field(
+        default=None,
+        max_length=16_384,
+        description="JSON of the search body's filters (metadata, observed_at, event_date)",
+    )
+
+    def parsed_filters(self) -> dict[str, Any] | None:
+        return None if self.filters is None else filters_from_json(self.filters)
 
 
 class EntityListQuery(ScopeQuery):
@@ -88,6 +122,7 @@ class SearchRequest(RequestModel):
         default=None, description="ISO 8601 or epoch seconds: the moment 'now' means"
     )
     explain: bool = False
+    filters: FiltersIn | None = None
 
 
 class MemoryPublic(MemoryRecord):

@@ -25,6 +25,7 @@ from graphmem.domain.keys import ApiKey
 from graphmem.errors import GraphMemError, NotFoundError, StorageUnavailableError
 from graphmem.host_guard import LoopbackGuard, is_loopback
 from graphmem.memory import Memory
+from graphmem.services.filters import without_scope
 
 STATE_KEY = "graphmem_api_key"
 LOCAL = ApiKey(id="local", prefix="-", admin=True, created_at=datetime.now(UTC))
@@ -96,9 +97,11 @@ def build_server(memory: Memory, *, require_key: bool = False) -> MCPServer:
         reference_date: str | None = None,
         threshold: float | None = None,
         explain: bool = False,
+        filters: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
         """The memories (and relations) that matter for a query, best first;
-        ``reference_date`` (ISO 8601) moves "now" for time-aware questions."""
+        ``reference_date`` (ISO 8601) moves "now" for time-aware questions; ``filters``:
+        {"metadata": {key: value | {"in": [...]}}, "observed_at"/"event_date": {"gte": ...}}."""
         with _tool_errors():
             key = principal(ctx)
             scope = key.resolve_scope(user_id, agent_id, run_id)
@@ -111,6 +114,7 @@ def build_server(memory: Memory, *, require_key: bool = False) -> MCPServer:
                 reference_date=reference_date,
                 threshold=threshold,
                 explain=explain,
+                filters=without_scope(filters),
             )
             return key.visible_search(found).model_dump(mode="json")
 
@@ -123,14 +127,19 @@ def build_server(memory: Memory, *, require_key: bool = False) -> MCPServer:
         limit: int = 100,
         latest_only: bool = False,
         include_merged: bool = False,
+        filters: dict[str, Any] | None = None,
     ) -> dict[str, Any]:
-        """Memories of a scope, newest first."""
+        """Memories of a scope, newest first; ``filters`` as in search_memories."""
         with _tool_errors():
             key = principal(ctx)
             scope = key.resolve_scope(user_id, agent_id, run_id)
             page = key.visible(
                 memory.get_all(
-                    **scope, limit=limit, latest_only=latest_only, include_merged=include_merged
+                    without_scope(filters),
+                    **scope,
+                    limit=limit,
+                    latest_only=latest_only,
+                    include_merged=include_merged,
                 )
             )
             return {"results": [m.model_dump(mode="json") for m in page]}

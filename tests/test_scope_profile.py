@@ -15,6 +15,7 @@ import pytest
 
 from graphmem import Memory
 from graphmem.cypher_catalog import query
+from graphmem.domain.filters import DateRange, MemoryFilter, term
 from graphmem.domain.scope import Scope
 
 pytestmark = pytest.mark.neo4j
@@ -90,7 +91,12 @@ def _scope(s: dict[str, Any], shape: str) -> dict[str, Any]:
     }[shape]
 
 
-PAGE = {"states": ["active", "superseded"], "limit": 100, "cursor_at": None, "cursor_id": None}
+PAGE = {"states": ["active", "superseded"], "limit": 100, "cursor_at": None, "cursor_id": None,
+        # a metadata filter and a date range: tested on the rows the scope seek found
+        "filter": MemoryFilter(
+            metadata=((term("topic", "food"),),),
+            observed_at=DateRange(gte=datetime(2020, 1, 1, tzinfo=UTC)),
+        ).params()}
 STATEMENTS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
     **{f"memory/list_by_{shape}": (lambda s, sh=shape: {**_scope(s, sh), **PAGE})
        for shape in ("user", "agent", "run")},

@@ -70,6 +70,7 @@ def list_memories(
         latest_only=query.latest_only,
         include_merged=query.include_merged,
         cursor=cursor.decode(query.cursor),
+        filters=query.parsed_filters(),
     )
     return MemoriesPublic(
         results=[MemoryPublic.of(m) for m in key.visible(page)],

@@ -23,6 +23,7 @@ def search_memories(body: SearchRequest, memory: MemoryDep, key: ApiKeyDep) -> S
         include_merged=body.include_merged,
         reference_date=body.reference_date,
         explain=body.explain,
+        filters=body.filters.as_filters() if body.filters else None,
     )
     found = key.visible_search(found)
     return SearchPublic(

@@ -47,6 +47,14 @@ def parse_filters(raw: Any) -> tuple[dict[str, Any], MemoryFilter]:
     )
 
 
+def without_scope(raw: Any) -> Any:
+    """``raw`` unchanged, refused if it names a scope id: over REST and MCP the scope comes
+    from its own parameters, checked against the caller's key, never from ``filters``."""
+    if isinstance(raw, Mapping) and set(raw) & set(SCOPE_KEYS):
+        raise InvalidFilterError("filters cannot name user_id, agent_id or run_id here")
+    return raw
+
+
 def _metadata(raw: Any) -> tuple[tuple[str, ...], ...]:
     if raw is None:
         return ()

@@ -222,3 +222,29 @@ def test_tools_take_the_rest_parameters(memory: Memory, user_id: str) -> None:
             assert [m["id"] for m in listed["results"]] == [item["id"]]
 
     anyio.run(scenario)
+
+
+def test_tools_take_filters_but_never_a_scope_in_them(memory: Memory, user_id: str) -> None:
+    memory.add("Oat milk for the office.", user_id=user_id, metadata={"topic": "food"},
+               infer=False)
+    memory.add("The laptop battery died.", user_id=user_id, metadata={"topic": "tech"},
+               infer=False)
+
+    async def scenario() -> None:
+        async with Client(build_server(memory)) as client:
+            tech = {"metadata": {"topic": "tech"}}
+            found = payload(await client.call_tool("search_memories", {
+                "query": "what happened?", "user_id": user_id, "threshold": 0.0,
+                "filters": tech,
+            }))
+            assert [r["text"] for r in found["results"]] == ["The laptop battery died."]
+            listed = payload(await client.call_tool("get_memories", {
+                "user_id": user_id, "filters": {"metadata": {"topic": {"in": ["food"]}}},
+            }))
+            assert [m["text"] for m in listed["results"]] == ["Oat milk for the office."]
+            widened = await client.call_tool("get_memories", {
+                "user_id": user_id, "filters": {"user_id": "someone-else"},
+            })
+            assert widened.is_error and "cannot name user_id" in _text(widened)
+
+    anyio.run(scenario)
