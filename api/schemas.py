@@ -123,6 +123,9 @@ class SearchRequest(RequestModel):
     )
     explain: bool = False
     filters: FiltersIn | None = None
+    include_linked: bool = Field(
+        default=False, description="also return the memories the results are linked to"
+    )
 
 
 class MemoryPublic(MemoryRecord):
@@ -149,6 +152,9 @@ class SearchPublic(BaseModel):
                            "come from the others (named in failed_signals)")
     failed_signals: list[str] = Field(default_factory=list)
     explain: SearchExplain | None = None
+    linked: list[MemoryPublic] = Field(
+        default_factory=list, description="with include_linked: memories the results link to"
+    )
 
 
 class HistoryPublic(BaseModel):

@@ -98,6 +98,7 @@ def build_server(memory: Memory, *, require_key: bool = False) -> MCPServer:
         threshold: float | None = None,
         explain: bool = False,
         filters: dict[str, Any] | None = None,
+        include_linked: bool = False,
     ) -> dict[str, Any]:
         """The memories (and relations) that matter for a query, best first;
         ``reference_date`` (ISO 8601) moves "now" for time-aware questions; ``filters``:
@@ -115,6 +116,7 @@ def build_server(memory: Memory, *, require_key: bool = False) -> MCPServer:
                 threshold=threshold,
                 explain=explain,
                 filters=without_scope(filters),
+                include_linked=include_linked,
             )
             return key.visible_search(found).model_dump(mode="json")
 

@@ -269,10 +269,12 @@ class Memory:
         include_merged: bool = False,
         reference_date: str | int | float | None = None,
         explain: bool = False,
+        include_linked: bool = False,
     ) -> SearchResult:
         """The few memories (and the triplets explaining them) that matter for ``query`` now.
         ``reference_date`` moves "now"; ``explain`` adds a score breakdown per result;
-        ``filters`` narrows as in :meth:`get_all`."""
+        ``filters`` narrows as in :meth:`get_all`; ``include_linked`` adds ``linked``: the
+        memories the results were linked to when written, not already among them."""
         scope_ids, memory_filter = parse_filters(filters)
         merged = {"user_id": user_id, "agent_id": agent_id, "run_id": run_id, **scope_ids}
         return self._search(
@@ -285,6 +287,7 @@ class Memory:
             reference_date=reference_date,
             explain=explain,
             memory_filter=memory_filter,
+            include_linked=include_linked,
         )
 
     def history(self, memory_id: str, **scope: str | None) -> list[HistoryEvent]:

@@ -6,7 +6,7 @@ from fastapi import APIRouter
 
 from api.deps import ApiKeyDep, MemoryDep
 from api.errors import COMMON_RESPONSES
-from api.schemas import ScoredMemoryPublic, SearchPublic, SearchRequest
+from api.schemas import MemoryPublic, ScoredMemoryPublic, SearchPublic, SearchRequest
 
 router = APIRouter(prefix="/v1/memories", tags=["search"], responses=COMMON_RESPONSES)
 
@@ -24,6 +24,7 @@ def search_memories(body: SearchRequest, memory: MemoryDep, key: ApiKeyDep) -> S
         reference_date=body.reference_date,
         explain=body.explain,
         filters=body.filters.as_filters() if body.filters else None,
+        include_linked=body.include_linked,
     )
     found = key.visible_search(found)
     return SearchPublic(
@@ -32,4 +33,5 @@ def search_memories(body: SearchRequest, memory: MemoryDep, key: ApiKeyDep) -> S
         degraded=found.degraded,
         failed_signals=found.failed_signals,
         explain=found.explain,
+        linked=[MemoryPublic.of(m) for m in found.linked],
     )

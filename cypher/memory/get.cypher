@@ -1,7 +1,9 @@
 // One memory by id, only if it lies in the given scope (null scope ids match anything).
-// $id, $user_id, $agent_id, $run_id. Returns: memory (map without embedding).
+// $id, $user_id, $agent_id, $run_id. Returns: memory (map without embedding,
+// with linked_memory_ids: its context's memories, then those LINKED_TO).
 MATCH (m:Memory {id: $id})
 WHERE ($user_id IS NULL OR m.user_id = $user_id)
   AND ($agent_id IS NULL OR m.agent_id = $agent_id)
   AND ($run_id IS NULL OR m.run_id = $run_id)
-RETURN m {.*, embedding: null, key_embedding: null} AS memory
+RETURN m {.*, embedding: null, key_embedding: null,
+          linked_memory_ids: coalesce(m.key_source_ids, []) + [(m)-[:LINKED_TO]->(o:Memory) | o.id]} AS memory

@@ -23,6 +23,7 @@ WITH m, r, vector.similarity.cosine(m.embedding, $vector) AS own,
 RETURN m {.*, embedding: null, key_embedding: null,
           created_at: toString(m.created_at), updated_at: toString(m.updated_at),
           observed_at: toString(m.observed_at), event_date: toString(m.event_date),
-          last_accessed_at: toString(m.last_accessed_at)} AS memory,
+          last_accessed_at: toString(m.last_accessed_at),
+          linked_memory_ids: coalesce(m.key_source_ids, []) + [(m)-[:LINKED_TO]->(o:Memory) | o.id]} AS memory,
        (CASE WHEN keyed > own THEN keyed ELSE own END) * 2 - 1 AS cosine,
        toString(r.observed_at) AS replaced_at

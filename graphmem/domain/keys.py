@@ -92,7 +92,10 @@ class ApiKey(BaseModel):
         results = self.visible(found.results)
         shown = {m.id for m in results}
         relations = [r for r in found.relations if shown.intersection(r.memory_ids)]
-        return found.model_copy(update={"results": results, "relations": relations})
+        linked = self.visible(found.linked)
+        return found.model_copy(
+            update={"results": results, "relations": relations, "linked": linked}
+        )
 
     def check_dream_scope(self) -> None:
         """Dream's filters treat a missing user id as any user: an agent-only key would reach

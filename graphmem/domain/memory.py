@@ -35,6 +35,9 @@ class MemoryRecord(BaseModel):
     exclude_from_dream: bool = False
     synthesized: bool = False
     key_text: str | None = None  # what it was indexed with: previous turns, then its own
+    # memories it was linked to when written: its context's turns, then memories sharing
+    # entities with it (settings.indexing.linked_memories)
+    linked_memory_ids: list[str] = Field(default_factory=list)
 
 
 class HistoryEventKind(StrEnum):

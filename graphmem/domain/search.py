@@ -61,3 +61,5 @@ class SearchResult(BaseModel):
     degraded: bool = False
     failed_signals: list[str] = Field(default_factory=list)
     explain: SearchExplain | None = None
+    # with include_linked: the memories the results are linked to, not already among them
+    linked: list[MemoryRecord] = Field(default_factory=list)

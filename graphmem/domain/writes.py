@@ -48,12 +48,21 @@ class NewTriplet(BaseModel):
     memory_ids: list[str]
 
 
+class LinkPolicy(BaseModel):
+    """How many existing memories a new one is linked to through shared entities (0 = none),
+    and above how many mentions an entity is a hub that links nothing."""
+
+    per_memory: int = 0
+    max_mentions: int = 100
+
+
 class WritePlan(BaseModel):
     scope: Scope
     memories: list[NewMemory] = Field(default_factory=list)
     entities: list[NewEntity] = Field(default_factory=list)
     mentions: list[tuple[str, str]] = Field(default_factory=list)  # (memory_id, entity_key)
     triplets: list[NewTriplet] = Field(default_factory=list)
+    links: LinkPolicy = Field(default_factory=LinkPolicy)
 
 
 class MemoryChange(BaseModel):

@@ -6,6 +6,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel
 
 from graphmem.domain.filters import MemoryFilter
+from graphmem.domain.memory import MemoryRecord
 
 
 class StateFact(BaseModel):
@@ -85,4 +86,7 @@ class SearchStore(Protocol):
         scope_keys: list[str],
         memory_filter: MemoryFilter = ...,
     ) -> list[dict[str, Any]]: ...
+    def linked(
+        self, ids: list[str], scope_keys: list[str], states: list[str]
+    ) -> list[MemoryRecord]: ...
     def record_access(self, ids: list[str], now: datetime) -> None: ...

@@ -17,6 +17,7 @@ from graphmem.domain.extraction import (
 from graphmem.domain.graph import RelationInput, TripletRecord
 from graphmem.domain.results import AddEvent, AddItem, AddResult, Transition
 from graphmem.domain.scope import Scope
+from graphmem.domain.writes import LinkPolicy
 from graphmem.lifecycle.guards import MemoryFlags
 from graphmem.lifecycle.predicates import normalize_predicate
 from graphmem.ports.embedder import Embedder
@@ -131,6 +132,10 @@ class AddMemories:
                 options,
                 CachedEmbedder(self.embedder, cache),
                 self.store.existing_entity_keys,
+            )
+            plan.links = LinkPolicy(
+                per_memory=self.settings.indexing.linked_memories,
+                max_mentions=self.settings.indexing.link_max_mentions,
             )
             step = self._lifecycle_step(pending, options) if infer else None
             outcome = self.store.write_plan(plan, lifecycle=step)

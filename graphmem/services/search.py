@@ -12,7 +12,8 @@ from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from graphmem.domain.filters import NO_FILTER, MemoryFilter
-from graphmem.domain.search import SearchExplain, SearchResult
+from graphmem.domain.memory import MemoryRecord
+from graphmem.domain.search import ScoredMemory, SearchExplain, SearchResult
 from graphmem.errors import GraphMemError, StorageError, StorageUnavailableError, ValidationError
 from graphmem.ports.embedder import Embedder
 from graphmem.ports.search import SearchStore
@@ -93,8 +94,10 @@ class SearchMemories:
         reference_date: Any = None,
         explain: bool = False,
         memory_filter: MemoryFilter = NO_FILTER,
+        include_linked: bool = False,
     ) -> SearchResult:
-        """``memory_filter`` (metadata and date ranges) narrows the candidates at the gate."""
+        """``memory_filter`` (metadata and date ranges) narrows the candidates at the gate;
+        ``include_linked`` brings along the memories the results are linked to."""
         ctx = self._context(
             query, scope, top_k, threshold, latest_only, include_merged, reference_date, explain
         )
@@ -132,6 +135,7 @@ class SearchMemories:
             relations=relations_for(pool, results, ctx.reference_date, now, ctx.top_k),
             degraded=bool(pool.failed),
             failed_signals=pool.failed,
+            linked=self._linked(results, ctx) if include_linked else [],
             explain=SearchExplain(
                 signals=pool.status,
                 failed_signals=pool.failed,
@@ -144,6 +148,12 @@ class SearchMemories:
             if explain
             else None,
         )
+
+    def _linked(self, results: list[ScoredMemory], ctx: SearchContext) -> list[MemoryRecord]:
+        shown = {m.id for m in results}
+        ids = [i for m in results for i in m.linked_memory_ids if i not in shown]
+        unique = list(dict.fromkeys(ids))
+        return self.store.linked(unique, ctx.scope_keys, ctx.fetch_states) if unique else []
 
     def _context(
         self,

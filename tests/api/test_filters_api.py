@@ -58,3 +58,14 @@ def test_list_filters_that_are_not_json_are_422(client: TestClient, user_id: str
     response = client.get("/v1/memories", params={"user_id": user_id, "filters": "{topic"})
     assert response.status_code == 422
     assert "filters" in response.text
+
+
+def test_search_include_linked_over_rest(client: TestClient, memory: Memory, user_id: str) -> None:
+    daughter = memory.add("Ines is Karl's daughter.", user_id=user_id).results[0].id
+    memory.add("Karl goes sailing every summer in Brittany.", user_id=user_id)
+    body = {"query": "sailing in Brittany", "user_id": user_id, "top_k": 1,
+            "include_linked": True}
+    response = client.post("/v1/memories/search", json=body)
+    assert response.status_code == 200, response.text
+    assert [m["id"] for m in response.json()["linked"]] == [daughter]
+    assert response.json()["results"][0]["linked_memory_ids"] == [daughter]

@@ -7,10 +7,16 @@ from typing import Any
 
 import neo4j
 
-from graphmem.adapters.neo4j.records import MEMORY_DATETIMES, native_map, parse_datetime
+from graphmem.adapters.neo4j.records import (
+    MEMORY_DATETIMES,
+    memory_from_map,
+    native_map,
+    parse_datetime,
+)
 from graphmem.adapters.neo4j.scoped import statement
 from graphmem.adapters.neo4j.statements import Statements
 from graphmem.domain.filters import NO_FILTER, MemoryFilter
+from graphmem.domain.memory import MemoryRecord
 from graphmem.ports.search import RelationRow, StateFact
 
 
@@ -150,6 +156,12 @@ class Neo4jSearchStore:
                 memory[key] = parse_datetime(memory.get(key))
             row["replaced_at"] = parse_datetime(row["replaced_at"])
         return rows
+
+    def linked(
+        self, ids: list[str], scope_keys: list[str], states: list[str]
+    ) -> list[MemoryRecord]:
+        rows = self._rows("search/linked", ids=ids, scope_keys=scope_keys, states=states)
+        return [memory_from_map(r["memory"]) for r in rows]
 
     def record_access(self, ids: list[str], now: datetime) -> None:
         self.statements.write("search/record_access", "record access", ids=ids, now=now)

@@ -48,6 +48,7 @@ class PlanWriter:
         self._link_mentions(tx, kept_ids)
         triplets = self._merge_triplets(tx, kept_ids)
         created = [m.id for m in keep]
+        self._link_related(tx, created)
         transitions = (
             self.lifecycle(TxLifecycleView(tx), created) if self.lifecycle and created else []
         )
@@ -57,6 +58,18 @@ class PlanWriter:
 
     def _run(self, tx: neo4j.ManagedTransaction, name: str, **params: Any) -> list[neo4j.Record]:
         return list(tx.run(query(name), params))
+
+    def _link_related(self, tx: neo4j.ManagedTransaction, created: list[str]) -> None:
+        links = self.plan.links
+        if created and links.per_memory > 0:
+            self._run(
+                tx,
+                "memory/link_related",
+                ids=created,
+                k=links.per_memory,
+                max_mentions=links.max_mentions,
+                now=self.now,
+            )
 
     def _lock_scope(self, tx: neo4j.ManagedTransaction) -> None:
         """The owner's lock first (dedupe, entities and lifecycle are per owner), then the
