@@ -36,12 +36,18 @@ def test_links_stay_inside_the_owner(memory: Memory, user_id: str) -> None:
     assert theirs not in memory.get(mine).linked_memory_ids
 
 
+def with_indexing(
+    settings: Settings, driver: neo4j.Driver, embedder: Embedder, **indexing: int
+) -> Memory:
+    changed = settings.model_copy(deep=True)
+    changed.indexing = changed.indexing.model_copy(update=indexing)
+    return Memory(changed, driver=driver, embedder=embedder)
+
+
 def test_hub_entities_link_nothing(
     settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str
 ) -> None:
-    tight = settings.model_copy(deep=True)
-    tight.indexing.link_max_mentions = 2
-    memory = Memory(tight, driver=driver, embedder=embedder)
+    memory = with_indexing(settings, driver, embedder, link_max_mentions=2)
     one(memory, "Karl likes chess.", user_id)
     second = one(memory, "Karl plays the piano.", user_id)
     third = one(memory, "Karl teaches history.", user_id)  # Karl now in 3 memories: a hub
@@ -82,9 +88,7 @@ def test_deleting_a_memory_removes_its_links(memory: Memory, user_id: str) -> No
 def test_links_can_be_switched_off(
     settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str
 ) -> None:
-    off = settings.model_copy(deep=True)
-    off.indexing.linked_memories = 0
-    memory = Memory(off, driver=driver, embedder=embedder)
+    memory = with_indexing(settings, driver, embedder, linked_memories=0)
     one(memory, "Ines is Karl's daughter.", user_id)
     sailing = one(memory, "Karl goes sailing every summer in Brittany.", user_id)
     assert memory.get(sailing).linked_memory_ids == []
