@@ -10,8 +10,10 @@ from graphmem import Memory
 pytestmark = pytest.mark.neo4j
 
 
-def memory_count(driver: neo4j.Driver) -> int:
-    return driver.execute_query("MATCH (m:Memory) RETURN count(m) AS c").records[0]["c"]
+def memory_count(driver: neo4j.Driver, user_id: str) -> int:
+    """The memories of this test's user (other tests share the database)."""
+    return driver.execute_query(
+        "MATCH (m:Memory {user_id: $u}) RETURN count(m) AS c", u=user_id).records[0]["c"]
 
 
 def lifecycle_edges(driver: neo4j.Driver, memory_id: str) -> list[tuple[str, str]]:
@@ -22,7 +24,7 @@ def lifecycle_edges(driver: neo4j.Driver, memory_id: str) -> list[tuple[str, str
 
 
 def test_tokyo_then_osaka_supersedes(memory: Memory, driver: neo4j.Driver, user_id: str) -> None:
-    before = memory_count(driver)
+    before = memory_count(driver, user_id)
     tokyo = memory.add("I live in Tokyo.", user_id=user_id, timestamp="2025-01-10").results[0]
     assert tokyo.event == "ADD" and tokyo.transitions == []
     assert [(r.predicate, r.target) for r in tokyo.relations] == [("lives_in", "Tokyo")]
@@ -45,7 +47,7 @@ def test_tokyo_then_osaka_supersedes(memory: Memory, driver: neo4j.Driver, user_
     assert triplets == {("Tokyo", True, False), ("Osaka", False, True)}
     assert [e.event for e in memory.history(tokyo.id)] == ["ADD", "SUPERSEDE"]
     assert [e.event for e in memory.history(osaka.id)] == ["ADD", "SUPERSEDE"]
-    assert memory_count(driver) == before + 2
+    assert memory_count(driver, user_id) == before + 2
 
 
 def test_window_seats_not_contained_is_not_merged(memory: Memory, user_id: str) -> None:

@@ -14,6 +14,12 @@ pytestmark = pytest.mark.neo4j
 WRITERS = 16
 
 
+def memory_count(driver: neo4j.Driver, user_id: str) -> int:
+    """The memories of this test's user (other tests share the database)."""
+    return driver.execute_query(
+        "MATCH (m:Memory {user_id: $u}) RETURN count(m) AS c", u=user_id).records[0]["c"]
+
+
 def retired_event(state: str) -> str:
     return "MERGE" if state == "merged" else "SUPERSEDE"
 
@@ -22,7 +28,7 @@ def test_sixteen_writers_one_winner(memory: Memory, driver: neo4j.Driver, user_i
     old = memory.add("I live in Tokyo.", user_id=user_id, infer=False).results[0].id
     news = [memory.add(f"I moved to city number {i}.", user_id=user_id,
                        infer=False).results[0].id for i in range(WRITERS)]
-    count_before = driver.execute_query("MATCH (m:Memory) RETURN count(m) AS c").records[0]["c"]
+    count_before = memory_count(driver, user_id)
 
     def attempt(i: int) -> str:
         action = memory.supersede if i % 2 else memory.merge
@@ -51,7 +57,6 @@ def test_sixteen_writers_one_winner(memory: Memory, driver: neo4j.Driver, user_i
         assert len(events) == 2, events
         if new_id != winner:
             assert "lost race" in (events[1].reason or "")
-    assert driver.execute_query(
-        "MATCH (m:Memory) RETURN count(m) AS c").records[0]["c"] == count_before
+    assert memory_count(driver, user_id) == count_before
     with pytest.raises(LifecycleConflictError):
         memory.supersede(old, news[0] if news[0] != winner else news[1])
