@@ -8,7 +8,7 @@ import pytest
 from benchmarks.load import run_load
 from graphmem import Memory
 
-pytestmark = pytest.mark.neo4j
+pytestmark = [pytest.mark.neo4j, pytest.mark.slow]
 
 
 def test_short_load_keeps_every_invariant(memory: Memory) -> None:
