@@ -1,0 +1,211 @@
+"""In-memory fakes of the store ports the services use (`MemoryStore`, `LifecycleView`),
+plus a scripted extractor and a deterministic embedder, for unit tests of service logic
+(tests/test_service_logic.py).
+
+They keep only what a service decides on: stored memories, history, the rows the real
+queries would return (set by the test), and a record of every write asked for. Storage
+behaviour itself (Cypher, transactions, races) is tested against the real Neo4j, never here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from graphmem.domain.extraction import Extraction, ExtractionRequest
+from graphmem.domain.filters import MemoryFilter
+from graphmem.domain.graph import TripletRecord
+from graphmem.domain.memory import HistoryEvent, LifecycleState, MemoryRecord
+from graphmem.domain.results import Transition
+from graphmem.domain.scope import Scope
+from graphmem.domain.transitions import TransitionOutcome, TransitionRequest
+from graphmem.domain.writes import MemoryChange, WritePlan
+from graphmem.ports.store import LifecycleStep, ScopeFilter
+
+EPOCH = datetime(2025, 1, 1, tzinfo=UTC)
+
+
+def record(memory_id: str, text: str, **fields: Any) -> MemoryRecord:
+    """A stored memory with defaults for what a test does not care about."""
+    base: dict[str, Any] = {
+        "id": memory_id,
+        "text": text,
+        "hash": hashlib.sha256(text.encode()).hexdigest(),
+        "created_at": EPOCH,
+        "updated_at": EPOCH,
+        "observed_at": EPOCH,
+    }
+    return MemoryRecord(**{**base, **fields})
+
+
+@dataclass
+class WriteOutcome:
+    """What `MemoryStore.write_plan` reports: created ids, duplicates found at write time
+    (new id -> stored id), the triplets written and the lifecycle transitions."""
+
+    created: list[str]
+    duplicates: dict[str, str]
+    triplets: list[TripletRecord]
+    transitions: list[Transition]
+
+
+@dataclass
+class FakeStore:
+    """`MemoryStore` and `LifecycleView` in memory.
+
+    Set ``existing`` (hash -> stored id) for duplicates found before the write,
+    ``raced`` (hash -> stored id) for those found inside it, ``similar`` and
+    ``candidate_rows`` for the rows the vector queries would return, ``old_triplets`` for
+    candidates' triplets, and ``memories`` / ``events`` for reads.
+    """
+
+    memories: dict[str, MemoryRecord] = field(default_factory=dict)
+    events: list[HistoryEvent] = field(default_factory=list)
+    existing: dict[str, str] = field(default_factory=dict)
+    raced: dict[str, str] = field(default_factory=dict)
+    entity_keys: set[str] = field(default_factory=set)
+    entity_names: list[str] = field(default_factory=list)
+    similar: list[dict[str, Any]] = field(default_factory=list)
+    recent: list[str] = field(default_factory=list)
+    turns: list[tuple[str, str | None, str]] = field(default_factory=list)
+    candidate_rows: list[dict[str, Any]] = field(default_factory=list)
+    old_triplets: list[TripletRecord] = field(default_factory=list)
+    # what the services asked for
+    plans: list[WritePlan] = field(default_factory=list)
+    transitions: list[TransitionRequest] = field(default_factory=list)
+    changes: list[MemoryChange] = field(default_factory=list)
+    list_calls: list[dict[str, Any]] = field(default_factory=list)
+    similar_calls: list[tuple[list[float], int]] = field(default_factory=list)
+
+    # -- writes ---------------------------------------------------------------------------
+    def write_plan(self, plan: WritePlan, *, lifecycle: LifecycleStep | None = None) -> Any:
+        self.plans.append(plan)
+        duplicates = {m.id: self.raced[m.hash] for m in plan.memories if m.hash in self.raced}
+        created = [m.id for m in plan.memories if m.id not in duplicates]
+        for m in plan.memories:
+            if m.id in created:
+                self.memories[m.id] = record(m.id, m.text, hash=m.hash, **plan.scope.params())
+        transitions = lifecycle(self, created) if lifecycle is not None else []
+        return WriteOutcome(created, duplicates, [], transitions)
+
+    def transition(self, request: TransitionRequest) -> TransitionOutcome:
+        """Applied if the old memory is here and active (the real store also locks and
+        checks the flags; that is tested on Neo4j)."""
+        self.transitions.append(request)
+        old = self.memories.get(request.old_id)
+        if old is None:
+            return TransitionOutcome(applied=False, old_state=None)
+        if old.lifecycle_state != LifecycleState.ACTIVE:
+            return TransitionOutcome(applied=False, old_state=old.lifecycle_state.value)
+        state = LifecycleState.MERGED if request.action == "merge" else LifecycleState.SUPERSEDED
+        self.memories[old.id] = old.model_copy(
+            update={"lifecycle_state": state, "replacement_memory_id": request.new_id}
+        )
+        return TransitionOutcome(applied=True, old_state=LifecycleState.ACTIVE.value)
+
+    def update(self, change: MemoryChange) -> MemoryRecord | None:
+        self.changes.append(change)
+        memory = self.memories.get(change.memory_id)
+        if memory is None:
+            return None
+        updates: dict[str, Any] = {"text": change.text or memory.text}
+        if change.metadata is not None:
+            updates["metadata"] = change.metadata
+        return memory.model_copy(update=updates)
+
+    def delete(self, memory_ids: Sequence[str], actor: str | None = None) -> int:
+        return sum(self.memories.pop(i, None) is not None for i in memory_ids)
+
+    def reset(self) -> None:
+        self.memories.clear()
+
+    # -- reads used while adding ----------------------------------------------------------
+    def find_duplicates(self, scope: Scope, hashes: Sequence[str]) -> dict[str, str]:
+        return {h: self.existing[h] for h in hashes if h in self.existing}
+
+    def existing_entity_keys(self, keys: Sequence[str]) -> set[str]:
+        return self.entity_keys & set(keys)
+
+    def known_entity_names(self, scope: Scope, limit: int = 200) -> list[str]:
+        return self.entity_names[:limit]
+
+    def similar_active(
+        self, scope: Scope, vector: list[float], k: int, exclude: Sequence[str] = ()
+    ) -> list[dict[str, Any]]:
+        self.similar_calls.append((vector, k))
+        return [r for r in self.similar if r["id"] not in exclude][:k]
+
+    def recent_texts(self, scope: Scope, limit: int) -> list[str]:
+        return self.recent[-limit:]
+
+    def recent_turns(self, scope: Scope, limit: int) -> list[tuple[str, str | None, str]]:
+        return self.turns[-limit:]
+
+    def candidates(
+        self, new_id: str, k: int, exclude: Sequence[str], proposed: Sequence[str]
+    ) -> list[dict[str, Any]]:
+        return [r for r in self.candidate_rows if r["id"] not in exclude][:k]
+
+    def triplets_for(self, memory_ids: Sequence[str]) -> list[TripletRecord]:
+        wanted = set(memory_ids)
+        return [t for t in self.old_triplets if wanted & set(t.memory_ids)]
+
+    # -- reads ----------------------------------------------------------------------------
+    def get(self, memory_id: str, scope: ScopeFilter) -> MemoryRecord | None:
+        memory = self.memories.get(memory_id)
+        if memory is None or not _in_scope(memory, scope):
+            return None
+        return memory
+
+    def list(
+        self,
+        scope: ScopeFilter,
+        states: Sequence[LifecycleState],
+        limit: int,
+        cursor: tuple[datetime, str] | None = None,
+        memory_filter: MemoryFilter | None = None,
+    ) -> list[MemoryRecord]:
+        self.list_calls.append({"scope": scope, "states": tuple(states), "limit": limit})
+        found = [
+            m for m in self.memories.values() if _in_scope(m, scope) and m.lifecycle_state in states
+        ]
+        return found[:limit]
+
+    def history(self, memory_id: str) -> list[HistoryEvent]:
+        return [e for e in self.events if e.memory_id == memory_id]
+
+    def ids_in_scope(self, scope: ScopeFilter) -> list[str]:
+        return [m.id for m in self.memories.values() if _in_scope(m, scope)]
+
+
+def _in_scope(memory: MemoryRecord, scope: ScopeFilter) -> bool:
+    return all(v is None or getattr(memory, k) == v for k, v in scope.items())
+
+
+class ScriptedExtractor:
+    """Answers every request with the given extraction; keeps the requests."""
+
+    def __init__(self, extraction: Extraction) -> None:
+        self.extraction = extraction
+        self.requests: list[ExtractionRequest] = []
+
+    def extract(self, request: ExtractionRequest) -> Extraction:
+        self.requests.append(request)
+        return self.extraction.model_copy(deep=True)
+
+
+class HashEmbedder:
+    """Deterministic 4-d vectors (not meaningful; the fake store does not search by them)."""
+
+    dimension = 4
+    name = "fake/hash-4"
+
+    def __init__(self) -> None:
+        self.calls: list[list[str]] = []
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        self.calls.append(list(texts))
+        return [[b / 255 for b in hashlib.sha256(t.encode()).digest()[:4]] for t in texts]
