@@ -1,53 +1,39 @@
-"""`LocalNeo4j`: provision, start, stop and inspect a Neo4j Community server instance."""
+"""`LocalNeo4j`: provision, start, stop and inspect a Neo4j Community server instance.
+
+Its files are in `layout`, the wait for Bolt in `readiness`, the password's server side in
+`password_admin`.
+"""
 
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
-import os
 import time
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from neo4j import GraphDatabase
-from neo4j.exceptions import (
-    AuthError,
-    DriverError,
-    Neo4jError,
-    ServiceUnavailable,
-    SessionExpired,
-    TransientError,
-)
-
-from graphmem.cypher_catalog import query
-from graphmem.errors import ConfigurationError, Neo4jServerError
-from graphmem.neo4j_server import process
-from graphmem.neo4j_server.conf import LOOPBACK, write_conf
+from graphmem.errors import Neo4jServerError
+from graphmem.neo4j_server import process, readiness
+from graphmem.neo4j_server.conf import LOOPBACK
 from graphmem.neo4j_server.dist import Distribution, resolve_distribution
 from graphmem.neo4j_server.java import JavaRuntime, find_java
+from graphmem.neo4j_server.layout import Layout
 from graphmem.neo4j_server.locks import file_lock
-from graphmem.neo4j_server.passwords import (
-    PRIVATE_FILE_MODE,
-    generate_password,
-    initial_password_args,
-    make_private_dir,
-    password_argfile,
-    write_private_file,
+from graphmem.neo4j_server.password_admin import (
+    change_password,
+    check_password,
+    set_initial_password,
+    will_generate_password,
 )
-from graphmem.settings import INSECURE_DEV_PASSWORD, Neo4jSettings
+from graphmem.neo4j_server.passwords import generate_password, write_private_file
+from graphmem.settings import Neo4jSettings
 
 log = logging.getLogger(__name__)
 
-PID_FILE = "graphmem-neo4j.pid"
-STATE_FILE = "graphmem-neo4j.json"
-MIN_PASSWORD_LEN = 8
 DEFAULT_STOP_TIMEOUT_S = 60.0
-START_MARKER = "---- graphmem: starting Neo4j"
 
 
 @contextlib.contextmanager
@@ -108,31 +94,28 @@ class LocalNeo4j:
         self.settings = settings
         self.search_java = search_java
         self.home = settings.home.expanduser().resolve()
+        self.layout = Layout(self.home)
         self.last_distribution: Distribution | None = None
 
     # -- paths and addresses ------------------------------------------------------
     @property
     def pid_file(self) -> Path:
         """``<home>/run/graphmem-neo4j.pid``."""
-        return self.home / "run" / PID_FILE
-
-    @property
-    def _lock_file(self) -> Path:
-        return self.home / "run" / "graphmem-neo4j.lock"
+        return self.layout.pid_file
 
     @property
     def state_file(self) -> Path:
-        return self.home / "run" / STATE_FILE
+        return self.layout.state_file
 
     @property
     def log_file(self) -> Path:
         """Neo4j's user log, ``<home>/logs/neo4j.log``."""
-        return self.home / "logs" / "neo4j.log"
+        return self.layout.log_file
 
     @property
     def console_log(self) -> Path:
         """The server's stdout/stderr, ``<home>/logs/console.log``."""
-        return self.home / "logs" / "console.log"
+        return self.layout.console_log
 
     @property
     def bolt_uri(self) -> str:
@@ -164,17 +147,10 @@ class LocalNeo4j:
             return None
         return pid if process.is_neo4j_of(pid, self.home) else None
 
-    def _read_state(self) -> dict[str, Any]:
-        try:
-            data = json.loads(self.state_file.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return {}
-        return data if isinstance(data, dict) else {}
-
     def status(self) -> ServerStatus:
         """Running or not; for a running server, the ports and version it started with."""
         pid = self._running_pid()
-        state = self._read_state() if pid is not None else {}
+        state = self.layout.read_state() if pid is not None else {}
         bolt_port = state.get("bolt_port", self.settings.bolt_port)
         http_port = state.get("http_port", self.settings.http_port)
         return ServerStatus(
@@ -190,16 +166,7 @@ class LocalNeo4j:
 
     def bolt_answers(self, uri: str | None = None, timeout_s: float = 3.0) -> bool:
         """True if a Bolt server answers at ``uri`` (wrong credentials still count)."""
-        try:
-            with GraphDatabase.driver(
-                uri or self.bolt_uri, auth=self._auth(), connection_timeout=timeout_s
-            ) as driver:
-                driver.verify_connectivity()
-        except AuthError:
-            return True
-        except (DriverError, Neo4jError, OSError):
-            return False
-        return True
+        return readiness.bolt_answers(uri or self.bolt_uri, self._auth(), timeout_s)
 
     # -- start / stop -----------------------------------------------------------------
     def start(self) -> StartResult:
@@ -208,52 +175,56 @@ class LocalNeo4j:
         Raises `Neo4jServerError` if Java, the jars, a port or the server start fails.
         """
         started = time.monotonic()
-        with _os_errors(f"starting Neo4j in {self.home}"), file_lock(self._lock_file):
+        deadline = started + self.settings.start_timeout_s
+        with _os_errors(f"starting Neo4j in {self.home}"), file_lock(self.layout.lock_file):
             pid = self._running_pid()
             if pid is not None:
                 status = self.status()
-                self._wait_ready(status.bolt_uri, pid, deadline=started + self._timeout())
+                readiness.wait_ready(self.settings, self.layout, status.bolt_uri, pid, deadline)
                 return StartResult(status, True, False, time.monotonic() - started)
-            self._forget_pid()
-            self._check_password()
+            self.layout.forget_pid()
+            check_password(self.settings, self.layout)
             self._check_ports()
             java = self.find_java()
             dist = self.ensure_distribution()
-            self._prepare_home(dist)
-            env = process.neo4j_env(self.home, java.home)
-            self._set_initial_password(java, env, self._ensure_password())
-            cmd = process.server_command(java.java, self.home, env)
-            log.info("Starting Neo4j %s on %s (Java %s)", dist.version, self.bolt_uri, java.version)
-            now = datetime.now(UTC).isoformat(timespec="seconds")
-            self._append_console(f"{START_MARKER} {now}")
-            pid = process.spawn_detached(cmd, env, self.home, self.console_log)
-            self.pid_file.write_text(f"{pid}\n", encoding="utf-8")
-            self._write_state(pid, java)
+            pid = self._spawn(java, dist)
             try:
-                self._wait_ready(self.bolt_uri, pid, deadline=started + self._timeout())
+                readiness.wait_ready(self.settings, self.layout, self.bolt_uri, pid, deadline)
             except Neo4jServerError:
                 if process.pid_alive(pid):
                     with contextlib.suppress(Neo4jServerError):
                         process.terminate(pid, DEFAULT_STOP_TIMEOUT_S)
-                self._forget_pid()
+                self.layout.forget_pid()
                 raise
             elapsed = time.monotonic() - started
             log.info("Neo4j is up after %.1fs", elapsed)
             self._warn_if_uri_elsewhere()
             return StartResult(self.status(), False, dist.downloaded, elapsed)
 
+    def _spawn(self, java: JavaRuntime, dist: Distribution) -> int:
+        """Prepare the home, set a fresh data dir's password, and start the server process."""
+        self.layout.prepare(self.settings, dist)
+        env = process.neo4j_env(self.home, java.home)
+        set_initial_password(self.layout, java, env, self._ensure_password())
+        cmd = process.server_command(java.java, self.home, env)
+        log.info("Starting Neo4j %s on %s (Java %s)", dist.version, self.bolt_uri, java.version)
+        self.layout.mark_start()
+        pid = process.spawn_detached(cmd, env, self.home, self.console_log)
+        self.layout.write_started(pid, self.settings, java.java)
+        return pid
+
     def stop(self, timeout_s: float = DEFAULT_STOP_TIMEOUT_S) -> StopResult:
         """SIGTERM the server and wait up to ``timeout_s`` (then SIGKILL); fine if stopped."""
-        with _os_errors(f"stopping Neo4j in {self.home}"), file_lock(self._lock_file):
+        with _os_errors(f"stopping Neo4j in {self.home}"), file_lock(self.layout.lock_file):
             pid = self._running_pid()
             if pid is None:
-                self._forget_pid()
+                self.layout.forget_pid()
                 return StopResult(was_running=False, pid=None, killed=False)
             log.info("Stopping Neo4j (pid %d) ...", pid)
             killed = process.terminate(pid, timeout_s)
             if killed:
                 log.warning("Neo4j (pid %d) ignored SIGTERM for %.0fs; killed it", pid, timeout_s)
-            self._forget_pid()
+            self.layout.forget_pid()
             return StopResult(was_running=True, pid=pid, killed=killed)
 
     def ensure_running(self) -> ServerStatus:
@@ -268,10 +239,13 @@ class LocalNeo4j:
         path = self.settings.password_file
         pending = path.with_name(path.name + ".new")
         new = generate_password()
-        with _os_errors(f"changing the Neo4j password in {self.home}"), file_lock(self._lock_file):
+        with (
+            _os_errors(f"changing the Neo4j password in {self.home}"),
+            file_lock(self.layout.lock_file),
+        ):
             write_private_file(pending, new, replace=True)
             try:
-                self._change_password(bolt_uri, old, new)
+                change_password(self.settings, bolt_uri, old, new)
             except Neo4jServerError:
                 pending.unlink(missing_ok=True)
                 raise
@@ -280,40 +254,8 @@ class LocalNeo4j:
         return path
 
     # -- internals ----------------------------------------------------------------------
-    def _timeout(self) -> float:
-        return self.settings.start_timeout_s
-
     def _auth(self) -> tuple[str, str]:
         return (self.settings.user, self.settings.resolve_password().get_secret_value())
-
-    def _change_password(self, bolt_uri: str, old: str, new: str) -> None:
-        try:
-            with (
-                GraphDatabase.driver(bolt_uri, auth=(self.settings.user, old)) as driver,
-                driver.session(database="system") as session,
-            ):
-                # Auto-commit, no retries: a retry after success would fail on the old password.
-                session.run(query("admin/change_password"), old=old, new=new).consume()
-        except (DriverError, Neo4jError, OSError) as exc:
-            raise Neo4jServerError(
-                f"could not change the password of user {self.settings.user!r} on {bolt_uri}: "
-                f"{type(exc).__name__}: {exc}"
-            ) from exc
-
-    def _forget_pid(self) -> None:
-        self.pid_file.unlink(missing_ok=True)
-        self.state_file.unlink(missing_ok=True)
-
-    def _write_state(self, pid: int, java: JavaRuntime) -> None:
-        state = {
-            "pid": pid,
-            "version": self.settings.version,
-            "bolt_port": self.settings.bolt_port,
-            "http_port": self.settings.http_port,
-            "java": str(java.java),
-            "started_at": datetime.now(UTC).isoformat(timespec="seconds"),
-        }
-        self.state_file.write_text(json.dumps(state, indent=2), encoding="utf-8")
 
     def _warn_if_uri_elsewhere(self) -> None:
         uri = urlsplit(self.settings.uri)
@@ -328,40 +270,15 @@ class LocalNeo4j:
                 self.bolt_uri,
             )
 
-    def _will_generate_password(self) -> bool:
-        return self.settings.password is None and not self.settings.password_file.exists()
-
-    def _check_password(self) -> None:
-        """Fail before anything starts: no usable password, or an old instance without one."""
-        if self._will_generate_password():
-            if (self.home / "data" / "dbms").exists():
-                raise self._legacy_instance()
-            return
-        if len(self.settings.resolve_password().get_secret_value()) < MIN_PASSWORD_LEN:
-            raise Neo4jServerError(
-                f"the Neo4j password must have at least {MIN_PASSWORD_LEN} characters "
-                "(set GRAPHMEM_NEO4J__PASSWORD)"
-            )
-
-    def _legacy_instance(self) -> ConfigurationError:
-        file = self.settings.password_file
-        return ConfigurationError(
-            f"Neo4j in {self.home} was set up before graphmem generated passwords: its "
-            f"password is the public default {INSECURE_DEV_PASSWORD!r} (unless you had set "
-            f"your own), and {file} does not exist. To keep the data and replace that "
-            f"password by a random one stored in {file}, run once: "
-            f"`GRAPHMEM_NEO4J__PASSWORD={INSECURE_DEV_PASSWORD} "
-            "GRAPHMEM_NEO4J__INSECURE_DEV_PASSWORD=true graphmem neo4j rotate-password`. "
-            "If you had set your own password, set GRAPHMEM_NEO4J__PASSWORD to it. To start "
-            f"afresh instead, remove {self.home / 'data'} (this deletes the stored memories)."
-        )
-
     def _ensure_password(self) -> str:
         """The password to set on a fresh data dir; generated into the file on first start."""
-        if self._will_generate_password():
+        if will_generate_password(self.settings):
             write_private_file(self.settings.password_file, generate_password())
-            log.info("Generated a password for user %s into %s",
-                     self.settings.user, self.settings.password_file)
+            log.info(
+                "Generated a password for user %s into %s",
+                self.settings.user,
+                self.settings.password_file,
+            )
         return self.settings.resolve_password().get_secret_value()
 
     def _check_ports(self) -> None:
@@ -372,91 +289,3 @@ class LocalNeo4j:
                     f"port {port} ({name}) on {LOOPBACK} is already in use by another "
                     f"process; stop it or choose another port with {env_var}"
                 )
-
-    def _prepare_home(self, dist: Distribution) -> None:
-        """Private directories (0700) and console log (0600), conf, and the jar symlink."""
-        make_private_dir(self.home)
-        for sub in ("conf", "data", "logs", "run"):
-            make_private_dir(self.home / sub)
-        if self.console_log.exists():
-            self.console_log.chmod(PRIVATE_FILE_MODE)
-        write_conf(self.settings, self.home)
-        lib = self.home / "lib"
-        if lib.is_symlink():
-            if lib.resolve() == dist.lib.resolve():
-                return
-            lib.unlink()
-        elif lib.exists():
-            raise Neo4jServerError(f"{lib} exists and is not a symlink to the jar cache; remove it")
-        lib.symlink_to(dist.lib, target_is_directory=True)
-
-    def _append_console(self, line: str) -> None:
-        """Append ``line`` to the console log, creating it private (0600)."""
-        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND
-        with os.fdopen(os.open(self.console_log, flags, PRIVATE_FILE_MODE), "a") as fh:
-            fh.write(line + "\n")
-
-    def _set_initial_password(self, java: JavaRuntime, env: dict[str, str], password: str) -> None:
-        """Before the first start of a fresh data dir: the admin tool reads the password
-        from a 0600 argument file (``@path``), so it is never on a command line."""
-        if (self.home / "data" / "dbms").exists():
-            return  # only possible before the first start of a fresh data dir
-        log.info("Setting the initial password of user neo4j")
-        with password_argfile(self.home / "run", password) as argfile:
-            process.run_java_tool(
-                java.java,
-                str(self.home / "lib" / "*"),
-                process.ADMIN_CLASS,
-                initial_password_args(argfile),
-                env,
-                what="neo4j-admin dbms set-initial-password",
-            )
-
-    def _wait_ready(self, uri: str, pid: int, deadline: float) -> None:
-        """Poll Bolt until a query runs; fail fast if the process dies."""
-        last_error = "no answer yet"
-        with GraphDatabase.driver(uri, auth=self._auth(), connection_timeout=2.0) as driver:
-            while True:
-                code = process.exit_code(pid)
-                if code is not None or not process.pid_alive(pid):
-                    raise self._died(code)
-                try:
-                    # No execute_query: its retries with back-off would slow the polling.
-                    driver.verify_connectivity()
-                    with driver.session(database=self.settings.database) as session:
-                        session.run("RETURN 1").consume()
-                    return
-                except AuthError as exc:
-                    raise Neo4jServerError(
-                        f"Neo4j at {uri} rejected user {self.settings.user!r}: the password "
-                        f"is set only before the first start of a fresh {self.home / 'data'}; "
-                        f"use that one (GRAPHMEM_NEO4J__PASSWORD, else "
-                        f"{self.settings.password_file}) or remove that directory"
-                    ) from exc
-                except (ServiceUnavailable, SessionExpired, TransientError, OSError) as exc:
-                    last_error = f"{type(exc).__name__}: {exc}"
-                except Neo4jError as exc:
-                    raise Neo4jServerError(
-                        f"Neo4j at {uri} is up but `RETURN 1` on database "
-                        f"{self.settings.database!r} failed: {exc}"
-                    ) from exc
-                if time.monotonic() >= deadline:
-                    raise Neo4jServerError(
-                        f"Neo4j did not answer on {uri} within {self._timeout():.0f}s "
-                        f"({last_error}); see {self.log_file}:\n{self._log_tail()}"
-                    )
-                time.sleep(0.5)
-
-    def _died(self, code: int | None) -> Neo4jServerError:
-        exit_text = f"exit code {code}" if code is not None else "exit code unknown"
-        return Neo4jServerError(
-            f"Neo4j exited during start-up ({exit_text}); see {self.log_file} "
-            f"and {self.console_log}:\n{self._log_tail()}"
-        )
-
-    def _log_tail(self, lines: int = 20) -> str:
-        """Last lines the server printed in its latest start (console.log), else neo4j.log."""
-        text = process.log_tail(self.console_log, lines=2000)
-        latest = text.rsplit(START_MARKER, 1)[-1].split("\n", 1)[-1] if START_MARKER in text else ""
-        tail = "\n".join(latest.splitlines()[-lines:])
-        return tail or process.log_tail(self.log_file, lines) or "(no log output)"
