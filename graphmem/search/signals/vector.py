@@ -15,15 +15,15 @@ def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: Search
     user_id = ctx.scope.get("user_id")
     if ctx.scope_size <= settings.exact_scan_max or user_id is None:
         hits = store.memory_vector_exact(
-            ctx.scope_keys, ctx.vector, ctx.fetch_states, ctx.before, ctx.pool
+            ctx.scope_keys, ctx.vector, ctx.fetch_states, ctx.before, ctx.per_signal_k
         )
         mode = "exact scan"
     else:
-        k = min(ctx.pool * settings.index_overfetch, INDEX_LIMIT)
+        k = min(ctx.per_signal_k * settings.index_overfetch, INDEX_LIMIT)
         hits = store.memory_vector_index(
             user_id, ctx.scope_keys, ctx.vector, ctx.fetch_states, ctx.before, k
         )
         mode = "vector index"
-    for memory_id, score in sorted(hits.items(), key=lambda kv: -kv[1])[: ctx.pool]:
+    for memory_id, score in sorted(hits.items(), key=lambda kv: -kv[1])[: ctx.per_signal_k]:
         pool.add("semantic", memory_id, score)
     pool.status["semantic"] = f"ok ({mode}, {len(hits)} hits)"
