@@ -96,6 +96,7 @@ class SearchStore(Protocol):
         states: list[str],
         before: datetime | None,
         k: int,
+        memory_filter: MemoryFilter = ...,
     ) -> dict[str, float]: ...
     def memory_vector_index(
         self,

@@ -1,5 +1,5 @@
 """Everything one search needs, resolved once: query vector, scopes, views, how many
-candidates each signal fetches, and the time plan."""
+candidates each signal fetches, the memory filter and the time plan."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from graphmem.domain.filters import NO_FILTER, MemoryFilter
 from graphmem.domain.scope import Scope, owner_scope
 from graphmem.search.time_plan import TemporalPlan
 
@@ -27,6 +28,8 @@ class SearchContext(BaseModel):
     latest_only: bool
     include_merged: bool
     explain: bool
+    # Metadata and date ranges: applied by the gate, and by the semantic signal's exact scan.
+    memory_filter: MemoryFilter = NO_FILTER
     # Set once the query's time intent is read (before the signals run).
     time_plan: TemporalPlan = Field(default_factory=TemporalPlan)
 

@@ -107,11 +107,12 @@ class SearchMemories:
         memory_filter: MemoryFilter = NO_FILTER,
         include_linked: bool = False,
     ) -> SearchResult:
-        """``memory_filter`` (metadata and date ranges) narrows the candidates at the gate;
+        """``memory_filter`` (metadata and date ranges) narrows the candidates at the gate, and
+        the semantic signal's exact scan to the memories that can pass it;
         ``include_linked`` brings along the memories the results are linked to."""
         ctx = self._context(
             query, scope, top_k, threshold, latest_only, include_merged, reference_date, explain
-        )
+        ).model_copy(update={"memory_filter": memory_filter})
         if not ctx.scope_keys:
             return SearchResult(
                 explain=SearchExplain(signals={"all": "scope has no memories"}) if explain else None
@@ -135,7 +136,7 @@ class SearchMemories:
             pool.failed.append(name)
             pool.status[name] = f"failed: {type(exc).__name__} ({exc.reason})"
         rows = (
-            self.store.gate(pool.ids(), ctx.vector, ctx.scope_keys, memory_filter)
+            self.store.gate(pool.ids(), ctx.vector, ctx.scope_keys, ctx.memory_filter)
             if pool.ids()
             else []
         )
@@ -153,7 +154,7 @@ class SearchMemories:
                 failed_signals=pool.failed,
                 candidates=len(rows),
                 gated_out=gated_out,
-                exact_vector_scan=ctx.scope_size <= self.settings.search.exact_scan_max,
+                exact_vector_scan=vector.exact(ctx, self.settings.search),
                 time_intent=time_plan.note,
                 updates=pool.updates,
             )

@@ -45,6 +45,7 @@ class Neo4jSearchStore:
         states: list[str],
         before: datetime | None,
         k: int,
+        memory_filter: MemoryFilter = NO_FILTER,
     ) -> dict[str, float]:
         rows = self._rows(
             "search/memory_vector_exact",
@@ -53,6 +54,7 @@ class Neo4jSearchStore:
             states=states,
             before=before,
             k=k,
+            filter=memory_filter.params(),
         )
         return {r["id"]: r["score"] for r in rows}
 
