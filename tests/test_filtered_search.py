@@ -22,10 +22,12 @@ QUERY = "carbonara pasta"
 @pytest.fixture
 def stored(memory: Memory, user_id: str) -> str:
     """60 memories close to the query without the tag, one far from it with the tag."""
-    memory.add(CROWD, user_id=user_id, metadata={"topic": "food"}, infer=False,
-               timestamp="2024-06-01")
-    memory.add(TARGET, user_id=user_id, metadata={"topic": "travel"}, infer=False,
-               timestamp="2019-03-01")
+    memory.add(
+        CROWD, user_id=user_id, metadata={"topic": "food"}, infer=False, timestamp="2024-06-01"
+    )
+    memory.add(
+        TARGET, user_id=user_id, metadata={"topic": "travel"}, infer=False, timestamp="2019-03-01"
+    )
     return user_id
 
 
@@ -49,12 +51,22 @@ def test_a_filtered_search_scans_exactly_over_a_large_scope(
     settings: Settings, driver: neo4j.Driver, embedder: Embedder, stored: str
 ) -> None:
     """Where an unfiltered search would ask the vector index (scope over exact_scan_max)."""
-    forced = settings.model_copy(update={"search": settings.search.model_copy(
-        update={"exact_scan_max": 0, "candidates_per_signal": 5, "index_overfetch": 1})})
+    forced = settings.model_copy(
+        update={
+            "search": settings.search.model_copy(
+                update={"exact_scan_max": 0, "candidates_per_signal": 5, "index_overfetch": 1}
+            )
+        }
+    )
     with Memory(forced, driver=driver, embedder=embedder) as indexed:
         plain = indexed.search(QUERY, user_id=stored, threshold=-1.0, explain=True)
-        found = indexed.search(QUERY, user_id=stored, threshold=-1.0, explain=True,
-                               filters={"metadata": {"topic": "travel"}})
+        found = indexed.search(
+            QUERY,
+            user_id=stored,
+            threshold=-1.0,
+            explain=True,
+            filters={"metadata": {"topic": "travel"}},
+        )
     assert plain.explain is not None and not plain.explain.exact_vector_scan
     assert [m.text for m in found.results] == [TARGET]
     assert found.explain is not None and found.explain.exact_vector_scan
