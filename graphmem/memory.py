@@ -14,10 +14,11 @@ from graphmem.adapters.neo4j.dream_store import Neo4jDreamStore
 from graphmem.adapters.neo4j.driver import make_driver
 from graphmem.adapters.neo4j.entities import EntityReader
 from graphmem.adapters.neo4j.search_store import Neo4jSearchStore
-from graphmem.adapters.neo4j.store import Neo4jStore, scope_filter
+from graphmem.adapters.neo4j.store import Neo4jStore
 from graphmem.domain.graph import EntityRecord, TripletRecord
 from graphmem.domain.memory import HistoryEvent, MemoryRecord
 from graphmem.domain.results import AddResult
+from graphmem.domain.scope import ScopeFilter, scope_filter
 from graphmem.domain.search import SearchResult
 from graphmem.dream import DreamReport, DreamRunner, DreamScopeState, DreamStatus
 from graphmem.errors import GraphMemError, NotFoundError, ValidationError
@@ -25,12 +26,11 @@ from graphmem.extraction.nlp import NLPExtractor
 from graphmem.extraction.offline import OfflineExtractor
 from graphmem.ports.embedder import Embedder
 from graphmem.ports.extractor import Extractor
-from graphmem.ports.store import ScopeFilter
 from graphmem.services import inputs
 from graphmem.services.add import AddMemories
 from graphmem.services.filters import parse_filters
 from graphmem.services.lifecycle import ApplyLifecycle
-from graphmem.services.reads import get_memory, list_memories, memory_history
+from graphmem.services.reads import MAX_LIMIT, get_memory, list_memories, memory_history
 from graphmem.services.search import SearchMemories
 from graphmem.services.transition import request_transition
 from graphmem.services.update import update_memory
@@ -73,10 +73,8 @@ def _scope(given: dict[str, str | None]) -> ScopeFilter:
     return scope_filter(given.get("user_id"), given.get("agent_id"), given.get("run_id"))
 
 
-def _limit(limit: int, most: int = 1000) -> int:
-    if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= most:
-        raise ValidationError(f"limit must be an integer from 1 to {most}")
-    return limit
+def _limit(limit: int) -> int:
+    return inputs.check_limit(limit, MAX_LIMIT)
 
 
 class Memory:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from graphmem.search.signals import speaker
+from graphmem.search import speaker
 
 
 def words(text: str) -> frozenset[str]:

@@ -4,7 +4,8 @@ The *owner* of a memory is its user, or its agent when it names no user (or its 
 names neither). Entities, duplicate detection, lifecycle candidates and Dream are per owner,
 across runs: "Alice" is one Entity per owner. The run id (and the agent id of a memory that
 names a user) stays on the memory as provenance and as a filter. This module is the one place
-that says so: the owner rule, the owner key and the entity-key format live here.
+that says so: the owner rule, the owner key, the entity-key format and the scope filter
+(the ids a read narrows to, any of them None) live here.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ _ID = re.compile(r"^[^\x00-\x1f\ud800-\udfff]{1,256}$")  # no control chars, no 
 SEPARATOR = "\x1f"
 # Which index a scope filter seeks on: the most selective id it names.
 Anchor = Literal["user", "agent", "run", "all"]
+# The ids a read narrows to ({"user_id", "agent_id", "run_id"}); None matches any.
+ScopeFilter = dict[str, str | None]
 
 
 class Scope(BaseModel):
@@ -74,6 +77,10 @@ def owner_scope(user_id: str | None, agent_id: str | None, run_id: str | None) -
     if agent_id is not None:
         return Scope(agent_id=agent_id)
     return Scope(run_id=run_id)
+
+
+def scope_filter(user_id: str | None, agent_id: str | None, run_id: str | None) -> ScopeFilter:
+    return {"user_id": user_id, "agent_id": agent_id, "run_id": run_id}
 
 
 def entity_key(owner_key: str, normalized_name: str) -> str:

@@ -1,12 +1,61 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Protocol
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from graphmem.domain.filters import MemoryFilter
 from graphmem.domain.memory import MemoryRecord
+
+
+class GateRow(BaseModel):
+    """One candidate past the scope and filter check, with its exact cosine to the query (raw,
+    before the threshold), when its replacement (if any) was observed, and what decay reads.
+    The memory carries its linked memory ids."""
+
+    memory: MemoryRecord
+    cosine: float
+    replaced_at: datetime | None = None
+    access_count: int = 0
+    last_accessed_at: datetime | None = None
+
+
+class TripletHit(BaseModel):
+    """One triplet a signal found, with the memories that asserted it. ``score`` is the
+    source's raw score (cosine or Lucene; 0 from the expansion), ``hops`` how far from the
+    seed entity it lies (expansion only)."""
+
+    id: str
+    source: str
+    predicate: str
+    target: str
+    fact: str = ""
+    memory_ids: list[str] = Field(default_factory=list)
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+    score: float = 0.0
+    hops: int = 1
+
+
+class EntityHit(BaseModel):
+    """An entity recognised for a query; ``score`` is the source's raw score (0 by key)."""
+
+    id: str
+    name: str
+    normalized_name: str | None = None
+    score: float = 0.0
+
+
+class ExpandRow(BaseModel):
+    """One seed entity's neighbourhood: the memories mentioning it (``mentions`` in all, at
+    most 200 ids) and the triplets around it."""
+
+    seed: str
+    seed_name: str
+    mentions: int
+    memory_ids: list[str] = Field(default_factory=list)
+    triplets: list[TripletHit] = Field(default_factory=list)
 
 
 class StateFact(BaseModel):
@@ -47,6 +96,7 @@ class SearchStore(Protocol):
         states: list[str],
         before: datetime | None,
         k: int,
+        memory_filter: MemoryFilter = ...,
     ) -> dict[str, float]: ...
     def memory_vector_index(
         self,
@@ -60,14 +110,12 @@ class SearchStore(Protocol):
     def memory_fulltext(
         self, lucene: str, key_lucene: str, states: list[str], before: datetime | None, k: int
     ) -> dict[str, float]: ...
-    def triplet_vector(self, owner: str, vector: list[float], k: int) -> list[dict[str, Any]]: ...
-    def triplet_fulltext(self, lucene: str, k: int) -> list[dict[str, Any]]: ...
-    def entities_by_name(self, lucene: str, k: int) -> list[dict[str, Any]]: ...
-    def entities_by_key(self, keys: list[str]) -> list[dict[str, Any]]: ...
-    def entities_by_vector(
-        self, owner: str, vector: list[float], k: int
-    ) -> list[dict[str, Any]]: ...
-    def expand(self, seeds: list[str], depth: int) -> list[dict[str, Any]]: ...
+    def triplet_vector(self, owner: str, vector: list[float], k: int) -> list[TripletHit]: ...
+    def triplet_fulltext(self, lucene: str, k: int) -> list[TripletHit]: ...
+    def entities_by_name(self, lucene: str, k: int) -> list[EntityHit]: ...
+    def entities_by_key(self, keys: list[str]) -> list[EntityHit]: ...
+    def entities_by_vector(self, owner: str, vector: list[float], k: int) -> list[EntityHit]: ...
+    def expand(self, seeds: list[str], depth: int) -> list[ExpandRow]: ...
     def entity_relations(self, entity_ids: list[str]) -> list[RelationRow]: ...
     def state_facts(self, owner: str, predicates: list[str]) -> list[StateFact]: ...
     def memory_vector_window(
@@ -85,7 +133,7 @@ class SearchStore(Protocol):
         vector: list[float],
         scope_keys: list[str],
         memory_filter: MemoryFilter = ...,
-    ) -> list[dict[str, Any]]: ...
+    ) -> list[GateRow]: ...
     def linked(
         self, ids: list[str], scope_keys: list[str], states: list[str]
     ) -> list[MemoryRecord]: ...

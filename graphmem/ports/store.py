@@ -8,11 +8,9 @@ from graphmem.domain.filters import MemoryFilter
 from graphmem.domain.graph import TripletRecord
 from graphmem.domain.memory import HistoryEvent, LifecycleState, MemoryRecord
 from graphmem.domain.results import Transition
-from graphmem.domain.scope import Scope
+from graphmem.domain.scope import Scope, ScopeFilter
 from graphmem.domain.transitions import TransitionOutcome, TransitionRequest
 from graphmem.domain.writes import MemoryChange, WritePlan
-
-ScopeFilter = dict[str, str | None]
 
 
 class WriteOutcomeLike(Protocol):

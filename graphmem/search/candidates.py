@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+
+from graphmem.ports.search import TripletHit
 
 SIGNALS = ("semantic", "fulltext", "entity", "triplet")
 
@@ -11,7 +12,7 @@ SIGNALS = ("semantic", "fulltext", "entity", "triplet")
 @dataclass
 class Pool:
     scores: dict[str, dict[str, float]] = field(default_factory=dict)
-    triplets: dict[str, dict[str, Any]] = field(default_factory=dict)
+    triplets: dict[str, TripletHit] = field(default_factory=dict)  # score: the signal's
     status: dict[str, str] = field(default_factory=dict)
     updates: list[str] = field(default_factory=list)  # pairs of an older and a newer memory
     failed: list[str] = field(default_factory=list)  # signals whose query failed
@@ -20,10 +21,10 @@ class Pool:
         per = self.scores.setdefault(memory_id, {})
         per[signal] = max(per.get(signal, 0.0), score)
 
-    def add_triplet(self, triplet: dict[str, Any], score: float) -> None:
-        known = self.triplets.get(triplet["id"])
-        if known is None or known["score"] < score:
-            self.triplets[triplet["id"]] = {**triplet, "score": score}
+    def add_triplet(self, triplet: TripletHit, score: float) -> None:
+        known = self.triplets.get(triplet.id)
+        if known is None or known.score < score:
+            self.triplets[triplet.id] = triplet.model_copy(update={"score": score})
 
     def merge(self, other: Pool) -> None:
         """Fold in a pool gathered separately (one per signal, gathered concurrently)."""
@@ -31,7 +32,7 @@ class Pool:
             for signal, score in per.items():
                 self.add(signal, memory_id, score)
         for triplet in other.triplets.values():
-            self.add_triplet(triplet, triplet["score"])
+            self.add_triplet(triplet, triplet.score)
         self.status.update(other.status)
 
     def ids(self) -> list[str]:

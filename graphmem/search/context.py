@@ -1,13 +1,15 @@
-"""Everything one search needs, resolved once: query vector, scopes, views, pool size."""
+"""Everything one search needs, resolved once: query vector, scopes, views, how many
+candidates each signal fetches, the memory filter and the time plan."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
-from graphmem.domain.memory import LifecycleState
+from graphmem.domain.filters import NO_FILTER, MemoryFilter
 from graphmem.domain.scope import Scope, owner_scope
+from graphmem.search.time_plan import TemporalPlan
 
 
 class SearchContext(BaseModel):
@@ -21,11 +23,15 @@ class SearchContext(BaseModel):
     fetch_states: list[str]
     reference_date: datetime | None
     top_k: int
-    pool: int
+    per_signal_k: int  # candidates each signal fetches
     threshold: float
     latest_only: bool
     include_merged: bool
     explain: bool
+    # Metadata and date ranges: applied by the gate, and by the semantic signal's exact scan.
+    memory_filter: MemoryFilter = NO_FILTER
+    # Set once the query's time intent is read (before the signals run).
+    time_plan: TemporalPlan = Field(default_factory=TemporalPlan)
 
     @property
     def before(self) -> datetime | None:
@@ -37,15 +43,3 @@ class SearchContext(BaseModel):
         agent, else its run. Run and agent filters narrow the memories at the gate."""
         scope = self.scope
         return owner_scope(scope.get("user_id"), scope.get("agent_id"), scope.get("run_id"))
-
-
-def fetch_states(
-    latest_only: bool, include_merged: bool, reference_date: datetime | None
-) -> list[str]:
-    """Which stored states a candidate source may return. With a reference date a memory
-    retired later was current then, so retired ones are fetched and judged at that date."""
-    if include_merged or reference_date is not None:
-        return [s.value for s in LifecycleState]
-    if latest_only:
-        return [LifecycleState.ACTIVE.value]
-    return [LifecycleState.ACTIVE.value, LifecycleState.SUPERSEDED.value]

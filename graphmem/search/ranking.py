@@ -6,7 +6,7 @@ kept when its cosine passes). Then
             × lifecycle × decay
 
 where entity is the best of the graph expansion's score and the speaker match (the memory's
-actor is named in the query, :mod:`graphmem.search.signals.speaker`),
+actor is named in the query, :mod:`graphmem.search.speaker`, applied here after the gate),
 with full-text divided by the query's best Lucene score, lifecycle = superseded_factor for a
 memory superseded at the reference date, and a superseded memory capped just below its
 replacement when both are candidates."""
@@ -14,16 +14,15 @@ replacement when both are candidates."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
-from graphmem.adapters.neo4j.records import memory_from_map
+from graphmem.domain import views
 from graphmem.domain.memory import LifecycleState
 from graphmem.domain.search import ScoreBreakdown, ScoredMemory
-from graphmem.search import decay, updates, views
+from graphmem.ports.search import GateRow
+from graphmem.search import decay, speaker, updates
 from graphmem.search.candidates import SIGNALS, Pool
 from graphmem.search.context import SearchContext
-from graphmem.search.signals import speaker
-from graphmem.search.temporal import INHERIT, TemporalPlan
+from graphmem.search.time_plan import INHERIT, TemporalPlan
 from graphmem.settings import SearchSettings
 
 
@@ -37,22 +36,21 @@ def _weights(settings: SearchSettings) -> dict[str, float]:
 
 
 def _score(
-    row: dict[str, Any],
+    row: GateRow,
     pool: Pool,
     ctx: SearchContext,
     settings: SearchSettings,
     now: datetime,
     said: float,
-    time_plan: TemporalPlan,
 ) -> ScoredMemory | None:
-    memory = memory_from_map(row["memory"])
-    state = views.state_at(memory, row["replaced_at"], ctx.reference_date)
+    memory, time_plan = row.memory, ctx.time_plan
+    state = views.state_at(memory, row.replaced_at, ctx.reference_date)
     if not views.observed_by(memory, ctx.reference_date):
         return None
     if not views.visible(state, ctx.latest_only, ctx.include_merged):
         return None
     signals = dict(pool.scores.get(memory.id, {}))
-    signals["semantic"] = max(float(row["cosine"]), 0.0)
+    signals["semantic"] = max(row.cosine, 0.0)
     sources = sorted(s for s in pool.scores.get(memory.id, {}) if s in SIGNALS)
     if said > signals.get("entity", 0.0):
         signals["entity"] = said
@@ -67,10 +65,7 @@ def _score(
     lifecycle = settings.superseded_factor if retired else 1.0
     factor = 1.0
     if settings.decay_enabled:
-        raw = row["memory"]
-        factor = decay.multiplier(
-            memory, int(raw.get("access_count") or 0), _dt(raw.get("last_accessed_at")), now
-        )
+        factor = decay.multiplier(memory, row.access_count, row.last_accessed_at, now)
     final = fused * lifecycle * factor
     breakdown = ScoreBreakdown(
         **{s: round(signals.get(s, 0.0), 4) for s in SIGNALS},
@@ -85,38 +80,27 @@ def _score(
     )
 
 
-def _dt(value: Any) -> datetime | None:
-    return value.to_native() if hasattr(value, "to_native") else value
-
-
-def _replaced_at(rows: list[dict[str, Any]], memory_id: str) -> datetime | None:
-    return next((r["replaced_at"] for r in rows if r["memory"]["id"] == memory_id), None)
+def _replaced_at(rows: list[GateRow], memory_id: str) -> datetime | None:
+    return next((r.replaced_at for r in rows if r.memory.id == memory_id), None)
 
 
 def gate_and_rank(
-    rows: list[dict[str, Any]],
+    rows: list[GateRow],
     pool: Pool,
     ctx: SearchContext,
     settings: SearchSettings,
     now: datetime,
-    time_plan: TemporalPlan,
 ) -> tuple[list[ScoredMemory], int]:
     """Return the ranked memories (whole pool, best first) and how many the gate dropped."""
-    passed = [
-        r
-        for r in rows
-        if float(r["cosine"]) >= ctx.threshold or time_plan.pinned(r["memory"]["id"])
-    ]
+    time_plan = ctx.time_plan
+    passed = [r for r in rows if r.cosine >= ctx.threshold or time_plan.pinned(r.memory.id)]
     words = speaker.query_words(ctx.query)
     said = {
-        r["memory"]["id"]: score
+        r.memory.id: score
         for r in passed
-        if (score := speaker.score(r["memory"].get("actor"), words, settings.speaker_match)) > 0
+        if (score := speaker.score(r.memory.actor, words, settings.speaker_match)) > 0
     }
-    scores = (
-        _score(r, pool, ctx, settings, now, said.get(r["memory"]["id"], 0.0), time_plan)
-        for r in passed
-    )
+    scores = (_score(r, pool, ctx, settings, now, said.get(r.memory.id, 0.0)) for r in passed)
     scored = [m for m in scores if m is not None]
     matched = sum(1 for m in scored if m.id in said)
     pool.status["speaker"] = speaker.status(matched, settings.speaker_match)

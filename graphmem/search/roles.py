@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass, field
 
 from graphmem.lifecycle.predicates import normalize_name
-from graphmem.ports.search import RelationRow, SearchStore
+from graphmem.ports.search import RelationRow, SearchStore, TripletHit
 from graphmem.search import lucene
 from graphmem.search.candidates import Pool
 from graphmem.search.context import SearchContext
@@ -253,9 +253,9 @@ def _named(store: SearchStore, ctx: SearchContext, anchor: str) -> set[str]:
     query = lucene.scoped_query("name", anchor, ctx.owner.params())
     rows = store.entities_by_name(query, 10) if query else []
     return {
-        row["id"]
+        row.id
         for row in rows
-        if anchor in lucene.terms(row["normalized_name"] or normalize_name(row["name"]))
+        if anchor in lucene.terms(row.normalized_name or normalize_name(row.name))
     }
 
 
@@ -264,7 +264,7 @@ def _describe(row: RelationRow) -> str:
 
 
 def _own(store: SearchStore, ctx: SearchContext) -> set[str]:
-    return {row["id"] for row in store.entities_by_key(self_keys(ctx))}
+    return {row.id for row in store.entities_by_key(self_keys(ctx))}
 
 
 def resolve(store: SearchStore, ctx: SearchContext, enabled: bool = True) -> Resolution:
@@ -301,7 +301,8 @@ def collect(resolution: Resolution, pool: Pool) -> None:
     """The paths join the relations (and explain). A memory stating a path's step is the
     bridge to the answer, not a fact about it: its entity score is one hop's."""
     for row in resolution.paths:
-        pool.add_triplet({**row.model_dump(), "fact": row.fact or "", "hops": 1}, HOP_DECAY)
+        triplet = TripletHit(**row.model_dump(exclude={"fact"}), fact=row.fact or "", hops=1)
+        pool.add_triplet(triplet, HOP_DECAY)
         for memory_id in row.memory_ids:
             pool.scores.setdefault(memory_id, {})["entity"] = HOP_DECAY
     pool.status["roles"] = resolution.status()

@@ -20,26 +20,24 @@ The query's intent (:mod:`graphmem.search.intent`) picks the rule:
   scores 1; memories of the window are fetched as candidates.
 - **general** — nothing changes; no temporal score.
 
+This module makes the plan (:mod:`graphmem.search.time_plan`), which scores the gated
+memories; the candidates come from the temporal signal (:mod:`graphmem.search.signals.temporal`).
 Everything here is deterministic and offline: search makes no LLM call.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from datetime import datetime
 
-from graphmem.domain.memory import LifecycleState, MemoryRecord
+from graphmem.domain.memory import LifecycleState
 from graphmem.lifecycle.predicates import DEFAULT_FUNCTIONAL_PREDICATES
 from graphmem.ports.search import SearchStore, StateFact
 from graphmem.search import lucene
-from graphmem.search.candidates import Pool
 from graphmem.search.context import SearchContext
-from graphmem.search.intent import TimeIntent, detect
+from graphmem.search.intent import detect
 from graphmem.search.signals.entities import FIRST_PERSON, SELF_ENTITY
+from graphmem.search.time_plan import TemporalPlan
 
-PERIOD = 0.5  # a memory of the current period that states no current fact
-#: A companion's constraint ranks just below the relation that makes them a companion.
-INHERIT = 0.98
 #: Who someone regularly does things with: their constraints belong to the current view.
 COMPANION_PREDICATES = frozenset(
     {"eats_with", "dines_with", "lives_with", "married_to", "dating", "partner_of", "friend_of"}
@@ -51,54 +49,6 @@ CONSTRAINT_PREDICATES = frozenset(
 STATE_PREDICATES = sorted(
     DEFAULT_FUNCTIONAL_PREDICATES | COMPANION_PREDICATES | CONSTRAINT_PREDICATES
 )
-
-Window = tuple[datetime, datetime]
-
-
-@dataclass
-class TemporalPlan:
-    """What one search's time intent decided; ``score`` is applied to every gated memory."""
-
-    intent: TimeIntent = field(default_factory=TimeIntent)
-    facts: dict[str, float] = field(default_factory=dict)  # memory id -> score (pinned)
-    boundaries: set[str] = field(default_factory=set)  # past: the state statements themselves
-    # current: a companion's constraint -> the memories relating the person to that companion
-    via: dict[str, set[str]] = field(default_factory=dict)
-    windows: list[Window] = field(default_factory=list)
-    period_start: datetime | None = None
-    note: str = "general (no time intent)"
-
-    @property
-    def active(self) -> bool:
-        return self.intent.kind != "general"
-
-    @property
-    def past(self) -> bool:
-        return self.intent.kind == "past"
-
-    def pinned(self, memory_id: str) -> bool:
-        """A current state fact passes the semantic gate whatever its cosine."""
-        return self.intent.kind == "current" and memory_id in self.facts
-
-    def score(self, memory: MemoryRecord) -> float:
-        if self.intent.kind == "current":
-            if memory.id in self.facts:
-                return self.facts[memory.id]
-            started = self.period_start
-            return PERIOD if started is not None and memory.observed_at >= started else 0.0
-        if not self.windows or memory.id in self.boundaries:
-            return 0.0
-        moments = [memory.observed_at, *_event_dates(memory)]
-        inside = sum(1 for start, end in self.windows if any(start <= t < end for t in moments))
-        if self.intent.kind == "window":
-            return 1.0 if inside else 0.0
-        return inside / len(self.windows)
-
-
-def _event_dates(memory: MemoryRecord) -> list[datetime]:
-    value = getattr(memory, "event_date", None)
-    return [value] if isinstance(value, datetime) else []
-
 
 def _held_at(fact: StateFact, at: datetime) -> bool:
     """Was the fact asserted and not yet replaced at ``at``?"""
@@ -178,21 +128,3 @@ def plan(store: SearchStore, ctx: SearchContext, at: datetime) -> TemporalPlan:
         facts = store.state_facts(ctx.owner.key, STATE_PREDICATES)
         (_current if intent.kind == "current" else _past)(result, facts, ctx.query, at)
     return result
-
-
-def collect(
-    store: SearchStore, ctx: SearchContext, temporal: TemporalPlan, pool: Pool, k: int
-) -> None:
-    """Bring the plan's memories into the candidate pool: the current state facts, and the
-    memories observed in the plan's windows (best cosine first)."""
-    for memory_id in temporal.facts:
-        pool.add("temporal", memory_id, temporal.facts[memory_id])
-    if temporal.windows:
-        found = store.memory_vector_window(
-            ctx.scope_keys, temporal.windows, ctx.vector, ctx.fetch_states, ctx.before, k
-        )
-        for memory_id in found:
-            pool.add("temporal", memory_id, 0.0)
-    # Without a time intent the signal reads nothing (and so cannot stand in for the others).
-    pool.status["temporal"] = temporal.note if temporal.active else "off: no time intent"
-

@@ -94,6 +94,13 @@ def check_text(text: Any, limits: LimitSettings, where: str = "text") -> str:
     return check_unicode(text, where)
 
 
+def check_limit(value: Any, most: int, where: str = "limit") -> int:
+    """A count a caller asks for (``limit``, ``top_k``): an integer from 1 to ``most``."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= most:
+        raise ValidationError(f"{where} must be an integer from 1 to {most}")
+    return value
+
+
 def metadata_of(metadata: Any, limits: LimitSettings) -> dict[str, Any]:
     if metadata is None:
         return {}

@@ -6,9 +6,10 @@ from datetime import datetime
 
 from graphmem.domain.filters import NO_FILTER, MemoryFilter
 from graphmem.domain.memory import HistoryEvent, MemoryRecord
+from graphmem.domain.views import states_for
 from graphmem.errors import NotFoundError, ValidationError
 from graphmem.ports.store import MemoryStore, ScopeFilter
-from graphmem.services.views import states_for
+from graphmem.services.inputs import check_limit
 
 MAX_LIMIT = 1000
 
@@ -34,8 +35,7 @@ def list_memories(
 ) -> list[MemoryRecord]:
     if not any(scope.values()):
         raise ValidationError("get_all needs at least one of user_id, agent_id, run_id")
-    if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= MAX_LIMIT:
-        raise ValidationError(f"limit must be an integer from 1 to {MAX_LIMIT}")
+    limit = check_limit(limit, MAX_LIMIT)
     states = states_for(latest_only, include_merged)
     return store.list(scope, states, limit, cursor, memory_filter)
 

@@ -14,15 +14,18 @@ from typing import Any, TypeVar
 from graphmem.domain.filters import NO_FILTER, MemoryFilter
 from graphmem.domain.memory import MemoryRecord
 from graphmem.domain.search import ScoredMemory, SearchExplain, SearchResult
+from graphmem.domain.views import fetch_states
 from graphmem.errors import GraphMemError, StorageError, StorageUnavailableError, ValidationError
 from graphmem.ports.embedder import Embedder
 from graphmem.ports.search import SearchStore
 from graphmem.search import roles, temporal
 from graphmem.search.candidates import Pool
-from graphmem.search.context import SearchContext, fetch_states
+from graphmem.search.context import SearchContext
 from graphmem.search.ranking import gate_and_rank
 from graphmem.search.relations import relations_for
-from graphmem.search.signals import entities, fulltext, triplets, vector
+from graphmem.search.signals import Collect, entities, fulltext, triplets, vector
+from graphmem.search.signals import temporal as time_window
+from graphmem.search.time_plan import TemporalPlan
 from graphmem.services import inputs
 from graphmem.settings import Settings
 
@@ -30,6 +33,14 @@ logger = logging.getLogger(__name__)
 T = TypeVar("T")
 MAX_TOP_K = 100
 DECAY_POOL = 50
+#: The candidate signals, merged in this order; each runs on its own thread.
+SIGNALS: tuple[tuple[str, Collect], ...] = (
+    ("semantic", vector.collect),
+    ("fulltext", fulltext.collect),
+    ("triplet", triplets.collect),
+    ("entity", entities.collect),
+    ("temporal", time_window.collect),
+)
 
 
 def _wait(future: Future[None], until: float, name: str) -> None:
@@ -96,11 +107,12 @@ class SearchMemories:
         memory_filter: MemoryFilter = NO_FILTER,
         include_linked: bool = False,
     ) -> SearchResult:
-        """``memory_filter`` (metadata and date ranges) narrows the candidates at the gate;
+        """``memory_filter`` (metadata and date ranges) narrows the candidates at the gate, and
+        the semantic signal's exact scan to the memories that can pass it;
         ``include_linked`` brings along the memories the results are linked to."""
         ctx = self._context(
             query, scope, top_k, threshold, latest_only, include_merged, reference_date, explain
-        )
+        ).model_copy(update={"memory_filter": memory_filter})
         if not ctx.scope_keys:
             return SearchResult(
                 explain=SearchExplain(signals={"all": "scope has no memories"}) if explain else None
@@ -109,25 +121,26 @@ class SearchMemories:
         failed: dict[str, StorageError] = {}
         time_plan = _or_failed(
             "temporal", failed, lambda: temporal.plan(self.store, ctx, ctx.reference_date or now)
-        ) or temporal.TemporalPlan(note="failed")
+        ) or TemporalPlan(note="failed")
         resolution = _or_failed(
             "roles",
             failed,
             lambda: roles.resolve(self.store, ctx, self.settings.search.role_resolution),
         ) or roles.Resolution(query=ctx.query)
+        ctx = ctx.model_copy(update={"time_plan": time_plan})
         if resolution.resolved:  # the lexical and entity signals read the resolved names
             ctx = ctx.model_copy(update={"query": resolution.query})
-        pool = self._gather(ctx, time_plan)
+        pool = self._gather(ctx)
         roles.collect(resolution, pool)
         for name, exc in failed.items():
             pool.failed.append(name)
             pool.status[name] = f"failed: {type(exc).__name__} ({exc.reason})"
         rows = (
-            self.store.gate(pool.ids(), ctx.vector, ctx.scope_keys, memory_filter)
+            self.store.gate(pool.ids(), ctx.vector, ctx.scope_keys, ctx.memory_filter)
             if pool.ids()
             else []
         )
-        ranked, gated_out = gate_and_rank(rows, pool, ctx, self.settings.search, now, time_plan)
+        ranked, gated_out = gate_and_rank(rows, pool, ctx, self.settings.search, now)
         results = ranked[: ctx.top_k]
         self._record_access([m.id for m in results], now)
         return SearchResult(
@@ -141,7 +154,7 @@ class SearchMemories:
                 failed_signals=pool.failed,
                 candidates=len(rows),
                 gated_out=gated_out,
-                exact_vector_scan=ctx.scope_size <= self.settings.search.exact_scan_max,
+                exact_vector_scan=vector.exact(ctx, self.settings.search),
                 time_intent=time_plan.note,
                 updates=pool.updates,
             )
@@ -169,8 +182,7 @@ class SearchMemories:
         text = inputs.check_text(query, self.settings.limits, where="query")
         if not any(scope.values()):
             raise ValidationError("search needs at least one of user_id, agent_id, run_id")
-        if not isinstance(top_k, int) or isinstance(top_k, bool) or not 1 <= top_k <= MAX_TOP_K:
-            raise ValidationError(f"top_k must be an integer from 1 to {MAX_TOP_K}")
+        inputs.check_limit(top_k, MAX_TOP_K, where="top_k")
         gate = self.settings.search.threshold if threshold is None else threshold
         if isinstance(gate, bool) or not isinstance(gate, int | float) or not -1 <= gate <= 1:
             raise ValidationError("threshold is a cosine similarity between -1 and 1")
@@ -181,9 +193,9 @@ class SearchMemories:
         )
         states = fetch_states(latest_only, include_merged, reference)
         keys = self.store.scope_keys(scope, states)
-        pool = max(self.settings.search.candidates_per_signal, 3 * top_k)
+        per_signal_k = max(self.settings.search.candidates_per_signal, 3 * top_k)
         if self.settings.search.decay_enabled:
-            pool = max(pool, DECAY_POOL)
+            per_signal_k = max(per_signal_k, DECAY_POOL)
         [vec] = self.embedder.embed([text])
         return SearchContext(
             query=text,
@@ -194,28 +206,24 @@ class SearchMemories:
             fetch_states=states,
             reference_date=reference,
             top_k=top_k,
-            pool=pool,
+            per_signal_k=per_signal_k,
             threshold=float(gate),
             latest_only=latest_only,
             include_merged=include_merged,
             explain=explain,
         )
 
-    def _gather(self, ctx: SearchContext, time_plan: temporal.TemporalPlan) -> Pool:
+    def _gather(self, ctx: SearchContext) -> Pool:
         """Each signal fills its own pool on its own thread; they are merged in a fixed
         order, so the result is the same as gathering them one after another. A signal whose
         query fails is left out (the search is degraded); when none answered, the search
         fails with the signals' error."""
         settings = self.settings.search
-        collectors: dict[str, Callable[[Pool], None]] = {
-            "semantic": lambda p: vector.collect(self.store, ctx, p, settings),
-            "fulltext": lambda p: fulltext.collect(self.store, ctx, p),
-            "triplet": lambda p: triplets.collect(self.store, ctx, p, settings),
-            "entity": lambda p: entities.collect(self.store, ctx, p, settings),
-            "temporal": lambda p: temporal.collect(self.store, ctx, time_plan, p, ctx.pool),
+        parts = {name: Pool() for name, _ in SIGNALS}
+        futures = {
+            name: self._signals.submit(collect, self.store, ctx, parts[name], settings)
+            for name, collect in SIGNALS
         }
-        parts = {name: Pool() for name in collectors}
-        futures = {name: self._signals.submit(c, parts[name]) for name, c in collectors.items()}
         pool, errors = Pool(), dict[str, StorageError]()
         until = time.monotonic() + settings.signal_timeout_s
         for name, future in futures.items():
@@ -228,7 +236,7 @@ class SearchMemories:
                 pool.status[name] = f"failed: {type(exc).__name__} ({exc.reason})"
                 continue
             pool.merge(parts[name])
-        if errors and len(errors) == sum(_ran(parts[n], n) for n in collectors):
+        if errors and len(errors) == sum(_ran(parts[n], n) for n, _ in SIGNALS):
             raise _worst(list(errors.values()))
         return pool
 

@@ -17,7 +17,14 @@ from graphmem.adapters.neo4j.scoped import statement
 from graphmem.adapters.neo4j.statements import Statements
 from graphmem.domain.filters import NO_FILTER, MemoryFilter
 from graphmem.domain.memory import MemoryRecord
-from graphmem.ports.search import RelationRow, StateFact
+from graphmem.ports.search import (
+    EntityHit,
+    ExpandRow,
+    GateRow,
+    RelationRow,
+    StateFact,
+    TripletHit,
+)
 
 
 class Neo4jSearchStore:
@@ -38,6 +45,7 @@ class Neo4jSearchStore:
         states: list[str],
         before: datetime | None,
         k: int,
+        memory_filter: MemoryFilter = NO_FILTER,
     ) -> dict[str, float]:
         rows = self._rows(
             "search/memory_vector_exact",
@@ -46,6 +54,7 @@ class Neo4jSearchStore:
             states=states,
             before=before,
             k=k,
+            filter=memory_filter.params(),
         )
         return {r["id"]: r["score"] for r in rows}
 
@@ -81,32 +90,41 @@ class Neo4jSearchStore:
         )
         return {r["id"]: r["score"] for r in rows}
 
-    def triplet_vector(self, owner: str, vector: list[float], k: int) -> list[dict[str, Any]]:
+    def triplet_vector(self, owner: str, vector: list[float], k: int) -> list[TripletHit]:
         """Exact cosine over the owner's triplets. Not the filtered relationship vector index:
         on Neo4j 2026.08.1 a filtered search of it under concurrent writes fails with an
         ArrayIndexOutOfBoundsException the server cannot report, leaving the client waiting
         and the index broken until rebuilt (docs/reliability.md §2c)."""
         rows = self._rows("search/triplet_vector_exact", owner=owner, vector=vector, k=k)
-        return [native_map(r) for r in rows]
+        return [_triplet(r) for r in rows]
 
-    def triplet_fulltext(self, lucene: str, k: int) -> list[dict[str, Any]]:
-        return [native_map(r) for r in self._rows("search/triplet_fulltext", lucene=lucene, k=k)]
+    def triplet_fulltext(self, lucene: str, k: int) -> list[TripletHit]:
+        return [_triplet(r) for r in self._rows("search/triplet_fulltext", lucene=lucene, k=k)]
 
-    def entities_by_name(self, lucene: str, k: int) -> list[dict[str, Any]]:
-        return self._rows("search/entities_by_name", lucene=lucene, k=k)
+    def entities_by_name(self, lucene: str, k: int) -> list[EntityHit]:
+        rows = self._rows("search/entities_by_name", lucene=lucene, k=k)
+        return [EntityHit.model_validate(r) for r in rows]
 
-    def entities_by_key(self, keys: list[str]) -> list[dict[str, Any]]:
-        return self._rows("search/entities_by_key", keys=keys)
+    def entities_by_key(self, keys: list[str]) -> list[EntityHit]:
+        rows = self._rows("search/entities_by_key", keys=keys)
+        return [EntityHit.model_validate(r) for r in rows]
 
-    def entities_by_vector(self, owner: str, vector: list[float], k: int) -> list[dict[str, Any]]:
-        return self._rows("search/entities_by_vector", owner=owner, vector=vector, k=k)
+    def entities_by_vector(self, owner: str, vector: list[float], k: int) -> list[EntityHit]:
+        rows = self._rows("search/entities_by_vector", owner=owner, vector=vector, k=k)
+        return [EntityHit.model_validate(r) for r in rows]
 
-    def expand(self, seeds: list[str], depth: int) -> list[dict[str, Any]]:
+    def expand(self, seeds: list[str], depth: int) -> list[ExpandRow]:
         name = "search/entity_expand_2" if depth >= 2 else "search/entity_expand_1"
-        rows = self._rows(name, seeds=seeds)
-        for row in rows:
-            row["triplets"] = [native_map(t) for t in row["triplets"]]
-        return rows
+        return [
+            ExpandRow(
+                seed=row["seed"],
+                seed_name=row["seed_name"],
+                mentions=row["mentions"],
+                memory_ids=row["memory_ids"] or [],
+                triplets=[_triplet(t) for t in row["triplets"]],
+            )
+            for row in self._rows(name, seeds=seeds)
+        ]
 
     def entity_relations(self, entity_ids: list[str]) -> list[RelationRow]:
         rows = self._rows("search/entity_relations", entity_ids=entity_ids)
@@ -142,7 +160,7 @@ class Neo4jSearchStore:
         vector: list[float],
         scope_keys: list[str],
         memory_filter: MemoryFilter = NO_FILTER,
-    ) -> list[dict[str, Any]]:
+    ) -> list[GateRow]:
         rows = self._rows(
             "search/gate",
             ids=ids,
@@ -150,12 +168,7 @@ class Neo4jSearchStore:
             scope_keys=scope_keys,
             filter=memory_filter.params(),
         )
-        for row in rows:
-            memory = row["memory"]
-            for key in MEMORY_DATETIMES:
-                memory[key] = parse_datetime(memory.get(key))
-            row["replaced_at"] = parse_datetime(row["replaced_at"])
-        return rows
+        return [_gate_row(row) for row in rows]
 
     def linked(
         self, ids: list[str], scope_keys: list[str], states: list[str]
@@ -165,6 +178,24 @@ class Neo4jSearchStore:
 
     def record_access(self, ids: list[str], now: datetime) -> None:
         self.statements.write("search/record_access", "record access", ids=ids, now=now)
+
+
+def _triplet(row: dict[str, Any]) -> TripletHit:
+    return TripletHit.model_validate(native_map(row))
+
+
+def _gate_row(row: dict[str, Any]) -> GateRow:
+    """Date-times come back as strings (see gate.cypher); the memory as the domain record."""
+    memory = row["memory"]
+    for key in MEMORY_DATETIMES:
+        memory[key] = parse_datetime(memory.get(key))
+    return GateRow(
+        memory=memory_from_map(memory),
+        cosine=float(row["cosine"]),
+        replaced_at=parse_datetime(row["replaced_at"]),
+        access_count=int(memory.get("access_count") or 0),
+        last_accessed_at=memory["last_accessed_at"],
+    )
 
 
 def _strip_zone(row: dict[str, Any]) -> dict[str, Any]:

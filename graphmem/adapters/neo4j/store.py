@@ -29,10 +29,6 @@ from graphmem.domain.writes import MemoryChange, WritePlan
 from graphmem.ports.store import LifecycleStep, ScopeFilter
 
 
-def scope_filter(user_id: str | None, agent_id: str | None, run_id: str | None) -> ScopeFilter:
-    return {"user_id": user_id, "agent_id": agent_id, "run_id": run_id}
-
-
 class Neo4jStore:
     def __init__(self, driver: neo4j.Driver, database: str) -> None:
         self.statements = Statements(driver, database)

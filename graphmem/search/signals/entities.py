@@ -7,11 +7,10 @@ memories, such as the user) are damped: weight / (1 + ln(1 + mentions / hub_degr
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from graphmem.domain.scope import entity_key
 from graphmem.lifecycle.predicates import normalize_name
-from graphmem.ports.search import SearchStore
+from graphmem.ports.search import SearchStore, TripletHit
 from graphmem.search import lucene
 from graphmem.search.candidates import Pool
 from graphmem.search.context import SearchContext
@@ -39,24 +38,24 @@ def recognise(store: SearchStore, ctx: SearchContext, settings: SearchSettings) 
     owner = ctx.owner
     query = lucene.scoped_query("name", " ".join(sorted(words | stems)), owner.params())
     for row in store.entities_by_name(query, 25) if query else []:
-        name = lucene.terms(row["normalized_name"] or normalize_name(row["name"]))
+        name = lucene.terms(row.normalized_name or normalize_name(row.name))
         if name and {lucene.singular(w) for w in name} <= stems:
-            seeds[row["id"]] = 1.0
+            seeds[row.id] = 1.0
     if words & FIRST_PERSON:
         for row in store.entities_by_key(self_keys(ctx)):
-            seeds[row["id"]] = SELF_CONFIDENCE
+            seeds[row.id] = SELF_CONFIDENCE
     for row in store.entities_by_vector(owner.key, ctx.vector, 5):
-        if row["score"] >= settings.entity_min_cosine:
-            seeds[row["id"]] = max(seeds.get(row["id"], 0.0), row["score"])
+        if row.score >= settings.entity_min_cosine:
+            seeds[row.id] = max(seeds.get(row.id, 0.0), row.score)
     ranked = sorted(seeds.items(), key=lambda kv: -kv[1])[:SEED_LIMIT]
     return dict(ranked)
 
 
-def _closeness(triplet: dict[str, Any], seed_name: str) -> float:
+def _closeness(triplet: TripletHit, seed_name: str) -> float:
     """A fact about the seed (the seed as subject) counts fully, one pointing at it or lying
     further away is decayed per hop; a memory that only mentions the seed counts half."""
-    hops = int(triplet.get("hops", 1))
-    about_seed = hops == 1 and triplet.get("source") == seed_name
+    hops = triplet.hops
+    about_seed = hops == 1 and triplet.source == seed_name
     return 1.0 if about_seed else HOP_DECAY**hops
 
 
@@ -73,12 +72,12 @@ def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: Search
         pool.status["entity"] = "ok (no entity of this scope recognised in the query)"
         return
     for row in store.expand(list(seeds), settings.entity_depth):
-        weight = seeds[row["seed"]] * damping(row["mentions"], settings.hub_degree)
-        for memory_id in row["memory_ids"]:
+        weight = seeds[row.seed] * damping(row.mentions, settings.hub_degree)
+        for memory_id in row.memory_ids:
             pool.add("entity", memory_id, MENTION_ONLY * weight)
-        for triplet in row["triplets"]:
-            score = weight * _closeness(triplet, row["seed_name"])
+        for triplet in row.triplets:
+            score = weight * _closeness(triplet, row.seed_name)
             pool.add_triplet(triplet, score)
-            for memory_id in triplet.get("memory_ids") or []:
+            for memory_id in triplet.memory_ids:
                 pool.add("entity", memory_id, score)
     pool.status["entity"] = f"ok ({len(seeds)} entities recognised)"

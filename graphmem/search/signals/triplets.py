@@ -3,32 +3,30 @@ the memories that asserted the matching triplets."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from graphmem.ports.search import SearchStore
+from graphmem.ports.search import SearchStore, TripletHit
 from graphmem.search import lucene
 from graphmem.search.candidates import Pool
 from graphmem.search.context import SearchContext
 from graphmem.settings import SearchSettings
 
 
-def _credit(pool: Pool, triplet: dict[str, Any], score: float) -> None:
+def _credit(pool: Pool, triplet: TripletHit, score: float) -> None:
     pool.add_triplet(triplet, score)
-    for memory_id in triplet.get("memory_ids") or []:
+    for memory_id in triplet.memory_ids:
         pool.add("triplet", memory_id, score)
 
 
 def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: SearchSettings) -> None:
     owner = ctx.owner
-    by_vector = store.triplet_vector(owner.key, ctx.vector, ctx.pool)
-    strong = [t for t in by_vector if t["score"] >= settings.triplet_min_cosine]
+    by_vector = store.triplet_vector(owner.key, ctx.vector, ctx.per_signal_k)
+    strong = [t for t in by_vector if t.score >= settings.triplet_min_cosine]
     for triplet in strong:
-        _credit(pool, triplet, triplet["score"])
+        _credit(pool, triplet, triplet.score)
     query = lucene.scoped_query("fact", ctx.query, owner.params())
-    by_text = store.triplet_fulltext(query, ctx.pool) if query else []
-    best = max((t["score"] for t in by_text), default=0.0)
+    by_text = store.triplet_fulltext(query, ctx.per_signal_k) if query else []
+    best = max((t.score for t in by_text), default=0.0)
     for triplet in by_text:
-        _credit(pool, triplet, 0.8 * triplet["score"] / best if best > 0 else 0.0)
+        _credit(pool, triplet, 0.8 * triplet.score / best if best > 0 else 0.0)
     if not by_vector and not by_text:
         pool.status["triplet"] = "ok (no triplets in this scope match)"
     else:

@@ -1,7 +1,8 @@
 """Speaker match: a memory said by someone the query names ("what books has Melanie read?")
 is about that person, so it gets an entity contribution without a graph hop. The actor is
-on the memory, so this costs no query: it is applied to the candidates the other signals
-found. It fires only when the query names someone: a first-person pronoun says nothing about
+on the memory, so this costs no query. It finds no candidates: it is applied after the gate,
+beside the fusion (:mod:`graphmem.search.ranking`), to the candidates the signals found.
+It fires only when the query names someone: a first-person pronoun says nothing about
 relevance (every memory the user said would match), so it never counts."""
 
 from __future__ import annotations
