@@ -35,6 +35,11 @@ TEXTS = [
     "Dan is learning to sail on Lake Constance.",
     "Eve collects old maps of Lisbon.",
 ]
+#: the reply is stored with a context key (the question before it), re-embedded too
+CONVERSATION = [
+    {"role": "user", "name": "Fay", "content": "Who fixed the old harbour lighthouse?"},
+    {"role": "user", "name": "Gus", "content": "My uncle did, last spring."},
+]
 
 
 @pytest.fixture(scope="module")
@@ -82,6 +87,8 @@ class FailsAfter:
 def _vectors(driver: neo4j.Driver) -> dict[str, tuple[str, list[float]]]:
     rows = driver.execute_query(
         "MATCH (m:Memory) RETURN m.id AS id, m.text AS text, m.embedding AS v "
+        "UNION ALL MATCH (m:Memory) WHERE m.key_text IS NOT NULL "
+        "RETURN m.id + '/key' AS id, m.key_text AS text, m.key_embedding AS v "
         "UNION ALL MATCH (e:Entity) RETURN e.id AS id, e.name AS text, e.embedding AS v "
         "UNION ALL MATCH ()-[r:RELATES_TO]->() RETURN r.id AS id, r.fact AS text, r.embedding AS v"
     ).records
@@ -113,8 +120,9 @@ def test_switch_embedder_error_then_reembed_resumes_and_search_works(
                 memory.add(text, user_id="u1", infer=False,
                            relations=[{"source": text.split()[0], "relation": "said",
                                        "target": text.split()[-1].rstrip(".")}])
+            memory.add(CONVERSATION, user_id="u1", infer=False)
         before = _vectors(driver)
-        assert len(before) == 5 + 10 + 5  # memories, entities, triplets
+        assert len(before) == 7 + 1 + 10 + 5  # memories, context key, entities, triplets
 
         with pytest.raises(SchemaMismatchError, match=r"written with embedder "
                            r"sentence-transformers/all-MiniLM-L6-v2, but the configured "
@@ -138,7 +146,7 @@ def test_switch_embedder_error_then_reembed_resumes_and_search_works(
         result = CliRunner().invoke(app, ["migrate", "--reembed", "--batch-size", "2"])
         assert result.exit_code == 0, result.output
         # resumed: the first two memories were re-embedded before the interruption
-        assert "'memory': 3, 'entity': 10, 'triplet': 5" in result.output
+        assert "'memory': 5, 'entity': 10, 'triplet': 5" in result.output
         assert f"embedder {int8.name}" in result.output
 
         after = _vectors(driver)

@@ -3,13 +3,16 @@
 // $row: map{id, text, hash, scope_key, owner, scope_tokens, user_id, agent_id, run_id, actor, role,
 //   metadata, observed_at, immutable, exclude_from_dream, embedding, source_set_hash,
 //   source_count}, $source_ids: list<string>, $now. Returns: id, sources.
+WITH $row AS row
 CREATE (m:Memory:Synthesis)
-SET m = $row,
+SET m = row {.*, embedding: null},
     m.created_at = $now,
     m.updated_at = $now,
     m.lifecycle_state = 'active',
     m.synthesized = true,
     m.access_count = 0
+WITH m, row
+CALL db.create.setNodeVectorProperty(m, 'embedding', row.embedding)  // float32, as memories
 WITH m
 UNWIND $source_ids AS source_id
 MATCH (src:Memory {id: source_id})

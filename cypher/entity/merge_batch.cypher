@@ -6,7 +6,12 @@ UNWIND $rows AS row
 MERGE (e:Entity {key: row.key})
 ON CREATE SET e.id = row.id, e.name = row.name, e.normalized_name = row.normalized_name,
     e.owner = row.owner, e.user_id = row.user_id, e.agent_id = row.agent_id,
-    e.run_id = row.run_id, e.embedding = row.embedding, e.created_at = $now,
-    e.scope_tokens = row.scope_tokens
+    e.run_id = row.run_id, e.created_at = $now, e.scope_tokens = row.scope_tokens
 SET e.type = coalesce(e.type, row.type)
+WITH e, row
+CALL (e, row) {  // a new entity's vector, stored as float32
+  WITH e, row
+  WHERE e.embedding IS NULL AND row.embedding IS NOT NULL
+  CALL db.create.setNodeVectorProperty(e, 'embedding', row.embedding)
+}
 RETURN e.key AS key, e.id AS id, e.name AS name

@@ -9,7 +9,6 @@ WHERE $force OR NOT coalesce(m.immutable, false)
 WITH m, m.text AS old_text
 SET m.text = coalesce($text, m.text),
     m.hash = coalesce($hash, m.hash),
-    m.embedding = coalesce($embedding, m.embedding),
     m.metadata = coalesce($metadata, m.metadata),
     m.metadata_terms = CASE WHEN $metadata IS NULL THEN m.metadata_terms ELSE $metadata_terms END,
     m.updated_at = $now,
@@ -17,4 +16,10 @@ SET m.text = coalesce($text, m.text),
     m.key_text = CASE WHEN $text IS NULL THEN m.key_text ELSE null END,
     m.key_embedding = CASE WHEN $text IS NULL THEN m.key_embedding ELSE null END,
     m.key_source_ids = CASE WHEN $text IS NULL THEN m.key_source_ids ELSE null END
+WITH m, old_text
+CALL (m) {
+  WITH m
+  WHERE $embedding IS NOT NULL
+  CALL db.create.setNodeVectorProperty(m, 'embedding', $embedding)  // float32, as on create
+}
 RETURN old_text, m {.*, embedding: null, key_embedding: null} AS memory

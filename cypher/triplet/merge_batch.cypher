@@ -16,10 +16,12 @@ CALL (row, s, t, existing) {
   WHERE existing IS NULL
   CREATE (s)-[r:RELATES_TO]->(t)
   SET r.id = row.id, r.predicate = row.predicate, r.fact = row.fact,
-      r.embedding = row.embedding, r.valid_from = row.valid_from, r.valid_to = row.valid_to,
+      r.valid_from = row.valid_from, r.valid_to = row.valid_to,
       r.created_at = $now, r.memory_ids = row.memory_ids,
       r.user_id = row.user_id, r.agent_id = row.agent_id, r.run_id = row.run_id,
       r.owner = row.owner, r.scope_tokens = row.scope_tokens
+  WITH r, row
+  CALL db.create.setRelationshipVectorProperty(r, 'embedding', row.embedding)  // float32
   RETURN r, true AS created
   UNION
   WITH row, existing

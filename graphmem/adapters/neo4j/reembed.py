@@ -1,16 +1,17 @@
 """`graphmem migrate --reembed`: rewrite every stored vector with the configured embedder.
 
-Memories (their text), entities (their name) and triplets (their fact) are read in id order,
-embedded in batches, and written back together with a resume cursor in one transaction per
-batch, so an interrupted run continues where it stopped. Until it finishes, the store's
-embedder record names the target as unfinished and start-up refuses the store (its vectors are
-mixed); the last step records the new embedder.
+Memories (their text and context key), entities (their name) and triplets (their fact) are
+read in id order, embedded in batches, and written back together with a resume cursor in one
+transaction per batch, so an interrupted run continues where it stopped. Until it finishes, the
+store's embedder record names the target as unfinished and start-up refuses the store (its
+vectors are mixed); the last step records the new embedder.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import Any
 
 import neo4j
 from pydantic import BaseModel
@@ -80,13 +81,24 @@ def _kind(
         )
         if not rows:
             return done
-        vectors = embedder.embed([r["text"] or "" for r in rows])
         after = rows[-1]["id"]
         embedder_meta.run(
             driver, database, write_batch, f"write {kind} vectors",
-            rows=[{"id": r["id"], "embedding": v} for r, v in zip(rows, vectors, strict=True)],
-            after=after,
+            rows=_vectors(embedder, rows), after=after,
         )
         done += len(rows)
         if progress:
             progress(kind, done)
+
+
+def _vectors(embedder: Embedder, rows: list[Any]) -> list[dict[str, Any]]:
+    """One embedding call per batch: every row's text, plus the context keys (memories) that
+    have one; a row without a key gets ``key_embedding`` null (its statement skips it)."""
+    keys = [r.get("key_text") for r in rows]
+    keyed = [k for k in keys if k]
+    vectors = embedder.embed([r["text"] or "" for r in rows] + keyed)
+    key_vectors = iter(vectors[len(rows):])
+    return [
+        {"id": r["id"], "embedding": v, "key_embedding": next(key_vectors) if k else None}
+        for r, v, k in zip(rows, vectors[: len(rows)], keys, strict=True)
+    ]

@@ -16,7 +16,7 @@ import neo4j
 from neomodel import db as neomodel_db
 from neomodel import get_config as neomodel_config
 
-from graphmem.adapters.neo4j import embedder_meta, metadata_backfill, nodes
+from graphmem.adapters.neo4j import embedder_meta, metadata_backfill, nodes, vector_format
 from graphmem.adapters.neo4j.driver import translated
 from graphmem.cypher_catalog import query
 from graphmem.errors import SchemaMismatchError
@@ -65,6 +65,7 @@ def migrate(driver: neo4j.Driver, database: str, dimension: int, identity: str) 
         _summarise(log.getvalue().splitlines())
         + embedder_meta.record(driver, database, identity)
         + metadata_backfill.backfill(driver, database)
+        + vector_format.rewrite_as_float32(driver, database)
     )
 
 
