@@ -22,7 +22,7 @@ class NewMemory(BaseModel):
     observed_at: datetime
     event_date: datetime | None = None
     immutable: bool = False
-    exclude_from_dream: bool = False
+    exclude_from_dream: bool = False  # frozen: no merge, supersede or Dream (docs/lifecycle.md)
     embedding: list[float]
     key_text: str | None = None  # the turn with the turns before it, when it had context
     key_embedding: list[float] | None = None
