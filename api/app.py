@@ -12,7 +12,6 @@ from api import errors
 from api.deadline import DeadlineMiddleware
 from api.limits import BodyLimitMiddleware
 from api.routers import dream, entities, health, memories, search
-from graphmem.adapters.neo4j.keys import KeyStore
 from graphmem.dream import start_scheduler
 from graphmem.host_guard import LoopbackGuard
 from graphmem.memory import Memory
@@ -26,7 +25,6 @@ user and/or agent ids (or is admin): other scopes answer 403, other tenants' ids
 
 def _attach(app: FastAPI, memory: Memory) -> None:
     app.state.memory = memory
-    app.state.keys = KeyStore(memory.driver, memory.settings.neo4j.database)
 
 
 def create_app(settings: Settings | None = None, *, memory: Memory | None = None) -> FastAPI:

@@ -1,4 +1,5 @@
-"""API-key authentication and tenant isolation for the REST API and the MCP server.
+"""Tenant isolation for the REST API and the MCP server (the key itself is checked by
+`graphmem.services.auth.authenticate`).
 
 A request names a scope; ``ApiKey.resolve_scope`` refuses ids outside the key (403). A memory
 or entity addressed by id is fetched first and, when it lies outside the key, reported exactly
@@ -7,28 +8,11 @@ like a missing one (404): a key never learns whether another tenant's id exists.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
-from graphmem.adapters.neo4j.keys import KeyStore
 from graphmem.domain.graph import EntityRecord
 from graphmem.domain.keys import ApiKey
 from graphmem.domain.memory import HistoryEvent, MemoryRecord
-from graphmem.errors import AuthError, NotFoundError
+from graphmem.errors import NotFoundError
 from graphmem.memory import Memory
-
-# Stands for every caller when auth is explicitly disabled (loopback only).
-UNRESTRICTED = ApiKey(id="auth-disabled", prefix="-", admin=True, created_at=datetime.now(UTC))
-
-
-def authenticate(token: str | None, keys: KeyStore, auth_enabled: bool) -> ApiKey:
-    if not auth_enabled:
-        return UNRESTRICTED
-    if not token:
-        raise AuthError("missing API key: send 'Authorization: Bearer <key>'")
-    key = keys.lookup(token)
-    if key is None or key.revoked:
-        raise AuthError("invalid or revoked API key")
-    return key
 
 
 def visible_memory(memory: Memory, key: ApiKey, memory_id: str) -> MemoryRecord:

@@ -7,10 +7,9 @@ from typing import Annotated
 from fastapi import Depends, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
-from api.auth import authenticate
-from graphmem.adapters.neo4j.keys import KeyStore
 from graphmem.domain.keys import ApiKey
 from graphmem.memory import Memory
+from graphmem.services.auth import authenticate
 from graphmem.settings import Settings
 
 _bearer = HTTPBearer(auto_error=False, description="An API key from `graphmem keys create`.")
@@ -20,23 +19,18 @@ def _memory(request: Request) -> Memory:
     return request.app.state.memory
 
 
-def _keys(request: Request) -> KeyStore:
-    return request.app.state.keys
-
-
 def _settings(request: Request) -> Settings:
     return request.app.state.settings
 
 
 MemoryDep = Annotated[Memory, Depends(_memory)]
-KeysDep = Annotated[KeyStore, Depends(_keys)]
 SettingsDep = Annotated[Settings, Depends(_settings)]
 CredentialsDep = Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
 
 
-def _api_key(credentials: CredentialsDep, keys: KeysDep, settings: SettingsDep) -> ApiKey:
+def _api_key(credentials: CredentialsDep, memory: MemoryDep, settings: SettingsDep) -> ApiKey:
     token = credentials.credentials if credentials else None
-    return authenticate(token, keys, settings.api.auth_enabled)
+    return authenticate(token, memory.keys, settings.api.auth_enabled)
 
 
 ApiKeyDep = Annotated[ApiKey, Depends(_api_key)]

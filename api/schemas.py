@@ -92,7 +92,11 @@ class MemoryCreate(RequestModel):
         default=None, description="ISO 8601 or epoch seconds; when the conversation happened"
     )
     immutable: bool = False
-    exclude_from_dream: bool = False
+    exclude_from_dream: bool = Field(
+        default=False,
+        description="Freeze the memories: never merged, superseded or consolidated by Dream "
+        "(still updatable and deletable)",
+    )
     relations: list[RelationInput] | None = None
 
 

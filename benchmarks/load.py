@@ -47,7 +47,6 @@ from graphmem import Memory, Settings
 from graphmem.adapters.embeddings import make_embedder
 from graphmem.adapters.neo4j import schema
 from graphmem.adapters.neo4j.driver import make_driver
-from graphmem.adapters.neo4j.keys import KeyStore
 from graphmem.ports.embedder import Embedder
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -346,7 +345,7 @@ def run_load(
     memory: Memory, *, seconds: float, agents: int, seed: int = 7, fault: FaultPlan | None = None
 ) -> dict[str, Any]:
     """Drive the API for ``seconds`` (or through the fault plan) and check the invariants."""
-    keystore = KeyStore(memory.driver, memory.settings.neo4j.database)
+    keystore = memory.keys
     run_id = uuid.uuid4().hex[:8]
     states, key_ids = [], []
     for i in range(agents):

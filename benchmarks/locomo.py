@@ -272,9 +272,6 @@ class CachedEmbedder:
         self.prime(texts)
         return [self.cache[t] for t in texts]
 
-    async def aembed(self, texts: Sequence[str]) -> list[list[float]]:
-        return self.embed(texts)
-
 
 @dataclass
 class Failures:

@@ -16,13 +16,12 @@ from contextlib import contextmanager
 
 import httpx
 
-from graphmem.adapters.neo4j.driver import make_driver
-from graphmem.adapters.neo4j.keys import KeyStore
 from graphmem.cli.browse_cmd import password_hint
 from graphmem.client import GraphMemClient
 from graphmem.domain.results import AddResult
 from graphmem.domain.search import SearchResult
 from graphmem.errors import Neo4jServerError
+from graphmem.memory import Memory
 from graphmem.scenarios import restaurant
 from graphmem.settings import Settings
 
@@ -97,17 +96,15 @@ def api_server(settings: Settings) -> Iterator[str]:
 
 def main() -> None:
     settings = Settings()
-    driver = make_driver(settings.neo4j)
-    keys = KeyStore(driver, settings.neo4j.database)
-    token, key = keys.create(user_ids=[restaurant.USER_ID])
-    try:
-        with api_server(settings) as base_url, GraphMemClient(base_url, token) as client:
-            print(f"API on {base_url} (docs: {base_url}/docs), key {key.prefix}… for "
-                  f"{restaurant.USER_ID}\n")
-            run_scenario(client)
-    finally:
-        keys.revoke(key.id)
-        driver.close()
+    with Memory(settings) as memory:
+        token, key = memory.keys.create(user_ids=[restaurant.USER_ID])
+        try:
+            with api_server(settings) as base_url, GraphMemClient(base_url, token) as client:
+                print(f"API on {base_url} (docs: {base_url}/docs), key {key.prefix}… for "
+                      f"{restaurant.USER_ID}\n")
+                run_scenario(client)
+        finally:
+            memory.keys.revoke(key.id)
     print(f"\nInspect the graph in Neo4j Browser: http://127.0.0.1:{settings.neo4j.http_port}"
           f"/browser/  (bolt {settings.neo4j.uri}, user {settings.neo4j.user}, password: "
           f"{password_hint(settings.neo4j)}; `graphmem browse` prints ready queries)")

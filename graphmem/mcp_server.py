@@ -20,12 +20,13 @@ from starlette.datastructures import Headers
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from graphmem.adapters.neo4j.keys import KeyStore
 from graphmem.domain.keys import ApiKey
-from graphmem.errors import GraphMemError, NotFoundError, StorageUnavailableError
+from graphmem.errors import AuthError, GraphMemError, NotFoundError, StorageUnavailableError
 from graphmem.host_guard import LoopbackGuard, is_loopback
 from graphmem.memory import Memory
+from graphmem.services.auth import authenticate
 from graphmem.services.filters import without_scope
+from graphmem.services.keys import Keys
 
 STATE_KEY = "graphmem_api_key"
 LOCAL = ApiKey(id="local", prefix="-", admin=True, created_at=datetime.now(UTC))
@@ -170,10 +171,11 @@ def _tool_errors() -> Iterator[None]:
 
 
 class ApiKeyMiddleware:
-    """Checks ``Authorization: Bearer <key>`` on every HTTP request (401 when missing, unknown
-    or revoked) and hands the key to the tools through the request scope's state."""
+    """Checks ``Authorization: Bearer <key>`` on every HTTP request with the REST API's
+    ``authenticate`` (401 when missing, unknown or revoked) and hands the key to the tools
+    through the request scope's state."""
 
-    def __init__(self, app: ASGIApp, keys: KeyStore) -> None:
+    def __init__(self, app: ASGIApp, keys: Keys) -> None:
         self.app = app
         self.keys = keys
 
@@ -200,8 +202,10 @@ class ApiKeyMiddleware:
         await self.app(scope, receive, send)
 
     def _lookup(self, token: str | None) -> ApiKey | None:
-        key = self.keys.lookup(token) if token else None
-        return None if key is None or key.revoked else key
+        try:
+            return authenticate(token, self.keys, auth_enabled=True)
+        except AuthError:
+            return None
 
 
 def _bearer(header: str | None) -> str | None:
@@ -223,7 +227,7 @@ def http_app(memory: Memory, *, auth_enabled: bool, host: str) -> ASGIApp:
     )
     if not auth_enabled:  # loopback only: refuse rebound names and other sites
         return LoopbackGuard(app)
-    return ApiKeyMiddleware(app, KeyStore(memory.driver, memory.settings.neo4j.database))
+    return ApiKeyMiddleware(app, memory.keys)
 
 
 def _transport_security(host: str) -> TransportSecuritySettings | None:

@@ -13,6 +13,7 @@ from graphmem.adapters.neo4j import embedder_meta, schema
 from graphmem.adapters.neo4j.dream_store import Neo4jDreamStore
 from graphmem.adapters.neo4j.driver import make_driver
 from graphmem.adapters.neo4j.entities import EntityReader
+from graphmem.adapters.neo4j.keys import Neo4jKeyStore
 from graphmem.adapters.neo4j.search_store import Neo4jSearchStore
 from graphmem.adapters.neo4j.store import Neo4jStore
 from graphmem.domain.graph import EntityRecord, TripletRecord
@@ -29,6 +30,7 @@ from graphmem.ports.extractor import Extractor
 from graphmem.services import inputs
 from graphmem.services.add import AddMemories
 from graphmem.services.filters import parse_filters
+from graphmem.services.keys import Keys
 from graphmem.services.lifecycle import ApplyLifecycle
 from graphmem.services.reads import MAX_LIMIT, get_memory, list_memories, memory_history
 from graphmem.services.search import SearchMemories
@@ -97,6 +99,7 @@ class Memory:
         self.driver = driver or make_driver(self.settings.neo4j)
         self.embedder = embedder or make_embedder(self.settings.embedder)
         self.store = Neo4jStore(self.driver, self.settings.neo4j.database)
+        self.keys = Keys(Neo4jKeyStore(self.driver, self.settings.neo4j.database))
         self.extractor = extractor or default_extractor(self.settings)
         try:
             schema.verify(self.driver, self.settings.neo4j.database, self.embedder.dimension)
@@ -363,6 +366,11 @@ class Memory:
         return self.dream_runner.sources(memory_id)
 
     # -- lifetime ---------------------------------------------------------------------------
+    def health(self) -> None:
+        """Raises unless Neo4j answers and every index is ONLINE with the embedder's dimension
+        (StorageUnavailableError, SchemaMismatchError, StorageError)."""
+        schema.verify(self.driver, self.settings.neo4j.database, self.embedder.dimension)
+
     def close(self) -> None:
         self._search.close()
         if self._dream_llm is not None:

@@ -19,10 +19,9 @@ from graphmem.domain.extraction import Extraction, ExtractionRequest
 from graphmem.domain.filters import MemoryFilter
 from graphmem.domain.graph import TripletRecord
 from graphmem.domain.memory import HistoryEvent, LifecycleState, MemoryRecord
-from graphmem.domain.results import Transition
 from graphmem.domain.scope import Scope
 from graphmem.domain.transitions import TransitionOutcome, TransitionRequest
-from graphmem.domain.writes import MemoryChange, WritePlan
+from graphmem.domain.writes import MemoryChange, WriteOutcome, WritePlan
 from graphmem.ports.store import LifecycleStep, ScopeFilter
 
 EPOCH = datetime(2025, 1, 1, tzinfo=UTC)
@@ -39,17 +38,6 @@ def record(memory_id: str, text: str, **fields: Any) -> MemoryRecord:
         "observed_at": EPOCH,
     }
     return MemoryRecord(**{**base, **fields})
-
-
-@dataclass
-class WriteOutcome:
-    """What `MemoryStore.write_plan` reports: created ids, duplicates found at write time
-    (new id -> stored id), the triplets written and the lifecycle transitions."""
-
-    created: list[str]
-    duplicates: dict[str, str]
-    triplets: list[TripletRecord]
-    transitions: list[Transition]
 
 
 @dataclass
@@ -89,7 +77,7 @@ class FakeStore:
             if m.id in created:
                 self.memories[m.id] = record(m.id, m.text, hash=m.hash, **plan.scope.params())
         transitions = lifecycle(self, created) if lifecycle is not None else []
-        return WriteOutcome(created, duplicates, [], transitions)
+        return WriteOutcome(created=created, duplicates=duplicates, transitions=transitions)
 
     def transition(self, request: TransitionRequest) -> TransitionOutcome:
         """Applied if the old memory is here and active (the real store also locks and

@@ -32,9 +32,6 @@ CALLERS = find_callers(PRODUCT, set(all_names()), ROOT)
 # Issue 13 replaces lifecycle/merge and lifecycle/supersede (one eligibility block for both);
 # until then the transition passes supersede's $at and $predicates to merge as well, and
 # merge's header omits them.
-HEADER_EXEMPT = {"lifecycle/merge"}
-
-
 def body(name: str) -> str:
     return "\n".join(line for line in query(name).splitlines()
                      if not line.lstrip().startswith("//"))
@@ -71,8 +68,6 @@ def test_callers_are_found() -> None:
 
 @pytest.mark.parametrize("caller", CALLERS, ids=lambda c: f"{c.name}@{c.where}")
 def test_header_lists_what_callers_pass(caller: Caller) -> None:
-    if caller.name in HEADER_EXEMPT:
-        pytest.skip("replaced by the lifecycle change of issue 13")
     undocumented = caller.passed - set(PARAM.findall(header(caller.name)))
     assert not undocumented, f"{caller.where} passes {sorted(undocumented)} to {caller.name}"
 

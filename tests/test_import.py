@@ -23,7 +23,6 @@ from graphmem.importers import (
     BatchImport,
     ImportLineError,
     ImportOptions,
-    PrefetchEmbedder,
     RecordError,
     count_lines,
     default_path,
@@ -31,6 +30,7 @@ from graphmem.importers import (
     read_locomo,
 )
 from graphmem.importers.jsonl import parse_line
+from graphmem.services.embedding_cache import CachedEmbedder
 from graphmem.settings import LimitSettings
 
 LIMITS = LimitSettings()
@@ -167,13 +167,10 @@ class CountingEmbedder:
         self.calls.append(list(texts))
         return [[float(len(t)), 1.0] for t in texts]
 
-    async def aembed(self, texts: Sequence[str]) -> list[list[float]]:
-        return self.embed(texts)
-
 
 def test_prefetch_embeds_a_batch_once() -> None:
     inner = CountingEmbedder()
-    embedder = PrefetchEmbedder(inner)
+    embedder = CachedEmbedder(inner)
     embedder.prefetch(["a", "bb", "a"])
     assert embedder.embed(["bb"]) == [[2.0, 1.0]] and embedder.embed(["a"]) == [[1.0, 1.0]]
     assert embedder.embed(["ccc", "a"]) == [[3.0, 1.0], [1.0, 1.0]]

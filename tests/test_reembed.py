@@ -80,9 +80,6 @@ class FailsAfter:
         self.left -= 1
         return self.inner.embed(texts)
 
-    async def aembed(self, texts: Sequence[str]) -> list[list[float]]:
-        return self.embed(texts)
-
 
 def _vectors(driver: neo4j.Driver) -> dict[str, tuple[str, list[float]]]:
     rows = driver.execute_query(

@@ -7,7 +7,6 @@ from fastapi import APIRouter
 from api.deps import MemoryDep
 from api.errors import Unhealthy
 from api.schemas import HealthPublic, UnhealthyPublic
-from graphmem.adapters.neo4j import schema
 from graphmem.errors import SchemaMismatchError, StorageError, StorageUnavailableError
 
 router = APIRouter(tags=["health"])
@@ -16,7 +15,7 @@ router = APIRouter(tags=["health"])
 @router.get("/healthz", responses={503: {"model": UnhealthyPublic}})
 def healthz(memory: MemoryDep) -> HealthPublic:
     try:
-        schema.verify(memory.driver, memory.settings.neo4j.database, memory.embedder.dimension)
+        memory.health()
     except StorageUnavailableError as exc:
         raise Unhealthy("Neo4j is unreachable") from exc
     except SchemaMismatchError as exc:

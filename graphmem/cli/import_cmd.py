@@ -14,7 +14,6 @@ from graphmem.importers import (
     BatchImport,
     ImportOptions,
     ImportReport,
-    PrefetchEmbedder,
     Record,
     count_lines,
     default_path,
@@ -22,6 +21,7 @@ from graphmem.importers import (
     read_locomo,
 )
 from graphmem.memory import Memory
+from graphmem.services.embedding_cache import CachedEmbedder
 from graphmem.settings import Settings
 
 import_app = typer.Typer(
@@ -68,7 +68,7 @@ def _run(
     total: int,
     options: ImportOptions,
 ) -> ImportReport:
-    embedder = PrefetchEmbedder(make_embedder(settings.embedder))
+    embedder = CachedEmbedder(make_embedder(settings.embedder))
     with Memory(settings, embedder=embedder) as memory:
         try:
             return BatchImport(memory, path, fmt, options, embedder.prefetch).run(records, total)

@@ -9,10 +9,9 @@ from typing import Annotated
 
 import typer
 
-from graphmem.adapters.neo4j.driver import make_driver
-from graphmem.adapters.neo4j.keys import KeyStore
 from graphmem.domain.keys import ApiKey
-from graphmem.settings import Settings
+from graphmem.memory import Memory
+from graphmem.services.keys import Keys
 
 keys_app = typer.Typer(
     help="API keys: each is bound to user ids and/or agent ids, or is admin.",
@@ -21,13 +20,9 @@ keys_app = typer.Typer(
 
 
 @contextmanager
-def _key_store() -> Iterator[KeyStore]:
-    settings = Settings()
-    driver = make_driver(settings.neo4j)
-    try:
-        yield KeyStore(driver, settings.neo4j.database)
-    finally:
-        driver.close()
+def _key_store() -> Iterator[Keys]:
+    with Memory() as memory:
+        yield memory.keys
 
 
 @keys_app.command()

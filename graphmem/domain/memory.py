@@ -32,6 +32,8 @@ class MemoryRecord(BaseModel):
     lifecycle_state: LifecycleState = LifecycleState.ACTIVE
     replacement_memory_id: str | None = None
     immutable: bool = False
+    # Frozen: never merged, superseded or consolidated by anyone (add-time lifecycle, Dream,
+    # explicit merge/supersede); still updatable and deletable. docs/lifecycle.md
     exclude_from_dream: bool = False
     synthesized: bool = False
     key_text: str | None = None  # what it was indexed with: previous turns, then its own

@@ -7,6 +7,8 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+from graphmem.domain.graph import TripletRecord
+from graphmem.domain.results import Transition
 from graphmem.domain.scope import Scope
 
 
@@ -20,7 +22,7 @@ class NewMemory(BaseModel):
     observed_at: datetime
     event_date: datetime | None = None
     immutable: bool = False
-    exclude_from_dream: bool = False
+    exclude_from_dream: bool = False  # frozen: no merge, supersede or Dream (docs/lifecycle.md)
     embedding: list[float]
     key_text: str | None = None  # the turn with the turns before it, when it had context
     key_embedding: list[float] | None = None
@@ -63,6 +65,16 @@ class WritePlan(BaseModel):
     mentions: list[tuple[str, str]] = Field(default_factory=list)  # (memory_id, entity_key)
     triplets: list[NewTriplet] = Field(default_factory=list)
     links: LinkPolicy = Field(default_factory=LinkPolicy)
+
+
+class WriteOutcome(BaseModel):
+    """What writing a plan did: the memories created, the planned ids that turned out to be
+    duplicates (planned id -> stored id), the triplets written and the transitions decided."""
+
+    created: list[str] = Field(default_factory=list)
+    duplicates: dict[str, str] = Field(default_factory=dict)
+    triplets: list[TripletRecord] = Field(default_factory=list)
+    transitions: list[Transition] = Field(default_factory=list)
 
 
 class MemoryChange(BaseModel):

@@ -16,7 +16,6 @@ from graphmem.importers.batching import (
 from graphmem.importers.checkpoint import default_path
 from graphmem.importers.jsonl import count_lines, read_jsonl
 from graphmem.importers.locomo import read_locomo
-from graphmem.importers.prefetch import PrefetchEmbedder
 from graphmem.importers.records import ImportItem, Record, RecordError
 
 __all__ = [
@@ -26,7 +25,6 @@ __all__ = [
     "ImportLineError",
     "ImportOptions",
     "ImportReport",
-    "PrefetchEmbedder",
     "Record",
     "RecordError",
     "count_lines",

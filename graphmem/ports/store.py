@@ -10,14 +10,7 @@ from graphmem.domain.memory import HistoryEvent, LifecycleState, MemoryRecord
 from graphmem.domain.results import Transition
 from graphmem.domain.scope import Scope, ScopeFilter
 from graphmem.domain.transitions import TransitionOutcome, TransitionRequest
-from graphmem.domain.writes import MemoryChange, WritePlan
-
-
-class WriteOutcomeLike(Protocol):
-    created: list[str]
-    duplicates: dict[str, str]
-    triplets: list[TripletRecord]
-    transitions: list[Transition]
+from graphmem.domain.writes import MemoryChange, WriteOutcome, WritePlan
 
 
 class LifecycleView(Protocol):
@@ -38,7 +31,9 @@ LifecycleStep = Callable[[LifecycleView, list[str]], list[Transition]]
 class MemoryStore(Protocol):
     """Memories, entities, triplets and history, scoped by user / agent / run ids."""
 
-    def write_plan(self, plan: WritePlan, *, lifecycle: LifecycleStep | None = ...) -> Any: ...
+    def write_plan(
+        self, plan: WritePlan, *, lifecycle: LifecycleStep | None = ...
+    ) -> WriteOutcome: ...
     def find_duplicates(self, scope: Scope, hashes: Sequence[str]) -> dict[str, str]: ...
     def existing_entity_keys(self, keys: Sequence[str]) -> set[str]: ...
     def known_entity_names(self, scope: Scope, limit: int = ...) -> list[str]: ...

@@ -17,7 +17,7 @@ from graphmem.domain.extraction import (
 from graphmem.domain.graph import RelationInput, TripletRecord
 from graphmem.domain.results import AddEvent, AddItem, AddResult, Transition
 from graphmem.domain.scope import Scope
-from graphmem.domain.writes import LinkPolicy
+from graphmem.domain.writes import LinkPolicy, WriteOutcome
 from graphmem.lifecycle.guards import MemoryFlags
 from graphmem.lifecycle.predicates import normalize_predicate
 from graphmem.ports.embedder import Embedder
@@ -124,7 +124,7 @@ class AddMemories:
             inputs.check_text(memory.text, limits, where="extracted memory")
         pending, existing = self._dedupe(scope, msgs, extraction)
         self._context_keys(scope, msgs, pending, existing)
-        outcome = None
+        outcome = WriteOutcome()
         if pending:
             plan = build_plan(
                 scope,
@@ -140,8 +140,7 @@ class AddMemories:
             step = self._lifecycle_step(pending, options) if infer else None
             outcome = self.store.write_plan(plan, lifecycle=step)
         items = self._items(extraction, pending, existing, outcome)
-        if outcome is not None:
-            self._attach(items, outcome.transitions)
+        self._attach(items, outcome.transitions)
         return AddResult(results=items, llm_calls=extraction.llm_calls)
 
     def _context_keys(
@@ -215,7 +214,10 @@ class AddMemories:
 
     @staticmethod
     def _items(
-        extraction: Extraction, pending: dict[str, Pending], existing: dict[str, str], outcome: Any
+        extraction: Extraction,
+        pending: dict[str, Pending],
+        existing: dict[str, str],
+        outcome: WriteOutcome,
     ) -> list[AddItem]:
         """One item per extracted memory, in order: ADD for the first of its text that was
         written, NOOP (naming the stored memory) for every exact duplicate."""

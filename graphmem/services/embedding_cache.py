@@ -1,5 +1,9 @@
-"""Reuses vectors already computed during one add (message texts embedded for context are
-the memory texts on the verbatim and offline paths), so no text is embedded twice."""
+"""An embedder that remembers vectors, so no text is embedded twice.
+
+Inside one add, the message texts embedded for context are the memory texts on the verbatim
+and offline paths: the add shares one cache with the context step. An import embeds a whole
+batch's texts in one call (``prefetch``) and each add of the batch then finds its vector here.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +13,9 @@ from graphmem.ports.embedder import Embedder
 
 
 class CachedEmbedder:
-    def __init__(self, inner: Embedder, cache: dict[str, list[float]]) -> None:
+    def __init__(self, inner: Embedder, cache: dict[str, list[float]] | None = None) -> None:
         self._inner = inner
-        self._cache = cache
+        self._cache = {} if cache is None else cache
 
     @property
     def dimension(self) -> int:
@@ -27,5 +31,7 @@ class CachedEmbedder:
             self._cache.update(zip(missing, self._inner.embed(missing), strict=True))
         return [self._cache[t] for t in texts]
 
-    async def aembed(self, texts: Sequence[str]) -> list[list[float]]:
-        return self.embed(texts)
+    def prefetch(self, texts: Sequence[str]) -> None:
+        """Embed a batch's texts in one call; forgets the vectors of earlier batches."""
+        self._cache.clear()
+        self.embed(texts)

@@ -5,14 +5,13 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Iterator
 
-import neo4j
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from api import create_app
 from graphmem import Memory, Settings
-from graphmem.adapters.neo4j.keys import KeyStore
+from graphmem.services.keys import Keys
 
 MakeKey = Callable[..., str]
 
@@ -27,19 +26,19 @@ def app(settings: Settings, memory: Memory) -> FastAPI:
 
 
 @pytest.fixture(scope="session")
-def keys(driver: neo4j.Driver, settings: Settings) -> KeyStore:
-    return KeyStore(driver, settings.neo4j.database)
+def keys(memory: Memory) -> Keys:
+    return memory.keys
 
 
 @pytest.fixture(scope="session")
-def admin_token(keys: KeyStore) -> Iterator[str]:
+def admin_token(keys: Keys) -> Iterator[str]:
     token, key = keys.create(admin=True)
     yield token
     keys.revoke(key.id)
 
 
 @pytest.fixture
-def make_key(keys: KeyStore) -> Iterator[MakeKey]:
+def make_key(keys: Keys) -> Iterator[MakeKey]:
     """``make_key(user_ids=[...], agent_ids=[...])`` -> token; revoked after the test."""
     made: list[str] = []
 

@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 
 from api import create_app
 from graphmem import Memory, Settings
-from graphmem.adapters.neo4j.keys import KeyStore, hash_token
 from graphmem.cli import app as cli_app
+from graphmem.services.keys import Keys, hash_token
 from tests.api.conftest import MakeKey, bearer
 
 pytestmark = pytest.mark.neo4j
@@ -42,7 +42,7 @@ def bob(memory: Memory, other_user: str) -> Tenant:
     return Tenant(other_user, first.id, second.id, entity.id)
 
 
-def test_missing_invalid_and_revoked_keys_are_401(app: FastAPI, keys: KeyStore, user_id: str):
+def test_missing_invalid_and_revoked_keys_are_401(app: FastAPI, keys: Keys, user_id: str):
     with TestClient(app) as anonymous:
         response = anonymous.get("/v1/memories", params={"user_id": user_id})
         assert response.status_code == 401
@@ -56,7 +56,7 @@ def test_missing_invalid_and_revoked_keys_are_401(app: FastAPI, keys: KeyStore, 
         assert anonymous.get("/v1/memories", headers=bearer(token)).status_code == 401
 
 
-def test_keys_are_stored_hashed(keys: KeyStore, driver, user_id: str) -> None:
+def test_keys_are_stored_hashed(keys: Keys, driver, user_id: str) -> None:
     token, key = keys.create(user_ids=[user_id])
     [row] = driver.execute_query(
         "MATCH (k:ApiKey {id: $id}) RETURN k {.*} AS k", id=key.id, database_="neo4j"

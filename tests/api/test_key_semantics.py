@@ -16,9 +16,9 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from graphmem import Memory, Settings
-from graphmem.adapters.neo4j.keys import KeyStore
 from graphmem.cli import app as cli_app
 from graphmem.errors import ValidationError
+from graphmem.services.keys import Keys
 from tests.api.conftest import MakeKey, bearer
 
 pytestmark = pytest.mark.neo4j
@@ -137,7 +137,7 @@ def test_bulk_delete_across_users_needs_admin(
     assert spanning.json() == {"deleted": 2}
 
 
-def test_all_users_is_only_for_agent_only_keys(keys: KeyStore, user_id: str) -> None:
+def test_all_users_is_only_for_agent_only_keys(keys: Keys, user_id: str) -> None:
     for binding in (
         {"user_ids": [user_id], "agent_ids": ["a"]},
         {"user_ids": [user_id]},
@@ -148,7 +148,7 @@ def test_all_users_is_only_for_agent_only_keys(keys: KeyStore, user_id: str) -> 
 
 
 def test_keys_cli_stores_the_flags(
-    settings: Settings, monkeypatch: pytest.MonkeyPatch, keys: KeyStore
+    settings: Settings, monkeypatch: pytest.MonkeyPatch, keys: Keys
 ) -> None:
     monkeypatch.setenv("GRAPHMEM_NEO4J__URI", settings.neo4j.uri)
     monkeypatch.setenv(

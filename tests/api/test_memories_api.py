@@ -17,8 +17,8 @@ from fastapi.testclient import TestClient
 
 from api import create_app
 from graphmem import Settings, StorageError
-from graphmem.adapters.neo4j.keys import KeyStore
 from graphmem.client import GraphMemClient
+from graphmem.services.keys import Keys
 
 pytestmark = pytest.mark.neo4j
 
@@ -204,7 +204,7 @@ def test_app_owns_its_memory_for_its_lifetime(settings: Settings, user_id: str) 
 
 
 @pytest.mark.slow
-def test_graphmem_serve_end_to_end(settings: Settings, keys: KeyStore, user_id: str) -> None:
+def test_graphmem_serve_end_to_end(settings: Settings, keys: Keys, user_id: str) -> None:
     """`graphmem serve` migrates, listens, and answers the client over real HTTP."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

@@ -18,8 +18,8 @@ import pytest
 
 from benchmarks.load import ApiServer
 from graphmem import Memory, Settings
-from graphmem.adapters.neo4j.keys import KeyStore
 from graphmem.ports.embedder import Embedder
+from graphmem.services.keys import Keys
 from tests.api.tcp_proxy import TcpProxy
 
 pytestmark = [pytest.mark.neo4j, pytest.mark.slow]
@@ -83,7 +83,7 @@ def proxied(settings: Settings, embedder: Embedder, proxy: TcpProxy) -> Iterator
 
 
 def test_writers_get_an_answer_within_the_deadline_through_a_blackhole(
-    proxied: Memory, proxy: TcpProxy, keys: KeyStore, driver: neo4j.Driver, user_id: str
+    proxied: Memory, proxy: TcpProxy, keys: Keys, driver: neo4j.Driver, user_id: str
 ) -> None:
     token, key = keys.create(user_ids=[user_id])
     answers: list[Answer] = []

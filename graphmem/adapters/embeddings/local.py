@@ -3,7 +3,6 @@ package's files: nothing is downloaded from a model hub, ever."""
 
 from __future__ import annotations
 
-import asyncio
 import os
 import threading
 from collections.abc import Sequence
@@ -37,7 +36,7 @@ def _limit_threads(threads: int | None) -> None:
 
 
 class SentenceTransformerEmbedder:
-    """Loads the model on first use (thread-safe); ``aembed`` runs encode in a worker thread."""
+    """Loads the model on first use (thread-safe)."""
 
     def __init__(self, settings: EmbedderSettings) -> None:
         self._settings = settings
@@ -97,6 +96,3 @@ class SentenceTransformerEmbedder:
             show_progress_bar=False,
         )
         return vectors.tolist()
-
-    async def aembed(self, texts: Sequence[str]) -> list[list[float]]:
-        return await asyncio.to_thread(self.embed, texts)

@@ -4,7 +4,6 @@ steps sentence-transformers takes, without torch at query time."""
 
 from __future__ import annotations
 
-import asyncio
 import os
 import threading
 from collections.abc import Sequence
@@ -96,9 +95,6 @@ class OnnxEmbedder:
             for i, vector in zip(chunk, vectors.tolist(), strict=True):
                 out[i] = vector
         return out
-
-    async def aembed(self, texts: Sequence[str]) -> list[list[float]]:
-        return await asyncio.to_thread(self.embed, texts)
 
 
 def encode_batch(tokenizer: Any, session: Any, texts: list[str]) -> np.ndarray:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import math
 from collections.abc import Sequence
 
@@ -53,9 +52,6 @@ class OpenAIEmbedder:
                 f"expected {self._dimension}"
             )
         return [_unit(v) for v in vectors]
-
-    async def aembed(self, texts: Sequence[str]) -> list[list[float]]:
-        return await asyncio.to_thread(self.embed, texts)
 
 
 def _unit(vector: list[float]) -> list[float]:

@@ -1,9 +1,11 @@
-"""Typed neomodel classes: the graph schema's labels, properties, constraints and indexes.
+"""Typed neomodel classes: every label graphmem writes, its properties, its uniqueness
+constraints and its range indexes.
 
-``graphmem migrate`` installs what these classes declare (uniqueness constraints, range
-indexes) with neomodel, then from ``cypher/schema`` the vector indexes (dimension from the
-embedder, scope ids declared as in-index filters) and the full-text indexes, which cover the
-text and a ``scope_tokens`` field so a Lucene query is filtered to its scope inside the index.
+``graphmem migrate`` installs what these classes declare with neomodel (this module is
+imported only then: ``import graphmem`` does not load neomodel). The vector indexes
+(dimension from the embedder, scope ids declared as in-index filters) and the full-text
+indexes (text plus a ``scope_tokens`` field, so a Lucene query is filtered to its scope inside
+the index) come from ``cypher/schema``: neomodel cannot declare either of those shapes.
 Hot paths never go through these classes: they run the parameterised Cypher files.
 """
 
@@ -72,6 +74,7 @@ class Memory(StructuredNode):
     created_at = DateTimeProperty()
     updated_at = DateTimeProperty()
     observed_at = DateTimeProperty(index=True)
+    event_date = DateTimeProperty()
     lifecycle_state = StringProperty(index=True)
     replacement_memory_id = StringProperty()
     immutable = BooleanProperty()
@@ -80,7 +83,23 @@ class Memory(StructuredNode):
     access_count = IntegerProperty()
     last_accessed_at = DateTimeProperty()
     embedding = ArrayProperty(FloatProperty())
+    metadata_terms = ArrayProperty(StringProperty())
+    key_text = StringProperty()  # the turn with the turns before it (context keys)
+    key_embedding = ArrayProperty(FloatProperty())
+    key_source_ids = ArrayProperty(StringProperty())
     mentions = RelationshipTo("Entity", "MENTIONS")
+    linked_to = RelationshipTo("Memory", "LINKED_TO")
+    superseded_by = RelationshipTo("Memory", "SUPERSEDED_BY")
+    merged_into = RelationshipTo("Memory", "MERGED_INTO")
+
+
+class Synthesis(Memory):
+    """A memory Dream wrote (labels ``Memory:Synthesis``), resting on its sources. It adds no
+    constraint or index of its own: migrate installs the rules of ``Memory`` only."""
+
+    source_set_hash = StringProperty()
+    source_count = IntegerProperty()
+    synthesized_from = RelationshipTo("Memory", "SYNTHESIZED_FROM")
 
 
 class MemoryEvent(StructuredNode):
@@ -110,6 +129,76 @@ class Scope(StructuredNode):
     agent_id = StringProperty(index=True)
     run_id = StringProperty(index=True)
     dream_enabled_at = DateTimeProperty(index=True)
+    dream_last_run_at = DateTimeProperty()
+    dream_watermark = DateTimeProperty()
+    lock_seq = IntegerProperty()
 
 
-SCHEMA_CLASSES: tuple[type[StructuredNode], ...] = (Entity, Memory, MemoryEvent, Scope)
+class ApiKey(StructuredNode):
+    """An API key: only the sha256 of its token is stored, and looked up."""
+
+    uid = StringProperty(db_property="id")
+    hash = StringProperty(unique_index=True)
+    prefix = StringProperty()
+    user_ids = ArrayProperty(StringProperty())
+    agent_ids = ArrayProperty(StringProperty())
+    admin = BooleanProperty()
+    all_users = BooleanProperty()
+    allow_dream = BooleanProperty()
+    created_at = DateTimeProperty()
+    revoked_at = DateTimeProperty()
+
+
+class DreamLease(StructuredNode):
+    """One per scope Dream runs on: its owner holds it until it expires. The constraint makes
+    the lease's MERGE race-safe."""
+
+    scope_key = StringProperty(unique_index=True)
+    owner = StringProperty()
+    expires_at = DateTimeProperty()
+
+
+class DreamRun(StructuredNode):
+    """What one Dream run examined, qualified, wrote and skipped (bookkeeping)."""
+
+    uid = StringProperty(db_property="id")
+    scope_key = StringProperty(index=True)
+    user_id = StringProperty(index=True)
+    agent_id = StringProperty(index=True)
+    status = StringProperty()
+    note = StringProperty()
+    started_at = DateTimeProperty()
+    finished_at = DateTimeProperty()
+    examined = IntegerProperty()
+    qualified = IntegerProperty()
+    written = IntegerProperty()
+    skipped = IntegerProperty()
+    details_json = StringProperty()
+
+
+class GraphMemMeta(StructuredNode):
+    """Store-wide facts by key: ``embedder`` records the embedder the vectors were made with
+    and the progress of a re-embedding."""
+
+    key = StringProperty(unique_index=True)
+    identity = StringProperty()
+    recorded_at = DateTimeProperty()
+    reembed_target = StringProperty()
+    reembed_memory_after = StringProperty()
+    reembed_entity_after = StringProperty()
+    reembed_triplet_after = StringProperty()
+
+
+# Every label graphmem writes; migrate installs each one's constraints and range indexes.
+# Synthesis is absent on purpose: it would repeat Memory's indexes under its own label.
+SCHEMA_CLASSES: tuple[type[StructuredNode], ...] = (
+    Entity,
+    Memory,
+    MemoryEvent,
+    Scope,
+    ApiKey,
+    DreamLease,
+    DreamRun,
+    GraphMemMeta,
+)
+LABELS = (*(cls.__name__ for cls in SCHEMA_CLASSES), Synthesis.__name__)

@@ -1,8 +1,9 @@
 """Applies and checks the graph schema.
 
-``migrate`` is explicit and idempotent: neomodel installs the constraints, range and full-text
-indexes its node classes declare; the vector indexes (dimension from the embedder, scope
-filters declared in the index) come from ``cypher/schema``. ``verify`` runs at start-up and
+``migrate`` is explicit and idempotent: neomodel installs the uniqueness constraints and range
+indexes its node classes declare (`nodes`, one class per label); the vector indexes (dimension
+from the embedder, scope filters declared in the index) and the full-text indexes come from
+``cypher/schema``. neomodel is imported by ``migrate`` only. ``verify`` runs at start-up and
 fails fast on a missing index or a dimension that differs from the embedder's; the store's
 recorded embedder is checked by `embedder_meta.verify`.
 """
@@ -13,10 +14,8 @@ import io
 from typing import Any
 
 import neo4j
-from neomodel import db as neomodel_db
-from neomodel import get_config as neomodel_config
 
-from graphmem.adapters.neo4j import embedder_meta, metadata_backfill, nodes, vector_format
+from graphmem.adapters.neo4j import embedder_meta, metadata_backfill, vector_format
 from graphmem.adapters.neo4j.driver import translated
 from graphmem.cypher_catalog import query
 from graphmem.errors import SchemaMismatchError
@@ -37,11 +36,6 @@ _CYPHER_SCHEMA = (
     "schema/fulltext_index_memory",
     "schema/fulltext_index_entity",
     "schema/fulltext_index_triplet",
-    "schema/constraint_dream_lease",
-    "schema/index_dream_run_scope",
-    "schema/index_dream_run_user",
-    "schema/index_dream_run_agent",
-    "schema/constraint_graphmem_meta",
 )
 
 
@@ -50,15 +44,10 @@ def migrate(driver: neo4j.Driver, database: str, dimension: int, identity: str) 
     unless one is recorded (see `embedder_meta`); return the log of what was done."""
     log = io.StringIO()
     with translated("apply the schema"):
-        neomodel_config().database_name = database
-        neomodel_db.set_connection(driver=driver)
-        for cls in nodes.SCHEMA_CLASSES:
-            neomodel_db.install_labels(cls, quiet=False, stdout=log)
+        _install_node_classes(driver, database, log)
         for name in _CYPHER_SCHEMA:
             driver.execute_query(query(name), {"dimension": dimension}, database_=database)
             log.write(f" + index from {name}\n")
-        driver.execute_query(query("schema/constraint_api_key_hash"), database_=database)
-        log.write(" + constraint from schema/constraint_api_key_hash\n")
         driver.execute_query(query("schema/await_indexes"), {"seconds": 300}, database_=database)
     verify(driver, database, dimension)
     return (
@@ -67,6 +56,19 @@ def migrate(driver: neo4j.Driver, database: str, dimension: int, identity: str) 
         + metadata_backfill.backfill(driver, database)
         + vector_format.rewrite_as_float32(driver, database)
     )
+
+
+def _install_node_classes(driver: neo4j.Driver, database: str, log: io.StringIO) -> None:
+    """Each label's constraints and range indexes, as declared in `nodes` (neomodel)."""
+    from neomodel import db as neomodel_db
+    from neomodel import get_config as neomodel_config
+
+    from graphmem.adapters.neo4j import nodes
+
+    neomodel_config().database_name = database
+    neomodel_db.set_connection(driver=driver)
+    for cls in nodes.SCHEMA_CLASSES:
+        neomodel_db.install_labels(cls, quiet=False, stdout=log)
 
 
 def _summarise(lines: list[str]) -> list[str]:

@@ -19,13 +19,13 @@ from graphmem.adapters.neo4j.scoped import statement
 from graphmem.adapters.neo4j.statements import Statements
 from graphmem.adapters.neo4j.transitions import apply_or_record
 from graphmem.adapters.neo4j.updater import UpdateWriter
-from graphmem.adapters.neo4j.writer import PlanWriter, WriteOutcome
+from graphmem.adapters.neo4j.writer import PlanWriter
 from graphmem.domain.filters import NO_FILTER, MemoryFilter
 from graphmem.domain.graph import TripletRecord
 from graphmem.domain.memory import HistoryEvent, LifecycleState, MemoryRecord
 from graphmem.domain.scope import Scope
 from graphmem.domain.transitions import TransitionOutcome, TransitionRequest
-from graphmem.domain.writes import MemoryChange, WritePlan
+from graphmem.domain.writes import MemoryChange, WriteOutcome, WritePlan
 from graphmem.ports.store import LifecycleStep, ScopeFilter
 
 

@@ -40,9 +40,9 @@ def _events(req: TransitionRequest, now: datetime) -> list[dict[str, object]]:
 def _apply(tx: neo4j.ManagedTransaction, req: TransitionRequest) -> TransitionOutcome:
     now = datetime.now(UTC)
     tx.run(query("lifecycle/lock_pair"), ids=sorted([req.old_id, req.new_id])).consume()
-    name = "lifecycle/merge" if req.action == "merge" else "lifecycle/supersede"
     row = tx.run(
-        query(name),
+        query("lifecycle/transition"),
+        action=req.action,
         old_id=req.old_id,
         new_id=req.new_id,
         now=now,

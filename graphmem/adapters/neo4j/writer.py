@@ -9,23 +9,14 @@ from datetime import UTC, datetime
 from typing import Any
 
 import neo4j
-from pydantic import BaseModel, Field
 
 from graphmem.adapters.neo4j.lifecycle_view import TxLifecycleView
 from graphmem.adapters.neo4j.records import to_metadata_json, triplet_from_record
 from graphmem.cypher_catalog import query
 from graphmem.domain.filters import metadata_terms
 from graphmem.domain.graph import TripletRecord
-from graphmem.domain.results import Transition
-from graphmem.domain.writes import WritePlan
+from graphmem.domain.writes import WriteOutcome, WritePlan
 from graphmem.ports.store import LifecycleStep
-
-
-class WriteOutcome(BaseModel):
-    created: list[str] = Field(default_factory=list)
-    duplicates: dict[str, str] = Field(default_factory=dict)  # planned id -> existing id
-    triplets: list[TripletRecord] = Field(default_factory=list)
-    transitions: list[Transition] = Field(default_factory=list)
 
 
 class PlanWriter:

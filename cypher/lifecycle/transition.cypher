@@ -1,0 +1,41 @@
+// Conditionally retire $old_id in favour of $new_id (run after lifecycle/lock_pair): $action
+// 'merge' marks it merged (MERGED_INTO), 'supersede' marks it superseded (SUPERSEDED_BY).
+// Applies only if both memories are still active and neither is immutable or excluded from
+// Dream (a frozen memory: docs/lifecycle.md). A supersede also ends the old memory's current
+// triplets with a superseded predicate (valid_to = $at, and ended_by, so deleting the new
+// memory can make them current again) and gives the new memory's triplets with those
+// predicates valid_from = $at when they have none; a merge leaves triplets alone.
+// $action: 'merge' | 'supersede', $old_id, $new_id, $now, $at (when the change happened),
+// $reason, $predicates: list<string>. Returns: applied (bool), old_state.
+MATCH (old:Memory {id: $old_id}), (new:Memory {id: $new_id})
+WITH old, new,
+     $action IN ['merge', 'supersede']
+     AND old.lifecycle_state = 'active' AND new.lifecycle_state = 'active'
+     AND NOT coalesce(old.immutable, false) AND NOT coalesce(old.exclude_from_dream, false)
+     AND NOT coalesce(new.immutable, false) AND NOT coalesce(new.exclude_from_dream, false)
+     AS eligible
+CALL (old, new, eligible) {
+  WITH old, new WHERE eligible AND $action = 'merge'
+  SET old.lifecycle_state = 'merged', old.replacement_memory_id = new.id, old.updated_at = $now
+  CREATE (old)-[:MERGED_INTO {at: $now, reason: $reason}]->(new)
+}
+CALL (old, new, eligible) {
+  WITH old, new WHERE eligible AND $action = 'supersede'
+  SET old.lifecycle_state = 'superseded', old.replacement_memory_id = new.id,
+      old.updated_at = $now
+  CREATE (old)-[:SUPERSEDED_BY {at: $now, reason: $reason}]->(new)
+  WITH old, new
+  CALL (old, new) {
+    MATCH (old)-[:MENTIONS]->(:Entity)-[r:RELATES_TO]->(:Entity)
+    WHERE old.id IN r.memory_ids AND r.predicate IN $predicates AND r.valid_to IS NULL
+    WITH DISTINCT r
+    SET r.valid_to = $at, r.ended_by = new.id
+  }
+  CALL (new) {
+    MATCH (new)-[:MENTIONS]->(:Entity)-[r:RELATES_TO]->(:Entity)
+    WHERE new.id IN r.memory_ids AND r.predicate IN $predicates AND r.valid_from IS NULL
+    WITH DISTINCT r
+    SET r.valid_from = $at
+  }
+}
+RETURN eligible AS applied, old.lifecycle_state AS old_state
