@@ -30,6 +30,7 @@ test-fast: install
 
 lint: install
 	$(VENV)/bin/ruff check graphmem api tests benchmarks
+	$(VENV)/bin/ruff format --check graphmem api tests benchmarks
 	$(VENV)/bin/pyright
 
 TODAY   := $(shell date -u +%Y%m%d)

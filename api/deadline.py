@@ -56,8 +56,12 @@ class DeadlineMiddleware:
         await deadline_response()(scope, receive, send)
 
     def _abandon(self, route: asyncio.Task[None], scope: Scope) -> None:
-        logger.warning("%s %s passed its %.1f s deadline: answered 503", scope.get("method"),
-                       scope.get("path"), self.deadline_s)
+        logger.warning(
+            "%s %s passed its %.1f s deadline: answered 503",
+            scope.get("method"),
+            scope.get("path"),
+            self.deadline_s,
+        )
         self._abandoned.add(route)  # keep a reference until it ends
         route.add_done_callback(self._finished)
 

@@ -51,8 +51,11 @@ def _retry_after() -> dict[str, str]:
 
 def deadline_response() -> JSONResponse:
     """The request passed ``api.request_deadline_s`` (Neo4j unreachable, starting, or slow)."""
-    return JSONResponse({"detail": UNAVAILABLE}, status_code=status.HTTP_503_SERVICE_UNAVAILABLE,
-                        headers=_retry_after())
+    return JSONResponse(
+        {"detail": UNAVAILABLE},
+        status_code=status.HTTP_503_SERVICE_UNAVAILABLE,
+        headers=_retry_after(),
+    )
 
 
 class BodyTooLarge(HTTPException):
@@ -98,8 +101,12 @@ COMMON_RESPONSES: dict[int | str, dict[str, Any]] = {
     503: {
         "model": ErrorPublic,
         "description": "Neo4j unreachable, or the request passed its deadline",
-        "headers": {"Retry-After": {"description": "Seconds to wait before retrying",
-                                    "schema": {"type": "integer"}}},
+        "headers": {
+            "Retry-After": {
+                "description": "Seconds to wait before retrying",
+                "schema": {"type": "integer"},
+            }
+        },
     },
 }
 NOT_FOUND: dict[int | str, dict[str, Any]] = {
@@ -149,8 +156,9 @@ def _headers(exc: GraphMemError, code: int) -> dict[str, str] | None:
 def _unhealthy(_: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, Unhealthy)
     body = UnhealthyPublic(reason=exc.reason).model_dump()
-    return JSONResponse(body, status_code=status.HTTP_503_SERVICE_UNAVAILABLE,
-                        headers=_retry_after())
+    return JSONResponse(
+        body, status_code=status.HTTP_503_SERVICE_UNAVAILABLE, headers=_retry_after()
+    )
 
 
 def _unexpected(_: Request, __: Exception) -> JSONResponse:
@@ -162,10 +170,15 @@ def _invalid(_: Request, exc: Exception) -> JSONResponse:
     """422 with field-level reasons, never echoing the input (it may be another scope's text,
     or not even encodable, such as a lone surrogate)."""
     assert isinstance(exc, RequestValidationError)
-    errors = [{"loc": list(e.get("loc", ())), "msg": str(e.get("msg", "")),
-               "type": str(e.get("type", ""))} for e in exc.errors()]
-    return JSONResponse({"detail": errors},
-                        status_code=status.HTTP_422_UNPROCESSABLE_CONTENT)
+    errors = [
+        {
+            "loc": list(e.get("loc", ())),
+            "msg": str(e.get("msg", "")),
+            "type": str(e.get("type", "")),
+        }
+        for e in exc.errors()
+    ]
+    return JSONResponse({"detail": errors}, status_code=status.HTTP_422_UNPROCESSABLE_CONTENT)
 
 
 def install(app: FastAPI) -> None:

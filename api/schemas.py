@@ -152,8 +152,11 @@ class ScoredMemoryPublic(ScoredMemory):
 class SearchPublic(BaseModel):
     results: list[ScoredMemoryPublic] = Field(default_factory=list)
     relations: list[RelationHit] = Field(default_factory=list)
-    degraded: bool = Field(default=False, description="Some search signals failed; the results "
-                           "come from the others (named in failed_signals)")
+    degraded: bool = Field(
+        default=False,
+        description="Some search signals failed; the results "
+        "come from the others (named in failed_signals)",
+    )
     failed_signals: list[str] = Field(default_factory=list)
     explain: SearchExplain | None = None
     linked: list[MemoryPublic] = Field(

@@ -407,31 +407,40 @@ class Outage:
         def statuses(group: list[Sample]) -> dict[str, int]:
             return dict(Counter(s.status for s in group))
 
-        stopping = [s for s in samples if s.start_s < self.stopped_s
-                    and s.start_s + s.latency_s >= self.stop_began_s]
+        stopping = [
+            s
+            for s in samples
+            if s.start_s < self.stopped_s and s.start_s + s.latency_s >= self.stop_began_s
+        ]
         down = window(self.stopped_s, self.started_s)
         after = [s for s in samples if s.start_s >= self.started_s]
         ok_after = [s for s in after if s.status.startswith("2")]
         max_down = max((s.latency_s for s in failed(down)), default=0.0)
         before = [s for s in samples if s.start_s + s.latency_s < self.stop_began_s]
-        return {**asdict(self),
-                "statuses_before": statuses(before),
-                "stop_took_s": self.stopped_s - self.stop_began_s,
-                "start_took_s": self.started_s - self.start_began_s,
-                "statuses_stopping": statuses(stopping),
-                "max_failed_latency_stopping_s": max(
-                    (s.latency_s for s in failed(stopping)), default=0.0),
-                "stopping_not_503": statuses([s for s in failed(stopping)
-                                              if s.status != "503"]),
-                "statuses_down": statuses(down),
-                "down_not_503": statuses([s for s in failed(down) if s.status != "503"]),
-                "max_failed_latency_down_s": max_down,
-                "within_bound": max_down <= self.bound_s,
-                "first_ok_after_restart_s": (min(s.start_s + s.latency_s for s in ok_after)
-                                             - self.started_s) if ok_after else None,
-                "statuses_after": statuses(after),
-                "errors_after_recovery": sum(1 for s in after if s.status.startswith("5")
-                                             or not s.status[0].isdigit())}
+        return {
+            **asdict(self),
+            "statuses_before": statuses(before),
+            "stop_took_s": self.stopped_s - self.stop_began_s,
+            "start_took_s": self.started_s - self.start_began_s,
+            "statuses_stopping": statuses(stopping),
+            "max_failed_latency_stopping_s": max(
+                (s.latency_s for s in failed(stopping)), default=0.0
+            ),
+            "stopping_not_503": statuses([s for s in failed(stopping) if s.status != "503"]),
+            "statuses_down": statuses(down),
+            "down_not_503": statuses([s for s in failed(down) if s.status != "503"]),
+            "max_failed_latency_down_s": max_down,
+            "within_bound": max_down <= self.bound_s,
+            "first_ok_after_restart_s": (
+                min(s.start_s + s.latency_s for s in ok_after) - self.started_s
+            )
+            if ok_after
+            else None,
+            "statuses_after": statuses(after),
+            "errors_after_recovery": sum(
+                1 for s in after if s.status.startswith("5") or not s.status[0].isdigit()
+            ),
+        }
 
 
 @dataclass
@@ -525,8 +534,12 @@ def run_fault(
             with make_driver(settings.neo4j) as driver:
                 schema.migrate(driver, settings.neo4j.database, embedder.dimension, embedder.name)
             with Memory(settings, embedder=embedder) as memory:
-                plan = None if outage_s is None else FaultPlan(
-                    server, seconds * stop_at, outage_s, post_s, failure_bound(settings), end_s
+                plan = (
+                    None
+                    if outage_s is None
+                    else FaultPlan(
+                        server, seconds * stop_at, outage_s, post_s, failure_bound(settings), end_s
+                    )
                 )
                 report = run_load(memory, seconds=seconds, agents=agents, seed=seed, fault=plan)
         finally:
@@ -559,9 +572,20 @@ def run_soak(
     """``seconds`` of mixed load by ``agents`` agents with the default timeouts, Neo4j
     stopped half-way and started again ``outage_s`` later. Every request, not only the
     failed ones, must be answered within the bound (request deadline + margin)."""
-    report = run_fault(base, seconds=seconds, agents=agents, outage_s=outage_s,
-                       post_s=min(10.0, seconds / 4), connect_s=None, retry_s=None, seed=seed,
-                       embedder=embedder, ports=ports, stop_at=0.5, end_s=seconds)
+    report = run_fault(
+        base,
+        seconds=seconds,
+        agents=agents,
+        outage_s=outage_s,
+        post_s=min(10.0, seconds / 4),
+        connect_s=None,
+        retry_s=None,
+        seed=seed,
+        embedder=embedder,
+        ports=ports,
+        stop_at=0.5,
+        end_s=seconds,
+    )
     report["soak"] = judge_soak(report)
     report["violations"] += report["soak"]["over_bound"] + report["soak"]["transport_errors"]
     return report
@@ -575,8 +599,9 @@ def judge_soak(report: dict[str, Any]) -> dict[str, Any]:
         "bound_s": bound,
         "max_latency_s": max((op["max_ms"] for op in ops), default=0.0) / 1000,
         "over_bound": sum(op["over_bound"] for op in ops),
-        "transport_errors": sum(n for op in ops for status, n in op["statuses"].items()
-                                if not status[0].isdigit()),
+        "transport_errors": sum(
+            n for op in ops for status, n in op["statuses"].items() if not status[0].isdigit()
+        ),
         "acknowledged_writes_lost": len(inv["missing_acknowledged"]),
         "invariant_violations": violations(report),
     }
@@ -611,9 +636,12 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--json", type=Path, help="write the report here")
     parser.add_argument("--fault", action="store_true", help="own Neo4j, stopped mid-run")
-    parser.add_argument("--soak", action="store_true",
-                        help="own Neo4j, default timeouts, restarted half-way; every request "
-                             "within the bound; report under benchmarks/results/")
+    parser.add_argument(
+        "--soak",
+        action="store_true",
+        help="own Neo4j, default timeouts, restarted half-way; every request "
+        "within the bound; report under benchmarks/results/",
+    )
     parser.add_argument(
         "--own-server",
         action="store_true",
@@ -631,9 +659,14 @@ def _parser() -> argparse.ArgumentParser:
 def _run(args: argparse.Namespace) -> dict[str, Any]:
     base, ports = Settings(), (args.bolt_port, args.http_port)
     if args.soak:
-        return run_soak(base, seconds=args.seconds or 600.0, agents=args.agents or 16,
-                        outage_s=5.0 if args.outage is None else args.outage, seed=args.seed,
-                        ports=ports)
+        return run_soak(
+            base,
+            seconds=args.seconds or 600.0,
+            agents=args.agents or 16,
+            outage_s=5.0 if args.outage is None else args.outage,
+            seed=args.seed,
+            ports=ports,
+        )
     seconds, agents = args.seconds or 60.0, args.agents or 8
     if args.fault or args.own_server:
         return run_fault(

@@ -202,9 +202,7 @@ def ingest_batch(
     per message in order, which gives each memory its dia_ids (an exact duplicate text comes
     back as NOOP naming the stored memory, which then stands for both turns)."""
     if product:  # the product's own add: the speaker as the message name, extraction on
-        messages = [
-            {"role": "user", "name": i.speaker, "content": i.content} for i in batch.items
-        ]
+        messages = [{"role": "user", "name": i.speaker, "content": i.content} for i in batch.items]
     else:
         messages = [{"role": "user", "name": i.speaker, "content": i.text} for i in batch.items]
     result = memory.add(

@@ -73,14 +73,22 @@ class Run:
             op = rng.choices(("create", "reembed", "delete"), (6, 2, 1))[0]
             try:
                 if op == "create":
-                    rows = [{"id": str(uuid.uuid4()), "s": f"{user}-e{rng.randrange(50)}",
-                             "t": f"{user}-e{rng.randrange(50)}", "user_id": user,
-                             "agent_id": agent, "run_id": None,
-                             "scope_key": scope_key(user, agent), "embedding": vec(rng)}
-                            for _ in range(rng.randrange(1, 30))]
+                    rows = [
+                        {
+                            "id": str(uuid.uuid4()),
+                            "s": f"{user}-e{rng.randrange(50)}",
+                            "t": f"{user}-e{rng.randrange(50)}",
+                            "user_id": user,
+                            "agent_id": agent,
+                            "run_id": None,
+                            "scope_key": scope_key(user, agent),
+                            "embedding": vec(rng),
+                        }
+                        for _ in range(rng.randrange(1, 30))
+                    ]
                     self.driver.execute_query(CREATE, rows=rows)
                 elif op == "reembed":
-                    self.driver.execute_query(REEMBED, user_id=user, shift=rng.uniform(-.1, .1))
+                    self.driver.execute_query(REEMBED, user_id=user, shift=rng.uniform(-0.1, 0.1))
                 else:
                     self.driver.execute_query(DELETE, user_id=user)
                 self.note(op)
@@ -94,9 +102,14 @@ class Run:
             user = rng.choice(self.users)
             keys = [scope_key(user, a) for a in rng.choice([[None], [None, "a1"], ["a2"]])]
             try:
-                self.driver.execute_query(statement, user_id=user, vector=vec(rng),
-                                          k=rng.choice([10, 50, 200, 2000]), scope_keys=keys,
-                                          routing_=neo4j.RoutingControl.READ)
+                self.driver.execute_query(
+                    statement,
+                    user_id=user,
+                    vector=vec(rng),
+                    k=rng.choice([10, 50, 200, 2000]),
+                    scope_keys=keys,
+                    routing_=neo4j.RoutingControl.READ,
+                )
                 self.note("search")
             except neo4j.exceptions.Neo4jError as exc:
                 self.note("search", exc)
@@ -114,18 +127,24 @@ def main(argv: list[str] | None = None) -> int:
     users = [f"{prefix}-u{i}" for i in range(3)]
     with neo4j.GraphDatabase.driver(args.uri, auth=("neo4j", args.password)) as driver:
         version = driver.execute_query(
-            "CALL dbms.components() YIELD versions RETURN versions[0] AS v").records[0]["v"]
+            "CALL dbms.components() YIELD versions RETURN versions[0] AS v"
+        ).records[0]["v"]
         run = Run(driver, users, args.seconds)
         threads = [threading.Thread(target=run.writer, args=(i,)) for i in range(args.writers)]
-        threads += [threading.Thread(target=run.reader, args=(100 + i,))
-                    for i in range(args.readers)]
+        threads += [
+            threading.Thread(target=run.reader, args=(100 + i,)) for i in range(args.readers)
+        ]
         for t in threads:
             t.start()
         for t in threads:
             t.join()
         driver.execute_query(CLEANUP, prefix=prefix)
-    print(json.dumps({"neo4j": version, "seconds": args.seconds, "counts": run.counts,
-                      "errors": run.errors}, indent=2))
+    print(
+        json.dumps(
+            {"neo4j": version, "seconds": args.seconds, "counts": run.counts, "errors": run.errors},
+            indent=2,
+        )
+    )
     return 1 if run.errors else 0
 
 

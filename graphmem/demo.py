@@ -57,13 +57,23 @@ def run_scenario(client: GraphMemClient, user: str = restaurant.USER_ID) -> None
     print("\n== Read back with GET /v1/memories (active and superseded; merged hidden)")
     for m in sorted(client.get_all(user_id=user, limit=100), key=lambda m: m.observed_at):
         print(f"  {m.observed_at:%Y-%m-%d} {m.lifecycle_state:10s} {m.text}")
-    _print_search(f"June ({restaurant.JUNE_DATE[:10]}): {restaurant.JUNE_QUESTION}",
-                  client.search(restaurant.JUNE_QUESTION, user_id=user, top_k=5,
-                                latest_only=True, reference_date=restaurant.JUNE_DATE))
-    _print_search(f"July: {restaurant.JULY_QUESTION}",
-                  client.search(restaurant.JULY_QUESTION, user_id=user, top_k=5))
-    _print_search(restaurant.ALICE_QUESTION,
-                  client.search(restaurant.ALICE_QUESTION, user_id=user, top_k=3))
+    _print_search(
+        f"June ({restaurant.JUNE_DATE[:10]}): {restaurant.JUNE_QUESTION}",
+        client.search(
+            restaurant.JUNE_QUESTION,
+            user_id=user,
+            top_k=5,
+            latest_only=True,
+            reference_date=restaurant.JUNE_DATE,
+        ),
+    )
+    _print_search(
+        f"July: {restaurant.JULY_QUESTION}",
+        client.search(restaurant.JULY_QUESTION, user_id=user, top_k=5),
+    )
+    _print_search(
+        restaurant.ALICE_QUESTION, client.search(restaurant.ALICE_QUESTION, user_id=user, top_k=3)
+    )
 
 
 def _wait_healthy(base_url: str, server: subprocess.Popen[bytes]) -> None:
@@ -83,8 +93,16 @@ def _wait_healthy(base_url: str, server: subprocess.Popen[bytes]) -> None:
 @contextmanager
 def api_server(settings: Settings) -> Iterator[str]:
     base_url = f"http://127.0.0.1:{settings.api.port}"
-    command = [sys.executable, "-m", "graphmem.cli", "serve", "--host", "127.0.0.1",
-               "--port", str(settings.api.port)]
+    command = [
+        sys.executable,
+        "-m",
+        "graphmem.cli",
+        "serve",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(settings.api.port),
+    ]
     server = subprocess.Popen(command)
     try:
         _wait_healthy(base_url, server)
@@ -100,14 +118,18 @@ def main() -> None:
         token, key = memory.keys.create(user_ids=[restaurant.USER_ID])
         try:
             with api_server(settings) as base_url, GraphMemClient(base_url, token) as client:
-                print(f"API on {base_url} (docs: {base_url}/docs), key {key.prefix}… for "
-                      f"{restaurant.USER_ID}\n")
+                print(
+                    f"API on {base_url} (docs: {base_url}/docs), key {key.prefix}… for "
+                    f"{restaurant.USER_ID}\n"
+                )
                 run_scenario(client)
         finally:
             memory.keys.revoke(key.id)
-    print(f"\nInspect the graph in Neo4j Browser: http://127.0.0.1:{settings.neo4j.http_port}"
-          f"/browser/  (bolt {settings.neo4j.uri}, user {settings.neo4j.user}, password: "
-          f"{password_hint(settings.neo4j)}; `graphmem browse` prints ready queries)")
+    print(
+        f"\nInspect the graph in Neo4j Browser: http://127.0.0.1:{settings.neo4j.http_port}"
+        f"/browser/  (bolt {settings.neo4j.uri}, user {settings.neo4j.user}, password: "
+        f"{password_hint(settings.neo4j)}; `graphmem browse` prints ready queries)"
+    )
 
 
 if __name__ == "__main__":

@@ -37,12 +37,14 @@ def _test_settings() -> Settings:
     settings = settings.model_copy(update={"embedder": onnx})
     if "GRAPHMEM_NEO4J__URI" in os.environ:
         return settings
-    neo = settings.neo4j.model_copy(update={
-        "uri": f"bolt://127.0.0.1:{TEST_BOLT_PORT}",
-        "bolt_port": TEST_BOLT_PORT,
-        "http_port": TEST_HTTP_PORT,
-        "home": ROOT / ".cache" / "neo4j-test",
-    })
+    neo = settings.neo4j.model_copy(
+        update={
+            "uri": f"bolt://127.0.0.1:{TEST_BOLT_PORT}",
+            "bolt_port": TEST_BOLT_PORT,
+            "http_port": TEST_HTTP_PORT,
+            "home": ROOT / ".cache" / "neo4j-test",
+        }
+    )
     return settings.model_copy(update={"neo4j": neo})
 
 
@@ -54,8 +56,9 @@ def _retire_legacy_password(server: LocalNeo4j) -> None:
         return
     if not (server.home / "data" / "dbms").exists():
         return  # a fresh home: the first start generates the password
-    legacy = neo.model_copy(update={
-        "password": SecretStr(INSECURE_DEV_PASSWORD), "insecure_dev_password": True})
+    legacy = neo.model_copy(
+        update={"password": SecretStr(INSECURE_DEV_PASSWORD), "insecure_dev_password": True}
+    )
     LocalNeo4j(legacy).rotate_password()
 
 

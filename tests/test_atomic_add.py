@@ -34,12 +34,15 @@ def test_fault_mid_add_rolls_back(memory: Memory, driver: neo4j.Driver, user_id:
     faulty.store = FaultyStore(driver, "neo4j")
     faulty._add.store = faulty.store
     with pytest.raises(InjectedFault):
-        faulty.add(["Carol lives in Lisbon.", "Dan works at Initech."], user_id=user_id,
-                   infer=False, relations=[{"source": "Carol", "relation": "lives_in",
-                                            "target": "Lisbon"}])
+        faulty.add(
+            ["Carol lives in Lisbon.", "Dan works at Initech."],
+            user_id=user_id,
+            infer=False,
+            relations=[{"source": "Carol", "relation": "lives_in", "target": "Lisbon"}],
+        )
     leftovers = driver.execute_query(
-        "MATCH (n) WHERE n.user_id = $u OR n.key STARTS WITH $u RETURN count(n) AS c",
-        u=user_id).records[0]["c"]
+        "MATCH (n) WHERE n.user_id = $u OR n.key STARTS WITH $u RETURN count(n) AS c", u=user_id
+    ).records[0]["c"]
     assert leftovers == 0
     assert memory.get_all(user_id=user_id) == []
     ok = memory.add("Carol lives in Lisbon.", user_id=user_id, infer=False)

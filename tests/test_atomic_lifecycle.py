@@ -31,7 +31,8 @@ def test_fault_in_a_transition_rolls_back_the_add(
     faulty = Memory(memory.settings, driver=driver, embedder=memory.embedder)
     original = faulty._add.lifecycle
     faulty._add.lifecycle = FailingLifecycle(
-        memory.settings.lifecycle, trust_proposals=original.trust_proposals)
+        memory.settings.lifecycle, trust_proposals=original.trust_proposals
+    )
     with pytest.raises(InjectedFault):
         faulty.add("I moved to Braga.", user_id=user_id)
     assert [m.id for m in memory.get_all(user_id=user_id, include_merged=True)] == [old]
@@ -40,7 +41,9 @@ def test_fault_in_a_transition_rolls_back_the_add(
     assert [e.event for e in memory.history(old)] == ["ADD"]
     targets = driver.execute_query(
         "MATCH (:Entity {user_id: $u})-[r:RELATES_TO]->(t) RETURN t.name AS t, "
-        "r.valid_to AS valid_to", u=user_id).records
+        "r.valid_to AS valid_to",
+        u=user_id,
+    ).records
     assert [(r["t"], r["valid_to"]) for r in targets] == [("Porto", None)]
     # the same add, retried, writes the memory and its transition together
     again = memory.add("I moved to Braga.", user_id=user_id).results[0]

@@ -36,8 +36,9 @@ def nodes_of(driver: neo4j.Driver, user_id: str) -> int:
         ("fine", {"relations": "a->b"}, "relations must be"),
     ],
 )
-def test_rejected_and_nothing_written(memory: Memory, driver: neo4j.Driver, user_id: str,
-                                      messages: object, kwargs: dict, match: str) -> None:
+def test_rejected_and_nothing_written(
+    memory: Memory, driver: neo4j.Driver, user_id: str, messages: object, kwargs: dict, match: str
+) -> None:
     with pytest.raises(ValidationError, match=match):
         memory.add(messages, user_id=user_id, infer=False, **kwargs)  # type: ignore[arg-type]
     assert nodes_of(driver, user_id) == 0

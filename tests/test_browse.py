@@ -67,12 +67,14 @@ def _collect(value: Any, nodes: dict[str, Node], rels: dict[str, Relationship]) 
             _collect(item, nodes, rels)
 
 
-def run_browse(driver: neo4j.Driver, statement: str, **params: Any) -> tuple[
-        dict[str, Node], dict[str, Relationship]]:
+def run_browse(
+    driver: neo4j.Driver, statement: str, **params: Any
+) -> tuple[dict[str, Node], dict[str, Relationship]]:
     """Run a browse query as Browser would; return every node and relationship it draws."""
     defaults: dict[str, Any] = {"user_id": None, "name": None, "memory_id": None}
     records = driver.execute_query(
-        query(statement), {**defaults, **params}, database_="neo4j").records
+        query(statement), {**defaults, **params}, database_="neo4j"
+    ).records
     nodes: dict[str, Node] = {}
     rels: dict[str, Relationship] = {}
     for record in records:
@@ -90,19 +92,22 @@ def _owners(nodes: dict[str, Node]) -> set[str]:
 
 
 def test_scope_overview_draws_memories_entities_triplets_and_supersedes(
-        driver: neo4j.Driver, users: tuple[str, str]) -> None:
+    driver: neo4j.Driver, users: tuple[str, str]
+) -> None:
     user, _ = users
     nodes, rels = run_browse(driver, "browse/scope_overview", user_id=user)
     assert _owners(nodes) == {user}
     assert {"MENTIONS", "RELATES_TO", "SUPERSEDED_BY"} <= _types(rels)
     texts = {n["text"] for n in nodes.values() if "Memory" in n.labels}
     assert texts == {text for _, text in restaurant.MESSAGES}
-    assert {"Paris", "Alice", "Beijing"} <= {n["name"] for n in nodes.values()
-                                             if "Entity" in n.labels}
+    assert {"Paris", "Alice", "Beijing"} <= {
+        n["name"] for n in nodes.values() if "Entity" in n.labels
+    }
 
 
 def test_user_memories_lists_every_memory_with_lifecycle_edges(
-        driver: neo4j.Driver, users: tuple[str, str]) -> None:
+    driver: neo4j.Driver, users: tuple[str, str]
+) -> None:
     user, other = users
     nodes, rels = run_browse(driver, "browse/user_memories", user_id=user)
     assert _owners(nodes) == {user}
@@ -115,31 +120,36 @@ def test_user_memories_lists_every_memory_with_lifecycle_edges(
 
 
 def test_entity_neighbourhood_by_name_any_case(
-        driver: neo4j.Driver, users: tuple[str, str]) -> None:
+    driver: neo4j.Driver, users: tuple[str, str]
+) -> None:
     user, _ = users
     nodes, rels = run_browse(driver, "browse/entity_neighbourhood", user_id=user, name=" paris")
     assert _owners(nodes) == {user}
     assert {"RELATES_TO", "MENTIONS"} <= _types(rels)
     paris = [n for n in nodes.values() if n.get("name") == "Paris"]
     assert len(paris) == 1
-    lives_in = [r for r in rels.values() if r.type == "RELATES_TO"
-                and r.get("predicate") == "lives_in"]
-    assert lives_in and all(r.end_node is not None and r.end_node["name"] == "Paris"
-                            for r in lives_in)
-    assert run_browse(driver, "browse/entity_neighbourhood", user_id=user, name="Tokyo") == (
-        {}, {})
+    lives_in = [
+        r for r in rels.values() if r.type == "RELATES_TO" and r.get("predicate") == "lives_in"
+    ]
+    assert lives_in and all(
+        r.end_node is not None and r.end_node["name"] == "Paris" for r in lives_in
+    )
+    assert run_browse(driver, "browse/entity_neighbourhood", user_id=user, name="Tokyo") == ({}, {})
 
 
 def test_supersede_chain_by_user_and_by_memory(
-        driver: neo4j.Driver, memory: Memory, users: tuple[str, str]) -> None:
+    driver: neo4j.Driver, memory: Memory, users: tuple[str, str]
+) -> None:
     user, other = users
     nodes, rels = run_browse(driver, "browse/supersede_chain", user_id=user)
     assert _owners(nodes) == {user} and _types(rels) == {"SUPERSEDED_BY"}
     beijing = next(m for m in memory.get_all(user_id=user) if m.text == "I live in Beijing.")
     assert beijing.lifecycle_state == "superseded"
     records = driver.execute_query(
-        query("browse/supersede_chain"), {"user_id": None, "memory_id": beijing.id},
-        database_="neo4j").records
+        query("browse/supersede_chain"),
+        {"user_id": None, "memory_id": beijing.id},
+        database_="neo4j",
+    ).records
     [path] = [r["p"] for r in records]
     assert [n["text"] for n in path.nodes] == ["I live in Beijing.", "I moved to Paris last week."]
     other_nodes, _ = run_browse(driver, "browse/supersede_chain", user_id=other)
@@ -147,10 +157,16 @@ def test_supersede_chain_by_user_and_by_memory(
 
 
 def test_synthesis_sources_draws_a_dream_synthesis_and_its_sources(
-        settings: Settings, driver: neo4j.Driver, embedder: Embedder,
-        openai_server: OpenAICompatServer, users: tuple[str, str], user_id: str) -> None:
-    configured = dream_settings(settings, base_url=openai_server.base_url, model="test-model",
-                                max_retries=0, timeout_s=5.0)
+    settings: Settings,
+    driver: neo4j.Driver,
+    embedder: Embedder,
+    openai_server: OpenAICompatServer,
+    users: tuple[str, str],
+    user_id: str,
+) -> None:
+    configured = dream_settings(
+        settings, base_url=openai_server.base_url, model="test-model", max_retries=0, timeout_s=5.0
+    )
     with Memory(configured, driver=driver, embedder=embedder) as memory:
         memory.enable_dream(user_id=user_id)
         sources = seed(memory, user_id, YOGA) + seed(memory, user_id, WAKE_UPS)
@@ -163,7 +179,8 @@ def test_synthesis_sources_draws_a_dream_synthesis_and_its_sources(
 
 
 def test_browse_command_prints_url_connection_params_queries_and_style(
-        settings: Settings, monkeypatch: pytest.MonkeyPatch) -> None:
+    settings: Settings, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("GRAPHMEM_NEO4J__URI", settings.neo4j.uri)
     monkeypatch.setenv("GRAPHMEM_NEO4J__HTTP_PORT", str(settings.neo4j.http_port))
     monkeypatch.setenv("GRAPHMEM_NEO4J__HOME", str(settings.neo4j.home))
@@ -175,7 +192,7 @@ def test_browse_command_prints_url_connection_params_queries_and_style(
     assert ":param user_id => 'o\\'brien'" in out and ":param memory_id => null" in out
     for name in BROWSE_QUERIES:
         assert query(name).strip() in out
-    assert ":style node {" in out and "caption: \"{text}\"" in out
+    assert ":style node {" in out and 'caption: "{text}"' in out
     # How to read the password, never the password itself.
     assert settings.neo4j.resolve_password().get_secret_value() not in out
     if settings.neo4j.password is None:
@@ -189,8 +206,10 @@ def test_style_file_in_docs_matches_the_packaged_one() -> None:
 
 
 def test_every_browse_file_is_offered_by_the_command() -> None:
-    files = {str(p.relative_to(cypher_root()).with_suffix(""))
-             for p in (cypher_root() / "browse").glob("*.cypher")}
+    files = {
+        str(p.relative_to(cypher_root()).with_suffix(""))
+        for p in (cypher_root() / "browse").glob("*.cypher")
+    }
     assert files == set(BROWSE_QUERIES)
 
 

@@ -22,19 +22,27 @@ CODE += "\n".join(p.read_text() for p in (ROOT / "api").rglob("*.py"))
 CODE += "\n".join(p.read_text() for p in (ROOT / "benchmarks").rglob("*.py"))
 PARAM = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
 # Loaded through a tuple of names rather than a literal call.
-INDIRECT = {"schema/vector_index_memory", "schema/vector_index_entity",
-            "schema/vector_index_triplet", "schema/fulltext_index_memory",
-            "schema/fulltext_index_entity", "schema/fulltext_index_triplet"}
+INDIRECT = {
+    "schema/vector_index_memory",
+    "schema/vector_index_entity",
+    "schema/vector_index_triplet",
+    "schema/fulltext_index_memory",
+    "schema/fulltext_index_entity",
+    "schema/fulltext_index_triplet",
+}
 
 
 PRODUCT = sorted([*(ROOT / "graphmem").rglob("*.py"), *(ROOT / "api").rglob("*.py")])
 CALLERS = find_callers(PRODUCT, set(all_names()), ROOT)
+
+
 # Issue 13 replaces lifecycle/merge and lifecycle/supersede (one eligibility block for both);
 # until then the transition passes supersede's $at and $predicates to merge as well, and
 # merge's header omits them.
 def body(name: str) -> str:
-    return "\n".join(line for line in query(name).splitlines()
-                     if not line.lstrip().startswith("//"))
+    return "\n".join(
+        line for line in query(name).splitlines() if not line.lstrip().startswith("//")
+    )
 
 
 def header(name: str) -> str:
@@ -72,8 +80,9 @@ def test_header_lists_what_callers_pass(caller: Caller) -> None:
     assert not undocumented, f"{caller.where} passes {sorted(undocumented)} to {caller.name}"
 
 
-@pytest.mark.parametrize("caller", [c for c in CALLERS if not c.open],
-                         ids=lambda c: f"{c.name}@{c.where}")
+@pytest.mark.parametrize(
+    "caller", [c for c in CALLERS if not c.open], ids=lambda c: f"{c.name}@{c.where}"
+)
 def test_callers_pass_every_parameter_used(caller: Caller) -> None:
     missing = set(PARAM.findall(body(caller.name))) - caller.passed
     assert not missing, f"{caller.where} does not pass {sorted(missing)} to {caller.name}"
@@ -89,7 +98,7 @@ def test_header_lists_no_stale_parameters(name: str) -> None:
 
 def test_no_query_text_built_from_values() -> None:
     assert not re.search(r"query\([^)]*\)\.format\(", CODE)
-    assert "f\"MATCH" not in CODE and "f'MATCH" not in CODE
+    assert 'f"MATCH' not in CODE and "f'MATCH" not in CODE
 
 
 # schema/ statements are run by migrate; admin/ ones are administration commands on the
@@ -101,7 +110,7 @@ def test_no_query_text_built_from_values() -> None:
 def test_explain_passes(driver: neo4j.Driver, name: str) -> None:
     text = body(name).strip()
     if text.upper().startswith("CYPHER 25"):
-        statement = "CYPHER 25 EXPLAIN " + text[len("CYPHER 25"):].lstrip()
+        statement = "CYPHER 25 EXPLAIN " + text[len("CYPHER 25") :].lstrip()
     else:
         statement = "EXPLAIN " + text
     params = {p: None for p in PARAM.findall(text)}

@@ -18,8 +18,9 @@ NOW = datetime(2026, 6, 1, tzinfo=UTC)
 
 
 def record(created: datetime) -> MemoryRecord:
-    return MemoryRecord(id="m", text="t", hash="h", created_at=created, updated_at=created,
-                        observed_at=created)
+    return MemoryRecord(
+        id="m", text="t", hash="h", created_at=created, updated_at=created, observed_at=created
+    )
 
 
 def test_multiplier_stays_in_bounds_and_rewards_recent_frequent_use() -> None:
@@ -27,8 +28,11 @@ def test_multiplier_stays_in_bounds_and_rewards_recent_frequent_use() -> None:
     assert decay.multiplier(old, 0, None, NOW) == pytest.approx(decay.LOW, abs=1e-3)
     assert decay.multiplier(old, 10_000, NOW, NOW) == pytest.approx(decay.HIGH)
     fresh = record(NOW)
-    values = [decay.multiplier(fresh, n, NOW - timedelta(days=d), NOW)
-              for n in (0, 1, 10, 100) for d in (0, 15, 30, 365)]
+    values = [
+        decay.multiplier(fresh, n, NOW - timedelta(days=d), NOW)
+        for n in (0, 1, 10, 100)
+        for d in (0, 15, 30, 365)
+    ]
     assert all(decay.LOW <= v <= decay.HIGH for v in values)
     month_ago = NOW - timedelta(days=30)
     assert decay.multiplier(fresh, 5, NOW, NOW) > decay.multiplier(fresh, 5, month_ago, NOW)
@@ -50,8 +54,9 @@ def wait_for(check, timeout: float = 10.0) -> None:
 
 
 @pytest.mark.neo4j
-def test_off_by_default_nothing_is_recorded(memory: Memory, driver: neo4j.Driver,
-                                            user_id: str) -> None:
+def test_off_by_default_nothing_is_recorded(
+    memory: Memory, driver: neo4j.Driver, user_id: str
+) -> None:
     assert memory.settings.search.decay_enabled is False
     memory.add(["I swim on Mondays.", "I swim on Fridays."], user_id=user_id, infer=False)
     result = memory.search("when do I swim?", user_id=user_id, explain=True)
@@ -61,13 +66,18 @@ def test_off_by_default_nothing_is_recorded(memory: Memory, driver: neo4j.Driver
 
 
 @pytest.mark.neo4j
-def test_used_memories_rise_and_nothing_is_deleted(settings: Settings, driver: neo4j.Driver,
-                                                   embedder: Embedder, user_id: str) -> None:
-    on = settings.model_copy(update={"search": settings.search.model_copy(
-        update={"decay_enabled": True})})
+def test_used_memories_rise_and_nothing_is_deleted(
+    settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str
+) -> None:
+    on = settings.model_copy(
+        update={"search": settings.search.model_copy(update={"decay_enabled": True})}
+    )
     with Memory(on, driver=driver, embedder=embedder) as memory:
-        memory.add(["I swim on Mondays at the city pool.", "I swim on Fridays at the lake."],
-                   user_id=user_id, infer=False)
+        memory.add(
+            ["I swim on Mondays at the city pool.", "I swim on Fridays at the lake."],
+            user_id=user_id,
+            infer=False,
+        )
         # A question only the lake memory answers well, asked often: its accesses pile up.
         for _ in range(6):
             memory.search("swimming at the lake", user_id=user_id, top_k=1)

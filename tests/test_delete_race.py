@@ -21,7 +21,8 @@ ROUNDS = 4
 def outgoing(driver: neo4j.Driver, memory_id: str) -> list[str]:
     rows = driver.execute_query(
         "MATCH (:Memory {id: $id})-[:MERGED_INTO|SUPERSEDED_BY]->(n:Memory) RETURN n.id AS n",
-        id=memory_id).records
+        id=memory_id,
+    ).records
     return [r["n"] for r in rows]
 
 

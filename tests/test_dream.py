@@ -32,24 +32,27 @@ pytestmark = pytest.mark.neo4j
 
 
 @pytest.fixture
-def llm_memory(settings: Settings, driver: neo4j.Driver, embedder: Embedder,
-               openai_server: OpenAICompatServer) -> Iterator[Memory]:
-    configured = dream_settings(settings, base_url=openai_server.base_url, model="test-model",
-                                max_retries=0, timeout_s=5.0)
+def llm_memory(
+    settings: Settings, driver: neo4j.Driver, embedder: Embedder, openai_server: OpenAICompatServer
+) -> Iterator[Memory]:
+    configured = dream_settings(
+        settings, base_url=openai_server.base_url, model="test-model", max_retries=0, timeout_s=5.0
+    )
     with Memory(configured, driver=driver, embedder=embedder) as memory:
         yield memory
 
 
 @pytest.fixture
-def offline_memory(settings: Settings, driver: neo4j.Driver,
-                   embedder: Embedder) -> Iterator[Memory]:
+def offline_memory(
+    settings: Settings, driver: neo4j.Driver, embedder: Embedder
+) -> Iterator[Memory]:
     with Memory(dream_settings(settings), driver=driver, embedder=embedder) as memory:
         yield memory
 
 
 def test_morning_routine_from_yoga_and_wake_ups_not_questions(
-        llm_memory: Memory, openai_server: OpenAICompatServer, driver: neo4j.Driver,
-        user_id: str) -> None:
+    llm_memory: Memory, openai_server: OpenAICompatServer, driver: neo4j.Driver, user_id: str
+) -> None:
     llm_memory.enable_dream(user_id=user_id)
     yoga = seed(llm_memory, user_id, YOGA)
     wake = seed(llm_memory, user_id, WAKE_UPS)
@@ -87,9 +90,9 @@ def test_morning_routine_from_yoga_and_wake_ups_not_questions(
     assert json.loads(run.details_json)[0]["member_ids"]
 
 
-def test_only_sleep_questions_write_nothing(llm_memory: Memory,
-                                            openai_server: OpenAICompatServer,
-                                            driver: neo4j.Driver, user_id: str) -> None:
+def test_only_sleep_questions_write_nothing(
+    llm_memory: Memory, openai_server: OpenAICompatServer, driver: neo4j.Driver, user_id: str
+) -> None:
     llm_memory.enable_dream(user_id=user_id)
     seed(llm_memory, user_id, SLEEP_QUESTIONS)
     report = llm_memory.dream(user_id=user_id)
@@ -98,9 +101,9 @@ def test_only_sleep_questions_write_nothing(llm_memory: Memory,
     assert all(not g.source_ids for g in report.scopes[0].groups)
 
 
-def test_a_single_gym_visit_is_not_a_habit(llm_memory: Memory,
-                                           openai_server: OpenAICompatServer,
-                                           driver: neo4j.Driver, user_id: str) -> None:
+def test_a_single_gym_visit_is_not_a_habit(
+    llm_memory: Memory, openai_server: OpenAICompatServer, driver: neo4j.Driver, user_id: str
+) -> None:
     llm_memory.enable_dream(user_id=user_id)
     seed(llm_memory, user_id, [("Went to the gym today", "2025-02-03T18:00:00Z", "feb-a")])
     [group] = llm_memory.dream(user_id=user_id).scopes[0].groups
@@ -109,8 +112,8 @@ def test_a_single_gym_visit_is_not_a_habit(llm_memory: Memory,
 
 
 def test_excluded_and_immutable_memories_are_never_sources(
-        llm_memory: Memory, openai_server: OpenAICompatServer, driver: neo4j.Driver,
-        user_id: str) -> None:
+    llm_memory: Memory, openai_server: OpenAICompatServer, driver: neo4j.Driver, user_id: str
+) -> None:
     llm_memory.enable_dream(user_id=user_id)
     excluded = seed(llm_memory, user_id, YOGA[:1], exclude_from_dream=True)
     pinned = seed(llm_memory, user_id, YOGA[1:2], immutable=True)
@@ -124,8 +127,8 @@ def test_excluded_and_immutable_memories_are_never_sources(
 
 
 def test_a_grown_group_supersedes_its_synthesis_and_reruns_add_nothing(
-        llm_memory: Memory, openai_server: OpenAICompatServer, driver: neo4j.Driver,
-        user_id: str) -> None:
+    llm_memory: Memory, openai_server: OpenAICompatServer, driver: neo4j.Driver, user_id: str
+) -> None:
     llm_memory.enable_dream(user_id=user_id)
     first = seed(llm_memory, user_id, YOGA[:3])
     openai_server.script(holds("User goes to a morning yoga class before work"))
@@ -149,7 +152,8 @@ def test_a_grown_group_supersedes_its_synthesis_and_reruns_add_nothing(
 
 
 def test_dry_run_without_llm_lists_qualifying_groups_and_writes_nothing(
-        offline_memory: Memory, driver: neo4j.Driver, user_id: str) -> None:
+    offline_memory: Memory, driver: neo4j.Driver, user_id: str
+) -> None:
     [enabled] = offline_memory.enable_dream(user_id=user_id)
     yoga = seed(offline_memory, user_id, YOGA)
     report = offline_memory.dream(user_id=user_id, dry_run=True)
@@ -167,7 +171,8 @@ def test_dry_run_without_llm_lists_qualifying_groups_and_writes_nothing(
 
 
 def test_memories_from_before_enabling_are_not_new_evidence(
-        llm_memory: Memory, openai_server: OpenAICompatServer, user_id: str) -> None:
+    llm_memory: Memory, openai_server: OpenAICompatServer, user_id: str
+) -> None:
     seed(llm_memory, user_id, YOGA)
     llm_memory.enable_dream(user_id=user_id)
     scope = llm_memory.dream(user_id=user_id).scopes[0]
@@ -187,7 +192,8 @@ def test_switch_and_arguments(memory: Memory, user_id: str) -> None:
 
 
 def test_cli_enable_run_json_status_and_schedule_once(
-        settings: Settings, monkeypatch: pytest.MonkeyPatch, user_id: str) -> None:
+    settings: Settings, monkeypatch: pytest.MonkeyPatch, user_id: str
+) -> None:
     monkeypatch.setenv("GRAPHMEM_NEO4J__URI", settings.neo4j.uri)
     monkeypatch.setenv("GRAPHMEM_NEO4J__HOME", str(settings.neo4j.home))  # its password file
     monkeypatch.setenv("GRAPHMEM_DREAM__ENABLED", "true")
@@ -209,8 +215,8 @@ def test_cli_enable_run_json_status_and_schedule_once(
 
 
 def test_scheduler_runs_due_scopes_once_per_cadence(
-        llm_memory: Memory, openai_server: OpenAICompatServer, driver: neo4j.Driver,
-        user_id: str) -> None:
+    llm_memory: Memory, openai_server: OpenAICompatServer, driver: neo4j.Driver, user_id: str
+) -> None:
     llm_memory.enable_dream(user_id=user_id)
     seed(llm_memory, user_id, YOGA)
     openai_server.script(holds("User goes to a morning yoga class before work"))
@@ -228,8 +234,8 @@ def test_scheduler_runs_due_scopes_once_per_cadence(
 
 
 def test_an_llm_failure_is_recorded_and_retried_on_the_next_run(
-        llm_memory: Memory, openai_server: OpenAICompatServer, driver: neo4j.Driver,
-        user_id: str) -> None:
+    llm_memory: Memory, openai_server: OpenAICompatServer, driver: neo4j.Driver, user_id: str
+) -> None:
     [enabled] = llm_memory.enable_dream(user_id=user_id)
     seed(llm_memory, user_id, YOGA)
     openai_server.script(Status(500))

@@ -24,11 +24,13 @@ pytestmark = pytest.mark.neo4j
 
 
 @pytest.fixture
-def workers(settings: Settings, driver: neo4j.Driver, embedder: Embedder,
-            openai_server: OpenAICompatServer) -> Iterator[list[Memory]]:
+def workers(
+    settings: Settings, driver: neo4j.Driver, embedder: Embedder, openai_server: OpenAICompatServer
+) -> Iterator[list[Memory]]:
     """Two workers (as two processes would be) sharing the server and the LLM endpoint."""
-    configured = dream_settings(settings, base_url=openai_server.base_url, model="test-model",
-                                max_retries=0, timeout_s=10.0)
+    configured = dream_settings(
+        settings, base_url=openai_server.base_url, model="test-model", max_retries=0, timeout_s=10.0
+    )
     memories = [Memory(configured, driver=driver, embedder=embedder) for _ in range(2)]
     yield memories
     for m in memories:
@@ -42,13 +44,14 @@ def store(settings: Settings, driver: neo4j.Driver) -> Neo4jDreamStore:
 
 def claim(scope_key: str, owner: str, *, ago_s: float = 0, valid_s: float = 60) -> LeaseClaim:
     now = datetime.now(UTC) - timedelta(seconds=ago_s)
-    return LeaseClaim(scope_key=scope_key, owner=owner, now=now,
-                      expires_at=now + timedelta(seconds=valid_s))
+    return LeaseClaim(
+        scope_key=scope_key, owner=owner, now=now, expires_at=now + timedelta(seconds=valid_s)
+    )
 
 
 def test_two_concurrent_runs_write_one_synthesis_and_leave_sources_unchanged(
-        workers: list[Memory], openai_server: OpenAICompatServer, driver: neo4j.Driver,
-        user_id: str) -> None:
+    workers: list[Memory], openai_server: OpenAICompatServer, driver: neo4j.Driver, user_id: str
+) -> None:
     first = workers[0]
     first.enable_dream(user_id=user_id)
     ids = seed(first, user_id, YOGA + WAKE_UPS)
@@ -88,8 +91,9 @@ def race(store: Neo4jDreamStore, key: str, n: int = 12) -> list[bool]:
 
 
 @pytest.mark.parametrize("existing", ["none", "expired"])
-def test_exactly_one_of_many_takes_the_lease(store: Neo4jDreamStore, user_id: str,
-                                             existing: str) -> None:
+def test_exactly_one_of_many_takes_the_lease(
+    store: Neo4jDreamStore, user_id: str, existing: str
+) -> None:
     key = Scope(user_id=user_id).key
     if existing == "expired":
         assert store.acquire_lease(claim(key, "crashed", ago_s=7200, valid_s=3600))
@@ -104,8 +108,12 @@ def test_exactly_one_of_many_takes_the_lease(store: Neo4jDreamStore, user_id: st
 
 
 def test_a_held_lease_skips_and_a_crashed_workers_lease_expires(
-        workers: list[Memory], store: Neo4jDreamStore, openai_server: OpenAICompatServer,
-        driver: neo4j.Driver, user_id: str) -> None:
+    workers: list[Memory],
+    store: Neo4jDreamStore,
+    openai_server: OpenAICompatServer,
+    driver: neo4j.Driver,
+    user_id: str,
+) -> None:
     worker = workers[0]
     [state] = worker.enable_dream(user_id=user_id)
     seed(worker, user_id, YOGA)
@@ -121,18 +129,30 @@ def test_a_held_lease_skips_and_a_crashed_workers_lease_expires(
     assert done.status == "completed" and done.written == 1
 
 
-def test_a_synthesis_write_needs_the_lease(store: Neo4jDreamStore, embedder: Embedder,
-                                           workers: list[Memory], driver: neo4j.Driver,
-                                           user_id: str) -> None:
+def test_a_synthesis_write_needs_the_lease(
+    store: Neo4jDreamStore,
+    embedder: Embedder,
+    workers: list[Memory],
+    driver: neo4j.Driver,
+    user_id: str,
+) -> None:
     worker = workers[0]
     [state] = worker.enable_dream(user_id=user_id)
     ids = seed(worker, user_id, YOGA[:3])
     assert store.acquire_lease(claim(state.key, "holder"))
     synthesis = NewSynthesis(
-        id="syn-" + user_id, text="User does yoga", hash="h", scope_key=state.key,
-        scope_tokens=Scope(user_id=user_id).tokens, user_id=user_id,
-        observed_at=datetime.now(UTC), embedding=embedder.embed(["User does yoga"])[0],
-        metadata_json="{}", source_ids=ids, source_set_hash="hash-" + user_id)
+        id="syn-" + user_id,
+        text="User does yoga",
+        hash="h",
+        scope_key=state.key,
+        scope_tokens=Scope(user_id=user_id).tokens,
+        user_id=user_id,
+        observed_at=datetime.now(UTC),
+        embedding=embedder.embed(["User does yoga"])[0],
+        metadata_json="{}",
+        source_ids=ids,
+        source_set_hash="hash-" + user_id,
+    )
     assert store.write_synthesis(synthesis, claim(state.key, "intruder")) == "lease_lost"
     assert store.write_synthesis(synthesis, claim(state.key, "holder")) == "written"
     again = synthesis.model_copy(update={"id": "syn2-" + user_id})

@@ -23,29 +23,60 @@ def vec(angle_deg: float, axis: int = 0) -> list[float]:
     return out
 
 
-def cand(ident: str, embedding: list[float], day: int, *, run: str | None = None,
-         text: str | None = None, new: bool = True, entities: tuple[str, ...] = ()) -> Candidate:
+def cand(
+    ident: str,
+    embedding: list[float],
+    day: int,
+    *,
+    run: str | None = None,
+    text: str | None = None,
+    new: bool = True,
+    entities: tuple[str, ...] = (),
+) -> Candidate:
     at = datetime(2025, 1, day, 7, tzinfo=UTC)
-    return Candidate(id=ident, text=text or f"statement {ident}", embedding=embedding,
-                     observed_at=at, created_at=at, run_id=run, new=new,
-                     entity_keys=list(entities))
+    return Candidate(
+        id=ident,
+        text=text or f"statement {ident}",
+        embedding=embedding,
+        observed_at=at,
+        created_at=at,
+        run_id=run,
+        new=new,
+        entity_keys=list(entities),
+    )
 
 
-@pytest.mark.parametrize("text", [
-    "How can I improve my sleep quality?", "what time should I wake up", "Why am I tired",
-    "Should I do yoga before work", "Do I sleep enough?", "does coffee hurt sleep",
-    "Is 6 hours of sleep enough", "Can I nap after lunch", "  \"How do I stretch?\"",
-    "I wonder whether I sleep enough?",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "How can I improve my sleep quality?",
+        "what time should I wake up",
+        "Why am I tired",
+        "Should I do yoga before work",
+        "Do I sleep enough?",
+        "does coffee hurt sleep",
+        "Is 6 hours of sleep enough",
+        "Can I nap after lunch",
+        '  "How do I stretch?"',
+        "I wonder whether I sleep enough?",
+    ],
+)
 def test_questions_are_recognised(text: str) -> None:
     assert is_question(text)
 
 
-@pytest.mark.parametrize("text", [
-    "Morning yoga class at 7am before work", "Woke up at 6:45 and went to yoga",
-    "Can't sleep past 6 these days", "Did yoga this morning", "Doing yoga twice a week",
-    "Isabel teaches my yoga class", "Howard is my yoga teacher",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Morning yoga class at 7am before work",
+        "Woke up at 6:45 and went to yoga",
+        "Can't sleep past 6 these days",
+        "Did yoga this morning",
+        "Doing yoga twice a week",
+        "Isabel teaches my yoga class",
+        "Howard is my yoga teacher",
+    ],
+)
 def test_statements_are_not_questions(text: str) -> None:
     assert not is_question(text)
 
@@ -56,9 +87,14 @@ def test_source_set_hash_ignores_order_and_repeats() -> None:
 
 
 def test_cluster_separates_topics_and_keeps_singletons() -> None:
-    items = [cand("y1", vec(0), 1), cand("y2", vec(20), 2), cand("y3", vec(35), 3),
-             cand("q1", vec(0, axis=3), 4), cand("q2", vec(25, axis=3), 5),
-             cand("lone", vec(0, axis=6), 6)]
+    items = [
+        cand("y1", vec(0), 1),
+        cand("y2", vec(20), 2),
+        cand("y3", vec(35), 3),
+        cand("q1", vec(0, axis=3), 4),
+        cand("q2", vec(25, axis=3), 5),
+        cand("lone", vec(0, axis=6), 6),
+    ]
     groups = {tuple(items[i].id for i in g) for g in cluster(items, SETTINGS)}
     assert groups == {("y1", "y2", "y3"), ("q1", "q2"), ("lone",)}
 
@@ -85,8 +121,11 @@ def test_cluster_respects_max_group_size() -> None:
 
 
 def test_three_statements_over_two_sessions_qualify() -> None:
-    group = [cand("a", vec(0), 7, run="s1"), cand("b", vec(30), 7, run="s2"),
-             cand("c", vec(60), 7, run="s2")]
+    group = [
+        cand("a", vec(0), 7, run="s1"),
+        cand("b", vec(30), 7, run="s2"),
+        cand("c", vec(60), 7, run="s2"),
+    ]
     report = assess(group, SETTINGS)
     assert report.qualified, report.reason
     assert report.source_ids == ["a", "b", "c"] and report.sessions == 2 and report.days == 1
@@ -100,39 +139,55 @@ def test_distinct_days_qualify_without_sessions() -> None:
 
 
 def test_one_event_is_not_a_habit() -> None:
-    group = [cand("a", vec(0), 7, run="s1"), cand("b", vec(30), 7, run="s1"),
-             cand("c", vec(60), 7, run="s1")]
+    group = [
+        cand("a", vec(0), 7, run="s1"),
+        cand("b", vec(30), 7, run="s1"),
+        cand("c", vec(60), 7, run="s1"),
+    ]
     report = assess(group, SETTINGS)
     assert not report.qualified and "one event" in report.reason
 
 
 def test_questions_never_support() -> None:
-    group = [cand("q1", vec(0), 1, text="How can I sleep better?"),
-             cand("q2", vec(30), 2, text="Why do I wake up tired?"),
-             cand("q3", vec(60), 3, text="Is 6 hours of sleep enough?")]
+    group = [
+        cand("q1", vec(0), 1, text="How can I sleep better?"),
+        cand("q2", vec(30), 2, text="Why do I wake up tired?"),
+        cand("q3", vec(60), 3, text="Is 6 hours of sleep enough?"),
+    ]
     report = assess(group, SETTINGS)
     assert not report.qualified
     assert report.source_ids == [] and report.question_ids == ["q1", "q2", "q3"]
 
 
 def test_near_duplicates_count_once() -> None:
-    group = [cand("a", vec(0), 1, run="s1"), cand("a2", vec(5), 2, run="s2"),
-             cand("b", vec(40), 3, run="s3")]
+    group = [
+        cand("a", vec(0), 1, run="s1"),
+        cand("a2", vec(5), 2, run="s2"),
+        cand("b", vec(40), 3, run="s3"),
+    ]
     report = assess(group, SETTINGS)
     assert report.duplicate_of == {"a2": "a"}  # cos 5° = 0.996 >= 0.95
     assert report.source_ids == ["a", "b"] and not report.qualified
 
 
 def test_a_group_needs_new_evidence() -> None:
-    group = [cand("a", vec(0), 1, new=False), cand("b", vec(30), 2, new=False),
-             cand("c", vec(60), 3, new=False), cand("q", vec(10), 4, text="How so?")]
+    group = [
+        cand("a", vec(0), 1, new=False),
+        cand("b", vec(30), 2, new=False),
+        cand("c", vec(60), 3, new=False),
+        cand("q", vec(10), 4, text="How so?"),
+    ]
     report = assess(group, SETTINGS)
     assert not report.qualified and "no new evidence" in report.reason
 
 
 def test_prompt_lists_dates_weekdays_and_sessions() -> None:
-    text = describe([cand("b", vec(0), 9, run="s2", text="yoga again"),
-                     cand("a", vec(0), 7, run="s1", text="yoga")])
+    text = describe(
+        [
+            cand("b", vec(0), 9, run="s2", text="yoga again"),
+            cand("a", vec(0), 7, run="s1", text="yoga"),
+        ]
+    )
     assert text.index("2025-01-07 07:00 Tuesday, session s1] yoga") < text.index("yoga again")
 
 
@@ -162,11 +217,25 @@ def _real_candidates(texts: list[str], with_entities: bool) -> list[Candidate]:
     out = []
     for day, (text, vector) in enumerate(zip(texts, vectors, strict=True), start=1):
         at = datetime(2025, 3, 3 * day, 19, tzinfo=UTC)
-        memory = NLPExtractor().extract(ExtractionRequest(
-            messages=[Message(content=text, name="Caroline")], observed_at=at)).memories[0]
+        memory = (
+            NLPExtractor()
+            .extract(
+                ExtractionRequest(messages=[Message(content=text, name="Caroline")], observed_at=at)
+            )
+            .memories[0]
+        )
         keys = [normalize_name(e.name) for e in memory.entities] if with_entities else []
-        out.append(Candidate(id=f"m{day}", text=text, embedding=list(vector), observed_at=at,
-                             created_at=at, new=True, entity_keys=keys))
+        out.append(
+            Candidate(
+                id=f"m{day}",
+                text=text,
+                embedding=list(vector),
+                observed_at=at,
+                created_at=at,
+                new=True,
+                entity_keys=keys,
+            )
+        )
     return out
 
 
@@ -181,8 +250,12 @@ def test_a_habit_worded_three_ways_groups_through_its_concepts() -> None:
 
 def test_sharing_only_the_speaker_does_not_group() -> None:
     # cos 60° = 0.5: related only through the hub "caroline", which every memory mentions.
-    items = [cand(f"u{i}", vec(60 * (i % 2), axis=2 * (i // 2)), 1 + i,
-                  entities=("caroline", f"topic{i}")) for i in range(6)]
+    items = [
+        cand(
+            f"u{i}", vec(60 * (i % 2), axis=2 * (i // 2)), 1 + i, entities=("caroline", f"topic{i}")
+        )
+        for i in range(6)
+    ]
     assert all(len(g) == 1 for g in cluster(items, SETTINGS))
     real = _real_candidates(UNRELATED, with_entities=True)
     assert all(len(g) == 1 for g in cluster(real, SETTINGS))
@@ -190,7 +263,9 @@ def test_sharing_only_the_speaker_does_not_group() -> None:
 
 def test_a_shared_non_hub_entity_still_relates_two_memories_among_many() -> None:
     items = [cand(f"u{i}", vec(0, axis=i), 1 + i, entities=("caroline",)) for i in range(5)]
-    pair = [cand("a", vec(0), 10, entities=("caroline", "canal path")),
-            cand("b", vec(70), 11, entities=("caroline", "canal path"))]  # cos 70° = 0.34
+    pair = [
+        cand("a", vec(0), 10, entities=("caroline", "canal path")),
+        cand("b", vec(70), 11, entities=("caroline", "canal path")),
+    ]  # cos 70° = 0.34
     groups = cluster(items[1:] + pair, SETTINGS)
     assert sorted(len(g) for g in groups)[-1] == 2

@@ -71,8 +71,9 @@ def test_updated_then_deleted_leaves_no_old_or_new_text(
     memory: Memory, driver: neo4j.Driver, user_id: str
 ) -> None:
     first, second = marker(), marker()
-    memory_id = memory.add(f"My locker code is {first}.", user_id=user_id,
-                           infer=False).results[0].id
+    memory_id = (
+        memory.add(f"My locker code is {first}.", user_id=user_id, infer=False).results[0].id
+    )
     memory.update(memory_id, text=f"My locker code is {second}.")
     events = memory.history(memory_id)
     assert events[-1].old_text is not None and first in events[-1].old_text
@@ -86,8 +87,10 @@ def test_delete_all_of_a_scope_leaves_no_text(
     memory: Memory, driver: neo4j.Driver, user_id: str
 ) -> None:
     words = [marker() for _ in range(3)]
-    ids = [r.id for r in memory.add([f"I work at {w.title()}." for w in words],
-                                    user_id=user_id).results]
+    ids = [
+        r.id
+        for r in memory.add([f"I work at {w.title()}." for w in words], user_id=user_id).results
+    ]
     memory.update(ids[0], text=f"I work at {words[0].title()} as a {marker()}.")
     assert memory.delete_all(user_id=user_id) == 3
     for word in words:
@@ -120,10 +123,12 @@ def test_delete_records_who_did_it(memory: Memory, user_id: str) -> None:
 
 
 @pytest.fixture
-def llm_memory(settings: Settings, driver: neo4j.Driver, embedder: Embedder,
-               openai_server: OpenAICompatServer) -> Iterator[Memory]:
-    configured = dream_settings(settings, base_url=openai_server.base_url, model="test-model",
-                                max_retries=0, timeout_s=5.0)
+def llm_memory(
+    settings: Settings, driver: neo4j.Driver, embedder: Embedder, openai_server: OpenAICompatServer
+) -> Iterator[Memory]:
+    configured = dream_settings(
+        settings, base_url=openai_server.base_url, model="test-model", max_retries=0, timeout_s=5.0
+    )
     with Memory(configured, driver=driver, embedder=embedder) as memory:
         yield memory
 

@@ -47,7 +47,9 @@ def test_metadata_equality_and_in(memory: Memory, user_id: str, stored: dict[str
     assert listed(memory, user_id, {"metadata": {"topic": "food"}}) == {NOTES[0][0], NOTES[1][0]}
     assert listed(memory, user_id, {"metadata": {"topic": {"eq": "tech"}}}) == {NOTES[2][0]}
     assert listed(memory, user_id, {"metadata": {"topic": {"in": ["tech", "repair"]}}}) == {
-        NOTES[2][0], NOTES[3][0]}
+        NOTES[2][0],
+        NOTES[3][0],
+    }
     # every key must match
     assert listed(memory, user_id, {"metadata": {"topic": "food", "level": 3}}) == {NOTES[0][0]}
     assert listed(memory, user_id, {"metadata": {"topic": "nothing"}}) == set()
@@ -67,9 +69,13 @@ def test_observed_at_ranges(memory: Memory, user_id: str, stored: dict[str, str]
     assert listed(memory, user_id, may) == {NOTES[0][0], NOTES[1][0]}
     # gt excludes the bound itself, lte includes it
     assert listed(memory, user_id, {"observed_at": {"gt": "2024-05-20"}}) == {
-        NOTES[2][0], NOTES[3][0]}
+        NOTES[2][0],
+        NOTES[3][0],
+    }
     assert listed(memory, user_id, {"observed_at": {"lte": "2024-05-20"}}) == {
-        NOTES[0][0], NOTES[1][0]}
+        NOTES[0][0],
+        NOTES[1][0],
+    }
     both = {"observed_at": {"gte": "2024-05-01"}, "metadata": {"topic": "tech"}}
     assert listed(memory, user_id, both) == {NOTES[2][0]}
 
@@ -99,7 +105,9 @@ def test_search_applies_the_filter(memory: Memory, user_id: str, stored: dict[st
     )
     assert texts(found.results) == {NOTES[2][0]}
     dated = memory.search(
-        "anything", user_id=user_id, threshold=-1.0,
+        "anything",
+        user_id=user_id,
+        threshold=-1.0,
         filters={"observed_at": {"gte": "2024-06-01"}},
     )
     assert texts(dated.results) == {NOTES[2][0], NOTES[3][0]}

@@ -75,7 +75,8 @@ def test_every_write_path_stores_float32(
 ) -> None:
     memory = Memory(settings, driver=driver, embedder=Float64Embedder(embedder))
     added = memory.add(
-        CONVERSATION, user_id=user_id,
+        CONVERSATION,
+        user_id=user_id,
         relations=[{"source": "Ben", "relation": "sibling_of", "target": "Clara"}],
     )
     memory.update(added.results[0].id, "Did you go to the climbing gym in Lyon last week?")
@@ -92,7 +93,8 @@ def test_migrate_rewrites_64_bit_vectors_once(
 ) -> None:
     database = settings.neo4j.database
     memory.add(
-        CONVERSATION, user_id=user_id,
+        CONVERSATION,
+        user_id=user_id,
         relations=[{"source": "Ben", "relation": "sibling_of", "target": "Clara"}],
     )
     driver.execute_query(AS_FLOAT64, user_id=user_id)  # a store written before float32

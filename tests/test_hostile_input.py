@@ -25,22 +25,28 @@ PAYLOADS = [
 
 
 def scope_nodes(driver: neo4j.Driver, user_id: str) -> int:
-    return driver.execute_query("MATCH (n) WHERE n.user_id = $u RETURN count(n) AS c",
-                                u=user_id).records[0]["c"]
+    return driver.execute_query(
+        "MATCH (n) WHERE n.user_id = $u RETURN count(n) AS c", u=user_id
+    ).records[0]["c"]
 
 
 @pytest.mark.parametrize("payload", PAYLOADS)
-def test_payloads_are_plain_data(memory: Memory, driver: neo4j.Driver, user_id: str,
-                                 payload: str) -> None:
+def test_payloads_are_plain_data(
+    memory: Memory, driver: neo4j.Driver, user_id: str, payload: str
+) -> None:
     result = memory.add(
-        f"note: {payload}", user_id=user_id, metadata={payload: payload}, infer=True,
+        f"note: {payload}",
+        user_id=user_id,
+        metadata={payload: payload},
+        infer=True,
         relations=[{"source": payload, "relation": payload, "target": payload + " t"}],
     )
     item = result.results[0]
     assert memory.get(item.id).text == f"note: {payload}"
     assert memory.get(item.id).metadata == {payload: payload}
     types = driver.execute_query(
-        "MATCH (:Entity {user_id: $u})-[r]->() RETURN DISTINCT type(r) AS t", u=user_id).records
+        "MATCH (:Entity {user_id: $u})-[r]->() RETURN DISTINCT type(r) AS t", u=user_id
+    ).records
     assert {r["t"] for r in types} <= {"RELATES_TO"}
     found = memory.search(payload, user_id=user_id, threshold=-1.0)
     assert item.id in [m.id for m in found.results]
@@ -52,24 +58,29 @@ def test_payload_scope_ids_stay_isolated(memory: Memory, user_id: str) -> None:
     memory.add("mine", user_id=user_id, infer=False)
     memory.add("evil", user_id=evil + user_id, infer=False)
     assert [m.text for m in memory.get_all(user_id=evil + user_id)] == ["evil"]
-    assert [m.text for m in memory.search("mine evil", user_id=evil + user_id,
-                                          threshold=-1.0).results] == ["evil"]
+    assert [
+        m.text for m in memory.search("mine evil", user_id=evil + user_id, threshold=-1.0).results
+    ] == ["evil"]
 
 
 texts = st.text(min_size=1, max_size=60).filter(lambda t: t.strip() and "\x00" not in t)
 
 
-@settings(max_examples=25, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(source=texts, relation=texts, target=texts, key=st.text(max_size=20), value=texts)
-def test_relations_and_metadata_property(memory: Memory, user_id: str, source: str,
-                                         relation: str, target: str, key: str,
-                                         value: str) -> None:
+def test_relations_and_metadata_property(
+    memory: Memory, user_id: str, source: str, relation: str, target: str, key: str, value: str
+) -> None:
     try:
-        result = memory.add("property-based note", user_id=user_id, infer=False,
-                            metadata={key: value},
-                            relations=[{"source": source, "relation": relation,
-                                        "target": target}])
+        result = memory.add(
+            "property-based note",
+            user_id=user_id,
+            infer=False,
+            metadata={key: value},
+            relations=[{"source": source, "relation": relation, "target": target}],
+        )
     except ValidationError:
         return  # rejected cleanly (e.g. a name that normalises to nothing); nothing written
     stored = memory.get(result.results[0].id)
@@ -77,8 +88,9 @@ def test_relations_and_metadata_property(memory: Memory, user_id: str, source: s
     memory.delete(stored.id)
 
 
-@settings(max_examples=25, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(user=texts, agent=st.none() | texts, query=texts)
 def test_filters_property(memory: Memory, user: str, agent: str | None, query: str) -> None:
     try:

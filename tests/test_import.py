@@ -97,13 +97,25 @@ def test_invalid_lines_say_why(raw: str, reason: str) -> None:
 
 
 def test_a_line_becomes_one_message_with_its_add_arguments() -> None:
-    raw = json.dumps({"content": "Tool output", "role": "tool", "name": "search",
-                      "agent_id": "a1", "run_id": "r1", "timestamp": 1_700_000_000,
-                      "metadata": {"k": 1}, "infer": True}).encode()
+    raw = json.dumps(
+        {
+            "content": "Tool output",
+            "role": "tool",
+            "name": "search",
+            "agent_id": "a1",
+            "run_id": "r1",
+            "timestamp": 1_700_000_000,
+            "metadata": {"k": 1},
+            "infer": True,
+        }
+    ).encode()
     item = parse_line(raw, LIMITS, False)
     assert item is not None
     assert item.message.model_dump(exclude_none=True) == {
-        "role": "tool", "content": "Tool output", "name": "search"}
+        "role": "tool",
+        "content": "Tool output",
+        "name": "search",
+    }
     assert (item.scope.agent_id, item.scope.run_id, item.scope.user_id) == ("a1", "r1", None)
     assert (item.timestamp, item.metadata, item.infer) == (1_700_000_000, {"k": 1}, True)
     assert parse_line(b"   ", LIMITS, False) is None
@@ -116,7 +128,12 @@ def test_batches_share_scope_and_add_arguments_and_respect_the_size(tmp_path: Pa
     adder = FakeAdder()
     report = run_jsonl(adder, write_lines(tmp_path / "in.jsonl", lines), batch_size=3)
     assert [[m["content"] for m in c["messages"]] for c in adder.calls] == [
-        ["a0", "a1", "a2"], ["a3", "a4"], ["b0"], ["a5"], ["a6", "a7"]]
+        ["a0", "a1", "a2"],
+        ["a3", "a4"],
+        ["b0"],
+        ["a5"],
+        ["a6", "a7"],
+    ]
     assert adder.calls[-1]["metadata"] == {"x": 1} and adder.calls[0]["metadata"] is None
     assert (report.imported, report.added, report.adds, report.batches) == (9, 9, 5, 4)
     state = json.loads((tmp_path / "in.jsonl.graphmem-import.json").read_text())
@@ -130,8 +147,7 @@ def test_invalid_line_stops_after_committing_the_lines_before_it(tmp_path: Path)
     adder = FakeAdder()
     with pytest.raises(ImportLineError, match=r"line 7: not valid JSON.*6 records before it"):
         run_jsonl(adder, path, batch_size=4)
-    assert [m["content"] for c in adder.calls for m in c["messages"]] == [
-        f"t{i}" for i in range(6)]
+    assert [m["content"] for c in adder.calls for m in c["messages"]] == [f"t{i}" for i in range(6)]
     report = run_jsonl(adder, path, batch_size=4, skip_invalid=True)
     assert report.resumed_after == 6 and report.skipped == ["line 7"]
     assert report.imported == 3 and report.duplicates == 0
@@ -184,7 +200,8 @@ def _texts(memory: Memory, user: str) -> list[str]:
 
 @pytest.mark.neo4j
 def test_jsonl_interrupted_then_resumed_without_duplicates(
-        memory: Memory, user_id: str, tmp_path: Path) -> None:
+    memory: Memory, user_id: str, tmp_path: Path
+) -> None:
     texts = [f"Imported fact {i}: I keep {i} plants on the balcony" for i in range(30)]
     path = write_lines(tmp_path / "in.jsonl", [line(t, user=user_id) for t in texts])
 
@@ -216,13 +233,19 @@ def test_jsonl_interrupted_then_resumed_without_duplicates(
 
 @pytest.mark.neo4j
 def test_jsonl_command_stops_on_a_bad_line_then_skips_it(
-        settings: Settings, memory: Memory, user_id: str, tmp_path: Path,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    settings: Settings,
+    memory: Memory,
+    user_id: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setenv("GRAPHMEM_NEO4J__URI", settings.neo4j.uri)
     monkeypatch.setenv("GRAPHMEM_NEO4J__HOME", str(settings.neo4j.home))  # its password file
     monkeypatch.delenv("GRAPHMEM_LLM__MODEL", raising=False)
-    lines = [line(f"Command fact {i} about my bicycle", user=user_id,
-                  timestamp="2024-03-01T10:00:00Z") for i in range(9)]
+    lines = [
+        line(f"Command fact {i} about my bicycle", user=user_id, timestamp="2024-03-01T10:00:00Z")
+        for i in range(9)
+    ]
     lines[5] = json.dumps({"text": "no scope here"})
     path = write_lines(tmp_path / "in.jsonl", lines)
     cli = CliRunner()
@@ -250,8 +273,13 @@ def locomo_sample(sample_id: str) -> dict[str, Any]:
             "session_1": [
                 {"speaker": "Ana", "dia_id": "D1:1", "text": "I adopted a grey cat."},
                 {"speaker": "Ben", "dia_id": "D1:2", "text": "Lovely! What is its name?"},
-                {"speaker": "Ana", "dia_id": "D1:3", "text": "Pixel. Look!",
-                 "img_url": ["https://example.invalid/cat.jpg"], "blip_caption": "a cat"},
+                {
+                    "speaker": "Ana",
+                    "dia_id": "D1:3",
+                    "text": "Pixel. Look!",
+                    "img_url": ["https://example.invalid/cat.jpg"],
+                    "blip_caption": "a cat",
+                },
             ],
             "session_2_date_time": "10:04 am on 2 June, 2023",
             "session_2": [
@@ -282,8 +310,8 @@ def test_locomo_turns_become_records_in_order(tmp_path: Path) -> None:
 
 @pytest.mark.neo4j
 def test_locomo_command_imports_a_small_slice(
-        settings: Settings, memory: Memory, tmp_path: Path,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    settings: Settings, memory: Memory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("GRAPHMEM_NEO4J__URI", settings.neo4j.uri)
     monkeypatch.setenv("GRAPHMEM_NEO4J__HOME", str(settings.neo4j.home))  # its password file
     monkeypatch.delenv("GRAPHMEM_LLM__MODEL", raising=False)

@@ -13,13 +13,16 @@ pytestmark = pytest.mark.neo4j
 def memory_count(driver: neo4j.Driver, user_id: str) -> int:
     """The memories of this test's user (other tests share the database)."""
     return driver.execute_query(
-        "MATCH (m:Memory {user_id: $u}) RETURN count(m) AS c", u=user_id).records[0]["c"]
+        "MATCH (m:Memory {user_id: $u}) RETURN count(m) AS c", u=user_id
+    ).records[0]["c"]
 
 
 def lifecycle_edges(driver: neo4j.Driver, memory_id: str) -> list[tuple[str, str]]:
     rows = driver.execute_query(
         "MATCH (:Memory {id: $id})-[r:MERGED_INTO|SUPERSEDED_BY]->(n:Memory) "
-        "RETURN type(r) AS t, n.id AS target", id=memory_id).records
+        "RETURN type(r) AS t, n.id AS target",
+        id=memory_id,
+    ).records
     return [(r["t"], r["target"]) for r in rows]
 
 
@@ -30,7 +33,8 @@ def test_tokyo_then_osaka_supersedes(memory: Memory, driver: neo4j.Driver, user_
     assert [(r.predicate, r.target) for r in tokyo.relations] == [("lives_in", "Tokyo")]
     osaka = memory.add("I moved to Osaka.", user_id=user_id, timestamp="2025-06-01").results[0]
     assert [(t.action, t.old_memory_id, t.outcome) for t in osaka.transitions] == [
-        ("supersede", tokyo.id, "applied")]
+        ("supersede", tokyo.id, "applied")
+    ]
     old = memory.get(tokyo.id)
     assert old.lifecycle_state == "superseded"
     assert old.replacement_memory_id == osaka.id
@@ -39,11 +43,15 @@ def test_tokyo_then_osaka_supersedes(memory: Memory, driver: neo4j.Driver, user_
     assert default_view == {"I live in Tokyo.", "I moved to Osaka."}
     latest = {m.text for m in memory.get_all(user_id=user_id, latest_only=True)}
     assert latest == {"I moved to Osaka."}
-    triplets = {(r["target"], r["valid_to"] is not None, r["valid_from"] is not None)
-                for r in driver.execute_query(
-                    "MATCH (s:Entity {user_id: $u})-[r:RELATES_TO {predicate: 'lives_in'}]->(t) "
-                    "RETURN t.name AS target, r.valid_to AS valid_to, "
-                    "r.valid_from AS valid_from", u=user_id).records}
+    triplets = {
+        (r["target"], r["valid_to"] is not None, r["valid_from"] is not None)
+        for r in driver.execute_query(
+            "MATCH (s:Entity {user_id: $u})-[r:RELATES_TO {predicate: 'lives_in'}]->(t) "
+            "RETURN t.name AS target, r.valid_to AS valid_to, "
+            "r.valid_from AS valid_from",
+            u=user_id,
+        ).records
+    }
     assert triplets == {("Tokyo", True, False), ("Osaka", False, True)}
     assert [e.event for e in memory.history(tokyo.id)] == ["ADD", "SUPERSEDE"]
     assert [e.event for e in memory.history(osaka.id)] == ["ADD", "SUPERSEDE"]
@@ -52,16 +60,18 @@ def test_tokyo_then_osaka_supersedes(memory: Memory, driver: neo4j.Driver, user_
 
 def test_window_seats_not_contained_is_not_merged(memory: Memory, user_id: str) -> None:
     first = memory.add("prefers window seats", user_id=user_id).results[0]
-    second = memory.add("always books window seats on long-haul flights",
-                        user_id=user_id).results[0]
+    second = memory.add("always books window seats on long-haul flights", user_id=user_id).results[
+        0
+    ]
     assert second.transitions == []
     assert memory.get(first.id).lifecycle_state == "active"
 
 
 def test_window_seats_contained_is_merged(memory: Memory, user_id: str) -> None:
     first = memory.add("likes window seats", user_id=user_id).results[0]
-    second = memory.add("likes window seats, especially on long-haul flights",
-                        user_id=user_id).results[0]
+    second = memory.add(
+        "likes window seats, especially on long-haul flights", user_id=user_id
+    ).results[0]
     assert [(t.action, t.outcome) for t in second.transitions] == [("merge", "applied")]
     assert memory.get(first.id).lifecycle_state == "merged"
     assert {m.id for m in memory.get_all(user_id=user_id)} == {second.id}
@@ -79,8 +89,9 @@ def test_immutable_memories_are_never_retired(memory: Memory, user_id: str) -> N
 
 def test_excluded_memory_is_not_used_to_merge(memory: Memory, user_id: str) -> None:
     first = memory.add("likes green tea", user_id=user_id).results[0]
-    second = memory.add("likes green tea, especially in the morning", user_id=user_id,
-                        exclude_from_dream=True).results[0]
+    second = memory.add(
+        "likes green tea, especially in the morning", user_id=user_id, exclude_from_dream=True
+    ).results[0]
     assert second.transitions == []
     assert memory.get(first.id).lifecycle_state == "active"
 
@@ -105,8 +116,10 @@ def test_deleting_the_replacement_makes_old_triplets_current_again(
 ) -> None:
     old = memory.add("I live in Sapporo.", user_id=user_id, timestamp="2025-01-10").results[0]
     new = memory.add("I moved to Sendai.", user_id=user_id, timestamp="2025-06-01").results[0]
-    query = ("MATCH (:Entity {user_id: $u})-[r:RELATES_TO {predicate: 'lives_in'}]->(t) "
-             "RETURN t.name AS target, r.valid_to AS valid_to")
+    query = (
+        "MATCH (:Entity {user_id: $u})-[r:RELATES_TO {predicate: 'lives_in'}]->(t) "
+        "RETURN t.name AS target, r.valid_to AS valid_to"
+    )
     ended = {r["target"]: r["valid_to"] for r in driver.execute_query(query, u=user_id).records}
     assert ended["Sapporo"] is not None
     memory.delete(new.id, actor="tester")
@@ -114,4 +127,7 @@ def test_deleting_the_replacement_makes_old_triplets_current_again(
     assert current == {"Sapporo": None}
     reactivate = memory.history(old.id)[-1]
     assert (reactivate.event, reactivate.related_memory_id, reactivate.actor) == (
-        "REACTIVATE", new.id, "tester")
+        "REACTIVATE",
+        new.id,
+        "tester",
+    )

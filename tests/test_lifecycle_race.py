@@ -17,7 +17,8 @@ WRITERS = 16
 def memory_count(driver: neo4j.Driver, user_id: str) -> int:
     """The memories of this test's user (other tests share the database)."""
     return driver.execute_query(
-        "MATCH (m:Memory {user_id: $u}) RETURN count(m) AS c", u=user_id).records[0]["c"]
+        "MATCH (m:Memory {user_id: $u}) RETURN count(m) AS c", u=user_id
+    ).records[0]["c"]
 
 
 def retired_event(state: str) -> str:
@@ -26,8 +27,10 @@ def retired_event(state: str) -> str:
 
 def test_sixteen_writers_one_winner(memory: Memory, driver: neo4j.Driver, user_id: str) -> None:
     old = memory.add("I live in Tokyo.", user_id=user_id, infer=False).results[0].id
-    news = [memory.add(f"I moved to city number {i}.", user_id=user_id,
-                       infer=False).results[0].id for i in range(WRITERS)]
+    news = [
+        memory.add(f"I moved to city number {i}.", user_id=user_id, infer=False).results[0].id
+        for i in range(WRITERS)
+    ]
     count_before = memory_count(driver, user_id)
 
     def attempt(i: int) -> str:
@@ -45,8 +48,8 @@ def test_sixteen_writers_one_winner(memory: Memory, driver: neo4j.Driver, user_i
     assert outcomes.count("lost") == WRITERS - 1
     winner = news[outcomes.index("won")]
     edges = driver.execute_query(
-        "MATCH (:Memory {id: $id})-[r:MERGED_INTO|SUPERSEDED_BY]->(n) RETURN n.id AS n",
-        id=old).records
+        "MATCH (:Memory {id: $id})-[r:MERGED_INTO|SUPERSEDED_BY]->(n) RETURN n.id AS n", id=old
+    ).records
     assert [r["n"] for r in edges] == [winner]
     retired = memory.get(old)
     assert retired.lifecycle_state in ("merged", "superseded")

@@ -51,8 +51,11 @@ def conversation() -> dict:
         },
         "qa": [
             {"question": "What did Melanie paint?", "category": 4, "evidence": ["D1:2"]},
-            {"question": "What has Melanie made with her kids?", "category": 1,
-             "evidence": ["D:2:1; D1:2"]},
+            {
+                "question": "What has Melanie made with her kids?",
+                "category": 1,
+                "evidence": ["D:2:1; D1:2"],
+            },
             {"question": "What is Caroline researching?", "category": 4, "evidence": ["D1:03"]},
             {"question": "Where was the cat born?", "category": 5, "evidence": ["D9:9"]},
         ],
@@ -69,8 +72,7 @@ def dataset(tmp_path: Path) -> Path:
 def test_evidence_ids_are_normalised_and_unknown_ones_dropped() -> None:
     known = {"D8:6", "D9:17", "D11:26", "D30:5"}
     assert locomo.normalise_ids("D8:6; D9:17", known) == ["D8:6", "D9:17"]
-    assert locomo.normalise_ids(["D:11:26", "D30:05", "D8:6"], known) == ["D11:26", "D30:5",
-                                                                           "D8:6"]
+    assert locomo.normalise_ids(["D:11:26", "D30:05", "D8:6"], known) == ["D11:26", "D30:5", "D8:6"]
     assert locomo.normalise_ids(["D1:1", "D8:6"], known) == ["D8:6"]
 
 
@@ -84,10 +86,18 @@ def test_recall_counts_the_share_of_evidence_in_the_top_k() -> None:
     assert locomo.recall_at(ranked, ["D1:2", "D2:1"], 1) == 0.5
     assert locomo.recall_at(ranked, ["D1:2", "D2:1"], 3) == 1.0
     assert locomo.recall_at([], ["D1:2"], 10) == 0.0
-    summary = locomo.summarise([(1, {5: 0.5, 10: 1.0, 20: 1.0}), (5, {5: 0.0, 10: 0.0, 20: 0.0})],
-                               [0.01, 0.03])
-    assert summary["recall"]["10"] == {"1": 1.0, "2": None, "3": None, "4": None, "5": 0.0,
-                                       "1-4": 1.0, "1-5": 0.5}
+    summary = locomo.summarise(
+        [(1, {5: 0.5, 10: 1.0, 20: 1.0}), (5, {5: 0.0, 10: 0.0, 20: 0.0})], [0.01, 0.03]
+    )
+    assert summary["recall"]["10"] == {
+        "1": 1.0,
+        "2": None,
+        "3": None,
+        "4": None,
+        "5": 0.0,
+        "1-4": 1.0,
+        "1-5": 0.5,
+    }
     assert summary["ms_per_query"] == 20.0
 
 
@@ -99,14 +109,18 @@ def test_samples_keep_provenance_and_skip_questions_without_evidence(dataset: Pa
     assert sample.turns[0].timestamp.startswith("2023-05-08T13:56")
     assert [q.evidence for q in sample.questions] == [["D1:2"], ["D2:1", "D1:2"], ["D1:3"]]
     assert sample.skipped[5] == 1
-    assert [i.dia_ids for b in sample.observations for i in b.items] == [["D1:1"], ["D1:2"],
-                                                                        ["D2:1"]]
+    assert [i.dia_ids for b in sample.observations for i in b.items] == [
+        ["D1:1"],
+        ["D1:2"],
+        ["D2:1"],
+    ]
 
 
 @pytest.mark.neo4j
 @pytest.mark.parametrize("mode", ["turns", "observations"])
-def test_a_run_finds_the_evidence_and_cleans_up(memory: Memory, dataset: Path,
-                                                mode: str, user_id: str) -> None:
+def test_a_run_finds_the_evidence_and_cleans_up(
+    memory: Memory, dataset: Path, mode: str, user_id: str
+) -> None:
     samples = locomo.load_samples(dataset, None)
     stores: list[locomo.Stored] = []
     try:

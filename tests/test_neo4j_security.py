@@ -34,8 +34,17 @@ from graphmem.settings import INSECURE_DEV_PASSWORD, Neo4jSettings, Settings
 
 EVIL = "http://evil.example"
 #: What the JVM may inherit: the allow-list, plus the three variables graphmem sets.
-ALLOWED_ENV = {"PATH", "HOME", "LANG", "TZ", "TMPDIR", "USER", "NEO4J_HOME", "NEO4J_CONF",
-               "JAVA_HOME"}
+ALLOWED_ENV = {
+    "PATH",
+    "HOME",
+    "LANG",
+    "TZ",
+    "TMPDIR",
+    "USER",
+    "NEO4J_HOME",
+    "NEO4J_CONF",
+    "JAVA_HOME",
+}
 
 
 def _free_port() -> int:
@@ -100,8 +109,7 @@ def test_no_password_anywhere_names_both_ways(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("where", ["setting", "file"])
-def test_the_public_default_password_is_refused_without_opt_in(tmp_path: Path,
-                                                               where: str) -> None:
+def test_the_public_default_password_is_refused_without_opt_in(tmp_path: Path, where: str) -> None:
     neo = Neo4jSettings(home=tmp_path)
     if where == "setting":
         neo = neo.model_copy(update={"password": SecretStr(INSECURE_DEV_PASSWORD)})
@@ -165,8 +173,9 @@ def test_conf_serves_browser_only_with_cors_for_its_own_origin(tmp_path: Path) -
     assert "dbms.security.http_access_control_allow_origin=http://127.0.0.1:27474" in lines
 
 
-def test_the_jvm_environment_is_the_allow_list(tmp_path: Path,
-                                               monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_jvm_environment_is_the_allow_list(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     for name in ("GRAPHMEM_LLM__API_KEY", "OPENAI_API_KEY", "JAVA_OPTS", "NEO4J_AUTH"):
         monkeypatch.setenv(name, "leak")
     monkeypatch.setenv("LC_ALL", "C.UTF-8")
@@ -179,8 +188,9 @@ def test_the_jvm_environment_is_the_allow_list(tmp_path: Path,
 # -- a real server -----------------------------------------------------------------------
 
 
-def _http(url: str, method: str = "GET", headers: dict[str, str] | None = None,
-          body: Any = None) -> tuple[int, dict[str, str], bytes]:
+def _http(
+    url: str, method: str = "GET", headers: dict[str, str] | None = None, body: Any = None
+) -> tuple[int, dict[str, str], bytes]:
     data = json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(url, data=data, method=method, headers=headers or {})
     try:
@@ -202,8 +212,9 @@ def spied_admin_args(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
     calls: list[list[str]] = []
     real = process.run_java_tool
 
-    def spy(java: Path, classpath: str, main_class: str, args: list[str],
-            *rest: Any, **kwargs: Any) -> str:
+    def spy(
+        java: Path, classpath: str, main_class: str, args: list[str], *rest: Any, **kwargs: Any
+    ) -> str:
         calls.append([str(java), "-cp", classpath, main_class, *args])
         return real(java, classpath, main_class, args, *rest, **kwargs)
 
@@ -288,16 +299,23 @@ def _check_http(server: LocalNeo4j, password: str) -> None:
     assert status == 200 and json.loads(body)["bolt_direct"] == server.bolt_uri
 
     # A foreign page's preflight is not allowed.
-    preflight = {"Origin": EVIL, "Access-Control-Request-Method": "POST",
-                 "Access-Control-Request-Headers": "authorization,content-type"}
+    preflight = {
+        "Origin": EVIL,
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "authorization,content-type",
+    }
     for path in ("/db/neo4j/tx/commit", "/db/neo4j/query/v2", "/"):
         _, headers, _ = _http(f"{base}{path}", "OPTIONS", preflight)
         assert headers.get("Access-Control-Allow-Origin") not in ("*", EVIL), (path, headers)
 
     # Cypher over HTTP, even with the right password, returns nothing.
     token = base64.b64encode(f"neo4j:{password}".encode()).decode()
-    headers = {"Origin": EVIL, "Authorization": f"Basic {token}",
-               "Content-Type": "application/json", "Accept": "application/json"}
+    headers = {
+        "Origin": EVIL,
+        "Authorization": f"Basic {token}",
+        "Content-Type": "application/json",
+        "Accept": "application/json",
+    }
     for path, body in (
         ("/db/neo4j/tx/commit", {"statements": [{"statement": "RETURN 'secret' AS x"}]}),
         ("/db/neo4j/query/v2", {"statement": "RETURN 'secret' AS x"}),
@@ -323,15 +341,17 @@ def test_an_instance_on_the_old_default_moves_to_a_generated_password(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Set up the way earlier versions did: the public default, no password file.
-    legacy = _settings(tmp_path / "neo4j", password=SecretStr(INSECURE_DEV_PASSWORD),
-                       insecure_dev_password=True)
+    legacy = _settings(
+        tmp_path / "neo4j", password=SecretStr(INSECURE_DEV_PASSWORD), insecure_dev_password=True
+    )
     server = LocalNeo4j(legacy)
     try:
         server.start()
         server.stop()
         assert not legacy.password_file.exists()
-        plain = LocalNeo4j(legacy.model_copy(update={"password": None,
-                                                     "insecure_dev_password": False}))
+        plain = LocalNeo4j(
+            legacy.model_copy(update={"password": None, "insecure_dev_password": False})
+        )
         with pytest.raises(ConfigurationError, match="rotate-password"):
             plain.start()
 
@@ -366,7 +386,7 @@ def test_an_instance_on_the_old_default_moves_to_a_generated_password(
 def test_an_explicit_password_with_quotes_and_spaces_survives_the_argument_file(
     tmp_path: Path,
 ) -> None:
-    password = 'pa ss"wo\\rd #@x \'y\''
+    password = "pa ss\"wo\\rd #@x 'y'"
     server = LocalNeo4j(_settings(tmp_path / "neo4j", password=SecretStr(password)))
     try:
         server.start()

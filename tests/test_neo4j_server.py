@@ -188,8 +188,9 @@ def server(tmp_path: Path) -> Iterator[LocalNeo4j]:
 
 
 def _memory_settings(srv: LocalNeo4j) -> Settings:
-    return Settings().model_copy(update={"neo4j": srv.settings.model_copy(
-        update={"uri": srv.bolt_uri})})
+    return Settings().model_copy(
+        update={"neo4j": srv.settings.model_copy(update={"uri": srv.bolt_uri})}
+    )
 
 
 def _store_memory(srv: LocalNeo4j, embedder: Embedder) -> str:
@@ -199,8 +200,9 @@ def _store_memory(srv: LocalNeo4j, embedder: Embedder) -> str:
     try:
         schema.migrate(driver, settings.neo4j.database, embedder.dimension, embedder.name)
         with Memory(settings, driver=driver, embedder=embedder) as memory:
-            return memory.add("Kept across a restart.", user_id="restart",
-                              infer=False).results[0].id
+            return (
+                memory.add("Kept across a restart.", user_id="restart", infer=False).results[0].id
+            )
     finally:
         driver.close()
 
@@ -213,8 +215,9 @@ def _read_memory(srv: LocalNeo4j, embedder: Embedder, memory_id: str) -> str:
 
 @pytest.mark.neo4j
 @pytest.mark.slow
-def test_start_write_stop_start_keeps_data_and_reuses_jars(server: LocalNeo4j,
-                                                          embedder: Embedder) -> None:
+def test_start_write_stop_start_keeps_data_and_reuses_jars(
+    server: LocalNeo4j, embedder: Embedder
+) -> None:
     first = server.start()
     status = first.status
     assert status.running and status.pid is not None

@@ -22,7 +22,8 @@ def entity_types(driver: neo4j.Driver, user_id: str) -> dict[str, str | None]:
 def stored_triplets(driver: neo4j.Driver, user_id: str) -> set[tuple[str, str, str]]:
     rows = driver.execute_query(
         "MATCH (s:Entity {user_id: $u})-[r:RELATES_TO]->(t:Entity) "
-        "RETURN s.name AS s, r.predicate AS p, t.name AS t", u=user_id
+        "RETURN s.name AS s, r.predicate AS p, t.name AS t",
+        u=user_id,
     ).records
     return {(r["s"], r["p"], r["t"]) for r in rows}
 

@@ -252,8 +252,14 @@ def _tokens_processed(text: str) -> int:
 
 @pytest.mark.parametrize(
     "unit",
-    ["a, " * 500, "word" + " " * 1500, "x" * 1500, "I live in Paris, " * 100, "😀" * 700,
-     "- " * 700],
+    [
+        "a, " * 500,
+        "word" + " " * 1500,
+        "x" * 1500,
+        "I live in Paris, " * 100,
+        "😀" * 700,
+        "- " * 700,
+    ],
 )
 def test_pathological_messages_grow_linearly_and_stop_at_the_cap(unit: str) -> None:
     small, double = unit * 2, unit * 4

@@ -61,9 +61,7 @@ def test_file_is_keyed_by_model_version_format_and_variant(tmp_path: Path) -> No
     assert path.name == f"all-MiniLM-L6-v2-0.1.0-{onnx_export.EXPORT_FORMAT}-int8.onnx"
 
 
-def test_concurrent_first_use_exports_once(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_concurrent_first_use_exports_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[Path] = []
     started = threading.Event()
 
@@ -89,9 +87,7 @@ def test_concurrent_first_use_exports_once(
         t.join()
     assert len(calls) == 1 and started.is_set()
     assert len(set(results)) == 1 and results[0].read_bytes() == b"graph"
-    assert sorted(p.name for p in tmp_path.iterdir() if p.suffix == ".onnx") == [
-        results[0].name
-    ]
+    assert sorted(p.name for p in tmp_path.iterdir() if p.suffix == ".onnx") == [results[0].name]
 
 
 def test_failed_export_leaves_nothing_behind(

@@ -15,9 +15,13 @@ from tests.support.openai_server import OpenAICompatServer
 
 
 def openai_settings(server: OpenAICompatServer, dimensions: int = 8) -> EmbedderSettings:
-    return EmbedderSettings(provider="openai", model="text-embedding-3-small",
-                            openai_base_url=server.base_url, dimensions=dimensions,
-                            batch_size=3)
+    return EmbedderSettings(
+        provider="openai",
+        model="text-embedding-3-small",
+        openai_base_url=server.base_url,
+        dimensions=dimensions,
+        batch_size=3,
+    )
 
 
 def test_embeds_in_batches_as_unit_vectors(openai_server: OpenAICompatServer) -> None:
@@ -37,15 +41,17 @@ def test_wrong_size_from_endpoint_is_an_error(openai_server: OpenAICompatServer)
 
 
 def test_unreachable_endpoint_is_an_error() -> None:
-    settings = EmbedderSettings(provider="openai", openai_base_url="http://127.0.0.1:1/v1",
-                                dimensions=8)
+    settings = EmbedderSettings(
+        provider="openai", openai_base_url="http://127.0.0.1:1/v1", dimensions=8
+    )
     with pytest.raises(EmbeddingError):
         make_embedder(settings).embed(["x"])
 
 
 @pytest.mark.neo4j
 def test_memory_refuses_an_embedder_of_another_dimension(
-        settings: Settings, driver: neo4j.Driver, openai_server: OpenAICompatServer) -> None:
+    settings: Settings, driver: neo4j.Driver, openai_server: OpenAICompatServer
+) -> None:
     other = make_embedder(openai_settings(openai_server, dimensions=1536))
     with pytest.raises(SchemaMismatchError, match=r"dimension 384 .* 1536"):
         Memory(settings, driver=driver, embedder=other)

@@ -31,25 +31,28 @@ def mentioned(driver: neo4j.Driver, memory_id: str) -> set[str]:
 def test_tokyo_in_s1_then_osaka_in_s2_supersedes_with_one_user_entity(
     memory: Memory, driver: neo4j.Driver, user_id: str
 ) -> None:
-    tokyo = memory.add("I live in Tokyo.", user_id=user_id, run_id="s1",
-                       timestamp="2025-01-10").results[0]
-    osaka = memory.add("I moved to Osaka.", user_id=user_id, run_id="s2",
-                       timestamp="2025-06-01").results[0]
+    tokyo = memory.add(
+        "I live in Tokyo.", user_id=user_id, run_id="s1", timestamp="2025-01-10"
+    ).results[0]
+    osaka = memory.add(
+        "I moved to Osaka.", user_id=user_id, run_id="s2", timestamp="2025-06-01"
+    ).results[0]
     assert [(t.action, t.old_memory_id, t.outcome) for t in osaka.transitions] == [
-        ("supersede", tokyo.id, "applied")]
+        ("supersede", tokyo.id, "applied")
+    ]
     assert memory.get(tokyo.id).lifecycle_state == "superseded"
     owner = Scope(user_id=user_id).owner_key
     [user_entity] = entities_named(driver, owner, "user")
     assert user_entity in mentioned(driver, tokyo.id) & mentioned(driver, osaka.id)
     lives = driver.execute_query(
         "MATCH (s:Entity {id: $id})-[r:RELATES_TO {predicate: 'lives_in'}]->(t) "
-        "RETURN t.name AS target, r.valid_to IS NULL AS current", id=user_entity).records
+        "RETURN t.name AS target, r.valid_to IS NULL AS current",
+        id=user_entity,
+    ).records
     assert {(r["target"], r["current"]) for r in lives} == {("Tokyo", False), ("Osaka", True)}
 
 
-def test_search_and_list_with_a_run_id_narrow_to_that_run(
-    memory: Memory, user_id: str
-) -> None:
+def test_search_and_list_with_a_run_id_narrow_to_that_run(memory: Memory, user_id: str) -> None:
     memory.add("I live in Tokyo.", user_id=user_id, run_id="s1", timestamp="2025-01-10")
     memory.add("Alice is allergic to shellfish.", user_id=user_id, run_id="s1")
     memory.add("I moved to Osaka.", user_id=user_id, run_id="s2", timestamp="2025-06-01")
@@ -57,16 +60,16 @@ def test_search_and_list_with_a_run_id_narrow_to_that_run(
     for query in ("Where do I live?", "What about Alice and shellfish?"):
         s1 = memory.search(query, user_id=user_id, run_id="s1", top_k=10, threshold=-1)
         assert s1.results and {m.run_id for m in s1.results} == {"s1"}, query
-        assert all(mid in {m.id for m in s1.results}
-                   for r in s1.relations for mid in r.memory_ids)
+        assert all(mid in {m.id for m in s1.results} for r in s1.relations for mid in r.memory_ids)
         both = memory.search(query, user_id=user_id, top_k=10, threshold=-1)
         assert {m.run_id for m in both.results} == {"s1", "s2"}, query
     listed = memory.get_all(user_id=user_id, run_id="s2")
     assert {m.text for m in listed} == {"I moved to Osaka.", "Alice loves shellfish risotto."}
 
 
-def test_one_alice_per_owner_across_runs(memory: Memory, driver: neo4j.Driver,
-                                         user_id: str) -> None:
+def test_one_alice_per_owner_across_runs(
+    memory: Memory, driver: neo4j.Driver, user_id: str
+) -> None:
     first = memory.add("Alice is allergic to shellfish.", user_id=user_id, run_id="r1")
     second = memory.add("Alice works at Initech.", user_id=user_id, run_id="r2")
     third = memory.add("Alice likes jazz.", user_id=user_id, agent_id="bot", run_id="r3")
@@ -88,7 +91,8 @@ def test_one_alice_per_owner_across_runs(memory: Memory, driver: neo4j.Driver,
     # The memory naming a user and an agent is in the user's graph and keeps its agent id.
     assert memory.get(third.results[0].id).agent_id == "bot"
     assert {m.text for m in memory.get_all(user_id=user_id, agent_id="bot")} == {
-        "Alice likes jazz."}
+        "Alice likes jazz."
+    }
 
 
 def test_exact_duplicate_in_another_run_is_a_noop(memory: Memory, user_id: str) -> None:
@@ -102,11 +106,12 @@ def test_dream_scope_is_the_owner_across_agents_and_runs(memory: Memory, user_id
     memory.add("Before enabling.", user_id=user_id, agent_id="bot", run_id="d0")
     states = memory.enable_dream(user_id=user_id, agent_id="bot")
     assert [(s.key, s.user_id, s.agent_id) for s in states] == [
-        (Scope(user_id=user_id).owner_key, user_id, None)]
+        (Scope(user_id=user_id).owner_key, user_id, None)
+    ]
     memory.add("I run along the canal every evening.", user_id=user_id, run_id="d1")
-    memory.add("Evening runs by the canal again.", user_id=user_id, agent_id="bot",
-               run_id="d2")
+    memory.add("Evening runs by the canal again.", user_id=user_id, agent_id="bot", run_id="d2")
     memory.add("Another canal run tonight.", user_id=user_id, agent_id="coach", run_id="d3")
     report = memory.dream(user_id=user_id, agent_id="bot", dry_run=True)
     assert [(s.scope_key, s.new_memories) for s in report.scopes] == [
-        (Scope(user_id=user_id).owner_key, 3)]
+        (Scope(user_id=user_id).owner_key, 3)
+    ]

@@ -51,22 +51,45 @@ class OldStore:
         self.driver = driver
         self.embedder = embedder
 
-    def memory(self, text: str, user: str | None, agent: str | None, run: str | None,
-               entities: list[str], triplets: list[tuple[str, str, str]] = ()) -> str:
-        scope = {"user_id": user, "agent_id": agent, "run_id": run,
-                 "scope_key": old_scope_key(user, agent, run)}
+    def memory(
+        self,
+        text: str,
+        user: str | None,
+        agent: str | None,
+        run: str | None,
+        entities: list[str],
+        triplets: list[tuple[str, str, str]] = (),
+    ) -> str:
+        scope = {
+            "user_id": user,
+            "agent_id": agent,
+            "run_id": run,
+            "scope_key": old_scope_key(user, agent, run),
+        }
         mid = str(uuid.uuid4())
         [vector] = self.embedder.embed([text])
         self.driver.execute_query(OLD_MEMORY, id=mid, text=text, embedding=vector, **scope)
         for name in entities:
             self.driver.execute_query(
-                OLD_ENTITY, key=f"{scope['scope_key']}\x1f{name.lower()}", eid=str(uuid.uuid4()),
-                name=name, norm=name.lower(), mid=mid, **scope)
+                OLD_ENTITY,
+                key=f"{scope['scope_key']}\x1f{name.lower()}",
+                eid=str(uuid.uuid4()),
+                name=name,
+                norm=name.lower(),
+                mid=mid,
+                **scope,
+            )
         for source, predicate, target in triplets:
             self.driver.execute_query(
-                OLD_TRIPLET, source=f"{scope['scope_key']}\x1f{source.lower()}",
-                target=f"{scope['scope_key']}\x1f{target.lower()}", tid=str(uuid.uuid4()),
-                predicate=predicate, fact=f"{source} {predicate} {target}", mid=mid, **scope)
+                OLD_TRIPLET,
+                source=f"{scope['scope_key']}\x1f{source.lower()}",
+                target=f"{scope['scope_key']}\x1f{target.lower()}",
+                tid=str(uuid.uuid4()),
+                predicate=predicate,
+                fact=f"{source} {predicate} {target}",
+                mid=mid,
+                **scope,
+            )
         return mid
 
 
@@ -75,24 +98,45 @@ def graph_of(driver: neo4j.Driver, user: str) -> dict[str, object]:
     mentions = driver.execute_query(
         "MATCH (m:Memory {user_id: $u})-[:MENTIONS]->(e:Entity) "
         "RETURN m.id AS m, e.normalized_name AS e, e.id AS eid, e.key AS key, e.owner AS owner",
-        u=user).records
+        u=user,
+    ).records
     triplets = driver.execute_query(
         "MATCH (m:Memory {user_id: $u})-[:MENTIONS]->(s:Entity)-[r:RELATES_TO]->(t:Entity) "
         "RETURN DISTINCT r.id AS id, s.normalized_name AS s, r.predicate AS p, "
         "t.normalized_name AS t, r.memory_ids AS mids, r.owner AS owner, "
-        "r.valid_to IS NULL AS current", u=user).records
+        "r.valid_to IS NULL AS current",
+        u=user,
+    ).records
     return {"mentions": [r.data() for r in mentions], "triplets": [r.data() for r in triplets]}
 
 
 def build_old_store(driver: neo4j.Driver, embedder: Embedder, user: str) -> dict[str, str]:
     old = OldStore(driver, embedder)
     return {
-        "s1": old.memory("Alice lives in Tokyo.", user, None, "s1", ["Alice", "Tokyo"],
-                         [("Alice", "lives_in", "Tokyo")]),
-        "s2": old.memory("Alice still lives in Tokyo.", user, None, "s2", ["Alice", "Tokyo"],
-                         [("Alice", "lives_in", "Tokyo")]),
-        "s3": old.memory("Alice works at Initech.", user, "bot", "s3", ["Alice", "Initech"],
-                         [("Alice", "works_at", "Initech")]),
+        "s1": old.memory(
+            "Alice lives in Tokyo.",
+            user,
+            None,
+            "s1",
+            ["Alice", "Tokyo"],
+            [("Alice", "lives_in", "Tokyo")],
+        ),
+        "s2": old.memory(
+            "Alice still lives in Tokyo.",
+            user,
+            None,
+            "s2",
+            ["Alice", "Tokyo"],
+            [("Alice", "lives_in", "Tokyo")],
+        ),
+        "s3": old.memory(
+            "Alice works at Initech.",
+            user,
+            "bot",
+            "s3",
+            ["Alice", "Initech"],
+            [("Alice", "works_at", "Initech")],
+        ),
         "plain": old.memory("Alice likes jazz.", user, None, None, ["Alice"]),
     }
 
@@ -118,12 +162,21 @@ def check_migrated(driver: neo4j.Driver, user: str, ids: dict[str, str]) -> None
         by_name.setdefault(row["e"], set()).add(row["eid"])
         assert row["owner"] == owner and row["key"] == f"{owner}\x1f{row['e']}"
     assert {name: len(found) for name, found in by_name.items()} == {
-        "alice": 1, "tokyo": 1, "initech": 1}
+        "alice": 1,
+        "tokyo": 1,
+        "initech": 1,
+    }
     # Every memory still mentions everything it mentioned: no edge lost.
     per_memory = {(row["m"], row["e"]) for row in graph["mentions"]}
     assert per_memory == {
-        (ids["s1"], "alice"), (ids["s1"], "tokyo"), (ids["s2"], "alice"), (ids["s2"], "tokyo"),
-        (ids["s3"], "alice"), (ids["s3"], "initech"), (ids["plain"], "alice")}
+        (ids["s1"], "alice"),
+        (ids["s1"], "tokyo"),
+        (ids["s2"], "alice"),
+        (ids["s2"], "tokyo"),
+        (ids["s3"], "alice"),
+        (ids["s3"], "initech"),
+        (ids["plain"], "alice"),
+    }
     triplets = {(t["s"], t["p"], t["t"]): t for t in graph["triplets"]}
     assert set(triplets) == {("alice", "lives_in", "tokyo"), ("alice", "works_at", "initech")}
     assert set(triplets["alice", "lives_in", "tokyo"]["mids"]) == {ids["s1"], ids["s2"]}
@@ -153,8 +206,9 @@ def test_migrate_merges_duplicate_entities_and_keeps_every_edge(
     later = memory.add("Alice is allergic to shellfish.", user_id=user_id, run_id="s9")
     alice = {r["eid"] for r in graph_of(driver, user_id)["mentions"] if r["e"] == "alice"}
     assert len(alice) == 1
-    assert alice <= {r["eid"] for r in graph_of(driver, user_id)["mentions"]
-                     if r["m"] == later.results[0].id}
+    assert alice <= {
+        r["eid"] for r in graph_of(driver, user_id)["mentions"] if r["m"] == later.results[0].id
+    }
 
 
 def test_migrate_resumes_after_an_interruption(
@@ -172,10 +226,15 @@ def test_migrate_moves_dream_to_the_owner_scope(driver: neo4j.Driver, user_id: s
         "CREATE (:Scope {key: $k, user_id: $u, agent_id: 'bot', run_id: null, "
         "dream_enabled_at: datetime('2025-01-01T00:00:00Z'), "
         "dream_watermark: datetime('2025-02-01T00:00:00Z')})",
-        k=old_scope_key(user_id, "bot", None), u=user_id)
+        k=old_scope_key(user_id, "bot", None),
+        u=user_id,
+    )
     OwnerMigration(driver, "neo4j")()
     rows = driver.execute_query(
         "MATCH (s:Scope {user_id: $u}) WHERE s.dream_enabled_at IS NOT NULL "
-        "RETURN s.key AS key, toString(s.dream_watermark) AS w", u=user_id).records
+        "RETURN s.key AS key, toString(s.dream_watermark) AS w",
+        u=user_id,
+    ).records
     assert [(r["key"], r["w"]) for r in rows] == [
-        (Scope(user_id=user_id).owner_key, "2025-02-01T00:00:00Z")]
+        (Scope(user_id=user_id).owner_key, "2025-02-01T00:00:00Z")
+    ]

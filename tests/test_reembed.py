@@ -45,13 +45,15 @@ CONVERSATION = [
 @pytest.fixture(scope="module")
 def store(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Settings]:
     """A fresh Neo4j on this worktree's ports + 10/11 (see tests/conftest.py for the base)."""
-    base = Settings().neo4j.model_copy(update={
-        "home": tmp_path_factory.mktemp("reembed") / "neo4j",
-        "bolt_port": TEST_BOLT_PORT + 10,
-        "http_port": TEST_BOLT_PORT + 11,
-        "heap_size": "512m",
-        "pagecache_size": "128m",
-    })
+    base = Settings().neo4j.model_copy(
+        update={
+            "home": tmp_path_factory.mktemp("reembed") / "neo4j",
+            "bolt_port": TEST_BOLT_PORT + 10,
+            "http_port": TEST_BOLT_PORT + 11,
+            "heap_size": "512m",
+            "pagecache_size": "128m",
+        }
+    )
     server = LocalNeo4j(base)
     server.start()
     try:
@@ -114,16 +116,28 @@ def test_switch_embedder_error_then_reembed_resumes_and_search_works(
         assert f" + embedder {embedder.name} recorded" in log
         with Memory(store, driver=driver, embedder=embedder) as memory:
             for text in TEXTS:
-                memory.add(text, user_id="u1", infer=False,
-                           relations=[{"source": text.split()[0], "relation": "said",
-                                       "target": text.split()[-1].rstrip(".")}])
+                memory.add(
+                    text,
+                    user_id="u1",
+                    infer=False,
+                    relations=[
+                        {
+                            "source": text.split()[0],
+                            "relation": "said",
+                            "target": text.split()[-1].rstrip("."),
+                        }
+                    ],
+                )
             memory.add(CONVERSATION, user_id="u1", infer=False)
         before = _vectors(driver)
         assert len(before) == 7 + 1 + 10 + 5  # memories, context key, entities, triplets
 
-        with pytest.raises(SchemaMismatchError, match=r"written with embedder "
-                           r"sentence-transformers/all-MiniLM-L6-v2, but the configured "
-                           r"embedder is sentence-transformers/all-MiniLM-L6-v2\+onnx-int8"):
+        with pytest.raises(
+            SchemaMismatchError,
+            match=r"written with embedder "
+            r"sentence-transformers/all-MiniLM-L6-v2, but the configured "
+            r"embedder is sentence-transformers/all-MiniLM-L6-v2\+onnx-int8",
+        ):
             Memory(store, driver=driver, embedder=int8)
 
         with pytest.raises(EmbeddingError, match="interrupted"):
@@ -159,8 +173,11 @@ def test_switch_embedder_error_then_reembed_resumes_and_search_works(
         with Memory(store, driver=driver, embedder=int8) as memory:
             found = memory.search("Who plays the cello?", user_id="u1", top_k=3).results
             assert found[0].text == TEXTS[1]
-        with pytest.raises(SchemaMismatchError, match="configured embedder is "
-                           r"sentence-transformers/all-MiniLM-L6-v2;"):
+        with pytest.raises(
+            SchemaMismatchError,
+            match="configured embedder is "
+            r"sentence-transformers/all-MiniLM-L6-v2;",
+        ):
             Memory(store, driver=driver, embedder=embedder)
         plain = CliRunner().invoke(app, ["migrate"])
         assert plain.exit_code == 0, plain.output  # int8 configured: the store matches

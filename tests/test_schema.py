@@ -22,13 +22,23 @@ def test_indexes_online_with_embedder_dimension(driver: neo4j.Driver, embedder: 
         assert config["vector.dimensions"] == embedder.dimension == 384
         assert config["vector.similarity_function"] == "COSINE"
     assert indexes["memory_embedding"]["properties"] == [
-        "embedding", "user_id", "agent_id", "run_id", "lifecycle_state"]
+        "embedding",
+        "user_id",
+        "agent_id",
+        "run_id",
+        "lifecycle_state",
+    ]
     assert indexes["triplet_embedding"]["entityType"] == "RELATIONSHIP"
     assert indexes["triplet_fact"]["entityType"] == "RELATIONSHIP"
     names = set(indexes)
-    for expected in ("constraint_unique_Memory_id", "constraint_unique_Entity_key",
-                     "index_Memory_user_id", "index_Memory_lifecycle_state",
-                     "index_Memory_agent_id", "index_Memory_run_id"):
+    for expected in (
+        "constraint_unique_Memory_id",
+        "constraint_unique_Entity_key",
+        "index_Memory_user_id",
+        "index_Memory_lifecycle_state",
+        "index_Memory_agent_id",
+        "index_Memory_run_id",
+    ):
         assert expected in names, expected
 
 

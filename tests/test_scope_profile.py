@@ -57,7 +57,7 @@ def db_hits(plan: Any) -> int:
 def profile(driver: neo4j.Driver, name: str, params: dict[str, Any]) -> int:
     text = "\n".join(line for line in query(name).splitlines() if not line.startswith("//"))
     if text.startswith("CYPHER 25"):
-        text = "CYPHER 25 PROFILE " + text[len("CYPHER 25"):]
+        text = "CYPHER 25 PROFILE " + text[len("CYPHER 25") :]
     else:
         text = "PROFILE " + text
     summary = driver.execute_query(text, params, database_="neo4j").summary
@@ -77,10 +77,17 @@ def store(memory: Memory, driver: neo4j.Driver) -> dict[str, Any]:
     memory.enable_dream(user_id=user)
     [vector] = memory.embedder.embed(["Where does Alice live?"])
     size = driver.execute_query(
-        "MATCH (n) WHERE n.user_id = $u OR n.owner STARTS WITH $u RETURN count(n) AS c",
-        u=user).records[0]["c"]
-    return {"user": user, "agent": agent, "run": run, "vector": vector, "size": size,
-            "owner": Scope(user_id=user).owner_key, "first": first.results[0].id}
+        "MATCH (n) WHERE n.user_id = $u OR n.owner STARTS WITH $u RETURN count(n) AS c", u=user
+    ).records[0]["c"]
+    return {
+        "user": user,
+        "agent": agent,
+        "run": run,
+        "vector": vector,
+        "size": size,
+        "owner": Scope(user_id=user).owner_key,
+        "first": first.results[0].id,
+    }
 
 
 def _scope(s: dict[str, Any], shape: str) -> dict[str, Any]:
@@ -91,34 +98,59 @@ def _scope(s: dict[str, Any], shape: str) -> dict[str, Any]:
     }[shape]
 
 
-PAGE = {"states": ["active", "superseded"], "limit": 100, "cursor_at": None, "cursor_id": None,
-        # a metadata filter and a date range: tested on the rows the scope seek found
-        "filter": MemoryFilter(
-            metadata=((term("topic", "food"),),),
-            observed_at=DateRange(gte=datetime(2020, 1, 1, tzinfo=UTC)),
-        ).params()}
+PAGE = {
+    "states": ["active", "superseded"],
+    "limit": 100,
+    "cursor_at": None,
+    "cursor_id": None,
+    # a metadata filter and a date range: tested on the rows the scope seek found
+    "filter": MemoryFilter(
+        metadata=((term("topic", "food"),),),
+        observed_at=DateRange(gte=datetime(2020, 1, 1, tzinfo=UTC)),
+    ).params(),
+}
 STATEMENTS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    **{f"memory/list_by_{shape}": (lambda s, sh=shape: {**_scope(s, sh), **PAGE})
-       for shape in ("user", "agent", "run")},
-    **{f"memory/ids_in_scope_by_{shape}": (lambda s, sh=shape: _scope(s, sh))
-       for shape in ("user", "agent", "run")},
-    **{f"search/scope_keys_by_{shape}": (lambda s, sh=shape: {**_scope(s, sh),
-                                                              "states": ["active"]})
-       for shape in ("user", "agent", "run")},
-    "entity/list_in_scope": lambda s: {"owner": s["owner"], "agent_id": None,
-                                       "run_id": s["run"], "limit": 100},
+    **{
+        f"memory/list_by_{shape}": (lambda s, sh=shape: {**_scope(s, sh), **PAGE})
+        for shape in ("user", "agent", "run")
+    },
+    **{
+        f"memory/ids_in_scope_by_{shape}": (lambda s, sh=shape: _scope(s, sh))
+        for shape in ("user", "agent", "run")
+    },
+    **{
+        f"search/scope_keys_by_{shape}": (
+            lambda s, sh=shape: {**_scope(s, sh), "states": ["active"]}
+        )
+        for shape in ("user", "agent", "run")
+    },
+    "entity/list_in_scope": lambda s: {
+        "owner": s["owner"],
+        "agent_id": None,
+        "run_id": s["run"],
+        "limit": 100,
+    },
     "entity/known_names": lambda s: {"owner": s["owner"], "limit": 500},
-    "memory/similar_active": lambda s: {"owner": s["owner"], "vector": s["vector"], "k": 10,
-                                        "exclude": []},
-    "memory/candidates": lambda s: {"new_id": s["first"], "k": 10, "exclude": [],
-                                    "proposed": []},
+    "memory/similar_active": lambda s: {
+        "owner": s["owner"],
+        "vector": s["vector"],
+        "k": 10,
+        "exclude": [],
+    },
+    "memory/candidates": lambda s: {"new_id": s["first"], "k": 10, "exclude": [], "proposed": []},
     "search/entities_by_vector": lambda s: {"owner": s["owner"], "vector": s["vector"], "k": 5},
-    "search/triplet_vector_exact": lambda s: {"owner": s["owner"], "vector": s["vector"],
-                                              "k": 5},
-    "dream/new_memories": lambda s: {"owner": s["owner"], "limit": 100,
-                                     "since": datetime.now(UTC) - timedelta(days=1)},
-    "dream/related_memories": lambda s: {"owner": s["owner"], "new_ids": [s["first"]],
-                                         "min_cosine": 0.5, "limit": 100},
+    "search/triplet_vector_exact": lambda s: {"owner": s["owner"], "vector": s["vector"], "k": 5},
+    "dream/new_memories": lambda s: {
+        "owner": s["owner"],
+        "limit": 100,
+        "since": datetime.now(UTC) - timedelta(days=1),
+    },
+    "dream/related_memories": lambda s: {
+        "owner": s["owner"],
+        "new_ids": [s["first"]],
+        "min_cosine": 0.5,
+        "limit": 100,
+    },
     "dream/eligible_scopes_by_user": lambda s: {"user_id": s["user"], "agent_id": None},
     "dream/eligible_scopes_by_agent": lambda s: {"agent_id": s["agent"]},
     "dream/scope_pairs_by_user": lambda s: {"user_id": s["user"], "agent_id": None},
@@ -145,9 +177,11 @@ def test_the_old_optional_filter_would_scan_every_tenant(
 ) -> None:
     """The check has teeth: the previous `$p IS NULL OR m.p = $p` form reads the other
     tenants and goes over the bound the statements above stay under."""
-    old = ("MATCH (m:Memory) WHERE ($user_id IS NULL OR m.user_id = $user_id) "
-           "AND ($agent_id IS NULL OR m.agent_id = $agent_id) "
-           "AND ($run_id IS NULL OR m.run_id = $run_id) RETURN m.id AS id")
+    old = (
+        "MATCH (m:Memory) WHERE ($user_id IS NULL OR m.user_id = $user_id) "
+        "AND ($agent_id IS NULL OR m.agent_id = $agent_id) "
+        "AND ($run_id IS NULL OR m.run_id = $run_id) RETURN m.id AS id"
+    )
     summary = driver.execute_query("PROFILE " + old, _scope(store, "user")).summary
     assert summary.profile is not None
     assert db_hits(summary.profile) > HITS_PER_TENANT_ROW * (store["size"] + 1)

@@ -42,13 +42,14 @@ def test_alice_dinner_finds_the_allergy_through_the_graph(memory: Memory, scenar
     assert hit.id in allergy_rel.memory_ids
 
 
-def test_without_entity_expansion_the_allergy_drops(settings: Settings, driver: neo4j.Driver,
-                                                    embedder: Embedder, scenario: str) -> None:
-    off = settings.model_copy(update={"search": settings.search.model_copy(
-        update={"entity_expansion": False})})
+def test_without_entity_expansion_the_allergy_drops(
+    settings: Settings, driver: neo4j.Driver, embedder: Embedder, scenario: str
+) -> None:
+    off = settings.model_copy(
+        update={"search": settings.search.model_copy(update={"entity_expansion": False})}
+    )
     with Memory(off, driver=driver, embedder=embedder) as plain:
-        result = plain.search(restaurant.ALICE_QUESTION, user_id=scenario, top_k=5,
-                              explain=True)
+        result = plain.search(restaurant.ALICE_QUESTION, user_id=scenario, top_k=5, explain=True)
     assert ALLERGY not in texts(result)[:3], texts(result)
     assert result.explain is not None
     assert result.explain.signals["entity"].startswith("off")
@@ -60,13 +61,13 @@ def test_where_do_i_live_moves_with_reference_date(memory: Memory, scenario: str
     assert "I moved to Paris last week." not in texts(march)
     april = memory.search("Where do I live?", user_id=scenario, reference_date="2025-04-10")
     assert texts(april).index("I moved to Paris last week.") < texts(april).index(
-        "I live in Beijing.")
+        "I live in Beijing."
+    )
     history = memory.search("Which cities have I lived in?", user_id=scenario)
     assert {"I live in Beijing.", "I moved to Paris last week."} <= set(texts(history))
 
 
-def test_superseded_ranks_below_replacement_and_latest_only(memory: Memory,
-                                                            scenario: str) -> None:
+def test_superseded_ranks_below_replacement_and_latest_only(memory: Memory, scenario: str) -> None:
     result = memory.search("Do I live in Beijing?", user_id=scenario)
     order = texts(result)
     assert order.index("I moved to Paris last week.") < order.index("I live in Beijing.")
@@ -86,27 +87,40 @@ def test_merged_hidden_unless_include_merged(memory: Memory, user_id: str) -> No
 
 
 def test_fulltext_only_hit_survives_the_gate(memory: Memory, user_id: str) -> None:
-    memory.add(["My locker code is QX-7731-ZEBRA.", "I enjoy long walks on the beach.",
-                "The weather was nice today.", "I am learning to play the cello."],
-               user_id=user_id, infer=False)
-    result = memory.search("QX-7731-ZEBRA", user_id=user_id, top_k=2, explain=True,
-                           threshold=0.0)
+    memory.add(
+        [
+            "My locker code is QX-7731-ZEBRA.",
+            "I enjoy long walks on the beach.",
+            "The weather was nice today.",
+            "I am learning to play the cello.",
+        ],
+        user_id=user_id,
+        infer=False,
+    )
+    result = memory.search("QX-7731-ZEBRA", user_id=user_id, top_k=2, explain=True, threshold=0.0)
     assert texts(result)[0] == "My locker code is QX-7731-ZEBRA."
     top = result.results[0].score_breakdown
     assert top is not None and top.fulltext == 1.0
 
 
 def test_gate_drops_what_is_unrelated(memory: Memory, user_id: str) -> None:
-    memory.add(["I adore Bach's cello suites.", "Quarterly tax forms are due in April."],
-               user_id=user_id, infer=False)
+    memory.add(
+        ["I adore Bach's cello suites.", "Quarterly tax forms are due in April."],
+        user_id=user_id,
+        infer=False,
+    )
     result = memory.search("cello music", user_id=user_id, threshold=0.3, explain=True)
     assert texts(result) == ["I adore Bach's cello suites."]
     assert result.explain is not None and result.explain.gated_out >= 1
 
 
 def test_scope_isolation_in_search(memory: Memory, user_id: str) -> None:
-    memory.add("My secret recipe uses saffron.", user_id=user_id + "-other", infer=False,
-               relations=[{"source": "recipe", "relation": "uses", "target": "saffron"}])
+    memory.add(
+        "My secret recipe uses saffron.",
+        user_id=user_id + "-other",
+        infer=False,
+        relations=[{"source": "recipe", "relation": "uses", "target": "saffron"}],
+    )
     memory.add("I like pasta.", user_id=user_id, infer=False)
     result = memory.search("saffron recipe", user_id=user_id, threshold=-1.0)
     assert "My secret recipe uses saffron." not in texts(result)
@@ -135,18 +149,25 @@ def test_search_validation(memory: Memory, user_id: str) -> None:
 def test_speaker_named_in_the_query_ranks_their_turns_first(
     settings: Settings, driver: neo4j.Driver, embedder: Embedder, memory: Memory, user_id: str
 ) -> None:
-    memory.add([{"role": "user", "name": "Caroline", "content": "I read a lovely book on sailing."},
-                {"role": "user", "name": "Melanie", "content": "I read a lovely book on baking."}],
-               user_id=user_id, infer=False)
+    memory.add(
+        [
+            {"role": "user", "name": "Caroline", "content": "I read a lovely book on sailing."},
+            {"role": "user", "name": "Melanie", "content": "I read a lovely book on baking."},
+        ],
+        user_id=user_id,
+        infer=False,
+    )
     question = "Which book did Melanie read?"
     result = memory.search(question, user_id=user_id, top_k=2, explain=True)
     assert [m.actor for m in result.results] == ["Melanie", "Caroline"]
     top = result.results[0].score_breakdown
     assert top is not None and "speaker" in top.sources and top.entity > 0
     assert result.explain is not None and result.explain.signals["speaker"] == (
-        "ok (1 of the candidates said by someone the query names)")
-    off = settings.model_copy(update={"search": settings.search.model_copy(
-        update={"speaker_match": 0.0})})
+        "ok (1 of the candidates said by someone the query names)"
+    )
+    off = settings.model_copy(
+        update={"search": settings.search.model_copy(update={"speaker_match": 0.0})}
+    )
     with Memory(off, driver=driver, embedder=embedder) as plain:
         unmatched = plain.search(question, user_id=user_id, top_k=2, explain=True)
     assert unmatched.explain is not None
@@ -157,13 +178,20 @@ def test_speaker_named_in_the_query_ranks_their_turns_first(
 
 
 def test_search_results_carry_the_stored_timestamps(memory: Memory, user_id: str) -> None:
-    added = memory.add("I keep my passport in the blue drawer.", user_id=user_id, infer=False,
-                       timestamp="2025-03-04T05:06:07.123456+00:00")
+    added = memory.add(
+        "I keep my passport in the blue drawer.",
+        user_id=user_id,
+        infer=False,
+        timestamp="2025-03-04T05:06:07.123456+00:00",
+    )
     stored = memory.get(added.results[0].id)
     [hit] = memory.search("where is my passport?", user_id=user_id, top_k=1).results
     assert hit.id == stored.id
     assert (hit.created_at, hit.updated_at, hit.observed_at) == (
-        stored.created_at, stored.updated_at, stored.observed_at)
+        stored.created_at,
+        stored.updated_at,
+        stored.observed_at,
+    )
     assert hit.observed_at.isoformat() == "2025-03-04T05:06:07.123456+00:00"
 
 
@@ -171,12 +199,21 @@ def test_vector_index_path_is_filtered_inside_the_index(
     settings: Settings, driver: neo4j.Driver, embedder: Embedder, memory: Memory, user_id: str
 ) -> None:
     crowd = f"{user_id}-crowd"
-    memory.add([f"My favourite pasta number {i} is carbonara." for i in range(60)],
-               user_id=crowd, infer=False)
-    memory.add(["I cook carbonara on Sundays.", "The bus leaves at eight."],
-               user_id=user_id, infer=False)
-    forced = settings.model_copy(update={"search": settings.search.model_copy(
-        update={"exact_scan_max": 0, "candidates_per_signal": 5, "index_overfetch": 1})})
+    memory.add(
+        [f"My favourite pasta number {i} is carbonara." for i in range(60)],
+        user_id=crowd,
+        infer=False,
+    )
+    memory.add(
+        ["I cook carbonara on Sundays.", "The bus leaves at eight."], user_id=user_id, infer=False
+    )
+    forced = settings.model_copy(
+        update={
+            "search": settings.search.model_copy(
+                update={"exact_scan_max": 0, "candidates_per_signal": 5, "index_overfetch": 1}
+            )
+        }
+    )
     try:
         with Memory(forced, driver=driver, embedder=embedder) as indexed:
             result = indexed.search("carbonara pasta", user_id=user_id, top_k=1, explain=True)

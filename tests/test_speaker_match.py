@@ -16,7 +16,7 @@ def test_named_speaker_matches_whole_name_only() -> None:
 
 
 def test_first_person_never_matches() -> None:
-    """"I" names every memory the user said: it carries no information (issue 12 §3)."""
+    """ "I" names every memory the user said: it carries no information (issue 12 §3)."""
     assert speaker.score("user", words("What do I like?"), 0.4) == 0.0
     assert speaker.score("assistant", words("What do I like?"), 0.4) == 0.0
 

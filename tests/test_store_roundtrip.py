@@ -18,10 +18,14 @@ def count(driver: neo4j.Driver, cypher: str, **params: object) -> int:
 
 def test_add_get_get_all_round_trip(memory: Memory, user_id: str) -> None:
     result = memory.add(
-        [{"role": "user", "content": "I love hiking in the Alps."},
-         {"role": "system", "content": "be nice"},
-         {"role": "assistant", "content": "Noted: you enjoy mountain hikes."}],
-        user_id=user_id, metadata={"source": "chat"}, timestamp="2025-01-15T10:00:00Z",
+        [
+            {"role": "user", "content": "I love hiking in the Alps."},
+            {"role": "system", "content": "be nice"},
+            {"role": "assistant", "content": "Noted: you enjoy mountain hikes."},
+        ],
+        user_id=user_id,
+        metadata={"source": "chat"},
+        timestamp="2025-01-15T10:00:00Z",
         infer=False,
     )
     assert [r.event for r in result.results] == ["ADD", "ADD"]
@@ -55,7 +59,8 @@ def test_duplicates_inside_one_add(memory: Memory, user_id: str) -> None:
 def test_epoch_timestamp(memory: Memory, user_id: str) -> None:
     result = memory.add("Epoch fact.", user_id=user_id, timestamp=1_700_000_000, infer=False)
     assert memory.get(result.results[0].id).observed_at == datetime.fromtimestamp(
-        1_700_000_000, tz=UTC)
+        1_700_000_000, tz=UTC
+    )
 
 
 def test_update_keeps_old_text_in_history(memory: Memory, user_id: str) -> None:
@@ -71,61 +76,94 @@ def test_update_keeps_old_text_in_history(memory: Memory, user_id: str) -> None:
 
 def test_update_reembeds(memory: Memory, user_id: str, driver: neo4j.Driver) -> None:
     mid = memory.add("Cats are great.", user_id=user_id, infer=False).results[0].id
-    before = driver.execute_query("MATCH (m:Memory {id: $id}) RETURN m.embedding AS e",
-                                  id=mid).records[0]["e"]
+    before = driver.execute_query(
+        "MATCH (m:Memory {id: $id}) RETURN m.embedding AS e", id=mid
+    ).records[0]["e"]
     memory.update(mid, text="Quantum chromodynamics lecture notes.")
-    after = driver.execute_query("MATCH (m:Memory {id: $id}) RETURN m.embedding AS e",
-                                 id=mid).records[0]["e"]
+    after = driver.execute_query(
+        "MATCH (m:Memory {id: $id}) RETURN m.embedding AS e", id=mid
+    ).records[0]["e"]
     assert before != after and len(after) == 384
 
 
-def test_relations_stored_with_provenance(memory: Memory, user_id: str,
-                                          driver: neo4j.Driver) -> None:
-    result = memory.add("Bob manages the Berlin office.", user_id=user_id, infer=False,
-                        relations=[{"source": "Bob", "relation": "manages",
-                                    "target": "Berlin office"}])
+def test_relations_stored_with_provenance(
+    memory: Memory, user_id: str, driver: neo4j.Driver
+) -> None:
+    result = memory.add(
+        "Bob manages the Berlin office.",
+        user_id=user_id,
+        infer=False,
+        relations=[{"source": "Bob", "relation": "manages", "target": "Berlin office"}],
+    )
     item = result.results[0]
     assert [(r.source, r.predicate, r.target) for r in item.relations] == [
-        ("Bob", "manages", "Berlin office")]
+        ("Bob", "manages", "Berlin office")
+    ]
     assert item.relations[0].memory_ids == [item.id]
     mentioned = driver.execute_query(
         "MATCH (:Memory {id: $id})-[:MENTIONS]->(e:Entity) RETURN e.name AS n ORDER BY n",
-        id=item.id).records
+        id=item.id,
+    ).records
     assert [r["n"] for r in mentioned] == ["Berlin office", "Bob"]
     rel_type = driver.execute_query(
-        "MATCH (:Entity {name: 'Bob', user_id: $u})-[r]->() RETURN type(r) AS t",
-        u=user_id).records[0]["t"]
+        "MATCH (:Entity {name: 'Bob', user_id: $u})-[r]->() RETURN type(r) AS t", u=user_id
+    ).records[0]["t"]
     assert rel_type == "RELATES_TO"
 
 
-def test_entities_resolve_by_normalised_name(memory: Memory, user_id: str,
-                                             driver: neo4j.Driver) -> None:
-    memory.add("one", user_id=user_id, infer=False,
-               relations=[{"source": "Alice", "relation": "likes", "target": "Tea"}])
-    memory.add("two", user_id=user_id, infer=False,
-               relations=[{"source": "alice ", "relation": "likes", "target": "tea"}])
+def test_entities_resolve_by_normalised_name(
+    memory: Memory, user_id: str, driver: neo4j.Driver
+) -> None:
+    memory.add(
+        "one",
+        user_id=user_id,
+        infer=False,
+        relations=[{"source": "Alice", "relation": "likes", "target": "Tea"}],
+    )
+    memory.add(
+        "two",
+        user_id=user_id,
+        infer=False,
+        relations=[{"source": "alice ", "relation": "likes", "target": "tea"}],
+    )
     assert count(driver, "MATCH (e:Entity {user_id: $u}) RETURN count(e)", u=user_id) == 2
     provenance = driver.execute_query(
-        "MATCH (:Entity {user_id: $u})-[r:RELATES_TO]->() RETURN r.memory_ids AS ids",
-        u=user_id).records
+        "MATCH (:Entity {user_id: $u})-[r:RELATES_TO]->() RETURN r.memory_ids AS ids", u=user_id
+    ).records
     assert len(provenance) == 1 and len(provenance[0]["ids"]) == 2
 
 
 def test_delete_leaves_no_orphans(memory: Memory, user_id: str, driver: neo4j.Driver) -> None:
-    keep = memory.add("keep", user_id=user_id, infer=False,
-                      relations=[{"source": "Ann", "relation": "knows", "target": "Ben"}])
-    gone = memory.add("gone", user_id=user_id, infer=False,
-                      relations=[{"source": "Ann", "relation": "knows", "target": "Ben"},
-                                 {"source": "Ann", "relation": "visited", "target": "Rome"}])
+    keep = memory.add(
+        "keep",
+        user_id=user_id,
+        infer=False,
+        relations=[{"source": "Ann", "relation": "knows", "target": "Ben"}],
+    )
+    gone = memory.add(
+        "gone",
+        user_id=user_id,
+        infer=False,
+        relations=[
+            {"source": "Ann", "relation": "knows", "target": "Ben"},
+            {"source": "Ann", "relation": "visited", "target": "Rome"},
+        ],
+    )
     memory.delete(gone.results[0].id)
     with pytest.raises(NotFoundError):
         memory.get(gone.results[0].id)
-    names = {r["n"] for r in driver.execute_query(
-        "MATCH (e:Entity {user_id: $u}) RETURN e.name AS n", u=user_id).records}
+    names = {
+        r["n"]
+        for r in driver.execute_query(
+            "MATCH (e:Entity {user_id: $u}) RETURN e.name AS n", u=user_id
+        ).records
+    }
     assert names == {"Ann", "Ben"}
     triplets = driver.execute_query(
         "MATCH (:Entity {user_id: $u})-[r:RELATES_TO]->() RETURN r.predicate AS p, "
-        "r.memory_ids AS ids", u=user_id).records
+        "r.memory_ids AS ids",
+        u=user_id,
+    ).records
     assert [(r["p"], r["ids"]) for r in triplets] == [("knows", [keep.results[0].id])]
     assert [e.event for e in memory.history(gone.results[0].id)] == ["ADD", "DELETE"]
     memory.delete(keep.results[0].id)

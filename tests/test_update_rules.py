@@ -23,23 +23,28 @@ def triplets(driver: neo4j.Driver, user_id: str) -> dict[str, dict]:
 
 
 def test_immutable_update_needs_force(memory: Memory, user_id: str) -> None:
-    memory_id = memory.add("My blood type is O negative.", user_id=user_id,
-                           infer=False, immutable=True).results[0].id
+    memory_id = (
+        memory.add("My blood type is O negative.", user_id=user_id, infer=False, immutable=True)
+        .results[0]
+        .id
+    )
     with pytest.raises(ImmutableMemoryError):
         memory.update(memory_id, text="My blood type is A positive.")
     with pytest.raises(LifecycleConflictError):  # the same tree as the other 409s
         memory.update(memory_id, metadata={"checked": True})
     assert memory.get(memory_id).text == "My blood type is O negative."
     assert [e.event for e in memory.history(memory_id)] == ["ADD"]
-    forced = memory.update(memory_id, text="My blood type is A positive.", force=True,
-                           actor="tester")
+    forced = memory.update(
+        memory_id, text="My blood type is A positive.", force=True, actor="tester"
+    )
     assert forced.text == "My blood type is A positive." and forced.immutable
     assert memory.history(memory_id)[-1].actor == "tester"
 
 
 def test_immutable_delete_is_allowed_and_recorded(memory: Memory, user_id: str) -> None:
-    memory_id = memory.add("Keep this forever.", user_id=user_id, infer=False,
-                           immutable=True).results[0].id
+    memory_id = (
+        memory.add("Keep this forever.", user_id=user_id, infer=False, immutable=True).results[0].id
+    )
     memory.delete(memory_id, actor="owner")
     assert [(e.event, e.actor) for e in memory.history(memory_id)][-1] == ("DELETE", "owner")
 
@@ -56,8 +61,10 @@ def test_update_retires_the_old_texts_triplets(
     assert found["Lyon"]["memory_ids"] == []
     assert found["Lyon"]["retired_memory_ids"] == [memory_id]
     assert found["Lyon"]["retired_at"] is not None
-    assert [(t.predicate, t.target) for t in memory.search(
-        "where do I live?", user_id=user_id).relations] == [("lives_in", "Nantes")]
+    assert [
+        (t.predicate, t.target)
+        for t in memory.search("where do I live?", user_id=user_id).relations
+    ] == [("lives_in", "Nantes")]
     memory.delete(memory_id)
     assert triplets(driver, user_id) == {}
 
@@ -65,16 +72,29 @@ def test_update_retires_the_old_texts_triplets(
 def test_update_keeps_a_triplet_another_memory_asserts(
     memory: Memory, driver: neo4j.Driver, user_id: str
 ) -> None:
-    first = memory.add("I work at Acme.", user_id=user_id, infer=False,
-                       relations=[{"source": "I", "relation": "works_at",
-                                   "target": "Acme"}]).results[0].id
-    second = memory.add("Acme is my employer: I work at Acme.", user_id=user_id, infer=False,
-                        relations=[{"source": "I", "relation": "works_at",
-                                    "target": "Acme"}]).results[0].id
+    first = (
+        memory.add(
+            "I work at Acme.",
+            user_id=user_id,
+            infer=False,
+            relations=[{"source": "I", "relation": "works_at", "target": "Acme"}],
+        )
+        .results[0]
+        .id
+    )
+    second = (
+        memory.add(
+            "Acme is my employer: I work at Acme.",
+            user_id=user_id,
+            infer=False,
+            relations=[{"source": "I", "relation": "works_at", "target": "Acme"}],
+        )
+        .results[0]
+        .id
+    )
     memory.update(second, text="I have a cat named Miso.")
     acme = triplets(driver, user_id)["Acme"]
     assert acme["memory_ids"] == [first] and acme["retired_memory_ids"] == [second]
     assert acme["retired_at"] is None  # still asserted by the first memory
     memory.delete(second)
     assert triplets(driver, user_id)["Acme"]["retired_memory_ids"] == []
-

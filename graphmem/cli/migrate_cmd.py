@@ -48,14 +48,17 @@ def migrate(
             typer.echo(line)
         if reembed_store:
             result = reembed.reembed(driver, database, embedder, batch_size, _progress)
-            typer.echo(f"Re-embedded {result.written} with {result.identity} "
-                       f"(was {result.previous}).")
+            typer.echo(
+                f"Re-embedded {result.written} with {result.identity} (was {result.previous})."
+            )
         else:
             embedder_meta.verify(driver, database, embedder.name)
     finally:
         driver.close()
-    typer.echo(f"Schema ready on {settings.neo4j.uri} (vector dimension {dimension}, "
-               f"embedder {embedder.name}).")
+    typer.echo(
+        f"Schema ready on {settings.neo4j.uri} (vector dimension {dimension}, "
+        f"embedder {embedder.name})."
+    )
 
 
 def _progress(kind: str, done: int) -> None:

@@ -41,8 +41,10 @@ class MemoryFilter(BaseModel):
 
     @property
     def empty(self) -> bool:
-        return not self.metadata and self.observed_at == DateRange() and (
-            self.event_date == DateRange()
+        return (
+            not self.metadata
+            and self.observed_at == DateRange()
+            and (self.event_date == DateRange())
         )
 
     def params(self) -> dict[str, Any]:

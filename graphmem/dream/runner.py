@@ -107,9 +107,7 @@ class DreamRunner:
         self._cooldown.claim(states)
         return self._report(states, dry_run, False)
 
-    def _report(
-        self, states: list[DreamScopeState], dry_run: bool, due_only: bool
-    ) -> DreamReport:
+    def _report(self, states: list[DreamScopeState], dry_run: bool, due_only: bool) -> DreamReport:
         return DreamReport(
             dry_run=dry_run,
             scopes=[self.run_scope(s, dry_run=dry_run, due_only=due_only) for s in states],

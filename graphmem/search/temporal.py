@@ -50,6 +50,7 @@ STATE_PREDICATES = sorted(
     DEFAULT_FUNCTIONAL_PREDICATES | COMPANION_PREDICATES | CONSTRAINT_PREDICATES
 )
 
+
 def _held_at(fact: StateFact, at: datetime) -> bool:
     """Was the fact asserted and not yet replaced at ``at``?"""
     if fact.observed_at > at or fact.state == LifecycleState.MERGED.value:
@@ -77,9 +78,7 @@ def _current(plan: TemporalPlan, facts: list[StateFact], query: str, at: datetim
     subjects = _subjects(query, held)
     mine = [f for f in held if f.source_id in subjects]
     companions = {f.target_id for f in mine if f.predicate in COMPANION_PREDICATES}
-    theirs = [
-        f for f in held if f.source_id in companions and f.predicate in CONSTRAINT_PREDICATES
-    ]
+    theirs = [f for f in held if f.source_id in companions and f.predicate in CONSTRAINT_PREDICATES]
     plan.facts = {f.memory_id: 1.0 for f in mine + theirs}
     for fact in theirs:
         plan.via.setdefault(fact.memory_id, set()).update(

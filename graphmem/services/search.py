@@ -68,8 +68,9 @@ def _worst(errors: list[StorageError]) -> StorageError:
 
 def _log_failure(signal: str, exc: StorageError) -> None:
     # The class and the short reason only: the message may quote the query's text.
-    logger.warning("search signal %s failed, search degraded: %s (%s)", signal,
-                   type(exc).__name__, exc.reason)
+    logger.warning(
+        "search signal %s failed, search degraded: %s (%s)", signal, type(exc).__name__, exc.reason
+    )
 
 
 def _or_failed(name: str, failed: dict[str, StorageError], run: Callable[[], T]) -> T | None:

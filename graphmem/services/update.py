@@ -96,7 +96,10 @@ def update_memory(
     clean_meta = inputs.metadata_of(metadata, limits) if metadata is not None else None
     own = inputs.scope_of(memory.user_id, memory.agent_id, memory.run_id)
     change = MemoryChange(
-        memory_id=memory_id, metadata=clean_meta, plan=WritePlan(scope=own), force=force,
+        memory_id=memory_id,
+        metadata=clean_meta,
+        plan=WritePlan(scope=own),
+        force=force,
         actor=actor,
     )
     if text is not None:

@@ -13,8 +13,9 @@ from tests.api.conftest import MakeKey, bearer
 pytestmark = pytest.mark.neo4j
 
 
-def test_demo_scenario_over_http(app: FastAPI, make_key: MakeKey, user_id: str,
-                                 capsys: pytest.CaptureFixture[str]) -> None:
+def test_demo_scenario_over_http(
+    app: FastAPI, make_key: MakeKey, user_id: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     with TestClient(app, headers=bearer(make_key(user_ids=[user_id]))) as http:
         client = GraphMemClient(http_client=http)
         run_scenario(client, user=user_id)

@@ -28,15 +28,19 @@ DreamClient = Callable[..., TestClient]
 
 @pytest.fixture
 def dream_client(
-    settings: Settings, driver: neo4j.Driver, embedder: Embedder, make_key: MakeKey,
+    settings: Settings,
+    driver: neo4j.Driver,
+    embedder: Embedder,
+    make_key: MakeKey,
     user_id: str,
 ) -> Iterator[DreamClient]:
     """``dream_client(key_binding, **dream_or_llm)``: a client of an app whose Memory has Dream
     enabled for the project (dream settings and LLM settings as given)."""
     opened: list[tuple[Memory, TestClient]] = []
 
-    def make(binding: dict[str, Any] | None = None, *, dream: dict[str, Any] | None = None,
-             **llm: Any) -> TestClient:
+    def make(
+        binding: dict[str, Any] | None = None, *, dream: dict[str, Any] | None = None, **llm: Any
+    ) -> TestClient:
         configured = dream_settings(settings, **llm)
         configured = configured.model_copy(
             update={"dream": configured.dream.model_copy(update=dream or {})}
@@ -53,9 +57,7 @@ def dream_client(
         memory.close()
 
 
-def test_enable_dry_run_and_status(
-    dream_client: DreamClient, user_id: str, memory: Memory
-) -> None:
+def test_enable_dry_run_and_status(dream_client: DreamClient, user_id: str, memory: Memory) -> None:
     client = dream_client()
     enabled = client.post("/v1/dream/enable", json={"user_id": user_id})
     assert enabled.status_code == 200, enabled.text
@@ -79,8 +81,9 @@ def test_dream_respects_the_key_scope(client: TestClient, other_user: str) -> No
 
 
 def test_sources_of_a_non_synthesis_is_422(client: TestClient, user_id: str) -> None:
-    added = client.post("/v1/memories", json={"messages": "plain", "user_id": user_id,
-                                              "infer": False}).json()
+    added = client.post(
+        "/v1/memories", json={"messages": "plain", "user_id": user_id, "infer": False}
+    ).json()
     mid = added["results"][0]["id"]
     response = client.get(f"/v1/dream/syntheses/{mid}/sources", params={"user_id": user_id})
     assert response.status_code == 422
@@ -119,8 +122,9 @@ def test_dry_run_respects_the_project_switch(
 def test_on_demand_runs_have_a_cool_down(
     dream_client: DreamClient, user_id: str, other_user: str, memory: Memory
 ) -> None:
-    client = dream_client({"user_ids": [user_id, other_user], "allow_dream": True},
-                          dream={"min_interval_s": 3600})
+    client = dream_client(
+        {"user_ids": [user_id, other_user], "allow_dream": True}, dream={"min_interval_s": 3600}
+    )
     for user in (user_id, other_user):
         memory.enable_dream(user_id=user)
     first = client.post("/v1/dream/run", json={"user_id": user_id, "dry_run": True})
@@ -146,8 +150,9 @@ def test_failure_notes_name_the_error_class_not_the_endpoint(
     dream_client: DreamClient, user_id: str, memory: Memory
 ) -> None:
     url = f"http://127.0.0.1:{_closed_port()}/v1"
-    client = dream_client(dream={"min_interval_s": 0}, base_url=url, model="test-model",
-                          max_retries=0, timeout_s=5.0)
+    client = dream_client(
+        dream={"min_interval_s": 0}, base_url=url, model="test-model", max_retries=0, timeout_s=5.0
+    )
     client.post("/v1/dream/enable", json={"user_id": user_id})
     seed(memory, user_id, YOGA)
     run = client.post("/v1/dream/run", json={"user_id": user_id})
@@ -165,8 +170,13 @@ def test_failure_notes_name_the_error_class_not_the_endpoint(
 def test_failure_notes_with_a_failing_llm_server(
     dream_client: DreamClient, user_id: str, memory: Memory, openai_server: OpenAICompatServer
 ) -> None:
-    client = dream_client(dream={"min_interval_s": 0}, base_url=openai_server.base_url,
-                          model="test-model", max_retries=0, timeout_s=5.0)
+    client = dream_client(
+        dream={"min_interval_s": 0},
+        base_url=openai_server.base_url,
+        model="test-model",
+        max_retries=0,
+        timeout_s=5.0,
+    )
     client.post("/v1/dream/enable", json={"user_id": user_id})
     seed(memory, user_id, YOGA)
     openai_server.script(Status(500, "upstream exploded at http://10.9.8.7/internal"))
@@ -177,12 +187,19 @@ def test_failure_notes_with_a_failing_llm_server(
 
 
 def test_run_records_are_capped_per_scope(
-    dream_client: DreamClient, user_id: str, memory: Memory, driver: neo4j.Driver,
+    dream_client: DreamClient,
+    user_id: str,
+    memory: Memory,
+    driver: neo4j.Driver,
     openai_server: OpenAICompatServer,
 ) -> None:
-    client = dream_client(dream={"min_interval_s": 0, "keep_runs_per_scope": 2},
-                          base_url=openai_server.base_url, model="test-model", max_retries=0,
-                          timeout_s=5.0)
+    client = dream_client(
+        dream={"min_interval_s": 0, "keep_runs_per_scope": 2},
+        base_url=openai_server.base_url,
+        model="test-model",
+        max_retries=0,
+        timeout_s=5.0,
+    )
     client.post("/v1/dream/enable", json={"user_id": user_id})
     seed(memory, user_id, YOGA)
     ids = []

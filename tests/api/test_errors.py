@@ -65,8 +65,9 @@ def test_oversized_bodies_are_413(small_app: FastAPI, make_key: MakeKey, user_id
         assert response.status_code == 413
         assert response.json() == {"detail": "request body too large"}
         chunks = (b"x" * 1_000 for _ in range(3))  # no Content-Length: counted as it streams
-        streamed = client.post("/v1/memories", content=chunks,
-                               headers={"Content-Type": "application/json"})
+        streamed = client.post(
+            "/v1/memories", content=chunks, headers={"Content-Type": "application/json"}
+        )
         assert streamed.status_code == 413
         assert streamed.json() == {"detail": "request body too large"}
         small = client.post("/v1/memories", json={"messages": "fits", "infer": False})
@@ -112,11 +113,13 @@ def proxy(settings: Settings) -> Iterator[TcpProxy]:
 @pytest.fixture
 def flaky_memory(settings: Settings, embedder: Embedder, proxy: TcpProxy) -> Iterator[Memory]:
     """A Memory with its own driver, reaching Neo4j through the proxy; fails fast."""
-    neo = settings.neo4j.model_copy(update={
-        "uri": f"bolt://127.0.0.1:{proxy.port}",
-        "connection_timeout_s": 1.0,
-        "max_transaction_retry_time_s": 0.0,
-    })
+    neo = settings.neo4j.model_copy(
+        update={
+            "uri": f"bolt://127.0.0.1:{proxy.port}",
+            "connection_timeout_s": 1.0,
+            "max_transaction_retry_time_s": 0.0,
+        }
+    )
     with Memory(settings.model_copy(update={"neo4j": neo}), embedder=embedder) as flaky:
         yield flaky
 
@@ -126,8 +129,9 @@ def test_503_while_neo4j_is_away_then_recovers(
 ) -> None:
     app = create_app(flaky_memory.settings, memory=flaky_memory)
     api = settings.api.model_copy(update={"auth_enabled": False})
-    open_app = create_app(flaky_memory.settings.model_copy(update={"api": api}),
-                          memory=flaky_memory)
+    open_app = create_app(
+        flaky_memory.settings.model_copy(update={"api": api}), memory=flaky_memory
+    )
     token = make_key(user_ids=[user_id])
     with (
         TestClient(app, headers=bearer(token)) as client,

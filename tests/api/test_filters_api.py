@@ -15,15 +15,29 @@ pytestmark = pytest.mark.neo4j
 
 @pytest.fixture
 def notes(memory: Memory, user_id: str) -> None:
-    memory.add("Oat milk for the office.", user_id=user_id, metadata={"topic": "food"},
-               timestamp="2024-05-02", infer=False)
-    memory.add("The laptop battery died.", user_id=user_id, metadata={"topic": "tech"},
-               timestamp="2024-06-03", infer=False)
+    memory.add(
+        "Oat milk for the office.",
+        user_id=user_id,
+        metadata={"topic": "food"},
+        timestamp="2024-05-02",
+        infer=False,
+    )
+    memory.add(
+        "The laptop battery died.",
+        user_id=user_id,
+        metadata={"topic": "tech"},
+        timestamp="2024-06-03",
+        infer=False,
+    )
 
 
 def test_search_with_filters(client: TestClient, user_id: str, notes: None) -> None:
-    body = {"query": "what happened?", "user_id": user_id, "threshold": 0.0,
-            "filters": {"metadata": {"topic": {"in": ["tech"]}}}}
+    body = {
+        "query": "what happened?",
+        "user_id": user_id,
+        "threshold": 0.0,
+        "filters": {"metadata": {"topic": {"in": ["tech"]}}},
+    }
     response = client.post("/v1/memories/search", json=body)
     assert response.status_code == 200, response.text
     assert [r["text"] for r in response.json()["results"]] == ["The laptop battery died."]
@@ -63,8 +77,7 @@ def test_list_filters_that_are_not_json_are_422(client: TestClient, user_id: str
 def test_search_include_linked_over_rest(client: TestClient, memory: Memory, user_id: str) -> None:
     daughter = memory.add("Ines is Karl's daughter.", user_id=user_id).results[0].id
     memory.add("Karl goes sailing every summer in Brittany.", user_id=user_id)
-    body = {"query": "sailing in Brittany", "user_id": user_id, "top_k": 1,
-            "include_linked": True}
+    body = {"query": "sailing in Brittany", "user_id": user_id, "top_k": 1, "include_linked": True}
     response = client.post("/v1/memories/search", json=body)
     assert response.status_code == 200, response.text
     assert [m["id"] for m in response.json()["linked"]] == [daughter]

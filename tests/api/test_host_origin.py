@@ -68,8 +68,9 @@ def open_settings(settings: Settings) -> Settings:
 
 
 @pytest.fixture(params=["127.0.0.1", "127.0.0.2"])
-def rest_url(request: pytest.FixtureRequest, open_settings: Settings,
-             memory: Memory) -> Iterator[str]:
+def rest_url(
+    request: pytest.FixtureRequest, open_settings: Settings, memory: Memory
+) -> Iterator[str]:
     with serving(create_app(open_settings, memory=memory), request.param) as url:
         yield url
 
@@ -105,8 +106,9 @@ def test_rest_refuses_cross_site_writes(rest_url: str, memory: Memory, user_id: 
             assert planted.status_code == 403, (origin, planted.text)
             assert "cross-site" in planted.json()["detail"]
         assert memory.get_all(user_id=user_id) == []
-        read = http.get("/v1/memories", params={"user_id": user_id},
-                        headers={"Origin": f"http://{EVIL}"})
+        read = http.get(
+            "/v1/memories", params={"user_id": user_id}, headers={"Origin": f"http://{EVIL}"}
+        )
         assert read.status_code == 200  # no CORS headers: the page cannot read the answer
         assert "access-control-allow-origin" not in read.headers
         local = http.post("/v1/memories", json=body, headers={"Origin": "http://localhost:3000"})

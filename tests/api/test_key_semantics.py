@@ -112,7 +112,10 @@ def test_all_users_key_reaches_users_of_its_agent(all_users: TestClient, seeded:
 
 
 def test_bulk_delete_needs_an_explicit_scope(
-    agent_only: TestClient, all_users: TestClient, client: TestClient, seeded: Seeded,
+    agent_only: TestClient,
+    all_users: TestClient,
+    client: TestClient,
+    seeded: Seeded,
     memory: Memory,
 ) -> None:
     for caller in (agent_only, all_users, client):
@@ -123,7 +126,10 @@ def test_bulk_delete_needs_an_explicit_scope(
 
 
 def test_bulk_delete_across_users_needs_admin(
-    agent_only: TestClient, all_users: TestClient, admin: TestClient, seeded: Seeded,
+    agent_only: TestClient,
+    all_users: TestClient,
+    admin: TestClient,
+    seeded: Seeded,
     memory: Memory,
 ) -> None:
     for caller in (agent_only, all_users):

@@ -48,14 +48,18 @@ def _text(result: CallToolResult) -> str:
 async def round_trip(client: Client, user_id: str) -> None:
     """List the tools, then add, search, get and delete one memory."""
     assert {tool.name for tool in (await client.list_tools()).tools} == TOOLS
-    added = payload(await client.call_tool(
-        "add_memory",
-        {"messages": "I am allergic to peanuts.", "user_id": user_id, "infer": False},
-    ))
+    added = payload(
+        await client.call_tool(
+            "add_memory",
+            {"messages": "I am allergic to peanuts.", "user_id": user_id, "infer": False},
+        )
+    )
     memory_id = added["results"][0]["id"]
-    found = payload(await client.call_tool(
-        "search_memories", {"query": "Which food allergy do I have?", "user_id": user_id}
-    ))
+    found = payload(
+        await client.call_tool(
+            "search_memories", {"query": "Which food allergy do I have?", "user_id": user_id}
+        )
+    )
     assert found["results"][0]["id"] == memory_id
     listed = payload(await client.call_tool("get_memories", {"user_id": user_id}))
     assert [m["text"] for m in listed["results"]] == ["I am allergic to peanuts."]
@@ -143,9 +147,11 @@ def test_http_key_scopes_the_tools(
             assert outside.is_error and "outside this API key" in _text(outside)
             hidden = await client.call_tool("delete_memory", {"memory_id": theirs})
             assert hidden.is_error and "No memory with id" in _text(hidden)
-            mine = payload(await client.call_tool(
-                "add_memory", {"messages": "Defaulted to my user.", "infer": False}
-            ))
+            mine = payload(
+                await client.call_tool(
+                    "add_memory", {"messages": "Defaulted to my user.", "infer": False}
+                )
+            )
             assert mine["results"][0]["event"] == "ADD"
 
     anyio.run(scenario)
@@ -157,10 +163,18 @@ def test_http_agent_only_key_sees_only_memories_naming_no_user(
     mcp_url: str, make_key: MakeKey, user_id: str, memory: Memory
 ) -> None:
     agent = f"bot-{uuid.uuid4()}"
-    users = memory.add("Alice hides the spare key under the mat.", user_id=user_id,
-                       agent_id=agent, infer=False).results[0].id
-    own = memory.add("The bot hides its logs in the spare folder.", agent_id=agent,
-                     infer=False).results[0].id
+    users = (
+        memory.add(
+            "Alice hides the spare key under the mat.", user_id=user_id, agent_id=agent, infer=False
+        )
+        .results[0]
+        .id
+    )
+    own = (
+        memory.add("The bot hides its logs in the spare folder.", agent_id=agent, infer=False)
+        .results[0]
+        .id
+    )
     token = make_key(agent_ids=[agent])
 
     async def scenario() -> None:
@@ -193,58 +207,101 @@ def test_tools_take_the_rest_parameters(memory: Memory, user_id: str) -> None:
 
     async def scenario() -> None:
         async with Client(build_server(memory)) as client:
-            added = payload(await client.call_tool("add_memory", {
-                "messages": "Ines can't eat gluten.", "user_id": user_id,
-                "timestamp": "2024-03-01T10:00:00Z", "immutable": True,
-                "relations": [{"source": "Ines", "relation": "avoids", "target": "gluten"}],
-            }))
+            added = payload(
+                await client.call_tool(
+                    "add_memory",
+                    {
+                        "messages": "Ines can't eat gluten.",
+                        "user_id": user_id,
+                        "timestamp": "2024-03-01T10:00:00Z",
+                        "immutable": True,
+                        "relations": [{"source": "Ines", "relation": "avoids", "target": "gluten"}],
+                    },
+                )
+            )
             [item] = added["results"]
             assert ("Ines", "avoids", "gluten") in {
                 (r["source"], r["predicate"], r["target"]) for r in item["relations"]
             }
             stored = memory.get(item["id"])
             assert stored.immutable and stored.observed_at.year == 2024
-            found = payload(await client.call_tool("search_memories", {
-                "query": "what can't Ines eat?", "user_id": user_id, "explain": True,
-                "reference_date": "2024-06-01T00:00:00Z", "include_merged": True,
-                "threshold": 0.0,
-            }))
+            found = payload(
+                await client.call_tool(
+                    "search_memories",
+                    {
+                        "query": "what can't Ines eat?",
+                        "user_id": user_id,
+                        "explain": True,
+                        "reference_date": "2024-06-01T00:00:00Z",
+                        "include_merged": True,
+                        "threshold": 0.0,
+                    },
+                )
+            )
             assert found["results"][0]["id"] == item["id"]
             assert found["explain"]["time_intent"].startswith("general")
-            early = payload(await client.call_tool("search_memories", {
-                "query": "what can't Ines eat?", "user_id": user_id,
-                "reference_date": "2024-01-01T00:00:00Z",
-            }))
+            early = payload(
+                await client.call_tool(
+                    "search_memories",
+                    {
+                        "query": "what can't Ines eat?",
+                        "user_id": user_id,
+                        "reference_date": "2024-01-01T00:00:00Z",
+                    },
+                )
+            )
             assert early["results"] == []  # said after that reference date
-            listed = payload(await client.call_tool("get_memories", {
-                "user_id": user_id, "latest_only": True, "include_merged": False,
-            }))
+            listed = payload(
+                await client.call_tool(
+                    "get_memories",
+                    {
+                        "user_id": user_id,
+                        "latest_only": True,
+                        "include_merged": False,
+                    },
+                )
+            )
             assert [m["id"] for m in listed["results"]] == [item["id"]]
 
     anyio.run(scenario)
 
 
 def test_tools_take_filters_but_never_a_scope_in_them(memory: Memory, user_id: str) -> None:
-    memory.add("Oat milk for the office.", user_id=user_id, metadata={"topic": "food"},
-               infer=False)
-    memory.add("The laptop battery died.", user_id=user_id, metadata={"topic": "tech"},
-               infer=False)
+    memory.add("Oat milk for the office.", user_id=user_id, metadata={"topic": "food"}, infer=False)
+    memory.add("The laptop battery died.", user_id=user_id, metadata={"topic": "tech"}, infer=False)
 
     async def scenario() -> None:
         async with Client(build_server(memory)) as client:
             tech = {"metadata": {"topic": "tech"}}
-            found = payload(await client.call_tool("search_memories", {
-                "query": "what happened?", "user_id": user_id, "threshold": 0.0,
-                "filters": tech,
-            }))
+            found = payload(
+                await client.call_tool(
+                    "search_memories",
+                    {
+                        "query": "what happened?",
+                        "user_id": user_id,
+                        "threshold": 0.0,
+                        "filters": tech,
+                    },
+                )
+            )
             assert [r["text"] for r in found["results"]] == ["The laptop battery died."]
-            listed = payload(await client.call_tool("get_memories", {
-                "user_id": user_id, "filters": {"metadata": {"topic": {"in": ["food"]}}},
-            }))
+            listed = payload(
+                await client.call_tool(
+                    "get_memories",
+                    {
+                        "user_id": user_id,
+                        "filters": {"metadata": {"topic": {"in": ["food"]}}},
+                    },
+                )
+            )
             assert [m["text"] for m in listed["results"]] == ["Oat milk for the office."]
-            widened = await client.call_tool("get_memories", {
-                "user_id": user_id, "filters": {"user_id": "someone-else"},
-            })
+            widened = await client.call_tool(
+                "get_memories",
+                {
+                    "user_id": user_id,
+                    "filters": {"user_id": "someone-else"},
+                },
+            )
             assert widened.is_error and "cannot name user_id" in _text(widened)
 
     anyio.run(scenario)

@@ -22,6 +22,7 @@ from graphmem.services.keys import Keys
 
 pytestmark = pytest.mark.neo4j
 
+
 def add(client: TestClient, *texts: str, **body: Any) -> list[str]:
     response = client.post("/v1/memories", json={"messages": list(texts), "infer": False, **body})
     assert response.status_code == 200, response.text
@@ -129,10 +130,12 @@ def test_delete_scope(client: TestClient, user_id: str) -> None:
 
 
 def test_supersede_then_conflict(client: TestClient, user_id: str) -> None:
-    old, new, newer = add(client, "I work at Acme.", "I work at Globex.", "I work at Initech.",
-                          user_id=user_id)
-    response = client.post(f"/v1/memories/{old}/supersede",
-                           json={"new_memory_id": new, "reason": "changed jobs"})
+    old, new, newer = add(
+        client, "I work at Acme.", "I work at Globex.", "I work at Initech.", user_id=user_id
+    )
+    response = client.post(
+        f"/v1/memories/{old}/supersede", json={"new_memory_id": new, "reason": "changed jobs"}
+    )
     assert response.status_code == 200, response.text
     assert response.json()["lifecycle_state"] == "superseded"
     assert response.json()["replacement_memory_id"] == new
@@ -173,8 +176,12 @@ def test_search(client: TestClient, user_id: str) -> None:
 
 
 def test_entities_and_relations(client: TestClient, user_id: str) -> None:
-    add(client, "Alice moved to Paris.", user_id=user_id,
-        relations=[{"source": "Alice", "relation": "lives in", "target": "Paris"}])
+    add(
+        client,
+        "Alice moved to Paris.",
+        user_id=user_id,
+        relations=[{"source": "Alice", "relation": "lives in", "target": "Paris"}],
+    )
     entities = client.get("/v1/entities", params={"user_id": user_id}).json()["results"]
     by_name = {e["name"]: e for e in entities}
     assert {"Alice", "Paris"} <= set(by_name)
@@ -215,8 +222,9 @@ def test_graphmem_serve_end_to_end(settings: Settings, keys: Keys, user_id: str)
         "GRAPHMEM_NEO4J__PASSWORD": settings.neo4j.resolve_password().get_secret_value(),
     }
     command = [sys.executable, "-m", "graphmem.cli", "serve", "--port", str(port)]
-    server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     token, key = keys.create(user_ids=[user_id])
     try:
         url = f"http://127.0.0.1:{port}"
@@ -265,8 +273,7 @@ def test_update_of_an_immutable_memory_needs_force(client: TestClient, user_id: 
     assert refused.status_code == 409, refused.text
     assert "immutable" in refused.json()["detail"] and "force" in refused.json()["detail"]
     assert client.get(f"/v1/memories/{memory_id}").json()["text"] == "My allergy: penicillin."
-    forced = client.put(f"/v1/memories/{memory_id}", json={"text": "No allergies.",
-                                                           "force": True})
+    forced = client.put(f"/v1/memories/{memory_id}", json={"text": "No allergies.", "force": True})
     assert forced.status_code == 200, forced.text
     assert forced.json()["text"] == "No allergies." and forced.json()["immutable"] is True
     assert client.delete(f"/v1/memories/{memory_id}").status_code == 200

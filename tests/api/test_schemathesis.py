@@ -62,8 +62,7 @@ def api_schema(app: FastAPI, make_key: MakeKey, user_id: str) -> Any:
 @pytest.mark.parametrize(("method", "path", "mode"), _operations())
 def test_operation_matches_schema(api_schema: Any, method: str, path: str, mode: GenerationMode):
     @given(case=api_schema[path][method].as_strategy(generation_mode=mode))
-    @settings(max_examples=6, deadline=None, database=None,
-              suppress_health_check=list(HealthCheck))
+    @settings(max_examples=6, deadline=None, database=None, suppress_health_check=list(HealthCheck))
     def check(case: Any) -> None:
         case.call_and_validate(excluded_checks=EXCLUDED)
 

@@ -49,7 +49,10 @@ def no_memory_text_index(
 
 
 def test_a_failed_signal_degrades_the_search_instead_of_failing_it(
-    memory: Memory, stored: str, client: TestClient, no_memory_text_index: None,
+    memory: Memory,
+    stored: str,
+    client: TestClient,
+    no_memory_text_index: None,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     with caplog.at_level(logging.WARNING, logger="graphmem.services.search"):
@@ -61,11 +64,13 @@ def test_a_failed_signal_degrades_the_search_instead_of_failing_it(
     assert found.explain.signals["semantic"].startswith("ok")
     logged = [r.getMessage() for r in caplog.records if "fulltext" in r.getMessage()]
     assert logged and "StorageError" in logged[0], caplog.records
-    assert all("spare key" not in r.getMessage() and "Alice" not in r.getMessage()
-               for r in caplog.records)
+    assert all(
+        "spare key" not in r.getMessage() and "Alice" not in r.getMessage() for r in caplog.records
+    )
 
-    response = client.post("/v1/memories/search",
-                           json={"query": QUERY, "user_id": stored, "explain": True})
+    response = client.post(
+        "/v1/memories/search", json={"query": QUERY, "user_id": stored, "explain": True}
+    )
     assert response.status_code == 200, response.text
     body = response.json()
     assert body["degraded"] is True and body["failed_signals"] == ["fulltext"]
@@ -73,8 +78,7 @@ def test_a_failed_signal_degrades_the_search_instead_of_failing_it(
     assert body["explain"]["failed_signals"] == ["fulltext"]
 
 
-def test_a_healthy_search_is_not_degraded(memory: Memory, stored: str,
-                                          client: TestClient) -> None:
+def test_a_healthy_search_is_not_degraded(memory: Memory, stored: str, client: TestClient) -> None:
     found = memory.search(QUERY, user_id=stored, explain=True)
     assert not found.degraded and found.failed_signals == []
     assert found.explain is not None and found.explain.failed_signals == []
@@ -82,9 +86,17 @@ def test_a_healthy_search_is_not_degraded(memory: Memory, stored: str,
     assert body["degraded"] is False and body["failed_signals"] == []
 
 
-SIGNAL_QUERIES = ("memory_vector_exact", "memory_vector_index", "memory_fulltext",
-                  "triplet_vector", "triplet_fulltext", "entities_by_name", "entities_by_key",
-                  "entities_by_vector", "expand")
+SIGNAL_QUERIES = (
+    "memory_vector_exact",
+    "memory_vector_index",
+    "memory_fulltext",
+    "triplet_vector",
+    "triplet_fulltext",
+    "entities_by_name",
+    "entities_by_key",
+    "entities_by_vector",
+    "expand",
+)
 
 
 class SignalsDown:
@@ -106,14 +118,21 @@ class SignalsDown:
         return fail
 
 
-@pytest.mark.parametrize(("broken", "expected"), [
-    (set(), StorageUnavailableError),
-    ({"memory_fulltext", "memory_vector_exact"}, StorageUnavailableError),  # unavailable first
-    (set(SIGNAL_QUERIES), StorageError),
-])
+@pytest.mark.parametrize(
+    ("broken", "expected"),
+    [
+        (set(), StorageUnavailableError),
+        ({"memory_fulltext", "memory_vector_exact"}, StorageUnavailableError),  # unavailable first
+        (set(SIGNAL_QUERIES), StorageError),
+    ],
+)
 def test_when_every_signal_fails_the_search_fails(
-    driver: neo4j.Driver, settings: Settings, embedder: Embedder, stored: str,
-    broken: set[str], expected: type[StorageError],
+    driver: neo4j.Driver,
+    settings: Settings,
+    embedder: Embedder,
+    stored: str,
+    broken: set[str],
+    expected: type[StorageError],
 ) -> None:
     store = SignalsDown(Neo4jSearchStore(driver, settings.neo4j.database), broken)
     search = SearchMemories(store, embedder, settings)  # type: ignore[arg-type]
@@ -144,13 +163,15 @@ def test_a_signal_that_never_answers_is_left_out(
     driver: neo4j.Driver, settings: Settings, embedder: Embedder, stored: str
 ) -> None:
     release = threading.Event()
-    quick = settings.model_copy(update={
-        "search": settings.search.model_copy(update={"signal_timeout_s": 0.5})})
+    quick = settings.model_copy(
+        update={"search": settings.search.model_copy(update={"signal_timeout_s": 0.5})}
+    )
     store = TripletHangs(Neo4jSearchStore(driver, settings.neo4j.database), release)
     search = SearchMemories(store, embedder, quick)  # type: ignore[arg-type]
     try:
-        found = search(QUERY, scope={"user_id": stored, "agent_id": None, "run_id": None},
-                       explain=True)
+        found = search(
+            QUERY, scope={"user_id": stored, "agent_id": None, "run_id": None}, explain=True
+        )
         assert not release.is_set()  # answered while the triplet query still hung
         assert found.degraded and found.failed_signals == ["triplet"]
         assert found.results[0].text == SECRET

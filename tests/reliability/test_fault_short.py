@@ -14,8 +14,17 @@ pytestmark = [pytest.mark.neo4j, pytest.mark.slow]
 
 
 def test_outage_fails_fast_and_recovers(settings: Settings, embedder: Embedder) -> None:
-    report = run_fault(settings, seconds=8, agents=3, outage_s=5, post_s=8,
-                       connect_s=1.0, retry_s=2.0, seed=5, embedder=embedder)
+    report = run_fault(
+        settings,
+        seconds=8,
+        agents=3,
+        outage_s=5,
+        post_s=8,
+        connect_s=1.0,
+        retry_s=2.0,
+        seed=5,
+        embedder=embedder,
+    )
     fault, inv = report["fault"], report["invariants"]
     assert fault["statuses_down"].get("503", 0) > 0, fault
     assert fault["down_not_503"] == {}, fault

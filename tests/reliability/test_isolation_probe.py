@@ -41,8 +41,15 @@ def tenants(app: FastAPI, make_key: MakeKey, user_id: str) -> Iterator[list[Tena
     clients = []
     for i in range(SCOPES):
         uid = f"{user_id}-t{i}"
-        clients.append(Tenant(i, uid, TestClient(app, raise_server_exceptions=False,
-                                                 headers=bearer(make_key(user_ids=[uid])))))
+        clients.append(
+            Tenant(
+                i,
+                uid,
+                TestClient(
+                    app, raise_server_exceptions=False, headers=bearer(make_key(user_ids=[uid]))
+                ),
+            )
+        )
     for tenant in clients:
         tenant.client.__enter__()
     yield clients
@@ -80,11 +87,18 @@ class Probe:
         self.n += 1
         secret = f"zq{me.index}x{self.n}secret"
         me.secrets.add(secret)
-        response = me.client.post("/v1/memories", json={
-            "messages": f"My codeword is {secret}", "user_id": me.user_id,
-            "infer": self.rng.random() < 0.5, "metadata": {"secret": secret},
-            "relations": [{"source": f"{secret}src", "relation": "guards",
-                           "target": f"{secret}dst"}]})
+        response = me.client.post(
+            "/v1/memories",
+            json={
+                "messages": f"My codeword is {secret}",
+                "user_id": me.user_id,
+                "infer": self.rng.random() < 0.5,
+                "metadata": {"secret": secret},
+                "relations": [
+                    {"source": f"{secret}src", "relation": "guards", "target": f"{secret}dst"}
+                ],
+            },
+        )
         self.check(me, response)
         assert response.status_code == 200
         for item in response.json()["results"]:
@@ -94,13 +108,20 @@ class Probe:
         me.entities |= {e["id"] for e in entities.json()["results"]}
 
     def read_own(self, me: Tenant) -> None:
-        listed = me.client.get("/v1/memories", params={"user_id": me.user_id,
-                                                       "include_merged": True})
+        listed = me.client.get(
+            "/v1/memories", params={"user_id": me.user_id, "include_merged": True}
+        )
         self.check(me, listed)
         assert {m["id"] for m in listed.json()["results"]} <= set(me.memories)
-        found = me.client.post("/v1/memories/search", json={
-            "query": " ".join(s for t in self.tenants for s in t.secrets) or "codeword",
-            "user_id": me.user_id, "threshold": 0.0, "top_k": 100})
+        found = me.client.post(
+            "/v1/memories/search",
+            json={
+                "query": " ".join(s for t in self.tenants for s in t.secrets) or "codeword",
+                "user_id": me.user_id,
+                "threshold": 0.0,
+                "top_k": 100,
+            },
+        )
         self.check(me, found)
         hits = found.json()
         assert {m["id"] for m in hits["results"]} <= set(me.memories)
@@ -126,8 +147,9 @@ class Probe:
             response = me.client.get(path, params={"user_id": victim.user_id})
             self.check(me, response, sent=victim.user_id)
             assert response.status_code == 403
-        response = me.client.post("/v1/memories/search", json={
-            "query": "codeword", "user_id": victim.user_id})
+        response = me.client.post(
+            "/v1/memories/search", json={"query": "codeword", "user_id": victim.user_id}
+        )
         self.check(me, response, sent=victim.user_id)
         assert response.status_code == 403
 
@@ -136,15 +158,14 @@ class Probe:
         if memory_id is None:
             return
         own = next(iter(me.memories), None)
-        attempts = [("put", f"/v1/memories/{memory_id}", {"text": "overwritten"}),
-                    ("delete", f"/v1/memories/{memory_id}", None),
-                    ("post", f"/v1/memories/{memory_id}/supersede",
-                     {"new_memory_id": own or memory_id}),
-                    ("post", f"/v1/memories/{memory_id}/merge",
-                     {"new_memory_id": own or memory_id})]
+        attempts = [
+            ("put", f"/v1/memories/{memory_id}", {"text": "overwritten"}),
+            ("delete", f"/v1/memories/{memory_id}", None),
+            ("post", f"/v1/memories/{memory_id}/supersede", {"new_memory_id": own or memory_id}),
+            ("post", f"/v1/memories/{memory_id}/merge", {"new_memory_id": own or memory_id}),
+        ]
         if own is not None:
-            attempts.append(("post", f"/v1/memories/{own}/supersede",
-                             {"new_memory_id": memory_id}))
+            attempts.append(("post", f"/v1/memories/{own}/supersede", {"new_memory_id": memory_id}))
         for method, path, body in attempts:
             response = me.client.request(method, path, json=body)
             self.check(me, response, sent=path + memory_id)
@@ -153,7 +174,8 @@ class Probe:
     def step(self) -> None:
         me = self.rng.choice(self.tenants)
         action = self.rng.choices(
-            ["add", "read_own", "read_foreign", "write_foreign"], [4, 2, 3, 3])[0]
+            ["add", "read_own", "read_foreign", "write_foreign"], [4, 2, 3, 3]
+        )[0]
         if not me.memories and action == "read_own":
             action = "add"
         self.log.append(f"{me.index}:{action}")
@@ -174,5 +196,3 @@ def test_randomised_isolation_probe(tenants: list[Tenant], memory: Memory) -> No
             assert stored.text == text
         assert re.fullmatch(r"[0-9:a-z_ ]*", " ".join(probe.log))
     assert len(probe.log) == OPERATIONS
-
-

@@ -38,22 +38,32 @@ class Answer:
     ids: list[str]
 
 
-def _writer(base_url: str, token: str, user_id: str, stop: threading.Event,
-            out: list[Answer]) -> None:
+def _writer(
+    base_url: str, token: str, user_id: str, stop: threading.Event, out: list[Answer]
+) -> None:
     headers = {"Authorization": f"Bearer {token}"}
     # The client waits far longer than the bound, so a hang shows as a long latency.
     with httpx.Client(base_url=base_url, headers=headers, timeout=60.0) as http:
         n = 0
         while not stop.is_set():
             n += 1
-            body = {"messages": f"Note {n} from {threading.get_ident()}.", "user_id": user_id,
-                    "infer": False}
+            body = {
+                "messages": f"Note {n} from {threading.get_ident()}.",
+                "user_id": user_id,
+                "infer": False,
+            }
             started = time.perf_counter()
             try:
                 r = http.post("/v1/memories", json=body)
                 ids = [m["id"] for m in r.json()["results"]] if r.is_success else []
-                out.append(Answer(str(r.status_code), time.perf_counter() - started,
-                                  r.headers.get("retry-after"), ids))
+                out.append(
+                    Answer(
+                        str(r.status_code),
+                        time.perf_counter() - started,
+                        r.headers.get("retry-after"),
+                        ids,
+                    )
+                )
             except httpx.HTTPError as exc:
                 out.append(Answer(type(exc).__name__, time.perf_counter() - started, None, []))
 
@@ -70,15 +80,18 @@ def proxy(settings: Settings) -> Iterator[TcpProxy]:
 
 @pytest.fixture
 def proxied(settings: Settings, embedder: Embedder, proxy: TcpProxy) -> Iterator[Memory]:
-    neo = settings.neo4j.model_copy(update={
-        "uri": f"bolt://127.0.0.1:{proxy.port}",
-        "connection_timeout_s": 1.0,
-        "connection_acquisition_timeout_s": 2.0,
-        "max_transaction_retry_time_s": 1.0,
-    })
+    neo = settings.neo4j.model_copy(
+        update={
+            "uri": f"bolt://127.0.0.1:{proxy.port}",
+            "connection_timeout_s": 1.0,
+            "connection_acquisition_timeout_s": 2.0,
+            "max_transaction_retry_time_s": 1.0,
+        }
+    )
     api = settings.api.model_copy(update={"request_deadline_s": DEADLINE_S})
-    with Memory(settings.model_copy(update={"neo4j": neo, "api": api}),
-                embedder=embedder) as memory:
+    with Memory(
+        settings.model_copy(update={"neo4j": neo, "api": api}), embedder=embedder
+    ) as memory:
         yield memory
 
 
@@ -90,8 +103,10 @@ def test_writers_get_an_answer_within_the_deadline_through_a_blackhole(
     stop = threading.Event()
     try:
         with ApiServer(proxied) as base_url:
-            writers = [threading.Thread(target=_writer, args=(base_url, token, user_id, stop,
-                                                              answers)) for _ in range(WRITERS)]
+            writers = [
+                threading.Thread(target=_writer, args=(base_url, token, user_id, stop, answers))
+                for _ in range(WRITERS)
+            ]
             for w in writers:
                 w.start()
             time.sleep(2.0)

@@ -22,11 +22,16 @@ WAKE_UPS = [  # March
 SLEEP_QUESTIONS = [  # May
     ("How can I improve my sleep quality?", "2025-05-02T21:00:00Z", "may-a"),
     ("Why do I wake up tired even after eight hours of sleep?", "2025-05-09T21:00:00Z", "may-b"),
-    ("Is it bad for sleep quality to wake up at the same time every day?",
-     "2025-05-16T21:00:00Z", "may-c"),
+    (
+        "Is it bad for sleep quality to wake up at the same time every day?",
+        "2025-05-16T21:00:00Z",
+        "may-c",
+    ),
 ]
-ROUTINE = ("User keeps a morning routine: up at 6:45 and yoga before work on Tuesday and "
-           "Thursday mornings (January to March 2025)")
+ROUTINE = (
+    "User keeps a morning routine: up at 6:45 and yoga before work on Tuesday and "
+    "Thursday mornings (January to March 2025)"
+)
 
 
 def dream_settings(settings: Settings, **llm: Any) -> Settings:
@@ -36,13 +41,13 @@ def dream_settings(settings: Settings, **llm: Any) -> Settings:
     return settings.model_copy(update=update)
 
 
-def seed(memory: Memory, user_id: str, rows: list[tuple[str, str, str]],
-         **flags: bool) -> list[str]:
+def seed(
+    memory: Memory, user_id: str, rows: list[tuple[str, str, str]], **flags: bool
+) -> list[str]:
     """Store each text verbatim in its session at its time; return the ids, in order."""
     ids = []
     for text, at, run in rows:
-        result = memory.add(text, user_id=user_id, run_id=run, timestamp=at, infer=False,
-                            **flags)
+        result = memory.add(text, user_id=user_id, run_id=run, timestamp=at, infer=False, **flags)
         ids.append(result.results[0].id)
     return ids
 
@@ -56,12 +61,14 @@ def syntheses(driver: neo4j.Driver, user_id: str) -> list[dict[str, Any]]:
         "MATCH (s:Synthesis {user_id: $u}) "
         "RETURN s.id AS id, s.lifecycle_state AS state, s.replacement_memory_id AS replaced_by, "
         "COLLECT { MATCH (s)-[:SYNTHESIZED_FROM]->(m) RETURN m.id } AS sources "
-        "ORDER BY s.created_at", u=user_id).records
+        "ORDER BY s.created_at",
+        u=user_id,
+    ).records
     return [r.data() for r in rows]
 
 
 def dream_runs(driver: neo4j.Driver, user_id: str) -> list[dict[str, Any]]:
     rows = driver.execute_query(
-        "MATCH (r:DreamRun {user_id: $u}) RETURN r {.*} AS run ORDER BY r.started_at",
-        u=user_id).records
+        "MATCH (r:DreamRun {user_id: $u}) RETURN r {.*} AS run ORDER BY r.started_at", u=user_id
+    ).records
     return [r["run"] for r in rows]

@@ -132,8 +132,12 @@ def _embeddings(body: dict[str, Any], size: int | None) -> dict[str, Any]:
         digest = hashlib.sha256(str(text).encode()).digest()
         vector = [(digest[i % len(digest)] - 127.5) / 127.5 for i in range(dim)]
         data.append({"object": "embedding", "index": index, "embedding": vector})
-    return {"object": "list", "data": data, "model": body.get("model", "test-embed"),
-            "usage": {"prompt_tokens": 0, "total_tokens": 0}}
+    return {
+        "object": "list",
+        "data": data,
+        "model": body.get("model", "test-embed"),
+        "usage": {"prompt_tokens": 0, "total_tokens": 0},
+    }
 
 
 def _completion(model: str, content: str) -> dict[str, Any]:

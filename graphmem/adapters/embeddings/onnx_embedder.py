@@ -70,9 +70,7 @@ class OnnxEmbedder:
         # Neo4j and the request handlers for the same cores.
         options.add_session_config_entry("session.intra_op.allow_spinning", "0")
         try:
-            session = ort.InferenceSession(
-                str(path), options, providers=["CPUExecutionProvider"]
-            )
+            session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
             tokenizer = AutoTokenizer.from_pretrained(str(model_dir), local_files_only=True)
         except Exception as exc:  # any load failure is fatal and reported with its cause
             raise EmbeddingError(f"Could not load the ONNX embedder from {path}: {exc}") from exc

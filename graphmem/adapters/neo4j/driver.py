@@ -35,19 +35,27 @@ def translated(action: str) -> Iterator[None]:
     try:
         yield
     except (neo4j_exc.ServiceUnavailable, neo4j_exc.SessionExpired) as exc:
-        raise _with_reason(StorageUnavailableError(
-            f"Neo4j is unreachable while trying to {action}: {exc}"
-        ), f"{action}: unreachable") from exc
+        raise _with_reason(
+            StorageUnavailableError(f"Neo4j is unreachable while trying to {action}: {exc}"),
+            f"{action}: unreachable",
+        ) from exc
     except neo4j_exc.DatabaseUnavailable as exc:  # e.g. while the server shuts down
-        raise _with_reason(StorageUnavailableError(
-            f"Neo4j database unavailable ({action}): {exc}"), f"{action}: {exc.code}") from exc
+        raise _with_reason(
+            StorageUnavailableError(f"Neo4j database unavailable ({action}): {exc}"),
+            f"{action}: {exc.code}",
+        ) from exc
     except neo4j_exc.AuthError as exc:
-        raise _with_reason(StorageUnavailableError(
-            f"Neo4j rejected the credentials ({action}): {exc}"), f"{action}: {exc.code}") from exc
+        raise _with_reason(
+            StorageUnavailableError(f"Neo4j rejected the credentials ({action}): {exc}"),
+            f"{action}: {exc.code}",
+        ) from exc
     except neo4j_exc.Neo4jError as exc:
-        raise _with_reason(StorageError(
-            f"Neo4j failed to {action}: {exc.code}: {exc.message}"), f"{action}: {exc.code}"
+        raise _with_reason(
+            StorageError(f"Neo4j failed to {action}: {exc.code}: {exc.message}"),
+            f"{action}: {exc.code}",
         ) from exc
     except neo4j_exc.DriverError as exc:
-        raise _with_reason(StorageError(f"Neo4j driver failed to {action}: {exc}"),
-                           f"{action}: {type(exc).__name__}") from exc
+        raise _with_reason(
+            StorageError(f"Neo4j driver failed to {action}: {exc}"),
+            f"{action}: {type(exc).__name__}",
+        ) from exc

@@ -86,4 +86,3 @@ class DeleteMemories:
         if events:
             _run(tx, "history/create_batch", rows=events)
         return len(deleted)
-

@@ -79,9 +79,10 @@ class OwnerMigration:
         self.report = MigrationReport()
 
     def __call__(self) -> MigrationReport:
-        with translated("migrate to owner keys"), self.driver.session(
-            database=self.database
-        ) as session:
+        with (
+            translated("migrate to owner keys"),
+            self.driver.session(database=self.database) as session,
+        ):
             _pages(session, "migrate/memories_page", self.batch, self._stamp_memories)
             _pages(session, "migrate/entities_page", self.batch, self._entities)
             session.execute_write(self._fold_dream_scopes)

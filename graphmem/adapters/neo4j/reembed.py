@@ -53,8 +53,12 @@ def reembed(
         for kind in STATEMENTS
     }
     embedder_meta.run(
-        driver, database, "reembed/finish", "finish re-embedding",
-        target=target, now=datetime.now(UTC),
+        driver,
+        database,
+        "reembed/finish",
+        "finish re-embedding",
+        target=target,
+        now=datetime.now(UTC),
     )
     return ReembedResult(previous=state.identity, identity=target, written=written)
 
@@ -76,15 +80,24 @@ def _kind(
     done = 0
     while True:
         rows = embedder_meta.run(
-            driver, database, read_batch, f"read {kind} texts",
-            after=after, limit=batch_size, write=False,
+            driver,
+            database,
+            read_batch,
+            f"read {kind} texts",
+            after=after,
+            limit=batch_size,
+            write=False,
         )
         if not rows:
             return done
         after = rows[-1]["id"]
         embedder_meta.run(
-            driver, database, write_batch, f"write {kind} vectors",
-            rows=_vectors(embedder, rows), after=after,
+            driver,
+            database,
+            write_batch,
+            f"write {kind} vectors",
+            rows=_vectors(embedder, rows),
+            after=after,
         )
         done += len(rows)
         if progress:
@@ -97,7 +110,7 @@ def _vectors(embedder: Embedder, rows: list[Any]) -> list[dict[str, Any]]:
     keys = [r.get("key_text") for r in rows]
     keyed = [k for k in keys if k]
     vectors = embedder.embed([r["text"] or "" for r in rows] + keyed)
-    key_vectors = iter(vectors[len(rows):])
+    key_vectors = iter(vectors[len(rows) :])
     return [
         {"id": r["id"], "embedding": v, "key_embedding": next(key_vectors) if k else None}
         for r, v, k in zip(rows, vectors[: len(rows)], keys, strict=True)

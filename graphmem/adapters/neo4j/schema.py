@@ -77,7 +77,7 @@ def _summarise(lines: list[str]) -> list[str]:
     out: list[str] = []
     for line in (raw for raw in lines if raw.strip()):
         if "AlreadyExists" in line and out and out[-1].startswith(" + Creating"):
-            out[-1] = " = " + out[-1][len(" + Creating "):] + " (already present)"
+            out[-1] = " = " + out[-1][len(" + Creating ") :] + " (already present)"
         else:
             out.append(line)
     return out

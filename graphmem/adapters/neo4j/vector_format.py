@@ -33,7 +33,9 @@ def rewrite_as_float32(driver: neo4j.Driver, database: str, page: int = PAGE) ->
         return []
     written = {kind: _rewrite(statements, kind, page) for kind in PAGES}
     statements.write(
-        "migrate/vector_format_set", "record the vector format", format=FLOAT32,
+        "migrate/vector_format_set",
+        "record the vector format",
+        format=FLOAT32,
         now=datetime.now(UTC),
     )
     total = sum(written.values())
@@ -52,8 +54,10 @@ def _rewrite(statements: Statements, kind: str, page: int) -> int:
     done, after = 0, ""
     while True:
         rows = statements.write(
-            PAGES[kind], f"rewrite {kind} vectors as float32",
-            after=after, limit=page,
+            PAGES[kind],
+            f"rewrite {kind} vectors as float32",
+            after=after,
+            limit=page,
         )
         written = rows[0]["written"] if rows else 0
         if not written:

@@ -208,4 +208,3 @@ def _fits(name: str) -> bool:
 
 def _mentions(text: str, name: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE) is not None
-
