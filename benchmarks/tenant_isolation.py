@@ -1,0 +1,139 @@
+"""Does one tenant's data change another tenant's ranking? (issue 12, 3b)
+
+Stores the target LoCoMo conversations through the product's own ``add`` on a Neo4j of the
+benchmark's own, answers their questions (recall@k of the evidence turns, as
+``benchmarks/locomo.py``), then stores ``--noise`` memories of other users (the other
+conversations' turns, repeated under fresh user ids) and answers the same questions again,
+each time with the default settings, with the exact vector scan forced, and with the
+full-text signal switched off (to attribute what moves).
+
+    .venv/bin/python benchmarks/tenant_isolation.py --targets 2 --noise 6000 --infer --json <file>
+
+Data: LoCoMo-10 (Maharana et al., ACL 2024; CC BY-NC 4.0), read from ../shared/data/locomo.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import time
+import uuid
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from locomo import (
+    DATASET,
+    Failures,
+    Sample,
+    Stored,
+    evaluate,
+    graphmem_ranker,
+    ingest,
+    load_samples,
+)
+from own_server import own_server
+
+from graphmem import Memory, Settings
+
+
+def exact(settings: Settings) -> Settings:
+    """The same settings with every scope scanned exactly (no vector index)."""
+    search = settings.search.model_copy(update={"exact_scan_max": 10**9})
+    return settings.model_copy(update={"search": search})
+
+
+def without_fulltext(settings: Settings) -> Settings:
+    """The same settings with the full-text signal's weight at 0: whatever still moves when
+    other tenants arrive does not come from Lucene's index-wide statistics."""
+    search = settings.search.model_copy(update={"weight_fulltext": 0.0})
+    return settings.model_copy(update={"search": search})
+
+
+VARIANTS = {"default": lambda s: s, "exact scan": exact, "no full-text": without_fulltext}
+
+
+def answer(settings: Settings, targets: list[Sample], stores: list[Stored]) -> dict[str, Any]:
+    out = {}
+    for name, variant in VARIANTS.items():
+        with Memory(variant(settings)) as memory:
+            failures = Failures()
+            out[name] = evaluate(graphmem_ranker(memory, None, failures), targets, stores)
+            out[name]["failed_searches"] = failures.failed
+    return out
+
+
+def add_noise(memory: Memory, others: list[Sample], target: int) -> dict[str, Any]:
+    """Other users' memories: the other conversations' sessions, one add each, under a fresh
+    user id per conversation and round, until ``target`` memories are stored. The turns are
+    sent without speaker names (one speaker: no context keys), which keeps the noise to one
+    embedding per memory; they still enter the memory text, vector and full-text indexes."""
+    stored, rounds, start = 0, 0, time.perf_counter()
+    while stored < target:
+        rounds += 1
+        for sample in others:
+            user_id = f"noise-{rounds}-{sample.sample_id}-{uuid.uuid4().hex[:6]}"
+            for batch in sample.turns:
+                result = memory.add(
+                    [{"role": "user", "content": i.content} for i in batch.items],
+                    user_id=user_id,
+                    timestamp=batch.timestamp,
+                    infer=False,
+                )
+                stored += sum(1 for r in result.results if r.event == "ADD")
+                if stored >= target:
+                    break
+            if stored >= target:
+                break
+    seconds = time.perf_counter() - start
+    return {"memories": stored, "rounds": rounds, "seconds": round(seconds, 1)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--data", type=Path, default=DATASET)
+    parser.add_argument("--targets", type=int, default=2)
+    parser.add_argument("--noise", type=int, default=6_000)
+    parser.add_argument("--infer", action="store_true", help="targets through extraction")
+    parser.add_argument("--bolt-port", type=int, default=17797)
+    parser.add_argument("--http-port", type=int, default=17798)
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    load_start = os.getloadavg()[0]
+    samples = load_samples(args.data, None)
+    targets, others = samples[: args.targets], samples[args.targets :]
+    with own_server("tenants", args.bolt_port, args.http_port) as (settings, _):
+        stores: list[Stored] = []
+        mode = "product" if args.infer else "turns"
+        with Memory(settings) as memory:
+            ingested = ingest(memory, targets, mode, "target", stores)
+        alone = answer(settings, targets, stores)
+        with Memory(settings) as memory:
+            noise = add_noise(memory, others, args.noise)
+        shared = answer(settings, targets, stores)
+    result = {
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+        "load_avg_start_end": [round(load_start, 2), round(os.getloadavg()[0], 2)],
+        "targets": [s.sample_id for s in targets],
+        "target_mode": mode,
+        "ingest": ingested,
+        "noise": noise,
+        "alone": alone,
+        "with_other_tenants": shared,
+    }
+    for name in VARIANTS:
+        a = alone[name]["recall"]["10"]["1-5"]
+        b = shared[name]["recall"]["10"]["1-5"]
+        print(f"{name:10s} R@10 (1-5): alone {a:.4f}, with {noise['memories']} others {b:.4f}")
+    if args.json:
+        args.json.write_text(json.dumps(result, indent=2) + "\n")
+
+
+if __name__ == "__main__":
+    main()
