@@ -23,6 +23,8 @@ from graphmem.ports.search import (
     GateRow,
     RelationRow,
     StateFact,
+    TermHits,
+    TermQuery,
     TripletHit,
 )
 
@@ -78,17 +80,16 @@ class Neo4jSearchStore:
         return hits
 
     def memory_fulltext(
-        self, lucene: str, key_lucene: str, states: list[str], before: datetime | None, k: int
-    ) -> dict[str, float]:
+        self, queries: list[TermQuery], states: list[str], before: datetime | None, cap: int
+    ) -> list[TermHits]:
         rows = self._rows(
             "search/memory_fulltext",
-            lucene=lucene,
-            key_lucene=key_lucene,
+            queries=[q.model_dump() for q in queries],
             states=states,
             before=before,
-            k=k,
+            cap=cap,
         )
-        return {r["id"]: r["score"] for r in rows}
+        return [TermHits(**r) for r in rows]
 
     def triplet_vector(self, owner: str, vector: list[float], k: int) -> list[TripletHit]:
         """Exact cosine over the owner's triplets. Not the filtered relationship vector index:
