@@ -22,7 +22,10 @@ def bearer(token: str) -> dict[str, str]:
 
 @pytest.fixture(scope="session")
 def app(settings: Settings, memory: Memory) -> FastAPI:
-    return create_app(settings, memory=memory)
+    # The deadline is tested on its own (test_deadline.py, reliability/): here a loaded
+    # machine must not turn a slow first embedding into a 503.
+    api = settings.api.model_copy(update={"request_deadline_s": 60.0})
+    return create_app(settings.model_copy(update={"api": api}), memory=memory)
 
 
 @pytest.fixture(scope="session")

@@ -220,6 +220,9 @@ def test_graphmem_serve_end_to_end(settings: Settings, keys: Keys, user_id: str)
         **os.environ,
         "GRAPHMEM_NEO4J__URI": settings.neo4j.uri,
         "GRAPHMEM_NEO4J__PASSWORD": settings.neo4j.resolve_password().get_secret_value(),
+        # this test is about serving, not deadlines: a first add on a loaded machine (the
+        # first embedding) may take longer than the 10 s default (tests/api/test_deadline.py)
+        "GRAPHMEM_API__REQUEST_DEADLINE_S": "60",
     }
     command = [sys.executable, "-m", "graphmem.cli", "serve", "--port", str(port)]
     server = subprocess.Popen(
