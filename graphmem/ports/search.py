@@ -21,24 +21,6 @@ class GateRow(BaseModel):
     last_accessed_at: datetime | None = None
 
 
-class TermQuery(BaseModel):
-    """One query term as Lucene strings for the memory text and context-key indexes."""
-
-    term: str
-    text: str
-    key: str
-
-
-class TermHits(BaseModel):
-    """One term's in-scope hits in one full-text index ('text' or 'key'): ids and raw Lucene
-    scores, in the same order."""
-
-    term: str
-    field: str
-    ids: list[str]
-    scores: list[float]
-
-
 class TripletHit(BaseModel):
     """One triplet a signal found, with the memories that asserted it. ``score`` is the
     source's raw score (cosine or Lucene; 0 from the expansion), ``hops`` how far from the
@@ -126,8 +108,8 @@ class SearchStore(Protocol):
         k: int,
     ) -> dict[str, float]: ...
     def memory_fulltext(
-        self, queries: list[TermQuery], states: list[str], before: datetime | None, cap: int
-    ) -> list[TermHits]: ...
+        self, lucene: str, key_lucene: str, states: list[str], before: datetime | None, k: int
+    ) -> dict[str, float]: ...
     def triplet_vector(self, owner: str, vector: list[float], k: int) -> list[TripletHit]: ...
     def triplet_fulltext(self, lucene: str, k: int) -> list[TripletHit]: ...
     def entities_by_name(self, lucene: str, k: int) -> list[EntityHit]: ...

@@ -23,8 +23,6 @@ from graphmem.ports.search import (
     GateRow,
     RelationRow,
     StateFact,
-    TermHits,
-    TermQuery,
     TripletHit,
 )
 
@@ -80,16 +78,17 @@ class Neo4jSearchStore:
         return hits
 
     def memory_fulltext(
-        self, queries: list[TermQuery], states: list[str], before: datetime | None, cap: int
-    ) -> list[TermHits]:
+        self, lucene: str, key_lucene: str, states: list[str], before: datetime | None, k: int
+    ) -> dict[str, float]:
         rows = self._rows(
             "search/memory_fulltext",
-            queries=[q.model_dump() for q in queries],
+            lucene=lucene,
+            key_lucene=key_lucene,
             states=states,
             before=before,
-            cap=cap,
+            k=k,
         )
-        return [TermHits(**r) for r in rows]
+        return {r["id"]: r["score"] for r in rows}
 
     def triplet_vector(self, owner: str, vector: list[float], k: int) -> list[TripletHit]:
         """Exact cosine over the owner's triplets. Not the filtered relationship vector index:
