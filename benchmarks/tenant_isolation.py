@@ -98,6 +98,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=DATASET)
     parser.add_argument("--targets", type=int, default=2)
+    parser.add_argument("--skip", type=int, default=0, help="conversations before the targets")
     parser.add_argument("--noise", type=int, default=6_000)
     parser.add_argument("--infer", action="store_true", help="targets through extraction")
     parser.add_argument("--bolt-port", type=int, default=17797)
@@ -106,7 +107,9 @@ def main() -> None:
     args = parser.parse_args()
     load_start = os.getloadavg()[0]
     samples = load_samples(args.data, None)
-    targets, others = samples[: args.targets], samples[args.targets :]
+    chosen = range(args.skip, args.skip + args.targets)
+    targets = [samples[i] for i in chosen]
+    others = [s for i, s in enumerate(samples) if i not in chosen]
     with own_server("tenants", args.bolt_port, args.http_port) as (settings, _):
         stores: list[Stored] = []
         mode = "product" if args.infer else "turns"
