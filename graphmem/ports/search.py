@@ -21,6 +21,36 @@ class GateRow(BaseModel):
     last_accessed_at: datetime | None = None
 
 
+class TermQuery(BaseModel):
+    """One query term as Lucene strings for the memory text and context-key indexes."""
+
+    term: str
+    text: str
+    key: str
+
+
+class TermHits(BaseModel):
+    """One term's in-scope hits in one full-text index ('text' or 'key'): ids, raw Lucene
+    scores and the indexed field's length in characters, in the same order."""
+
+    term: str
+    field: str
+    ids: list[str]
+    scores: list[float]
+    lengths: list[int]
+
+
+class ScopeStats(BaseModel):
+    """One exact scope key: its memories in the requested states, and the characters of their
+    texts and of their context keys (``keyed`` of them have one)."""
+
+    key: str
+    memories: int
+    text_chars: int = 0
+    keyed: int = 0
+    key_chars: int = 0
+
+
 class TripletHit(BaseModel):
     """One triplet a signal found, with the memories that asserted it. ``score`` is the
     source's raw score (cosine or Lucene; 0 from the expansion), ``hops`` how far from the
@@ -88,7 +118,7 @@ class RelationRow(BaseModel):
 class SearchStore(Protocol):
     """The index-backed candidate sources and the exact-cosine gate."""
 
-    def scope_keys(self, scope: dict[str, str | None], states: list[str]) -> dict[str, int]: ...
+    def scope_keys(self, scope: dict[str, str | None], states: list[str]) -> list[ScopeStats]: ...
     def memory_vector_exact(
         self,
         scope_keys: list[str],
@@ -108,8 +138,8 @@ class SearchStore(Protocol):
         k: int,
     ) -> dict[str, float]: ...
     def memory_fulltext(
-        self, lucene: str, key_lucene: str, states: list[str], before: datetime | None, k: int
-    ) -> dict[str, float]: ...
+        self, queries: list[TermQuery], states: list[str], before: datetime | None, cap: int
+    ) -> list[TermHits]: ...
     def triplet_vector(self, owner: str, vector: list[float], k: int) -> list[TripletHit]: ...
     def triplet_fulltext(self, lucene: str, k: int) -> list[TripletHit]: ...
     def entities_by_name(self, lucene: str, k: int) -> list[EntityHit]: ...

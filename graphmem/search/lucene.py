@@ -18,6 +18,45 @@ MAX_TERMS = 32
 MAX_TERM_CHARS = 255  # the standard tokenizer's longest token
 # Even an analyzer that made a clause of every character stays under Lucene's 1,024 clauses.
 MAX_QUERY_CHARS = 960
+#: The English analyzer's stop words (Lucene's EnglishAnalyzer default set): a query of one of
+#: them alone would match the scope clause only.
+STOP_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "but",
+        "by",
+        "for",
+        "if",
+        "in",
+        "into",
+        "is",
+        "it",
+        "no",
+        "not",
+        "of",
+        "on",
+        "or",
+        "such",
+        "that",
+        "the",
+        "their",
+        "then",
+        "there",
+        "these",
+        "they",
+        "this",
+        "to",
+        "was",
+        "will",
+        "with",
+    ]
+)
 
 
 def singular(word: str) -> str:

@@ -18,7 +18,7 @@ from graphmem.domain.views import fetch_states
 from graphmem.errors import GraphMemError, StorageError, StorageUnavailableError, ValidationError
 from graphmem.ports.embedder import Embedder
 from graphmem.ports.search import SearchStore
-from graphmem.search import roles, temporal
+from graphmem.search import roles, scope_terms, temporal
 from graphmem.search.candidates import Pool
 from graphmem.search.context import SearchContext
 from graphmem.search.ranking import gate_and_rank
@@ -202,8 +202,9 @@ class SearchMemories:
             query=text,
             vector=vec,
             scope=scope,
-            scope_keys=list(keys),
-            scope_size=sum(keys.values()),
+            scope_keys=[k.key for k in keys],
+            scope_size=sum(k.memories for k in keys),
+            fulltext_stats=scope_terms.field_stats(keys),
             fetch_states=states,
             reference_date=reference,
             top_k=top_k,

@@ -22,7 +22,10 @@ from graphmem.ports.search import (
     ExpandRow,
     GateRow,
     RelationRow,
+    ScopeStats,
     StateFact,
+    TermHits,
+    TermQuery,
     TripletHit,
 )
 
@@ -34,9 +37,9 @@ class Neo4jSearchStore:
     def _rows(self, name: str, **params: Any) -> list[dict[str, Any]]:
         return [r.data() for r in self.statements.read(name, f"search ({name})", **params)]
 
-    def scope_keys(self, scope: dict[str, str | None], states: list[str]) -> dict[str, int]:
+    def scope_keys(self, scope: dict[str, str | None], states: list[str]) -> list[ScopeStats]:
         rows = self._rows(statement("search/scope_keys", scope), **scope, states=states)
-        return {r["key"]: r["memories"] for r in rows}
+        return [ScopeStats(**r) for r in rows]
 
     def memory_vector_exact(
         self,
@@ -78,17 +81,16 @@ class Neo4jSearchStore:
         return hits
 
     def memory_fulltext(
-        self, lucene: str, key_lucene: str, states: list[str], before: datetime | None, k: int
-    ) -> dict[str, float]:
+        self, queries: list[TermQuery], states: list[str], before: datetime | None, cap: int
+    ) -> list[TermHits]:
         rows = self._rows(
             "search/memory_fulltext",
-            lucene=lucene,
-            key_lucene=key_lucene,
+            queries=[q.model_dump() for q in queries],
             states=states,
             before=before,
-            k=k,
+            cap=cap,
         )
-        return {r["id"]: r["score"] for r in rows}
+        return [TermHits(**r) for r in rows]
 
     def triplet_vector(self, owner: str, vector: list[float], k: int) -> list[TripletHit]:
         """Exact cosine over the owner's triplets. Not the filtered relationship vector index:

@@ -1,24 +1,41 @@
-"""Full-text (Lucene BM25) over memory text and context keys, filtered to the scope inside
-the indexes. Raw Lucene scores are not comparable across queries: they are divided by the
-best one."""
+"""Full-text over memory text and context keys: Lucene finds each query term's hits, filtered
+to the scope inside the indexes, and BM25 scores them from the scope's own statistics
+(`search/scope_terms.py`), so other tenants' memories do not move this scope's ranking. Scores
+are divided by the best one."""
 
 from __future__ import annotations
 
-from graphmem.ports.search import SearchStore
-from graphmem.search import lucene
+from graphmem.ports.search import SearchStore, TermQuery
+from graphmem.search import lucene, scope_terms
 from graphmem.search.candidates import Pool
 from graphmem.search.context import SearchContext
 from graphmem.settings import SearchSettings
 
+#: Hits read per term and index: the scope document frequency saturates there.
+TERM_HITS_CAP = 1_000
+
 
 def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: SearchSettings) -> None:
-    query = lucene.scoped_query("text", ctx.query, ctx.scope)
-    if query is None:
+    queries = _term_queries(ctx)
+    if not queries:
         pool.status["fulltext"] = "off: the query has no words"
         return
-    key_query = lucene.scoped_query("key_text", ctx.query, ctx.scope) or query
-    hits = store.memory_fulltext(query, key_query, ctx.fetch_states, ctx.before, ctx.per_signal_k)
-    best = max(hits.values(), default=0.0)
-    for memory_id, score in hits.items():
+    hits = store.memory_fulltext(queries, ctx.fetch_states, ctx.before, TERM_HITS_CAP)
+    scored = scope_terms.scores(hits, ctx.fulltext_stats)
+    top = sorted(scored.items(), key=lambda item: -item[1])[: ctx.per_signal_k]
+    best = top[0][1] if top else 0.0
+    for memory_id, score in top:
         pool.add("fulltext", memory_id, score / best if best > 0 else 0.0)
-    pool.status["fulltext"] = f"ok ({len(hits)} hits)"
+    pool.status["fulltext"] = f"ok ({len(top)} hits; {len(queries)} terms, scope statistics)"
+
+
+def _term_queries(ctx: SearchContext) -> list[TermQuery]:
+    out = []
+    for word in lucene.terms(ctx.query):
+        if word in lucene.STOP_WORDS:
+            continue
+        text = lucene.scoped_query("text", word, ctx.scope)
+        key = lucene.scoped_query("key_text", word, ctx.scope)
+        if text is not None and key is not None:
+            out.append(TermQuery(term=word, text=text, key=key))
+    return out

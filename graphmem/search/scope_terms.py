@@ -1,0 +1,83 @@
+"""Full-text scores from the scope's own statistics.
+
+Lucene scores a term with its IDF and its average field length over the whole index, i.e.
+over every tenant's memories, so another user's data would change this user's ranking (issue
+12, 3b; measured in `benchmarks/tenant_isolation.py`). Each query term is therefore searched
+on its own, filtered to the scope inside the index, and Lucene serves only to find the hits:
+each hit is scored with BM25 (Lucene's k1 and b) from the scope's statistics alone — the
+term's document frequency in the scope (its number of hits there) and the hit's length
+against the scope's average length for that field. Term frequency is taken as 1: memories
+are short, and the hit proves the term is there. A memory's score is the sum over terms, per
+field (its text, its context key), the better field winning.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+
+from pydantic import BaseModel
+
+from graphmem.ports.search import ScopeStats, TermHits
+
+K1 = 1.2  # Lucene's BM25 defaults
+B = 0.75
+
+
+class FieldStats(BaseModel):
+    """One full-text field over the scope: how many memories have it, their mean length."""
+
+    docs: int
+    avg_chars: float
+
+
+def field_stats(keys: list[ScopeStats]) -> dict[str, FieldStats]:
+    """The text and context-key statistics of a scope made of ``keys``."""
+    memories = sum(k.memories for k in keys)
+    keyed = sum(k.keyed for k in keys)
+    return {
+        "text": FieldStats(
+            docs=memories, avg_chars=_mean(sum(k.text_chars for k in keys), memories)
+        ),
+        "key": FieldStats(docs=keyed, avg_chars=_mean(sum(k.key_chars for k in keys), keyed)),
+    }
+
+
+def scope_idf(df: int, docs: int) -> float:
+    """BM25's IDF (Lucene's form) for a term found in ``df`` of ``docs`` memories."""
+    n = max(docs, df)
+    return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+
+
+def length_norm(chars: int, avg_chars: float) -> float:
+    """BM25's term-frequency part for one occurrence in a field of ``chars`` characters."""
+    ratio = chars / avg_chars if avg_chars > 0 else 1.0
+    return (K1 + 1.0) / (1.0 + K1 * (1.0 - B + B * ratio))
+
+
+def scores(hits: list[TermHits], stats: dict[str, FieldStats]) -> dict[str, float]:
+    """Memory id -> its full-text score (unnormalised): per field, the sum over terms of the
+    term's scope IDF times the hit's length norm; the better field wins."""
+    fields: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    for term in hits:
+        found = [
+            (memory_id, chars)
+            for memory_id, score, chars in zip(term.ids, term.scores, term.lengths, strict=True)
+            if score > 0.0  # 0: matched only the (unscored) scope clause, e.g. a stop word
+        ]
+        if not found:
+            continue
+        field = stats[term.field]
+        weight = scope_idf(len(found), field.docs)
+        per_id = fields[term.field]
+        for memory_id, chars in found:
+            per_id[memory_id] += weight * length_norm(chars, field.avg_chars)
+    out: dict[str, float] = {}
+    for per_id in fields.values():
+        for memory_id, score in per_id.items():
+            out[memory_id] = max(out.get(memory_id, 0.0), score)
+    return out
+
+
+def _mean(total: int, count: int) -> float:
+    return total / count if count else 0.0
