@@ -121,15 +121,18 @@ class _MessageExtraction:
             found = concept(chunk.root)
             if found:
                 self.entities.add(found.name, found.type)
+        text = doc.text  # spaCy joins the tokens on every access: once per message
+        folded = text.casefold()
         for name in self.known.values():
-            if _mentions(doc.text, name):
+            # the substring test is cheap and rules out most of an owner's many known names
+            if name.casefold() in folded and _mentions(text, name):
                 self.entities.add(name)
         return ExtractedMemory(
             text=self.message.content,
             source_index=index,
             entities=self.entities.items(),
             triplets=list(self.triplets.values()),
-            event_date=resolve_relative(doc.text, self.observed_at),
+            event_date=resolve_relative(text, self.observed_at),
         )
 
     def _sentence(self, sentence: Span) -> None:
