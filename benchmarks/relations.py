@@ -6,7 +6,8 @@ wordings, or as the speaker's own "X is my sister"), facts about them (diet, hob
 about the people the questions name (the distractors: "Karl loves chocolate cake") and
 filler. Each question names a person only through a relation ("What can I bake for Karl's
 daughter?", "a gift for the boss of Alice", "my sister"); its answer is the related
-person's fact in the question's domain. hit@3 = the answer is among the top 3.
+person's fact in the question's domain. hit@3 = the answer is among the top 3 (hit@1, first,
+is reported beside it).
 
 Systems, in the same run over the same store: graphmem (defaults), graphmem with role
 resolution off (depth-1 entity expansion alone), and a vector-only baseline (cosine over the
@@ -228,19 +229,24 @@ def evaluate(memory: Memory, off: Memory, world: World) -> dict[str, Any]:
     }
     report: dict[str, Any] = {}
     for name, run in systems.items():
-        hits = {"tuning": [], "held_out": []}
+        ranks: dict[str, list[int]] = {"tuning": [], "held_out": []}
         for q in world.questions:
-            hits["held_out" if q.held_out else "tuning"].append(q.answer in run(q))
-        report[name] = {
-            part: {"hit@3": round(statistics.mean(v), 3), "questions": len(v)}
-            for part, v in hits.items()
-        }
-        everything = hits["tuning"] + hits["held_out"]
-        report[name]["all"] = {
-            "hit@3": round(statistics.mean(everything), 3),
-            "questions": len(everything),
-        }
+            top = run(q)
+            rank = top.index(q.answer) + 1 if q.answer in top else 0
+            ranks["held_out" if q.held_out else "tuning"].append(rank)
+        ranks["all"] = ranks["tuning"] + ranks["held_out"]
+        report[name] = {part: _hits(v) for part, v in ranks.items()}
     return report
+
+
+def _hits(ranks: list[int]) -> dict[str, Any]:
+    """hit@3 (the answer among the top 3) and hit@1 (first: the question's domain ranked the
+    resolved person's facts, and the bridge did not take the first place)."""
+    return {
+        "hit@3": round(statistics.mean(r > 0 for r in ranks), 3),
+        "hit@1": round(statistics.mean(r == 1 for r in ranks), 3),
+        "questions": len(ranks),
+    }
 
 
 def main() -> None:

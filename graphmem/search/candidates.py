@@ -16,6 +16,8 @@ class Pool:
     status: dict[str, str] = field(default_factory=dict)
     updates: list[str] = field(default_factory=list)  # pairs of an older and a newer memory
     failed: list[str] = field(default_factory=list)  # signals whose query failed
+    # entity id -> the memories mentioning it (from the entity signal's expansion)
+    mentions: dict[str, set[str]] = field(default_factory=dict)
 
     def add(self, signal: str, memory_id: str, score: float) -> None:
         per = self.scores.setdefault(memory_id, {})
@@ -34,6 +36,8 @@ class Pool:
         for triplet in other.triplets.values():
             self.add_triplet(triplet, triplet.score)
         self.status.update(other.status)
+        for entity_id, memory_ids in other.mentions.items():
+            self.mentions.setdefault(entity_id, set()).update(memory_ids)
 
     def ids(self) -> list[str]:
         return list(self.scores)

@@ -122,6 +122,12 @@ _CLAUSE_STOP = frozenset({"a", "an", "the", "on", "at", "in", "to", "with", "eve
                           "do", "did", "go", "went", "mostly", "regularly", "fridays",
                           "mondays", "tuesdays", "wednesdays", "thursdays", "saturdays",
                           "sundays", "weekends", "week"})  # fmt: skip
+#: Words that ask nothing beyond the relation ("Who is Karl's daughter?", "What is the name
+#: of my boss?"): such a query is answered by the bridge memory itself.
+_ABOUT_RELATION = frozenset({"who", "whom", "whose", "what", "which", "is", "are", "was",
+                             "were", "be", "the", "a", "an", "of", "name", "named", "called",
+                             "again", "remind", "tell", "me", "about", "do", "does", "did",
+                             "i", "we", "you", "know", "s", "that", "this"})  # fmt: skip
 SELF = "\x00self"  # the anchor of "my X": the speaker's own entity
 
 
@@ -142,11 +148,18 @@ class Resolution:
 
     query: str = ""  # the query with each resolved phrase replaced by the names it resolved to
     paths: list[RelationRow] = field(default_factory=list)
+    entities: dict[str, str] = field(default_factory=dict)  # resolved entity id -> name
+    rest: str = ""  # the query without its resolved phrases
     notes: list[str] = field(default_factory=list)
 
     @property
     def resolved(self) -> bool:
         return bool(self.paths)
+
+    @property
+    def about_relation(self) -> bool:
+        """Whether the query asks only who holds the role (no other word than a question's)."""
+        return not set(lucene.terms(self.rest)) - _ABOUT_RELATION
 
     def status(self) -> str:
         return "; ".join(self.notes) or "ok (no relational phrase in the query)"
@@ -267,15 +280,25 @@ def _own(store: SearchStore, ctx: SearchContext) -> set[str]:
     return {row.id for row in store.entities_by_key(self_keys(ctx))}
 
 
+def _replace(query: str, phrase: str, names: str) -> str:
+    """``query`` (its own casing kept) with the lower-cased ``phrase`` replaced by ``names``."""
+    replaced, count = re.subn(
+        re.escape(phrase), lambda _: names, query, count=1, flags=re.IGNORECASE
+    )
+    return replaced if count else query.lower().replace(phrase, names, 1)
+
+
 def resolve(store: SearchStore, ctx: SearchContext, enabled: bool = True) -> Resolution:
     """Resolve every relational phrase of the query through the scope's triplets. The
-    resolved query reads as if the user had named the entity: "what cake should I bake for
-    Karl's daughter" is searched as "what cake should I bake for Ines" by the lexical and
-    entity signals (the query vector is unchanged)."""
+    resolved query reads as if the user had named the entity: "What cake should I bake for
+    Karl's daughter?" is searched as "What cake should I bake for Ines?" by the lexical and
+    entity signals, and the memories about Ines are also read against its vector
+    (:mod:`graphmem.search.resolved`)."""
     if not enabled:
         return Resolution(query=ctx.query, notes=["off: role_resolution is disabled in settings"])
     found = phrases(ctx.query)
-    result = Resolution(query=" ".join(ctx.query.replace("\u2019", "'").lower().split()))
+    text = " ".join(ctx.query.replace("\u2019", "'").split())
+    result = Resolution(query=text, rest=text)
     own = _own(store, ctx) if any(p.anchor == SELF for p in found) else set()
     for phrase in found:
         anchors = own if phrase.anchor == SELF else _named(store, ctx, phrase.anchor)
@@ -289,8 +312,11 @@ def resolve(store: SearchStore, ctx: SearchContext, enabled: bool = True) -> Res
                 f"{phrase.text!r}: unresolved (no relation reads as {phrase.role!r})"
             )
             continue
-        names = " ".join(dict.fromkeys(answers(anchors, path).values()))
-        result.query = result.query.replace(phrase.text, names, 1)
+        resolved = answers(anchors, path)
+        names = " ".join(dict.fromkeys(resolved.values()))
+        result.query = _replace(result.query, phrase.text, names)
+        result.rest = _replace(result.rest, phrase.text, " ")
+        result.entities.update(resolved)
         result.paths.extend(path)
         via = "; ".join(_describe(row) for row in path[:3])
         result.notes.append(f"{phrase.text!r} -> {names} (via {via})")
@@ -299,10 +325,13 @@ def resolve(store: SearchStore, ctx: SearchContext, enabled: bool = True) -> Res
 
 def collect(resolution: Resolution, pool: Pool) -> None:
     """The paths join the relations (and explain). A memory stating a path's step is the
-    bridge to the answer, not a fact about it: its entity score is one hop's."""
+    bridge to the answer, not a fact about it: its entity score is one hop's, unless the
+    query asks nothing but who holds the role ("Who is Karl's daughter?"): then the bridge
+    is the answer, and scores as a fact about the resolved person."""
+    bridge = 1.0 if resolution.about_relation else HOP_DECAY
     for row in resolution.paths:
         triplet = TripletHit(**row.model_dump(exclude={"fact"}), fact=row.fact or "", hops=1)
         pool.add_triplet(triplet, HOP_DECAY)
         for memory_id in row.memory_ids:
-            pool.scores.setdefault(memory_id, {})["entity"] = HOP_DECAY
+            pool.scores.setdefault(memory_id, {})["entity"] = bridge
     pool.status["roles"] = resolution.status()

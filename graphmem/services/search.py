@@ -17,8 +17,8 @@ from graphmem.domain.search import ScoredMemory, SearchExplain, SearchResult
 from graphmem.domain.views import fetch_states
 from graphmem.errors import GraphMemError, StorageError, StorageUnavailableError, ValidationError
 from graphmem.ports.embedder import Embedder
-from graphmem.ports.search import SearchStore
-from graphmem.search import roles, scope_terms, temporal
+from graphmem.ports.search import GateRow, SearchStore
+from graphmem.search import resolved, roles, scope_terms, temporal
 from graphmem.search.candidates import Pool
 from graphmem.search.context import SearchContext
 from graphmem.search.ranking import gate_and_rank
@@ -136,11 +136,7 @@ class SearchMemories:
         for name, exc in failed.items():
             pool.failed.append(name)
             pool.status[name] = f"failed: {type(exc).__name__} ({exc.reason})"
-        rows = (
-            self.store.gate(pool.ids(), ctx.vector, ctx.scope_keys, ctx.memory_filter)
-            if pool.ids()
-            else []
-        )
+        rows = self._gate(pool, ctx, resolution)
         ranked, gated_out = gate_and_rank(rows, pool, ctx, self.settings.search, now)
         results = ranked[: ctx.top_k]
         self._record_access([m.id for m in results], now)
@@ -162,6 +158,20 @@ class SearchMemories:
             if explain
             else None,
         )
+
+    def _gate(self, pool: Pool, ctx: SearchContext, resolution: roles.Resolution) -> list[GateRow]:
+        """The exact cosine of every candidate; those about a resolved person also read
+        against the resolved query (:mod:`graphmem.search.resolved`)."""
+        if not pool.ids():
+            return []
+        rows = self.store.gate(pool.ids(), ctx.vector, ctx.scope_keys, ctx.memory_filter)
+        about = resolved.reached(resolution, pool)
+        if not about:
+            return rows
+        [vector] = self.embedder.embed([resolution.query])
+        again = self.store.gate(about, vector, ctx.scope_keys, ctx.memory_filter)
+        pool.status["roles"] = resolved.status(pool.status.get("roles", ""), rows, again)
+        return resolved.reread(rows, again)
 
     def _linked(self, results: list[ScoredMemory], ctx: SearchContext) -> list[MemoryRecord]:
         shown = {m.id for m in results}

@@ -73,6 +73,7 @@ def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: Search
         return
     for row in store.expand(list(seeds), settings.entity_depth):
         weight = seeds[row.seed] * damping(row.mentions, settings.hub_degree)
+        pool.mentions.setdefault(row.seed, set()).update(row.memory_ids)
         for memory_id in row.memory_ids:
             pool.add("entity", memory_id, MENTION_ONLY * weight)
         for triplet in row.triplets:
