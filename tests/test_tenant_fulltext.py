@@ -32,7 +32,7 @@ def test_a_term_is_weighed_by_its_frequency_in_the_scope() -> None:
     stats = {"text": FieldStats(docs=10, avg_chars=40.0), "key": FieldStats(docs=4, avg_chars=120)}
     got = scores(hits, stats)
     dog, notes, key_notes = scope_idf(2, 10), scope_idf(1, 10), scope_idf(1, 4)
-    assert got["a"] == pytest.approx(dog)  # an average-length hit: a length norm of 1
+    assert got["a"] == pytest.approx(dog)  # equal lengths: each hit is the term's best
     assert got["b"] == pytest.approx(dog + notes)  # Lucene's own scores play no part
     assert got["c"] == pytest.approx(key_notes)  # the better field; the stop word counts nowhere
     assert scope_idf(1, 10) > scope_idf(5, 10) > 0
@@ -42,8 +42,10 @@ def test_length_is_normalised_by_the_scopes_own_average() -> None:
     hits = [TermHits(term="dog", field="text", ids=["s", "l"], scores=[1.0, 1.0], lengths=[20, 80])]
     short_scope = scores(hits, {"text": FieldStats(docs=10, avg_chars=20.0)})
     long_scope = scores(hits, {"text": FieldStats(docs=10, avg_chars=80.0)})
-    assert short_scope["s"] > short_scope["l"] and long_scope["s"] > long_scope["l"]
-    assert long_scope["l"] == pytest.approx(scope_idf(2, 10))  # average length: norm 1
+    idf = scope_idf(2, 10)
+    assert short_scope["s"] == long_scope["s"] == pytest.approx(idf)  # the term's best hit
+    assert short_scope["l"] < long_scope["l"] < idf  # a long hit loses less in a long scope
+    assert long_scope["l"] == pytest.approx(idf * length_norm(80, 80.0) / length_norm(20, 80.0))
     assert length_norm(80, 80.0) == pytest.approx(1.0)
 
 

@@ -7,8 +7,11 @@ on its own, filtered to the scope inside the index, and Lucene serves only to fi
 each hit is scored with BM25 (Lucene's k1 and b) from the scope's statistics alone — the
 term's document frequency in the scope (its number of hits there) and the hit's length
 against the scope's average length for that field. Term frequency is taken as 1: memories
-are short, and the hit proves the term is there. A memory's score is the sum over terms, per
-field (its text, its context key), the better field winning.
+are short, and the hit proves the term is there. Each term's values are divided by its best
+hit's, so a term's best hit gets the term's whole IDF however long it is (measured on LoCoMo
+conversations 1–2: R@10 0.7170 without this step, 0.7496 with it; Lucene's own scores
+divided the same way, 0.7485). A memory's score is the sum over terms, per field (its text,
+its context key), the better field winning.
 """
 
 from __future__ import annotations
@@ -57,7 +60,8 @@ def length_norm(chars: int, avg_chars: float) -> float:
 
 def scores(hits: list[TermHits], stats: dict[str, FieldStats]) -> dict[str, float]:
     """Memory id -> its full-text score (unnormalised): per field, the sum over terms of the
-    term's scope IDF times the hit's length norm; the better field wins."""
+    term's scope IDF times the hit's length norm over the term's best; the better field
+    wins."""
     fields: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     for term in hits:
         found = [
@@ -69,9 +73,11 @@ def scores(hits: list[TermHits], stats: dict[str, FieldStats]) -> dict[str, floa
             continue
         field = stats[term.field]
         weight = scope_idf(len(found), field.docs)
+        norms = {memory_id: length_norm(chars, field.avg_chars) for memory_id, chars in found}
+        best = max(norms.values())
         per_id = fields[term.field]
-        for memory_id, chars in found:
-            per_id[memory_id] += weight * length_norm(chars, field.avg_chars)
+        for memory_id, norm in norms.items():
+            per_id[memory_id] += weight * norm / best
     out: dict[str, float] = {}
     for per_id in fields.values():
         for memory_id, score in per_id.items():
