@@ -17,7 +17,7 @@ pytestmark = pytest.mark.neo4j
 CONVERSATIONS: dict[str, list[tuple[str, str]]] = {
     "climbing": [
         ("2025-03-01T18:00:00Z", "Going to the climbing gym is my favourite way to unwind."),
-        ("2025-03-04T18:00:00Z", "I love the climbing gym downtown, the staff are so friendly."),
+        ("2025-03-04T18:00:00Z", "The staff at the climbing gym downtown are so friendly."),
         ("2025-03-08T09:00:00Z", "Finished a hard route at the climbing gym last Thursday!"),
         ("2025-03-09T18:00:00Z", "My sister wants to come to the climbing gym with me."),
         ("2025-03-10T18:00:00Z", "The climbing gym is getting new routes for beginners."),
