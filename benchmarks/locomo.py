@@ -172,9 +172,11 @@ def _questions(qa: list[dict[str, Any]], known: set[str]) -> tuple[list[Question
     return questions, skipped
 
 
-def load_samples(path: Path, limit: int | None, context: int = 0) -> list[Sample]:
+def load_samples(path: Path, limit: int | None, context: int = 0, skip: int = 0) -> list[Sample]:
+    """The conversations in file order: ``skip`` of them left out, then at most ``limit``."""
     samples = []
-    for raw in json.loads(path.read_text())[:limit]:
+    chosen = json.loads(path.read_text())[skip:]
+    for raw in chosen[:limit]:
         conversation = raw["conversation"]
         turns = _turn_batches(conversation, context)
         known = {dia for batch in turns for item in batch.items for dia in item.dia_ids}
@@ -489,18 +491,55 @@ def run_mode(
     result: dict[str, Any],
     checkpoint: Callable[[], object],
 ) -> None:
-    """Ingest one mode, evaluate every system (and the grid) into ``result``, clean up."""
-    print(f"\n== mode {mode}: ingesting ...", flush=True)
+    """Ingest one mode, evaluate every system (and the grid) into ``result``, clean up.
+
+    With ``--store FILE`` the ingested scopes are kept for later runs (and reused, without
+    ingesting, when FILE already exists); they are then deleted only by ``--drop-store``."""
+    kept = None if args.store is None else args.store.with_name(f"{args.store.name}.{mode}")
     stores: list[Stored] = []
     try:
-        result["ingest"] = ingest(base, samples, mode, args.prefix, stores)
+        if kept is not None and kept.exists():
+            stores = load_stores(kept, mode, samples)
+            result["ingest"] = {"reused": str(kept)}
+            print(f"\n== mode {mode}: reusing the store in {kept}", flush=True)
+        else:
+            print(f"\n== mode {mode}: ingesting ...", flush=True)
+            result["ingest"] = ingest(base, samples, mode, args.prefix, stores)
+            if kept is not None:
+                save_stores(kept, mode, samples, stores)
         print(f"   {result['ingest']}", flush=True)
         run = Run(base, embedder, samples, stores, args.workers, args.only, result, checkpoint)
         run.systems()
         result["grid"] = run.grid() if args.grid else []
     finally:
-        cleanup(base, stores)
+        if kept is None:
+            cleanup(base, stores)
         checkpoint()
+
+
+def save_stores(path: Path, mode: str, samples: list[Sample], stores: list[Stored]) -> None:
+    """What an ingest stored (scopes, memory ids -> dia_ids), so later runs can search it."""
+    rows = [
+        {"sample_id": sample.sample_id, "user_id": s.user_id, "texts": s.texts,
+         "dates": s.dates, "dia_ids": {k: sorted(v) for k, v in s.dia_ids.items()}}
+        for sample, s in zip(samples, stores, strict=True)
+    ]  # fmt: skip
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"mode": mode, "stores": rows}) + "\n")
+
+
+def load_stores(path: Path, mode: str, samples: list[Sample]) -> list[Stored]:
+    """The stores ``save_stores`` wrote, checked against this run's mode and conversations."""
+    raw = json.loads(path.read_text())
+    wanted = [s.sample_id for s in samples]
+    found = [row["sample_id"] for row in raw["stores"]]
+    if raw["mode"] != mode or found != wanted:
+        raise SystemExit(f"{path} holds {raw['mode']} {found}, this run needs {mode} {wanted}")
+    return [
+        Stored(row["user_id"], {k: set(v) for k, v in row["dia_ids"].items()},
+               row["texts"], row["dates"])
+        for row in raw["stores"]
+    ]  # fmt: skip
 
 
 def cleanup(memory: Memory, stores: list[Stored]) -> None:
@@ -612,6 +651,18 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "on, graphmem's own context keys)",
     )
     parser.add_argument("--limit-samples", type=int, default=None, help="first N conversations")
+    parser.add_argument(
+        "--skip", type=int, default=0, help="leave out the first N conversations (then --limit)"
+    )
+    parser.add_argument(
+        "--store",
+        type=Path,
+        help="keep the ingested scopes, recorded in FILE.<mode>, and reuse them when that file "
+        "exists (search-only iterations; re-ingest after extraction changes)",
+    )
+    parser.add_argument(
+        "--drop-store", action="store_true", help="delete the --store scopes and its file, exit"
+    )
     parser.add_argument("--weights", help="sem,ft,ent,tri fusion weights for graphmem")
     parser.add_argument(
         "--grid", action="store_true", help="also evaluate a semantic/full-text grid"
@@ -652,14 +703,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.render:
         print(markdown(json.loads(args.render.read_text())))
         return 0
-    samples = load_samples(args.dataset, args.limit_samples, args.context)
+    samples = load_samples(args.dataset, args.limit_samples, args.context, args.skip)
     modes = ("turns", "observations") if args.mode == "both" else (args.mode,)
+    if args.drop_store:
+        return drop_store(args.store, modes, samples)
     report: dict[str, Any] = {
         "command": " ".join([".venv/bin/python", "benchmarks/locomo.py", *sys.argv[1:]]),
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": machine(),
         "neo4j_uri": Settings().neo4j.uri,
         "samples": len(samples),
+        "sample_ids": [s.sample_id for s in samples],
         "workers": args.workers,
         "context_turns": args.context,
         "only": args.only,
@@ -687,6 +741,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         print_grid(mode, result["grid"])
     if save(report, args.json):
         print(f"\nwrote {args.json}")
+    return 0
+
+
+def drop_store(store: Path | None, modes: Sequence[str], samples: list[Sample]) -> int:
+    if store is None:
+        raise SystemExit("--drop-store needs --store FILE")
+    with Memory(Settings()) as memory:
+        for mode in modes:
+            kept = store.with_name(f"{store.name}.{mode}")
+            if kept.exists():
+                cleanup(memory, load_stores(kept, mode, samples))
+                kept.unlink()
     return 0
 
 

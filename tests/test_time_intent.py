@@ -108,3 +108,81 @@ def test_no_time_intent(query: str) -> None:
 def test_describe_names_the_window() -> None:
     text = detect("what did I do in May?", REF).describe()
     assert "window" in text and "2024-05-01" in text and "2024-06-01" in text
+
+
+@pytest.mark.parametrize(
+    ("query", "start", "end"),
+    [
+        ("When did we go camping in June?", day(2024, 6, 1), day(2024, 7, 1)),
+        ("what did I cook in August", day(2023, 8, 1), day(2023, 9, 1)),
+        ("Where did we travel during the summer?", day(2023, 6, 1), day(2023, 9, 1)),
+        ("what happened on the 4th of July", day(2023, 7, 4), day(2023, 7, 5)),
+    ],
+)
+def test_a_window_named_without_a_year_is_marked(
+    query: str, start: datetime, end: datetime
+) -> None:
+    """Search may read it as an earlier year's (the latest one holding memories)."""
+    intent = detect(query, REF)
+    assert intent.kind == "window" and intent.yearless
+    assert (intent.start, intent.end) == (start, end)
+
+
+@pytest.mark.parametrize(
+    "query", ["in March 2022", "last May", "last summer", "since March", "yesterday", "in 2022"]
+)
+def test_a_window_with_its_year_or_relative_to_now_is_not_yearless(query: str) -> None:
+    intent = detect(query, REF)
+    assert intent.kind == "window" and not intent.yearless
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "When did Caroline go to the support group?",
+        "when was I last at the dentist",
+        "What year did we move to Berlin?",
+        "How long ago was the wedding?",
+        "When Jon lost his job?",
+        "Which month did I start the new job?",
+    ],
+)
+def test_a_question_asking_when(query: str) -> None:
+    intent = detect(query, REF)
+    assert intent.asks and intent.kind == "general"
+    assert "asks when" in intent.describe()
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "When I lived in Beijing, where did we eat?",
+        "When Alice visits, what should I cook?",
+        "Which dumplings did we like?",
+        "What did I eat yesterday?",
+    ],
+)
+def test_not_a_question_asking_when(query: str) -> None:
+    assert not detect(query, REF).asks
+
+
+def test_a_when_question_is_not_read_as_a_past_clause() -> None:
+    intent = detect("When did I live in Beijing?", REF)
+    assert intent.asks and intent.kind == "general"
+
+
+@pytest.mark.parametrize(
+    ("query", "start", "end"),
+    [
+        ("What did I do the week before 3 August 2023?", day(2023, 7, 27), day(2023, 8, 4)),
+        ("what did we cook two weeks before May 20, 2024", day(2024, 5, 6), day(2024, 5, 21)),
+        ("where did we go the weekend before April 10, 2023", day(2023, 4, 3), day(2023, 4, 11)),
+        ("what happened in the days after 2 June 2024", day(2024, 6, 2), day(2024, 6, 4)),
+    ],
+)
+def test_a_span_before_or_after_a_day(query: str, start: datetime, end: datetime) -> None:
+    """The span up to the day, the day included (what was said on it about "last week"
+    belongs to it); or the day and the span after it."""
+    intent = detect(query, REF)
+    assert intent.kind == "window"
+    assert (intent.start, intent.end) == (start, end)

@@ -10,6 +10,10 @@
   "previously", "when I lived in X" — the clause after "when" is kept as ``anchor``);
 - ``general``: no time intent; search then gives no temporal score.
 
+Orthogonal to the kind, ``asks`` says the query asks *for* a time it does not give ("When
+did Caroline join the group?", "what year…", "how long ago…", :mod:`graphmem.search.when`):
+memories that state a time then score (a "when" question is not read as a past clause).
+
 An explicit window wins over a current or past cue ("what did I use to eat in 2022?" is
 about 2022). Every pattern is a fixed alternation over bounded word runs, so matching stays
 linear in the query's length (the query is also capped before it gets here).
@@ -24,6 +28,8 @@ from datetime import datetime, timedelta
 from typing import Literal
 
 from pydantic import BaseModel
+
+from graphmem.search.when import asks_time as when_asked
 
 IntentKind = Literal["current", "past", "window", "general"]
 
@@ -66,17 +72,22 @@ class TimeIntent(BaseModel):
     start: datetime | None = None
     end: datetime | None = None
     anchor: str | None = None  # "when I lived in Beijing" -> "in beijing"
+    asks: bool = False  # the query asks for a time ("when did…", "what year…")
+    # The window names no year ("in June", "in the summer", "on 4 July"): the latest such
+    # window is meant, and search takes the latest one that holds memories of the scope.
+    yearless: bool = False
 
     def describe(self) -> str:
         """One line for ``explain``."""
+        asks = "; asks when: memories that state a time score" if self.asks else ""
         if self.kind == "general":
-            return "general (no time intent)"
+            return ("general" + asks) if self.asks else "general (no time intent)"
         text = f"{self.kind} ({self.cue!r})"
         if self.start is not None and self.end is not None:
             text += f": {self.start.isoformat()} .. {self.end.isoformat()}"
         if self.anchor:
             text += f", anchored on {self.anchor!r}"
-        return text
+        return text + asks
 
 
 Window = tuple[datetime, datetime]
@@ -247,7 +258,8 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
     (re.compile(r"\bthis\s+year\b"), _relative("year", 0)),
     (
         re.compile(
-            r"\b(?:(?P<which>last|this)\s+|in\s+the\s+)(?P<season>spring|summer|autumn|fall|winter)\b"
+            r"\b(?:(?P<which>last|this)\s+|(?:in|during|over)\s+the\s+)"
+            r"(?P<season>spring|summer|autumn|fall|winter)\b"
         ),
         _season,
     ),
@@ -263,7 +275,16 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
 ]
 
 
-def _window(text: str, ref: datetime) -> tuple[str, Window] | None:
+def _yearless(match: re.Match[str], resolver: Resolver) -> bool:
+    """A month, a season or a day named without a year or a "last" / "this"."""
+    groups = match.groupdict()
+    if resolver is _season:
+        return not groups.get("which")
+    named = resolver in (_named_month, _date) and not match.group(0).startswith("since")
+    return named and not groups.get("year") and not groups.get("last")
+
+
+def _window(text: str, ref: datetime) -> tuple[str, Window, bool] | None:
     for pattern, resolver in _RULES:
         match = pattern.search(text)
         if match is None:
@@ -273,18 +294,46 @@ def _window(text: str, ref: datetime) -> tuple[str, Window] | None:
         except (OverflowError, ValueError, KeyError):
             window = None
         if window is not None:
-            return match.group(0), window
+            return match.group(0), window, _yearless(match, resolver)
     return None
+
+
+_SPAN_DAYS = {"day": 1, "night": 1, "week": 7, "weekend": 7, "month": 30, "year": 365}
+# "the week before 3 August", "two weeks before …", "the month after …": the text just
+# before a window's cue.
+_SPAN = re.compile(
+    rf"\b(?:(?P<n>{_NUM_RE})\s+)?(?P<unit>days?|nights?|weeks?|weekends?|months?|years?)"
+    r"\s+(?P<side>before|prior\s+to|after|following)\s+(?:the\s+|on\s+)?$"
+)
+
+
+def _spanned(text: str, cue: str, window: Window) -> Window:
+    """ "N weeks before <day>": the span up to the day, the day included (what was said on
+    it about "last week" belongs to it); "after": the day and the span that follows."""
+    match = _SPAN.search(text[: text.find(cue)])
+    if match is None:
+        return window
+    count = _number(match.group("n")) if match.group("n") else 1
+    span = timedelta(days=count * _SPAN_DAYS[match.group("unit").rstrip("s")])
+    if match.group("side") in ("after", "following"):
+        return window[0], window[1] + span
+    return window[0] - span, window[1]
 
 
 def detect(query: str, reference: datetime) -> TimeIntent:
     """Read ``query``'s time intent relative to ``reference`` (see the module docstring)."""
+    asks = when_asked(query)
+    return _kind(query, reference, asks).model_copy(update={"asks": asks})
+
+
+def _kind(query: str, reference: datetime, asks: bool) -> TimeIntent:
     text = " ".join(query.lower().split())
     found = _window(text, reference)
     if found is not None:
-        cue, (start, end) = found
-        return TimeIntent(kind="window", cue=cue, start=start, end=end)
-    when = _WHEN_CLAUSE.search(text)
+        cue, (start, end), yearless = found
+        start, end = _spanned(text, cue, (start, end))
+        return TimeIntent(kind="window", cue=cue, start=start, end=end, yearless=yearless)
+    when = None if asks else _WHEN_CLAUSE.search(text)
     if when is not None:
         anchor = " ".join(when.group("rest").split()) or None
         return TimeIntent(kind="past", cue=when.group(0).strip(), anchor=anchor)

@@ -94,6 +94,7 @@ def gate_and_rank(
     """Return the ranked memories (whole pool, best first) and how many the gate dropped."""
     time_plan = ctx.time_plan
     passed = [r for r in rows if r.cosine >= ctx.threshold or time_plan.pinned(r.memory.id)]
+    time_plan.settle([r.memory for r in passed])
     words = speaker.query_words(ctx.query)
     said = {
         r.memory.id: score

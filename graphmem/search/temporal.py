@@ -17,7 +17,12 @@ The query's intent (:mod:`graphmem.search.intent`) picks the rule:
   in Beijing", "I moved to Paris") bound the periods and get no temporal score: the query
   asks what happened while they held.
 - **window** — a memory observed (or whose event date falls) inside the explicit window
-  scores 1; memories of the window are fetched as candidates.
+  scores 1; memories of the window are fetched as candidates. A window named without a year
+  ("in June", "during the summer", "on 4 July") is the latest such window that holds any of
+  the search's candidates (up to ``YEARS_BACK`` years before the reference date's): a user
+  whose memories stop in 2023 asking about "June" means June 2023, not an empty June 2026.
+- **asks when** (with any of the above) — the question asks for a time ("When did…", "what
+  year…"): a memory that states one scores ``STATES_TIME`` more (:mod:`graphmem.search.when`).
 - **general** — nothing changes; no temporal score.
 
 This module makes the plan (:mod:`graphmem.search.time_plan`), which scores the gated
@@ -36,7 +41,10 @@ from graphmem.search import lucene
 from graphmem.search.context import SearchContext
 from graphmem.search.intent import detect
 from graphmem.search.signals.entities import FIRST_PERSON, SELF_ENTITY
-from graphmem.search.time_plan import TemporalPlan
+from graphmem.search.time_plan import TemporalPlan, earlier_years
+
+#: How far back a window named without a year ("in June") may be read (see ``latest_window``).
+YEARS_BACK = 10
 
 #: Who someone regularly does things with: their constraints belong to the current view.
 COMPANION_PREDICATES = frozenset(
@@ -123,6 +131,9 @@ def plan(store: SearchStore, ctx: SearchContext, at: datetime) -> TemporalPlan:
     result = TemporalPlan(intent=intent, note=intent.describe())
     if intent.kind == "window" and intent.start is not None and intent.end is not None:
         result.windows = [(intent.start, intent.end)]
+        if intent.yearless:  # "in June": this year's, else the latest one with memories
+            result.windows += earlier_years((intent.start, intent.end), YEARS_BACK)
+            result.latest_window = True
     elif intent.kind in ("current", "past"):
         facts = store.state_facts(ctx.owner.key, STATE_PREDICATES)
         (_current if intent.kind == "current" else _past)(result, facts, ctx.query, at)

@@ -8,8 +8,11 @@ from datetime import datetime
 
 from graphmem.domain.memory import MemoryRecord
 from graphmem.search.intent import TimeIntent, Window
+from graphmem.search.when import states_time
 
 PERIOD = 0.5  # a memory of the current period that states no current fact
+#: A memory that states a time, for a question asking when (added to the intent's score).
+STATES_TIME = 0.2
 #: A companion's constraint ranks just below the relation that makes them a companion.
 INHERIT = 0.98
 
@@ -24,12 +27,15 @@ class TemporalPlan:
     # current: a companion's constraint -> the memories relating the person to that companion
     via: dict[str, set[str]] = field(default_factory=dict)
     windows: list[Window] = field(default_factory=list)
+    # The windows are one yearless window in successive earlier years, latest first: the
+    # search keeps the latest that holds a candidate (``settle``).
+    latest_window: bool = False
     period_start: datetime | None = None
     note: str = "general (no time intent)"
 
     @property
     def active(self) -> bool:
-        return self.intent.kind != "general"
+        return self.intent.kind != "general" or self.intent.asks
 
     @property
     def past(self) -> bool:
@@ -39,7 +45,20 @@ class TemporalPlan:
         """A current state fact passes the semantic gate whatever its cosine."""
         return self.intent.kind == "current" and memory_id in self.facts
 
+    def settle(self, memories: list[MemoryRecord]) -> None:
+        """For a window named without a year, keep the latest year's that holds a memory."""
+        if not self.latest_window:
+            return
+        held = [w for w in self.windows if any(_inside(m, [w]) for m in memories)]
+        chosen = held[0] if held else self.windows[0]
+        self.windows, self.latest_window = [chosen], False
+        self.note += f"; no year named: {chosen[0].date()} .. {chosen[1].date()} chosen"
+
     def score(self, memory: MemoryRecord) -> float:
+        said = self.intent.asks and (memory.event_date is not None or states_time(memory.text))
+        return self._intent_score(memory) + (STATES_TIME if said else 0.0)
+
+    def _intent_score(self, memory: MemoryRecord) -> float:
         if self.intent.kind == "current":
             if memory.id in self.facts:
                 return self.facts[memory.id]
@@ -47,13 +66,27 @@ class TemporalPlan:
             return PERIOD if started is not None and memory.observed_at >= started else 0.0
         if not self.windows or memory.id in self.boundaries:
             return 0.0
-        moments = [memory.observed_at, *_event_dates(memory)]
-        inside = sum(1 for start, end in self.windows if any(start <= t < end for t in moments))
+        inside = _inside(memory, self.windows)
         if self.intent.kind == "window":
             return 1.0 if inside else 0.0
         return inside / len(self.windows)
 
 
-def _event_dates(memory: MemoryRecord) -> list[datetime]:
-    value = getattr(memory, "event_date", None)
-    return [value] if isinstance(value, datetime) else []
+def _inside(memory: MemoryRecord, windows: list[Window]) -> int:
+    """How many of ``windows`` the memory's observation or event date falls in."""
+    moments = [memory.observed_at, *([memory.event_date] if memory.event_date else [])]
+    return sum(1 for start, end in windows if any(start <= t < end for t in moments))
+
+
+def earlier_years(window: Window, years: int) -> list[Window]:
+    """The same window 1..``years`` years earlier (a year without its day, 29 February, is
+    left out)."""
+    out: list[Window] = []
+    for back in range(1, years + 1):
+        try:
+            start = window[0].replace(year=window[0].year - back)
+            end = window[1].replace(year=window[1].year - back)
+        except ValueError:
+            continue
+        out.append((start, end))
+    return out

@@ -1,7 +1,9 @@
 """Full-text over memory text and context keys: Lucene finds each query term's hits, filtered
 to the scope inside the indexes, and BM25 scores them from the scope's own statistics
 (`search/scope_terms.py`), so other tenants' memories do not move this scope's ranking. Scores
-are divided by the best one."""
+are divided by the best one. A question's interrogatives and auxiliaries ("when did", "what
+was") are left out: they say what kind of answer is wanted, not what it is about, and the
+English analyzer keeps them ("when I was a kid" would match "when did…")."""
 
 from __future__ import annotations
 
@@ -13,6 +15,18 @@ from graphmem.settings import SearchSettings
 
 #: Hits read per term and index: the scope document frequency saturates there.
 TERM_HITS_CAP = 1_000
+QUESTION_WORDS = frozenset(
+    {"when", "what", "where", "who", "whom", "whose", "which", "why", "how", "did", "do",
+     "does", "was", "were", "is", "are", "has", "have", "had", "will", "would", "can",
+     "could", "should"}
+)  # fmt: skip
+
+
+def lexical(query: str) -> list[str]:
+    """The query's words without its question words (all of them when nothing else is left)."""
+    words = lucene.terms(query)
+    kept = [w for w in words if w not in QUESTION_WORDS]
+    return kept or words
 
 
 def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: SearchSettings) -> None:
@@ -31,7 +45,7 @@ def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: Search
 
 def _term_queries(ctx: SearchContext) -> list[TermQuery]:
     out = []
-    for word in lucene.terms(ctx.query):
+    for word in lexical(ctx.query):
         if word in lucene.STOP_WORDS:
             continue
         text = lucene.scoped_query("text", word, ctx.scope)

@@ -1,0 +1,81 @@
+"""A question that asks *when* (real Neo4j, offline extractor): among memories about the same
+thing, the one that says when it happened ranks first, and explain says why. Two wordings of
+the conversation and of each question."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+
+import pytest
+
+from graphmem import Memory
+
+pytestmark = pytest.mark.neo4j
+
+# Several memories about one activity; only one of them says when it happened.
+CONVERSATIONS: dict[str, list[tuple[str, str]]] = {
+    "climbing": [
+        ("2025-03-01T18:00:00Z", "Going to the climbing gym is my favourite way to unwind."),
+        ("2025-03-04T18:00:00Z", "The staff at the climbing gym downtown are so friendly."),
+        ("2025-03-08T09:00:00Z", "Finished a hard route at the climbing gym last Thursday!"),
+        ("2025-03-09T18:00:00Z", "My sister wants to come to the climbing gym with me."),
+        ("2025-03-10T18:00:00Z", "The climbing gym is getting new routes for beginners."),
+        ("2025-03-11T18:00:00Z", "Work has been busy with the quarterly report."),
+    ],
+    "bouldering": [
+        ("2025-03-01T18:00:00Z", "Bouldering at the climbing hall is how I relax."),
+        ("2025-03-04T18:00:00Z", "The people at my climbing hall are really welcoming."),
+        ("2025-03-08T09:00:00Z", "Two days ago I topped my first purple problem at the hall."),
+        ("2025-03-09T18:00:00Z", "My cousin keeps asking to join me at the climbing hall."),
+        ("2025-03-10T18:00:00Z", "The climbing hall reset all of its bouldering problems."),
+        ("2025-03-11T18:00:00Z", "I baked sourdough bread for the neighbours."),
+    ],
+}
+ANSWERS = {"climbing": "last Thursday", "bouldering": "Two days ago"}
+QUESTIONS = {
+    "climbing": ["When did I go to the climbing gym?",
+                 "What day was I at the climbing gym?"],
+    "bouldering": ["When was I bouldering at the climbing hall?",
+                   "What day did I go to the climbing hall?"],
+}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def stored(memory: Memory) -> Iterator[dict[str, str]]:
+    users = {}
+    for name, messages in CONVERSATIONS.items():
+        user = f"test-when-{name}-{uuid.uuid4()}"
+        for timestamp, text in messages:
+            memory.add(text, user_id=user, timestamp=timestamp)
+        users[name] = user
+    yield users
+    for user in users.values():
+        memory.delete_all(user_id=user)
+
+
+@pytest.mark.parametrize(
+    ("conversation", "question"),
+    [(name, q) for name, questions in QUESTIONS.items() for q in questions],
+)
+def test_the_memory_that_says_when_ranks_first(
+    memory: Memory, stored: dict[str, str], conversation: str, question: str
+) -> None:
+    result = memory.search(question, user_id=stored[conversation], top_k=5, explain=True)
+    texts = [m.text for m in result.results]
+    assert ANSWERS[conversation] in texts[0], texts
+    assert result.explain is not None and "asks when" in result.explain.time_intent
+    top = result.results[0].score_breakdown
+    assert top is not None and top.temporal > 0 and "temporal" in top.sources
+    # the others say nothing about when: no temporal score
+    assert all(m.score_breakdown and m.score_breakdown.temporal == 0 for m in result.results[1:])
+
+
+def test_a_question_that_does_not_ask_when_gets_no_temporal_score(
+    memory: Memory, stored: dict[str, str]
+) -> None:
+    result = memory.search(
+        "Who wants to come climbing with me?", user_id=stored["climbing"], top_k=5, explain=True
+    )
+    assert result.explain is not None and result.explain.signals["temporal"].startswith("off")
+    assert all(m.score_breakdown and m.score_breakdown.temporal == 0 for m in result.results)
