@@ -28,8 +28,9 @@ def build_context(
     for text, vector in zip(texts, embedder.embed(texts), strict=True):
         cache[text] = vector
     best: dict[str, tuple[float, KnownMemory]] = {}
-    for text in texts:
-        for row in store.similar_active(scope, cache[text], settings.similar_top_s):
+    found = store.similar_active_many(scope, [cache[t] for t in texts], settings.similar_top_s)
+    for rows in found:
+        for row in rows:
             known = KnownMemory(id=row["id"], text=row["text"], observed_at=row.get("observed_at"))
             if row["id"] not in best or best[row["id"]][0] < row["score"]:
                 best[row["id"]] = (row["score"], known)
