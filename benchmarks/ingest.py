@@ -6,7 +6,10 @@ timestamp, one user per conversation), on a Neo4j of the benchmark's own.
 Before the timed part the store is pre-filled to ``--prefill`` memories with ``infer=False``
 adds of 200 messages under another user (LoCoMo turn texts, each made unique by a suffix):
 the vector and full-text indexes hold that many memories, the measured owners' graphs start
-empty, as a new conversation's would in a shared store.
+empty, as a new conversation's would in a shared store. The pre-fill's vectors are
+pseudo-random unit vectors seeded by the text (``--prefill-vectors random``, the default: on
+2 loaded cores the real embedder takes minutes for 10k texts, and no measured read compares
+against another owner's vectors), or the real embedder's (``real``).
 
 Variants (``--variant``, repeatable) run interleaved over the same sessions: session by
 session, each variant adds the session to its own user, in an order rotated every session, so
@@ -25,6 +28,7 @@ work overlaps in threads the parts can sum to more than the total.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import statistics
@@ -35,6 +39,8 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -194,7 +200,23 @@ def prefill(memory: Memory, samples: list[Any], target: int) -> dict[str, Any]:
         "memories_per_s": round(written / seconds, 1) if seconds else None,
         "how": "infer=False adds of 200 LoCoMo turn texts (suffixed to be unique) under "
         "user bench-ingest-prefill",
+        "vectors": memory.embedder.__class__.__name__,
     }
+
+
+class SeededVectors:
+    """Pseudo-random unit vectors, one per text (seeded by its hash): the pre-fill's."""
+
+    def __init__(self, name: str, dimension: int) -> None:
+        self.name, self.dimension = name, dimension
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        out = []
+        for text in texts:
+            seed = int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+            v = np.random.default_rng(seed).standard_normal(self.dimension).astype(np.float32)
+            out.append((v / np.linalg.norm(v)).tolist())
+        return out
 
 
 def interleave(runners: list[Runner], samples: list[Any]) -> None:
@@ -228,8 +250,11 @@ def run(
     specs: list[str],
     target: int,
     report: dict[str, Any],
+    random_vectors: bool = True,
 ) -> None:
-    with Memory(settings, driver=driver) as filler:
+    real = make_embedder(settings.embedder)
+    vectors = real if random_vectors is False else SeededVectors(real.name, real.dimension)
+    with Memory(settings, driver=driver, embedder=vectors) as filler:
         report["prefill"] = prefill(filler, every, target)
     print(f"pre-filled: {report['prefill']}", flush=True)
     runners = [
@@ -252,6 +277,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--limit-samples", type=int, default=None, help="first N conversations")
     p.add_argument("--skip-samples", type=int, default=0, help="skip the first N")
     p.add_argument("--prefill", type=int, default=10_000, help="memories before timing")
+    p.add_argument("--prefill-vectors", choices=("random", "real"), default="random")
     p.add_argument("--variant", action="append", help="e.g. threads=1, infer=off (repeatable)")
     p.add_argument("--dataset", type=Path, default=DATASET)
     p.add_argument("--bolt-port", type=int, default=21787)
@@ -277,7 +303,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         own_server("ingest", args.bolt_port, args.http_port) as (settings, _home),
         make_driver(settings.neo4j) as driver,
     ):
-        run(settings, driver, every, samples, specs, args.prefill, report)
+        run(settings, driver, every, samples, specs, args.prefill, report,
+            args.prefill_vectors == "random")  # fmt: skip
     for r in report["results"]:
         print(
             f"{r['variant']:>24}: {r['messages_per_s']} messages/s, median add "
