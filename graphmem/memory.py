@@ -373,6 +373,7 @@ class Memory:
 
     def close(self) -> None:
         self._search.close()
+        self._add.prefetch.close()
         if self._dream_llm is not None:
             self._dream_llm.close()
         if self._owns_driver:

@@ -27,6 +27,7 @@ from graphmem.services import inputs
 from graphmem.services.context import VectorCache, build_context
 from graphmem.services.context_keys import Turn, keys_for, line
 from graphmem.services.embedding_cache import CachedEmbedder
+from graphmem.services.key_prefetch import KeyPrefetch
 from graphmem.services.lifecycle import ApplyLifecycle
 from graphmem.services.plan import Pending, PlanOptions, build_plan
 from graphmem.settings import Settings
@@ -79,6 +80,7 @@ class AddMemories:
         self.extractor = extractor
         self.settings = settings
         self.lifecycle = lifecycle
+        self.prefetch = KeyPrefetch(embedder)
 
     def __call__(
         self,
@@ -104,6 +106,12 @@ class AddMemories:
         turns = sum(1 for m in msgs if m.role != "system")
         inputs.check_relation_links(turns, len(given), limits)
         cache: VectorCache = {}
+        earlier = self._earlier(scope, msgs)
+        keys_ahead = (
+            self.prefetch.start(msgs, earlier, self.settings.indexing.context_turns)
+            if infer and earlier is not None and self.settings.indexing.overlap_ingest
+            else None
+        )
         if infer:
             request = build_context(
                 self.store,
@@ -123,9 +131,11 @@ class AddMemories:
         for memory in extraction.memories:
             inputs.check_text(memory.text, limits, where="extracted memory")
         pending, existing = self._dedupe(scope, msgs, extraction)
-        self._context_keys(scope, msgs, pending, existing)
+        self._context_keys(msgs, pending, existing, earlier)
         outcome = WriteOutcome()
         if pending:
+            if keys_ahead is not None:
+                cache.update(keys_ahead.result())
             plan = build_plan(
                 scope,
                 list(pending.values()),
@@ -143,26 +153,33 @@ class AddMemories:
         self._attach(items, outcome.transitions)
         return AddResult(results=items, llm_calls=extraction.llm_calls)
 
-    def _context_keys(
-        self,
-        scope: Scope,
-        msgs: list[Message],
-        pending: dict[str, Pending],
-        existing: dict[str, str],
-    ) -> None:
-        """Give each verbatim memory its context key (services/context_keys.py)."""
+    def _earlier(self, scope: Scope, msgs: list[Message]) -> list[Turn] | None:
+        """The stored turns this add's context keys start from (the run's last ones for a
+        one-message add that names a run); None when the add gets no context keys."""
         turns = self.settings.indexing.context_turns
-        if not pending or turns <= 0:
-            return
+        if turns <= 0:
+            return None
         spoken = [m for m in msgs if m.role != "system"]
         if len(spoken) > 1 and len({m.name or m.role for m in spoken}) < 2:
-            return  # one speaker's list of statements is not a conversation: no context
-        earlier: list[Turn] = []
+            return None  # one speaker's list of statements is not a conversation: no context
         if len(spoken) == 1 and scope.run_id is not None:
-            earlier = [
+            return [
                 Turn(text=line(actor, text), memory_id=memory_id)
                 for memory_id, actor, text in self.store.recent_turns(scope, turns)
             ]
+        return []
+
+    def _context_keys(
+        self,
+        msgs: list[Message],
+        pending: dict[str, Pending],
+        existing: dict[str, str],
+        earlier: list[Turn] | None,
+    ) -> None:
+        """Give each verbatim memory its context key (services/context_keys.py)."""
+        turns = self.settings.indexing.context_turns
+        if not pending or earlier is None:
+            return
         by_index = {p.extracted.source_index: p.id for p in pending.values()}
         ids = [
             by_index.get(i) or existing.get(inputs.text_hash(m.content)) for i, m in enumerate(msgs)
