@@ -60,6 +60,8 @@ class Split:
     def __init__(self) -> None:
         self.seconds: dict[str, float] = defaultdict(float)
         self.calls: dict[str, int] = defaultdict(int)
+        self.texts = 0  # embedded
+        self.chars = 0
 
     def wrap(self, part: str | Callable[..., str], fn: Callable[..., Any]) -> Callable[..., Any]:
         def timed(*args: Any, **kwargs: Any) -> Any:
@@ -78,7 +80,14 @@ def instrument(memory: Memory, split: Split) -> None:
     """Time the embedder, the extractor, every Neo4j read (by statement name), the write
     transaction, and the lifecycle step inside it, on this Memory's own objects."""
     embedder: Any = memory.embedder
-    embedder.embed = split.wrap("embedding (ONNX)", embedder.embed)
+    timed_embed = split.wrap("embedding (ONNX)", embedder.embed)
+
+    def embed(texts: Sequence[str]) -> list[list[float]]:
+        split.texts += len(texts)
+        split.chars += sum(len(t) for t in texts)
+        return timed_embed(texts)
+
+    embedder.embed = embed
     extractor: Any = memory.extractor
     extractor.extract = split.wrap("extraction (spaCy)", extractor.extract)
     statements: Any = memory.store.statements
@@ -134,6 +143,7 @@ class Runner:
         )
         self.split.seconds.clear()
         self.split.calls.clear()
+        self.split.texts = self.split.chars = 0
 
     def add(self, sample_id: str, batch: Batch) -> None:
         stored = self.stores.setdefault(sample_id, Stored(user_id=f"{self.name}-{sample_id}"))
@@ -170,6 +180,8 @@ class Runner:
             "split_s": {k: round(v, 2) for k, v in parts.items()},
             "split_share": {k: round(v / total, 3) for k, v in parts.items()} if total else {},
             "calls": dict(self.split.calls),
+            "texts_embedded": self.split.texts,
+            "chars_embedded": self.split.chars,
         }
 
 
