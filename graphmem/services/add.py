@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
+from concurrent.futures import Future
 from datetime import UTC, datetime
 from typing import Any
 
@@ -24,10 +25,10 @@ from graphmem.ports.embedder import Embedder
 from graphmem.ports.extractor import Extractor
 from graphmem.ports.store import LifecycleStep, LifecycleView, MemoryStore
 from graphmem.services import inputs
-from graphmem.services.context import VectorCache, build_context
+from graphmem.services.context import VectorCache, build_context, offline_request
 from graphmem.services.context_keys import Turn, keys_for, line
 from graphmem.services.embedding_cache import CachedEmbedder
-from graphmem.services.key_prefetch import KeyPrefetch
+from graphmem.services.key_prefetch import KeyPrefetch, Vectors
 from graphmem.services.lifecycle import ApplyLifecycle
 from graphmem.services.plan import Pending, PlanOptions, build_plan
 from graphmem.settings import Settings
@@ -74,12 +75,17 @@ class AddMemories:
         extractor: Extractor,
         settings: Settings,
         lifecycle: ApplyLifecycle,
+        *,
+        context_reads: bool = True,
     ) -> None:
+        """``context_reads``: the extractor reads the similar and recent memories (an LLM's
+        proposals); False for the offline extractors, which read only known entity names."""
         self.store = store
         self.embedder = embedder
         self.extractor = extractor
         self.settings = settings
         self.lifecycle = lifecycle
+        self.context_reads = context_reads
         self.prefetch = KeyPrefetch(embedder)
 
     def __call__(
@@ -107,22 +113,9 @@ class AddMemories:
         inputs.check_relation_links(turns, len(given), limits)
         cache: VectorCache = {}
         earlier = self._earlier(scope, msgs)
-        keys_ahead = (
-            self.prefetch.start(msgs, earlier, self.settings.indexing.context_turns)
-            if infer and earlier is not None and self.settings.indexing.overlap_ingest
-            else None
-        )
+        ahead = self._ahead(msgs, earlier) if infer else None
         if infer:
-            request = build_context(
-                self.store,
-                self.embedder,
-                self.settings.lifecycle,
-                scope,
-                msgs,
-                options.observed_at,
-                cache,
-            )
-            extraction = self.extractor.extract(request)
+            extraction = self._extract(scope, msgs, options.observed_at, cache)
             for memory in extraction.memories:
                 memory.triplets.extend(given)
         else:
@@ -134,8 +127,8 @@ class AddMemories:
         self._context_keys(msgs, pending, existing, earlier)
         outcome = WriteOutcome()
         if pending:
-            if keys_ahead is not None:
-                cache.update(keys_ahead.result())
+            if ahead is not None:
+                cache.update(ahead.result())
             plan = build_plan(
                 scope,
                 list(pending.values()),
@@ -152,6 +145,23 @@ class AddMemories:
         items = self._items(extraction, pending, existing, outcome)
         self._attach(items, outcome.transitions)
         return AddResult(results=items, llm_calls=extraction.llm_calls)
+
+    def _ahead(self, msgs: list[Message], earlier: list[Turn] | None) -> Future[Vectors] | None:
+        """Start embedding the keys (and, offline, the own texts) on the prefetch pool."""
+        if not self.settings.indexing.overlap_ingest:
+            return None
+        turns = self.settings.indexing.context_turns
+        return self.prefetch.start(msgs, earlier, turns, own=not self.context_reads)
+
+    def _extract(
+        self, scope: Scope, msgs: list[Message], observed_at: datetime, cache: VectorCache
+    ) -> Extraction:
+        if not self.context_reads:
+            return self.extractor.extract(offline_request(self.store, scope, msgs, observed_at))
+        request = build_context(
+            self.store, self.embedder, self.settings.lifecycle, scope, msgs, observed_at, cache
+        )
+        return self.extractor.extract(request)
 
     def _earlier(self, scope: Scope, msgs: list[Message]) -> list[Turn] | None:
         """The stored turns this add's context keys start from (the run's last ones for a

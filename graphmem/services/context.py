@@ -42,3 +42,16 @@ def build_context(
         recent=store.recent_texts(scope, settings.recent_messages),
         known_entities=store.known_entity_names(scope),
     )
+
+
+def offline_request(
+    store: MemoryStore, scope: Scope, messages: list[Message], observed_at: datetime
+) -> ExtractionRequest:
+    """What an offline extractor reads: the messages and the owner's known entity names. It
+    proposes nothing from similar or recent memories (offline lifecycle reads its candidates
+    in the add's transaction), so those reads are skipped."""
+    return ExtractionRequest(
+        messages=messages,
+        observed_at=observed_at,
+        known_entities=store.known_entity_names(scope),
+    )

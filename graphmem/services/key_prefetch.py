@@ -1,5 +1,6 @@
-"""Overlap in an inferred add: the context keys' texts are embedded on a worker thread while
-the add embeds its messages, reads the store and parses the messages. onnxruntime and torch
+"""Overlap in an inferred add: the context keys' texts (and, with an offline extractor, the
+messages' own texts) are embedded on a worker thread while the add reads the store and parses
+the messages. onnxruntime and torch
 release the GIL while they compute, so the keys' embedding runs beside spaCy and the Neo4j
 round trips instead of after them. The vectors are the ones the plan would compute itself
 (the same texts through the same embedder); only when they are computed changes.
@@ -28,11 +29,20 @@ class KeyPrefetch:
         self._pool: ThreadPoolExecutor | None = None
 
     def start(
-        self, messages: Sequence[Message], earlier: Sequence[Turn], turns: int
+        self,
+        messages: Sequence[Message],
+        earlier: Sequence[Turn] | None,
+        turns: int,
+        *,
+        own: bool = False,
     ) -> Future[Vectors] | None:
-        """Embed the key text each message would get; None when no message gets one."""
-        keys = keys_for(messages, [None] * len(messages), earlier, turns)
-        texts = list(dict.fromkeys(k.text for k in keys if k is not None))
+        """Embed the key text each message would get (none when ``earlier`` is None), and with
+        ``own`` the messages' own texts first; None when there is nothing to embed."""
+        texts = [m.content for m in messages if m.role != "system"] if own else []
+        if earlier is not None:
+            keys = keys_for(messages, [None] * len(messages), earlier, turns)
+            texts += [k.text for k in keys if k is not None]
+        texts = list(dict.fromkeys(texts))
         if not texts:
             return None
         return self._executor().submit(self._embed, texts)
