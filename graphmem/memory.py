@@ -108,16 +108,21 @@ class Memory:
             if self._owns_driver:
                 self.driver.close()
             raise
-        lifecycle = ApplyLifecycle(
-            self.settings.lifecycle,
-            trust_proposals=not isinstance(self.extractor, OfflineExtractor | NLPExtractor),
-        )
+        offline = isinstance(self.extractor, OfflineExtractor | NLPExtractor)
+        lifecycle = ApplyLifecycle(self.settings.lifecycle, trust_proposals=not offline)
         self._search = SearchMemories(
             Neo4jSearchStore(self.driver, self.settings.neo4j.database),
             self.embedder,
             self.settings,
         )
-        self._add = AddMemories(self.store, self.embedder, self.extractor, self.settings, lifecycle)
+        self._add = AddMemories(
+            self.store,
+            self.embedder,
+            self.extractor,
+            self.settings,
+            lifecycle,
+            context_reads=not offline,
+        )
         self._dream_llm = _dream_llm(self.settings)
         self.dream_runner = DreamRunner(
             Neo4jDreamStore(self.driver, self.settings.neo4j.database),
@@ -373,6 +378,7 @@ class Memory:
 
     def close(self) -> None:
         self._search.close()
+        self._add.prefetch.close()
         if self._dream_llm is not None:
             self._dream_llm.close()
         if self._owns_driver:

@@ -147,6 +147,9 @@ class IndexingSettings(BaseModel):
     # Each turn of a conversation is embedded and full-text indexed together with this many
     # previous turns (of the same add, or of the same run for a one-message add); 0 = off.
     context_turns: int = Field(default=2, ge=0, le=10)
+    # An inferred add embeds its context keys on a worker thread while it reads the store and
+    # parses the messages (services/key_prefetch.py); the stored vectors are the same.
+    overlap_ingest: bool = True
     # A new memory is linked (LINKED_TO, returned as linked_memory_ids) to this many of the
     # owner's memories that mention the same entities; entities mentioned by more than
     # link_max_mentions memories (the speaker, hubs) link nothing. 0 = no links.

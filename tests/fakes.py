@@ -120,11 +120,11 @@ class FakeStore:
     def known_entity_names(self, scope: Scope, limit: int = 200) -> list[str]:
         return self.entity_names[:limit]
 
-    def similar_active(
-        self, scope: Scope, vector: list[float], k: int, exclude: Sequence[str] = ()
-    ) -> list[dict[str, Any]]:
-        self.similar_calls.append((vector, k))
-        return [r for r in self.similar if r["id"] not in exclude][:k]
+    def similar_active_many(
+        self, scope: Scope, vectors: Sequence[list[float]], k: int, exclude: Sequence[str] = ()
+    ) -> list[list[dict[str, Any]]]:
+        self.similar_calls.extend((vector, k) for vector in vectors)
+        return [[r for r in self.similar if r["id"] not in exclude][:k] for _ in vectors]
 
     def recent_texts(self, scope: Scope, limit: int) -> list[str]:
         return self.recent[-limit:]
@@ -137,9 +137,17 @@ class FakeStore:
     ) -> list[dict[str, Any]]:
         return [r for r in self.candidate_rows if r["id"] not in exclude][:k]
 
+    def candidates_many(
+        self, items: Sequence[tuple[str, Sequence[str]]], k: int, exclude: Sequence[str]
+    ) -> dict[str, list[dict[str, Any]]]:
+        return {new_id: self.candidates(new_id, k, exclude, proposed) for new_id, proposed in items}
+
     def triplets_for(self, memory_ids: Sequence[str]) -> list[TripletRecord]:
         wanted = set(memory_ids)
         return [t for t in self.old_triplets if wanted & set(t.memory_ids)]
+
+    def triplet_hits(self, memory_ids: Sequence[str]) -> dict[str, list[TripletRecord]]:
+        return {mid: self.triplets_for([mid]) for mid in memory_ids}
 
     # -- reads ----------------------------------------------------------------------------
     def get(self, memory_id: str, scope: ScopeFilter) -> MemoryRecord | None:

@@ -131,9 +131,9 @@ STATEMENTS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
         "limit": 100,
     },
     "entity/known_names": lambda s: {"owner": s["owner"], "limit": 500},
-    "memory/similar_active": lambda s: {
+    "memory/similar_active_batch": lambda s: {
         "owner": s["owner"],
-        "vector": s["vector"],
+        "vectors": [s["vector"]],
         "k": 10,
         "exclude": [],
     },

@@ -185,6 +185,36 @@ def test_the_extractor_sees_similar_memories_once_each_best_first() -> None:
     assert len(store.similar_calls) == 2
 
 
+def test_an_offline_extractor_gets_known_entities_without_the_similar_reads() -> None:
+    """Offline extractors propose nothing from similar or recent memories: the add skips those
+    reads and writes the same plan (vectors included)."""
+    extraction = Extraction(memories=[ExtractedMemory(text="I like tea", source_index=0)])
+    plans = []
+    for context_reads in (True, False):
+        store = FakeStore(similar=[{"id": "m1", "text": "tea", "score": 0.5}])
+        store.entity_names = ["Ana"]
+        settings = Settings()
+        add = AddMemories(
+            store,
+            HashEmbedder(),
+            ScriptedExtractor(extraction.model_copy(deep=True)),
+            settings,
+            ApplyLifecycle(settings.lifecycle, trust_proposals=False),
+            context_reads=context_reads,
+        )
+        add(["I like tea"], scope=USER)
+        extractor = add.extractor
+        assert isinstance(extractor, ScriptedExtractor)
+        [request] = extractor.requests
+        assert request.known_entities == ["Ana"]
+        assert len(store.similar_calls) == (1 if context_reads else 0)
+        assert (request.similar == []) is not context_reads
+        [plan] = store.plans
+        plans.append([(m.text, m.embedding) for m in plan.memories])
+        add.prefetch.close()
+    assert plans[0] == plans[1]
+
+
 # -- add: lifecycle decisions ---------------------------------------------------------------
 def test_a_guarded_supersede_proposal_is_applied_and_reported() -> None:
     store = FakeStore(

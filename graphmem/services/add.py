@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
+from concurrent.futures import Future
 from datetime import UTC, datetime
 from typing import Any
 
@@ -24,9 +25,10 @@ from graphmem.ports.embedder import Embedder
 from graphmem.ports.extractor import Extractor
 from graphmem.ports.store import LifecycleStep, LifecycleView, MemoryStore
 from graphmem.services import inputs
-from graphmem.services.context import VectorCache, build_context
+from graphmem.services.context import VectorCache, build_context, offline_request
 from graphmem.services.context_keys import Turn, keys_for, line
 from graphmem.services.embedding_cache import CachedEmbedder
+from graphmem.services.key_prefetch import KeyPrefetch, Vectors
 from graphmem.services.lifecycle import ApplyLifecycle
 from graphmem.services.plan import Pending, PlanOptions, build_plan
 from graphmem.settings import Settings
@@ -73,12 +75,18 @@ class AddMemories:
         extractor: Extractor,
         settings: Settings,
         lifecycle: ApplyLifecycle,
+        *,
+        context_reads: bool = True,
     ) -> None:
+        """``context_reads``: the extractor reads the similar and recent memories (an LLM's
+        proposals); False for the offline extractors, which read only known entity names."""
         self.store = store
         self.embedder = embedder
         self.extractor = extractor
         self.settings = settings
         self.lifecycle = lifecycle
+        self.context_reads = context_reads
+        self.prefetch = KeyPrefetch(embedder)
 
     def __call__(
         self,
@@ -104,17 +112,10 @@ class AddMemories:
         turns = sum(1 for m in msgs if m.role != "system")
         inputs.check_relation_links(turns, len(given), limits)
         cache: VectorCache = {}
+        earlier = self._earlier(scope, msgs)
+        ahead = self._ahead(msgs, earlier) if infer else None
         if infer:
-            request = build_context(
-                self.store,
-                self.embedder,
-                self.settings.lifecycle,
-                scope,
-                msgs,
-                options.observed_at,
-                cache,
-            )
-            extraction = self.extractor.extract(request)
+            extraction = self._extract(scope, msgs, options.observed_at, cache)
             for memory in extraction.memories:
                 memory.triplets.extend(given)
         else:
@@ -123,9 +124,11 @@ class AddMemories:
         for memory in extraction.memories:
             inputs.check_text(memory.text, limits, where="extracted memory")
         pending, existing = self._dedupe(scope, msgs, extraction)
-        self._context_keys(scope, msgs, pending, existing)
+        self._context_keys(msgs, pending, existing, earlier)
         outcome = WriteOutcome()
         if pending:
+            if ahead is not None:
+                cache.update(ahead.result())
             plan = build_plan(
                 scope,
                 list(pending.values()),
@@ -143,26 +146,50 @@ class AddMemories:
         self._attach(items, outcome.transitions)
         return AddResult(results=items, llm_calls=extraction.llm_calls)
 
-    def _context_keys(
-        self,
-        scope: Scope,
-        msgs: list[Message],
-        pending: dict[str, Pending],
-        existing: dict[str, str],
-    ) -> None:
-        """Give each verbatim memory its context key (services/context_keys.py)."""
+    def _ahead(self, msgs: list[Message], earlier: list[Turn] | None) -> Future[Vectors] | None:
+        """Start embedding the keys (and, offline, the own texts) on the prefetch pool."""
+        if not self.settings.indexing.overlap_ingest:
+            return None
         turns = self.settings.indexing.context_turns
-        if not pending or turns <= 0:
-            return
+        return self.prefetch.start(msgs, earlier, turns, own=not self.context_reads)
+
+    def _extract(
+        self, scope: Scope, msgs: list[Message], observed_at: datetime, cache: VectorCache
+    ) -> Extraction:
+        if not self.context_reads:
+            return self.extractor.extract(offline_request(self.store, scope, msgs, observed_at))
+        request = build_context(
+            self.store, self.embedder, self.settings.lifecycle, scope, msgs, observed_at, cache
+        )
+        return self.extractor.extract(request)
+
+    def _earlier(self, scope: Scope, msgs: list[Message]) -> list[Turn] | None:
+        """The stored turns this add's context keys start from (the run's last ones for a
+        one-message add that names a run); None when the add gets no context keys."""
+        turns = self.settings.indexing.context_turns
+        if turns <= 0:
+            return None
         spoken = [m for m in msgs if m.role != "system"]
         if len(spoken) > 1 and len({m.name or m.role for m in spoken}) < 2:
-            return  # one speaker's list of statements is not a conversation: no context
-        earlier: list[Turn] = []
+            return None  # one speaker's list of statements is not a conversation: no context
         if len(spoken) == 1 and scope.run_id is not None:
-            earlier = [
+            return [
                 Turn(text=line(actor, text), memory_id=memory_id)
                 for memory_id, actor, text in self.store.recent_turns(scope, turns)
             ]
+        return []
+
+    def _context_keys(
+        self,
+        msgs: list[Message],
+        pending: dict[str, Pending],
+        existing: dict[str, str],
+        earlier: list[Turn] | None,
+    ) -> None:
+        """Give each verbatim memory its context key (services/context_keys.py)."""
+        turns = self.settings.indexing.context_turns
+        if not pending or earlier is None:
+            return
         by_index = {p.extracted.source_index: p.id for p in pending.values()}
         ids = [
             by_index.get(i) or existing.get(inputs.text_hash(m.content)) for i, m in enumerate(msgs)

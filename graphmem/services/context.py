@@ -28,8 +28,9 @@ def build_context(
     for text, vector in zip(texts, embedder.embed(texts), strict=True):
         cache[text] = vector
     best: dict[str, tuple[float, KnownMemory]] = {}
-    for text in texts:
-        for row in store.similar_active(scope, cache[text], settings.similar_top_s):
+    found = store.similar_active_many(scope, [cache[t] for t in texts], settings.similar_top_s)
+    for rows in found:
+        for row in rows:
             known = KnownMemory(id=row["id"], text=row["text"], observed_at=row.get("observed_at"))
             if row["id"] not in best or best[row["id"]][0] < row["score"]:
                 best[row["id"]] = (row["score"], known)
@@ -39,5 +40,18 @@ def build_context(
         observed_at=observed_at,
         similar=[known for _, known in ranked],
         recent=store.recent_texts(scope, settings.recent_messages),
+        known_entities=store.known_entity_names(scope),
+    )
+
+
+def offline_request(
+    store: MemoryStore, scope: Scope, messages: list[Message], observed_at: datetime
+) -> ExtractionRequest:
+    """What an offline extractor reads: the messages and the owner's known entity names. It
+    proposes nothing from similar or recent memories (offline lifecycle reads its candidates
+    in the add's transaction), so those reads are skipped."""
+    return ExtractionRequest(
+        messages=messages,
+        observed_at=observed_at,
         known_entities=store.known_entity_names(scope),
     )

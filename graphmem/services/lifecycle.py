@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from graphmem.domain.extraction import ExtractedTriplet, KnownMemory, LifecycleProposal
+from graphmem.domain.graph import TripletRecord
 from graphmem.domain.results import Transition
 from graphmem.domain.transitions import TransitionRequest
 from graphmem.lifecycle.guards import (
@@ -32,6 +33,19 @@ def _candidate(row: dict[str, Any], triplets: list[ExtractedTriplet]) -> Candida
         triplets=triplets,
         flags=MemoryFlags(immutable=row["immutable"], exclude_from_dream=row["exclude_from_dream"]),
     )
+
+
+def _triplets(found: list[TripletRecord]) -> dict[str, list[ExtractedTriplet]]:
+    """Each memory's triplets among those found (each triplet once, as one DISTINCT read)."""
+    out: dict[str, list[ExtractedTriplet]] = {}
+    for t in {t.id: t for t in found}.values():
+        for mid in t.memory_ids:
+            out.setdefault(mid, []).append(
+                ExtractedTriplet(
+                    source=t.source, predicate=t.predicate, target=t.target, fact=t.fact
+                )
+            )
+    return out
 
 
 def _shared_predicates(old: list[ExtractedTriplet], new: list[ExtractedTriplet]) -> list[str]:
@@ -61,29 +75,29 @@ class ApplyLifecycle:
         new_flags: MemoryFlags,
     ) -> list[Transition]:
         new_ids = [p.id for p in created]
+        k = self.settings.similar_top_s
+        proposed = {p.id: [x.old_memory_id for x in p.extracted.proposals] for p in created}
+        # One read for every new memory's candidates and one for their triplets, instead of
+        # two per memory. A memory whose candidates include one that an earlier transition of
+        # this add changed reads its candidates afresh (what the per-memory read would see).
+        batch = view.candidates_many([(p.id, proposed[p.id]) for p in created], k, new_ids)
+        hits = view.triplet_hits(list(dict.fromkeys(r["id"] for rs in batch.values() for r in rs)))
+        touched: set[str] = set()
         transitions: list[Transition] = []
         for pending in created:
-            proposed = [p.old_memory_id for p in pending.extracted.proposals]
-            rows = view.candidates(pending.id, self.settings.similar_top_s, new_ids, proposed)
-            triplets = self._triplets(view, [r["id"] for r in rows])
+            rows = batch[pending.id]
+            if touched & {r["id"] for r in rows}:
+                rows = view.candidates(pending.id, k, new_ids, proposed[pending.id])
+                missing = [r["id"] for r in rows if r["id"] not in hits]
+                hits.update(view.triplet_hits(missing) if missing else {})
+            triplets = _triplets([t for r in rows for t in hits.get(r["id"], [])])
             candidates = {r["id"]: _candidate(r, triplets.get(r["id"], [])) for r in rows}
             for proposal, decision in self._decide(pending, candidates, new_flags):
                 transitions.append(
                     self._write(view, pending, proposal, decision, candidates, observed_at)
                 )
+                touched.add(proposal.old_memory_id)
         return transitions
-
-    @staticmethod
-    def _triplets(view: LifecycleView, memory_ids: list[str]) -> dict[str, list[ExtractedTriplet]]:
-        out: dict[str, list[ExtractedTriplet]] = {}
-        for t in view.triplets_for(memory_ids):
-            for mid in t.memory_ids:
-                out.setdefault(mid, []).append(
-                    ExtractedTriplet(
-                        source=t.source, predicate=t.predicate, target=t.target, fact=t.fact
-                    )
-                )
-        return out
 
     def _decide(
         self, pending: Pending, candidates: dict[str, Candidate], new_flags: MemoryFlags

@@ -33,9 +33,30 @@ class TxLifecycleView:
         )
         return [native_map(r.data()) for r in rows]
 
-    def triplets_for(self, memory_ids: Sequence[str]) -> list[TripletRecord]:
-        rows = self.tx.run(query("triplet/for_memories"), memory_ids=list(memory_ids))
-        return [triplet_from_record(r.data()) for r in rows]
+    def candidates_many(
+        self, items: Sequence[tuple[str, Sequence[str]]], k: int, exclude: Sequence[str]
+    ) -> dict[str, list[dict[str, Any]]]:
+        """``candidates`` for several new memories ((new id, proposed ids) each) in one read."""
+        rows = self.tx.run(
+            query("memory/candidates_batch"),
+            items=[{"new_id": new_id, "proposed": list(proposed)} for new_id, proposed in items],
+            k=k,
+            exclude=list(exclude),
+        )
+        out: dict[str, list[dict[str, Any]]] = {new_id: [] for new_id, _ in items}
+        for r in rows:
+            data = native_map(r.data())
+            out[data.pop("new_id")].append(data)
+        return out
+
+    def triplet_hits(self, memory_ids: Sequence[str]) -> dict[str, list[TripletRecord]]:
+        """Per memory id, the triplets ``triplet/for_memories`` finds through it."""
+        out: dict[str, list[TripletRecord]] = {mid: [] for mid in memory_ids}
+        rows = self.tx.run(query("triplet/hits_for_memories"), memory_ids=list(memory_ids))
+        for r in rows:
+            data = r.data()
+            out[data.pop("mid")].append(triplet_from_record(data))
+        return out
 
     def transition(self, request: TransitionRequest) -> TransitionOutcome:
         return apply_or_record(self.tx, request)

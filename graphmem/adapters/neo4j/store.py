@@ -99,18 +99,26 @@ class Neo4jStore:
         rows = self.statements.read("history/for_memory", "read history", memory_id=memory_id)
         return [history_from_map(r["event"]) for r in rows]
 
-    def similar_active(
-        self, scope: Scope, vector: list[float], k: int, exclude: Sequence[str] = ()
-    ) -> list[dict[str, Any]]:
+    def similar_active_many(
+        self, scope: Scope, vectors: Sequence[list[float]], k: int, exclude: Sequence[str] = ()
+    ) -> list[list[dict[str, Any]]]:
+        """Per vector (same order), the owner's ``k`` most similar active memories: one
+        statement for all the messages of an add."""
+        if not vectors:
+            return []
         rows = self.statements.read(
-            "memory/similar_active",
+            "memory/similar_active_batch",
             "find similar memories",
             owner=scope.owner_key,
-            vector=vector,
+            vectors=list(vectors),
             k=k,
             exclude=list(exclude),
         )
-        return [native_map(r.data()) for r in rows]
+        out: list[list[dict[str, Any]]] = [[] for _ in vectors]
+        for r in rows:
+            data = native_map(r.data())
+            out[data.pop("i")].append(data)
+        return out
 
     def recent_texts(self, scope: Scope, limit: int) -> list[str]:
         rows = self.statements.read(

@@ -1,0 +1,338 @@
+"""Offline ingest throughput (issue 11 "Ingest", issue 14 §4): LoCoMo turns through the
+product's own add, as ``benchmarks/locomo.py --mode product`` stores them (one add per
+session, one message per turn, the speaker as the message name, the session date as
+timestamp, one user per conversation), on a Neo4j of the benchmark's own.
+
+Before the timed part the store is pre-filled to ``--prefill`` memories with ``infer=False``
+adds of 200 messages under another user (LoCoMo turn texts, each made unique by a suffix):
+the vector and full-text indexes hold that many memories, the measured owners' graphs start
+empty, as a new conversation's would in a shared store. The pre-fill's vectors are
+pseudo-random unit vectors seeded by the text (``--prefill-vectors random``, the default: on
+2 loaded cores the real embedder takes minutes for 10k texts, and no measured read compares
+against another owner's vectors), or the real embedder's (``real``).
+
+Variants (``--variant``, repeatable) run interleaved over the same sessions: session by
+session, each variant adds the session to its own user, in an order rotated every session, so
+the machine's load (2 shared cores) falls on all of them alike. Each variant is
+``key=value`` pairs joined by ``+``: ``threads=N`` (embedder intra-op threads),
+``infer=on|off``, ``context=N`` (context turns), ``overlap=on|off`` (ingest overlap).
+
+The split: wall time summed inside the embedder's ``embed``, the extractor's ``extract``
+(spaCy), each named Neo4j read, the write transaction and the lifecycle step inside it. When
+work overlaps in threads the parts can sum to more than the total.
+
+    PYTHONPATH=. .venv/bin/python benchmarks/ingest.py --prefill 10000 \\
+        --variant threads=1 --variant threads=2 --json benchmarks/results/ingest-x.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import statistics
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from locomo import DATASET, Batch, Stored, ingest_batch, load_samples, machine
+from own_server import own_server
+
+from graphmem import Memory, Settings
+from graphmem.adapters.embeddings import make_embedder
+from graphmem.adapters.neo4j.driver import make_driver
+
+PREFILL_BATCH = 200
+
+
+class Split:
+    """Wall seconds per part, summed over the run (thread-safe enough: one add at a time)."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = defaultdict(float)
+        self.calls: dict[str, int] = defaultdict(int)
+        self.texts = 0  # embedded
+        self.chars = 0
+
+    def wrap(self, part: str | Callable[..., str], fn: Callable[..., Any]) -> Callable[..., Any]:
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            name = part(*args, **kwargs) if callable(part) else part
+            start = time.perf_counter()
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                self.seconds[name] += time.perf_counter() - start
+                self.calls[name] += 1
+
+        return timed
+
+
+def instrument(memory: Memory, split: Split) -> None:
+    """Time the embedder, the extractor, every Neo4j read (by statement name), the write
+    transaction, and the lifecycle step inside it, on this Memory's own objects."""
+    embedder: Any = memory.embedder
+    timed_embed = split.wrap("embedding (ONNX)", embedder.embed)
+
+    def embed(texts: Sequence[str]) -> list[list[float]]:
+        split.texts += len(texts)
+        split.chars += sum(len(t) for t in texts)
+        return timed_embed(texts)
+
+    embedder.embed = embed
+    extractor: Any = memory.extractor
+    extractor.extract = split.wrap("extraction (spaCy)", extractor.extract)
+    statements: Any = memory.store.statements
+    statements.read = split.wrap(lambda name, *a, **k: f"neo4j read {name}", statements.read)
+    statements.in_write_tx = split.wrap("neo4j write tx (incl. lifecycle)", statements.in_write_tx)
+    add: Any = memory._add
+    add.lifecycle = split.wrap("lifecycle (inside write tx)", add.lifecycle)
+
+
+# -- variants ----------------------------------------------------------------------------
+def parse_variant(spec: str) -> dict[str, str]:
+    pairs = [part.split("=", 1) for part in spec.split("+") if part]
+    known = {"threads", "infer", "context", "overlap"}
+    out = {k: v for k, v in pairs}
+    if bad := set(out) - known:
+        raise SystemExit(f"unknown variant keys {sorted(bad)} (known: {sorted(known)})")
+    return out
+
+
+def variant_settings(base: Settings, variant: dict[str, str]) -> Settings:
+    embedder = base.embedder
+    if "threads" in variant:
+        embedder = embedder.model_copy(update={"threads": int(variant["threads"])})
+    indexing = base.indexing
+    if "context" in variant:
+        indexing = indexing.model_copy(update={"context_turns": int(variant["context"])})
+    if "overlap" in variant and hasattr(indexing, "overlap_ingest"):
+        indexing = indexing.model_copy(update={"overlap_ingest": variant["overlap"] == "on"})
+    return base.model_copy(update={"embedder": embedder, "indexing": indexing})
+
+
+class Runner:
+    """One variant: its Memory (own embedder and extractor, shared driver), split and adds."""
+
+    def __init__(self, name: str, spec: dict[str, str], settings: Settings, driver: Any) -> None:
+        self.name, self.spec = name, spec
+        self.infer = spec.get("infer", "on") == "on"
+        self.settings = variant_settings(settings, spec)
+        embedder = make_embedder(self.settings.embedder)
+        self.memory = Memory(self.settings, driver=driver, embedder=embedder)
+        self.split = Split()
+        instrument(self.memory, self.split)
+        self.add_seconds: list[float] = []
+        self.messages = 0
+        self.created = 0
+        self.stores: dict[str, Stored] = {}
+
+    def warm(self) -> None:
+        """Load the embedder and spaCy before timing (a throwaway owner)."""
+        self.memory.add(
+            [{"role": "user", "name": "A", "content": "Warm up: I went to Paris yesterday."}],
+            user_id=f"warmup-{self.name}",
+        )
+        self.split.seconds.clear()
+        self.split.calls.clear()
+        self.split.texts = self.split.chars = 0
+
+    def add(self, sample_id: str, batch: Batch) -> None:
+        stored = self.stores.setdefault(sample_id, Stored(user_id=f"{self.name}-{sample_id}"))
+        start = time.perf_counter()
+        if self.infer:
+            self.created += ingest_batch(self.memory, stored, sample_id, batch, product=True)
+        else:
+            messages = [
+                {"role": "user", "name": i.speaker, "content": i.content} for i in batch.items
+            ]
+            result = self.memory.add(
+                messages, user_id=stored.user_id, timestamp=batch.timestamp, infer=False
+            )
+            self.created += sum(1 for r in result.results if r.event == "ADD")
+        self.add_seconds.append(time.perf_counter() - start)
+        self.messages += len(batch.items)
+
+    def report(self) -> dict[str, Any]:
+        total = sum(self.add_seconds)
+        parts = dict(sorted(self.split.seconds.items(), key=lambda kv: -kv[1]))
+        return {
+            "variant": self.name,
+            "settings": self.spec,
+            "embedder_threads": self.memory.embedder._threads()  # type: ignore[attr-defined]
+            if hasattr(self.memory.embedder, "_threads")
+            else None,
+            "adds": len(self.add_seconds),
+            "messages": self.messages,
+            "memories_created": self.created,
+            "seconds": round(total, 2),
+            "messages_per_s": round(self.messages / total, 1) if total else None,
+            "median_add_s": round(statistics.median(self.add_seconds), 4),
+            "median_ms_per_message": round(1000 * total / max(1, self.messages), 2),
+            "split_s": {k: round(v, 2) for k, v in parts.items()},
+            "split_share": {k: round(v / total, 3) for k, v in parts.items()} if total else {},
+            "calls": dict(self.split.calls),
+            "texts_embedded": self.split.texts,
+            "chars_embedded": self.split.chars,
+        }
+
+
+# -- pre-fill ------------------------------------------------------------------------------
+def prefill(memory: Memory, samples: list[Any], target: int) -> dict[str, Any]:
+    """``target`` memories under one other user, ``infer=False`` in batches of 200."""
+    texts = [i.content for s in samples for b in s.turns for i in b.items]
+    start, written, copy = time.perf_counter(), 0, 0
+    while written < target and texts:
+        chunk: list[str] = []
+        for text in texts:
+            chunk.append(f"{text} (#{copy})")
+            if len(chunk) == PREFILL_BATCH or written + len(chunk) >= target:
+                result = memory.add(
+                    [{"role": "user", "content": t} for t in chunk],
+                    user_id="bench-ingest-prefill",
+                    infer=False,
+                )
+                written += sum(1 for r in result.results if r.event == "ADD")
+                chunk = []
+                if written >= target:
+                    break
+        copy += 1
+    seconds = time.perf_counter() - start
+    return {
+        "memories": written,
+        "seconds": round(seconds, 1),
+        "memories_per_s": round(written / seconds, 1) if seconds else None,
+        "how": "infer=False adds of 200 LoCoMo turn texts (suffixed to be unique) under "
+        "user bench-ingest-prefill",
+        "vectors": memory.embedder.__class__.__name__,
+    }
+
+
+class SeededVectors:
+    """Pseudo-random unit vectors, one per text (seeded by its hash): the pre-fill's."""
+
+    def __init__(self, name: str, dimension: int) -> None:
+        self.name, self.dimension = name, dimension
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        out = []
+        for text in texts:
+            seed = int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+            v = np.random.default_rng(seed).standard_normal(self.dimension).astype(np.float32)
+            out.append((v / np.linalg.norm(v)).tolist())
+        return out
+
+
+def interleave(runners: list[Runner], samples: list[Any]) -> None:
+    jobs = [(s.sample_id, b) for s in samples for b in s.turns]
+    for n, (sample_id, batch) in enumerate(jobs):
+        shift = n % len(runners)
+        for runner in runners[shift:] + runners[:shift]:
+            runner.add(sample_id, batch)
+        if n % 25 == 0:
+            done = ", ".join(f"{r.name} {r.messages / sum(r.add_seconds):.1f}/s" for r in runners)
+            print(f"  session {n + 1}/{len(jobs)}: {done}", flush=True)
+
+
+def ratios(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Each variant against the first: throughput ratio and per-add median ratio."""
+    first = results[0]
+    return {
+        r["variant"]: {
+            "messages_per_s_ratio": round(r["messages_per_s"] / first["messages_per_s"], 3),
+            "median_add_ratio": round(r["median_add_s"] / first["median_add_s"], 3),
+        }
+        for r in results[1:]
+    }
+
+
+def run(
+    settings: Settings,
+    driver: Any,
+    every: list[Any],
+    samples: list[Any],
+    specs: list[str],
+    target: int,
+    report: dict[str, Any],
+    random_vectors: bool = True,
+) -> None:
+    real = make_embedder(settings.embedder)
+    vectors = real if random_vectors is False else SeededVectors(real.name, real.dimension)
+    with Memory(settings, driver=driver, embedder=vectors) as filler:
+        report["prefill"] = prefill(filler, every, target)
+    print(f"pre-filled: {report['prefill']}", flush=True)
+    runners = [
+        Runner(spec, parse_variant("" if spec == "default" else spec), settings, driver)
+        for spec in specs
+    ]
+    for runner in runners:
+        runner.warm()
+    report["machine"]["loadavg_timed_start"] = list(os.getloadavg())
+    interleave(runners, samples)
+    report["machine"]["loadavg_end"] = list(os.getloadavg())
+    report["results"] = [r.report() for r in runners]
+    report["ratios_to_first"] = ratios(report["results"])
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    p.add_argument("--limit-samples", type=int, default=None, help="first N conversations")
+    p.add_argument("--skip-samples", type=int, default=0, help="skip the first N")
+    p.add_argument("--prefill", type=int, default=10_000, help="memories before timing")
+    p.add_argument("--prefill-vectors", choices=("random", "real"), default="random")
+    p.add_argument("--variant", action="append", help="e.g. threads=1, infer=off (repeatable)")
+    p.add_argument("--dataset", type=Path, default=DATASET)
+    p.add_argument("--bolt-port", type=int, default=21787)
+    p.add_argument("--http-port", type=int, default=21788)
+    p.add_argument("--json", type=Path)
+    return p.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    specs = args.variant or ["default"]
+    every = load_samples(args.dataset, None)
+    samples = every[args.skip_samples :][: args.limit_samples]
+    report: dict[str, Any] = {
+        "command": " ".join(
+            ["PYTHONPATH=. .venv/bin/python", "benchmarks/ingest.py", *sys.argv[1:]]
+        ),
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "machine": machine(),
+        "samples": [s.sample_id for s in samples],
+    }
+    with (
+        own_server("ingest", args.bolt_port, args.http_port) as (settings, _home),
+        make_driver(settings.neo4j) as driver,
+    ):
+        run(settings, driver, every, samples, specs, args.prefill, report,
+            args.prefill_vectors == "random")  # fmt: skip
+    for r in report["results"]:
+        print(
+            f"{r['variant']:>24}: {r['messages_per_s']} messages/s, median add "
+            f"{r['median_add_s'] * 1000:.0f} ms, {r['memories_created']} memories"
+        )
+        for part, share in r["split_share"].items():
+            print(f"{'':>26}{share:6.1%}  {part}")
+    print(json.dumps(report["ratios_to_first"], indent=2))
+    load = report["machine"]
+    print(f"load average: start {load['loadavg_start']}, end {load['loadavg_end']}")
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(report, indent=2) + "\n")
+        print(f"wrote {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

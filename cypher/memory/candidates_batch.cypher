@@ -1,0 +1,20 @@
+// Lifecycle candidates for several newly written memories in one round trip: for each item
+// of $items, what memory/candidates returns for its new_id and proposed ids.
+// $items: list<map {new_id: string, proposed: list<string>}>, $k, $exclude: list<string>.
+// Returns: new_id, id, text, observed_at, immutable, exclude_from_dream, cosine (raw).
+UNWIND $items AS item
+MATCH (n:Memory {id: item.new_id})
+CALL (n, item) {
+  MATCH (m:Memory {owner: n.owner})
+  WHERE m.lifecycle_state = 'active' AND NOT m.id IN $exclude
+  WITH m ORDER BY vector.similarity.cosine(m.embedding, n.embedding) DESC LIMIT $k
+  RETURN m
+  UNION
+  MATCH (m:Memory)
+  WHERE m.id IN item.proposed AND m.owner = n.owner
+  RETURN m
+}
+RETURN n.id AS new_id, m.id AS id, m.text AS text, m.observed_at AS observed_at,
+       coalesce(m.immutable, false) AS immutable,
+       coalesce(m.exclude_from_dream, false) AS exclude_from_dream,
+       vector.similarity.cosine(m.embedding, n.embedding) * 2 - 1 AS cosine

@@ -1,0 +1,62 @@
+"""The batched reads of an add answer what the per-memory reads answered, against the real
+Neo4j: lifecycle candidates and their triplets for several new memories in one read each, and
+a memory whose candidate an earlier transition of the same add retired reads afresh."""
+
+from __future__ import annotations
+
+import neo4j
+import pytest
+
+from graphmem import Memory
+from graphmem.adapters.neo4j.lifecycle_view import TxLifecycleView
+from graphmem.domain.scope import Scope
+
+pytestmark = pytest.mark.neo4j
+
+
+def test_two_moves_in_one_add_retire_the_old_home_once(memory: Memory, user_id: str) -> None:
+    tokyo = memory.add("I live in Tokyo.", user_id=user_id, timestamp="2025-01-10").results[0]
+    osaka, kyoto = memory.add(
+        ["I moved to Osaka.", "I moved to Kyoto."], user_id=user_id, timestamp="2025-06-01"
+    ).results
+    assert [(t.action, t.old_memory_id, t.outcome) for t in osaka.transitions] == [
+        ("supersede", tokyo.id, "applied")
+    ]
+    # Tokyo is no longer active when Kyoto's candidates are read: no lost race is reported
+    assert kyoto.transitions == []
+
+
+def _triplet_ids(view: TxLifecycleView, ids: list[str]) -> set[str]:
+    hits = view.triplet_hits(ids)
+    return {t.id for found in hits.values() for t in found}
+
+
+def test_batched_candidates_equal_the_per_memory_reads(
+    memory: Memory, driver: neo4j.Driver, user_id: str
+) -> None:
+    texts = ["I live in Tokyo.", "I like green tea.", "My sister Ana works at Acme.", "I run."]
+    old = [r.id for r in memory.add(texts, user_id=user_id).results]
+    new = [r.id for r in memory.add(["I moved to Osaka.", "I like tea."], user_id=user_id).results]
+
+    def compare(tx: neo4j.ManagedTransaction) -> None:
+        view = TxLifecycleView(tx)
+        batch = view.candidates_many([(new[0], []), (new[1], [old[3]])], 3, new)
+        for new_id, proposed in ((new[0], []), (new[1], [old[3]])):
+            one = view.candidates(new_id, 3, new, proposed)
+            assert {r["id"]: r for r in batch[new_id]} == {r["id"]: r for r in one}
+        for ids in (old, old[:2], old[2:]):
+            per_memory = {t.id for t in memory.store.triplets_for(ids)}
+            assert _triplet_ids(view, ids) == per_memory
+        assert memory.store.triplets_for(old)  # the store's triplets were read at all
+
+    with driver.session() as session:
+        session.execute_read(compare)
+
+
+def test_similar_for_several_vectors_in_one_read(memory: Memory, user_id: str) -> None:
+    texts = ["I live in Tokyo.", "I like green tea.", "I run every morning."]
+    ids = [r.id for r in memory.add(texts, user_id=user_id, infer=False).results]
+    vectors = memory.embedder.embed(["Where do I live? Tokyo", "tea", "running"])
+    found = memory.store.similar_active_many(Scope(user_id=user_id), vectors, 1)
+    assert [[r["id"] for r in rows] for rows in found] == [[ids[0]], [ids[1]], [ids[2]]]
+    assert memory.store.similar_active_many(Scope(user_id=user_id), [], 1) == []
