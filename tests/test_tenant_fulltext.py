@@ -89,3 +89,15 @@ def test_other_tenants_do_not_move_a_scopes_fulltext_scores(memory: Memory, user
     for text, score in before.items():
         # nothing of Lucene's index-wide statistics is left in the score
         assert after[text] == pytest.approx(score, abs=1e-9), text
+
+
+@pytest.mark.neo4j
+@pytest.mark.parametrize("query", ["L\x04\x9dB\U000dd10b¾\x89 0 0", "¾ ¥ note"])
+def test_a_term_the_analyzer_drops_leaves_the_signal_working(
+    memory: Memory, user_id: str, query: str
+) -> None:
+    # A term the analyzer turns into nothing matches the scope clause alone, and the key index
+    # also holds memories without a context key: those hits have no length to read.
+    memory.add("property note", user_id=user_id, infer=False)
+    found = memory.search(query, user_id=user_id, explain=True)
+    assert not found.degraded and "fulltext" not in found.failed_signals

@@ -7,19 +7,21 @@
 // reach the ranking; the raw score only tells a real hit from a scope-only match.
 // $queries: list<map{term, text, key}> (Lucene strings for fields text and key_text), $cap,
 // $states, $before.
-// Returns: term, field ('text' or 'key'), ids, scores, lengths (characters; the same order).
+// Returns: term, field ('text' or 'key'), ids, scores, lengths (characters, 0 for a node
+// without the field: a query term the analyzer drops matches the scope clause alone, and the
+// key index also holds memories without a key; the same order).
 UNWIND $queries AS q
 CALL (q) {
   CALL db.index.fulltext.queryNodes('memory_text', q.text, {limit: $cap})
   YIELD node, score
   WHERE node.lifecycle_state IN $states AND ($before IS NULL OR node.observed_at <= $before)
   RETURN 'text' AS field, collect(node.id) AS ids, collect(score) AS scores,
-         collect(size(node.text)) AS lengths
+         collect(coalesce(size(node.text), 0)) AS lengths
   UNION ALL
   CALL db.index.fulltext.queryNodes('memory_key_text', q.key, {limit: $cap})
   YIELD node, score
   WHERE node.lifecycle_state IN $states AND ($before IS NULL OR node.observed_at <= $before)
   RETURN 'key' AS field, collect(node.id) AS ids, collect(score) AS scores,
-         collect(size(node.key_text)) AS lengths
+         collect(coalesce(size(node.key_text), 0)) AS lengths
 }
 RETURN q.term AS term, field, ids, scores, lengths
