@@ -146,7 +146,8 @@ def main() -> None:
     samples = load_samples(DATASET, args.count, skip=args.skip)
     names = args.only.split(",") if args.only else list(VARIANTS)
     if args.store:
-        stores = load_stores(args.store, "product", samples)
+        kept = args.store.with_name(f"{args.store.name}.product")
+        stores = load_stores(kept, "product", samples)
         results = _run(Settings(), samples, stores, names)
     else:
         with own_server("fulltext", args.bolt_port, args.http_port) as (settings, _):
