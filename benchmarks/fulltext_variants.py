@@ -117,6 +117,7 @@ VARIANTS: dict[str, Scorer] = {
     "tf-chars": make(True, "chars"),
     "tf-tokens": make(True, "tokens"),
     "tf1-nonorm": make(False, "none"),
+    "tf1-tokens": make(False, "tokens"),
     "tf-nonorm": make(True, "none"),
     "tf-chars-best": make(True, "chars", per_best=True),
     "tf1-chars-best (shipped)": make(False, "chars", per_best=True),
@@ -181,9 +182,10 @@ def _run(settings: Settings, samples: list, stores: list[Stored], names: list[st
     results = {}
     for name in names:
         scope_terms.scores = VARIANTS[name]  # read by the full-text signal at each search
+        failures = Failures()
         with Memory(settings) as memory:
-            found = evaluate(graphmem_ranker(memory, None, Failures()), samples, stores)
-        results[name] = found["recall"]["10"]
+            found = evaluate(graphmem_ranker(memory, None, failures), samples, stores)
+        results[name] = found["recall"]["10"] | {"degraded": failures.degraded}
         print(name, json.dumps(results[name]), flush=True)
     return results
 

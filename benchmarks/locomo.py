@@ -275,15 +275,17 @@ class CachedEmbedder:
 
 @dataclass
 class Failures:
-    """Searches that raised (retried, then counted as returning nothing)."""
+    """Searches that raised (retried, then counted as returning nothing), and degraded ones
+    (a signal failed, e.g. timed out on a loaded machine: retried, then kept and counted)."""
 
     errors: list[str] = field(default_factory=list)
     failed: int = 0
+    degraded: int = 0
 
 
 def graphmem_ranker(memory: Memory, threshold: float | None, failures: Failures) -> Ranker:
     def rank(stored: Stored, question: str) -> list[str]:
-        for _ in range(RETRIES):
+        for attempt in range(RETRIES):
             try:
                 found = memory.search(
                     question, user_id=stored.user_id, top_k=TOP_K, threshold=threshold
@@ -293,6 +295,11 @@ def graphmem_ranker(memory: Memory, threshold: float | None, failures: Failures)
                 print(f"   search failed, retrying: {exc}", flush=True)
                 time.sleep(1.0)
                 continue
+            if found.degraded and attempt < RETRIES - 1:
+                failures.errors.append(f"degraded: {', '.join(found.failed_signals)}")
+                time.sleep(1.0)
+                continue
+            failures.degraded += int(found.degraded)
             return [m.id for m in found.results]
         failures.failed += 1
         return []
@@ -419,6 +426,7 @@ class Run:
             result = evaluate(ranker, self.samples, self.stores, self.workers)
         result["search_errors"] = failures.errors
         result["failed_searches"] = failures.failed
+        result["degraded_searches"] = failures.degraded
         result["weights"] = list(weights)
         result["threshold"] = (
             self.base.settings.search.threshold if threshold is None else threshold
@@ -449,7 +457,8 @@ class Run:
             out[name] = run()
             self.checkpoint()
             print(f"   {name}: R@10 {out[name]['recall']['10']['1-5']} "
-                  f"({time.perf_counter() - start:.0f} s)", flush=True)  # fmt: skip
+                  f"({time.perf_counter() - start:.0f} s, "
+                  f"{out[name].get('degraded_searches', 0)} degraded)", flush=True)  # fmt: skip
         return out
 
     def grid(self) -> list[dict[str, Any]]:
