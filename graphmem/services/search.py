@@ -120,17 +120,7 @@ class SearchMemories:
             )
         now = datetime.now(UTC)
         failed: dict[str, StorageError] = {}
-        time_plan = _or_failed(
-            "temporal", failed, lambda: temporal.plan(self.store, ctx, ctx.reference_date or now)
-        ) or TemporalPlan(note="failed")
-        resolution = _or_failed(
-            "roles",
-            failed,
-            lambda: roles.resolve(self.store, ctx, self.settings.search.role_resolution),
-        ) or roles.Resolution(query=ctx.query)
-        ctx = ctx.model_copy(update={"time_plan": time_plan})
-        if resolution.resolved:  # the lexical and entity signals read the resolved names
-            ctx = ctx.model_copy(update={"query": resolution.query})
+        ctx, time_plan, resolution = self._prepare(ctx, now, failed)
         pool = self._gather(ctx)
         roles.collect(resolution, pool)
         for name, exc in failed.items():
@@ -158,6 +148,24 @@ class SearchMemories:
             if explain
             else None,
         )
+
+    def _prepare(
+        self, ctx: SearchContext, now: datetime, failed: dict[str, StorageError]
+    ) -> tuple[SearchContext, TemporalPlan, roles.Resolution]:
+        """The query's time plan and role resolution (a step that fails is noted in
+        ``failed`` and leaves the search degraded); the context the signals then read."""
+        time_plan = _or_failed(
+            "temporal", failed, lambda: temporal.plan(self.store, ctx, ctx.reference_date or now)
+        ) or TemporalPlan(note="failed")
+        resolution = _or_failed(
+            "roles",
+            failed,
+            lambda: roles.resolve(self.store, ctx, self.settings.search.role_resolution),
+        ) or roles.Resolution(query=ctx.query)
+        ctx = ctx.model_copy(update={"time_plan": time_plan})
+        if resolution.resolved:  # the lexical and entity signals read the resolved names
+            ctx = ctx.model_copy(update={"query": resolution.query})
+        return ctx, time_plan, resolution
 
     def _gate(self, pool: Pool, ctx: SearchContext, resolution: roles.Resolution) -> list[GateRow]:
         """The exact cosine of every candidate; those about a resolved person also read
