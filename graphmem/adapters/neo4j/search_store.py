@@ -37,7 +37,10 @@ class Neo4jSearchStore:
         self.statements = Statements(driver, database)
 
     def _rows(self, name: str, **params: Any) -> list[dict[str, Any]]:
-        return [r.data() for r in self.statements.read(name, f"search ({name})", **params)]
+        """The rows as dicts. Search statements return maps, lists and scalars only, so the
+        record's own values are taken (``Record.data()`` walks every nested value looking for
+        nodes to convert: at 100k, a tenth of a search's Python time went to the gate's)."""
+        return [dict(r) for r in self.statements.read(name, f"search ({name})", **params)]
 
     def scope_keys(self, scope: dict[str, str | None], states: list[str]) -> list[ScopeStats]:
         rows = self._rows(statement("search/scope_keys", scope), **scope, states=states)
