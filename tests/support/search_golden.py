@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import uuid
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from graphmem import Memory, Settings
 
 GOLDEN = Path(__file__).resolve().parent.parent / "data" / "search_golden.json"
 REFERENCE = "2025-07-01T12:00:00Z"
+_VIA = re.compile(r"\(via ([^)]*)\)")
 
 #: (text, timestamp, relations, metadata, run_id); stored one add each, offline extraction.
 NOTES: list[tuple[str, str, list[tuple[str, str, str]], dict[str, Any] | None, str | None]] = [
@@ -104,6 +106,13 @@ def _result(m: Any, texts: dict[str, str]) -> dict[str, Any]:
     }
 
 
+def _roles(note: str | None) -> str | None:
+    """The roles note with each path's steps sorted (they come in the store's order)."""
+    if note is None:
+        return None
+    return _VIA.sub(lambda m: "(via " + "; ".join(sorted(m.group(1).split("; "))) + ")", note)
+
+
 def _relations(relations: list[Any], texts: dict[str, str], limit: int) -> list[dict[str, Any]]:
     """The relations by score, then fact. Ties are ordered by triplet id, which is random per
     fixture: at a full list, the ties with the last score are left out (which of them made
@@ -140,7 +149,7 @@ def snapshot(memory: Memory, user_id: str) -> list[dict[str, Any]]:
                 "kwargs": extra,
                 "results": [_result(m, texts) for m in found.results],
                 "relations": _relations(found.relations, texts, extra.get("top_k", 10)),
-                "roles": explain.signals.get("roles"),
+                "roles": _roles(explain.signals.get("roles")),
                 "time_intent": explain.time_intent,
                 "candidates": explain.candidates,
                 "gated_out": explain.gated_out,
