@@ -35,17 +35,33 @@ SIZES = (1_000, 10_000, 100_000)
 STATES = ["active", "superseded"]
 # One search runs these one after another; the four signals inside the gather run side by
 # side, so their own calls (PROFILED) overlap and are reported apart, not stacked.
-SIGNALS_WALL = "signals (4 in parallel, wall)"
-STAGES = ("scope_keys", "embed", SIGNALS_WALL, "gate")
-PROFILED = (
+SIGNALS_WALL = "signals (in parallel, wall)"
+# Wall-time stages of one search (SearchMemories methods; each one after the other).
+STAGE_METHODS = {
+    "_context": "context (scope lookup + query embedding)",
+    # before 2026-12-02 a step of its own after the context; since, beside the embedding
+    "_prepare": "time plan + role resolution",
+    "_plan_and_resolve": "time plan + role resolution (beside the embedding)",
+    "_gather": SIGNALS_WALL,
+    "_gate": "gate (with the resolved re-read)",
+}
+STAGES = tuple(STAGE_METHODS.values())
+NESTED = ("time plan + role resolution (beside the embedding)",)  # inside the context's wall
+PROFILED = (  # the search store's methods (a method missing from a version is skipped)
     "scope_keys",
+    "state_facts",
+    "entity_relations",
+    "entities_by_key",
+    "memory_vector_window",
     "memory_vector_exact",
     "memory_vector_index",
     "memory_fulltext",
     "triplet_vector",
     "triplet_fulltext",
+    "triplets",
     "entities_by_name",
     "entities_by_vector",
+    "entity_seeds",
     "expand",
     "gate",
 )
@@ -190,6 +206,26 @@ class Timer:
         return out
 
 
+@dataclass
+class RoundTrips:
+    """Counts the statements (one Bolt round trip each) a search store runs, by name."""
+
+    names: list[str] = field(default_factory=list)
+
+    def wrap(self, statements: Any) -> None:
+        inner = statements._run
+
+        def counted(name: str, *args: Any, **kwargs: Any) -> Any:
+            self.names.append(name)
+            return inner(name, *args, **kwargs)
+
+        statements._run = counted
+
+    def take(self) -> list[str]:
+        out, self.names = self.names, []
+        return out
+
+
 def percentiles(values: Sequence[float]) -> dict[str, float]:
     ordered = sorted(values)
     cuts = statistics.quantiles(ordered, n=100, method="inclusive")
@@ -209,17 +245,24 @@ class Bench:
     memory: Memory
     index_memory: Memory
     timer: Timer
+    trips: RoundTrips
     texts: TextSource
     users: list[str]
     batch: int
     counts: list[int]  # memories stored per scope so far
+    build_cache: dict[str, list[float]] | None = None  # --build-embed-cache
 
 
-def grow(b: Bench, target: int) -> dict[str, Any]:
+def grow(b: Bench, target: int, replay: bool = False) -> dict[str, Any]:
     """Add memories evenly over the scopes until the store holds ``target``; batches of at
-    most ``b.batch`` messages per add (one scope per add)."""
+    most ``b.batch`` messages per add (one scope per add). ``replay``: the store already
+    holds them (``--reuse``); only the texts are drawn again, so the queries that follow are
+    the same as in the run that built it."""
     per_scope = target // len(b.users)
     created = adds = 0
+    if b.build_cache is not None:  # the same sentence recurs across scopes: embed it once
+        cache, inner = b.build_cache, b.memory.embedder.embed
+        b.memory.embedder.embed = lambda texts: _cached(cache, inner, texts)  # type: ignore[method-assign]
     b.timer.take()
     start = time.perf_counter()
     base = datetime(2025, 1, 1, tzinfo=UTC)
@@ -227,11 +270,16 @@ def grow(b: Bench, target: int) -> dict[str, Any]:
         while b.counts[i] < per_scope:
             n = min(b.batch, per_scope - b.counts[i])
             messages = [{"role": "user", "content": b.texts.memory(i)} for _ in range(n)]
+            if replay:
+                created, adds, b.counts[i] = created + n, adds + 1, b.counts[i] + n
+                continue
             stamp = (base + timedelta(hours=b.counts[i])).isoformat()
             result = b.memory.add(messages, user_id=user, timestamp=stamp, infer=False)
             fresh = sum(1 for r in result.results if r.event == "ADD")
             created, adds, b.counts[i] = created + fresh, adds + 1, b.counts[i] + fresh
     seconds = time.perf_counter() - start
+    if b.build_cache is not None:
+        b.memory.embedder.embed = inner  # type: ignore[method-assign]  # the timed one
     embed = b.timer.take().get("embed", 0.0)
     return {
         "added": created,
@@ -245,28 +293,57 @@ def grow(b: Bench, target: int) -> dict[str, Any]:
     }
 
 
+def _cached(cache: dict[str, list[float]], inner: Any, texts: Sequence[str]) -> list[list[float]]:
+    missing = list(dict.fromkeys(t for t in texts if t not in cache))
+    if missing:
+        cache.update(zip(missing, inner(missing), strict=True))
+    return [cache[t] for t in texts]
+
+
 def timed_searches(
-    memory: Memory, timer: Timer, jobs: list[tuple[str, str]], warmup: int
-) -> tuple[dict[str, Any], list[list[str]]]:
-    """Wall time of each ``memory.search`` (default settings), and each call's breakdown."""
+    memory: Memory, timer: Timer, trips: RoundTrips, jobs: list[tuple[str, str]], warmup: int
+) -> tuple[dict[str, Any], list[list[str]], list[list[list[Any]]]]:
+    """Wall time of each ``memory.search`` (default settings), each call's breakdown and
+    round trips, and each call's ranking (ids and scores)."""
     for user, query in jobs[:warmup]:
         memory.search(query, user_id=user)
     timer.take()
+    trips.take()
     walls, ids, parts = [], [], defaultdict(list)
+    rankings: list[list[list[Any]]] = []
+    per_search: list[int] = []
+    statements: dict[str, int] = defaultdict(int)
     for user, query in jobs:
         start = time.perf_counter()
         found = memory.search(query, user_id=user)
         walls.append(time.perf_counter() - start)
         ids.append([m.id for m in found.results])
+        rankings.append([[m.id, round(m.score, 9)] for m in found.results])
+        names = trips.take()
+        per_search.append(len(names))
+        for name in names:
+            statements[name] += 1
         taken = timer.take()
         for name, secs in taken.items():
             parts[name].append(secs)
-        sequential = sum(v for n, v in taken.items() if n in STAGES)
+        sequential = sum(v for n, v in taken.items() if n in STAGES and n not in NESTED)
         parts["other (python, fusion)"].append(walls[-1] - sequential)
     means = {n: round(1000 * sum(v) / len(jobs), 2) for n, v in parts.items()}
     profile = {n: v for n, v in means.items() if n in STAGES or n.startswith("other")}
     calls = {n: v for n, v in means.items() if n not in profile}
-    return {**percentiles(walls), "profile_mean_ms": profile, "signal_calls_mean_ms": calls}, ids
+    round_trips = {
+        "mean": round(statistics.fmean(per_search), 2),
+        "min": min(per_search),
+        "max": max(per_search),
+        "per_statement_mean": {n: round(c / len(jobs), 3) for n, c in sorted(statements.items())},
+    }
+    latency = {
+        **percentiles(walls),
+        "profile_mean_ms": profile,
+        "signal_calls_mean_ms": calls,
+        "round_trips_per_search": round_trips,
+    }
+    return latency, ids, rankings
 
 
 def jobs_for(b: Bench, n: int, seed: int) -> list[tuple[str, str]]:
@@ -291,7 +368,8 @@ def signal_recall(b: Bench, jobs: list[tuple[str, str]], k: int) -> dict[str, An
     recalls = []
     for user, query in jobs:
         [vector] = b.memory.embedder.embed([query])
-        keys = list(store.scope_keys({"user_id": user, "agent_id": None, "run_id": None}, STATES))
+        scope = {"user_id": user, "agent_id": None, "run_id": None}
+        keys = [k.key for k in store.scope_keys(scope, STATES)]
         exact = store.memory_vector_exact(keys, vector, STATES, None, k)
         index = store.memory_vector_index(user, keys, vector, STATES, None, fetch)
         top = sorted(index, key=lambda i: -index[i])[:k]
@@ -303,7 +381,7 @@ def index_vs_exact(
     b: Bench, jobs: list[tuple[str, str]], exact_ids: list[list[str]]
 ) -> dict[str, Any]:
     """The same searches with ``exact_scan_max=0`` (forces the vector-index path)."""
-    latency, index_ids = timed_searches(b.index_memory, b.timer, jobs, warmup=10)
+    latency, index_ids, _ = timed_searches(b.index_memory, b.timer, b.trips, jobs, warmup=10)
     return {
         "search_latency_index_path": latency,
         "result_overlap_at_10": overlap_at(exact_ids, index_ids, 10),
@@ -311,14 +389,21 @@ def index_vs_exact(
     }
 
 
-def stage(b: Bench, size: int, queries: int, with_index: bool) -> dict[str, Any]:
+def stage(
+    b: Bench, size: int, queries: int, with_index: bool, replay: bool = False
+) -> dict[str, Any]:
     print(f"\n== growing to {size} memories ...", flush=True)
-    added = grow(b, size)
+    added = grow(b, size, replay)
     print(f"   {added}", flush=True)
     jobs = jobs_for(b, queries, seed=size)
-    latency, ids = timed_searches(b.memory, b.timer, jobs, warmup=10)
+    out: dict[str, Any] = {"size": sum(b.counts), "add": added}
+    out["loadavg_before_search"] = list(os.getloadavg())
+    latency, ids, rankings = timed_searches(b.memory, b.timer, b.trips, jobs, warmup=10)
     print(f"   search {latency}", flush=True)
-    out: dict[str, Any] = {"size": sum(b.counts), "add": added, "search": latency}
+    out["search"] = latency
+    out["rankings"] = [
+        {"user": u, "query": q, "top": r} for (u, q), r in zip(jobs, rankings, strict=True)
+    ]
     out["loadavg"] = list(os.getloadavg())
     if with_index:
         out["index"] = index_vs_exact(b, jobs, ids)
@@ -389,6 +474,27 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--plot", type=Path, default=Path("docs/latency.png"))
     parser.add_argument("--json", type=Path, help="write the results here")
     parser.add_argument("--prefix", default=f"bench-latency-{uuid.uuid4().hex[:8]}")
+    parser.add_argument(
+        "--skip-index-check",
+        action="store_true",
+        help="skip the second pass with the vector index forced and the recall check (at "
+        "100k over 100 scopes the default path already is the index)",
+    )
+    parser.add_argument(
+        "--keep", action="store_true", help="leave the memories in the store (for --reuse)"
+    )
+    parser.add_argument(
+        "--build-embed-cache",
+        action="store_true",
+        help="while growing the store, embed each distinct text once (the templates repeat "
+        "across scopes: 100k memories are ~41k texts); add throughput is then not comparable",
+    )
+    parser.add_argument(
+        "--reuse",
+        action="store_true",
+        help="the store already holds this --prefix's memories (a --keep run with the same "
+        "--sizes, --scopes, --batch and --seed): search only, the same queries",
+    )
     return parser.parse_args(argv)
 
 
@@ -397,20 +503,47 @@ def make_bench(args: argparse.Namespace) -> Bench:
     forced = memory.settings.search.model_copy(update={"exact_scan_max": 0})
     index_settings = memory.settings.model_copy(update={"search": forced})
     index_memory = Memory(index_settings, driver=memory.driver, embedder=memory.embedder)
-    timer = Timer()
+    timer, trips = Timer(), RoundTrips()
     timer.wrap(memory.embedder, "embed")
     for m in (memory, index_memory):
         for name in PROFILED:
-            timer.wrap(m._search.store, name)
-        timer.wrap(m._search, "_gather", SIGNALS_WALL)
+            if hasattr(m._search.store, name):
+                timer.wrap(m._search.store, name)
+        for method, label in STAGE_METHODS.items():
+            if hasattr(m._search, method):
+                timer.wrap(m._search, method, label)
+        trips.wrap(m._search.store.statements)
     users = [f"{args.prefix}-u{i:03d}" for i in range(args.scopes)]
     memory.embedder.embed(["warm up"])
     return Bench(
-        memory, index_memory, timer, TextSource(args.seed), users, args.batch, [0] * len(users)
+        memory,
+        index_memory,
+        timer,
+        trips,
+        TextSource(args.seed),
+        users,
+        args.batch,
+        [0] * len(users),
+        {} if args.build_embed_cache else None,
     )
 
 
-def cleanup(b: Bench) -> int:
+def stored(b: Bench) -> int:
+    """Memories the store holds for this run's users."""
+    records = b.memory.driver.execute_query(
+        "UNWIND $users AS u MATCH (m:Memory {user_id: u}) RETURN count(m) AS n",
+        {"users": b.users},
+        database_=b.memory.settings.neo4j.database,
+    ).records
+    return int(records[0]["n"])
+
+
+def cleanup(b: Bench, keep: bool) -> int:
+    if keep:
+        b.index_memory.close()
+        b.memory.close()
+        print("\n== kept the memories (--keep)", flush=True)
+        return 0
     print("\n== cleaning up ...", flush=True)
     deleted = sum(b.memory.delete_all(user_id=u) for u in b.users)
     b.index_memory.close()
@@ -430,6 +563,7 @@ def summary_lines(report: dict[str, Any]) -> list[str]:
     for s in report["stages"]:
         lines.append(f"profile at {s['size']}: {s['search']['profile_mean_ms']}")
         lines.append(f"signal calls at {s['size']}: {s['search']['signal_calls_mean_ms']}")
+        lines.append(f"round trips at {s['size']}: {s['search']['round_trips_per_search']}")
         if "index" in s:
             lines.append(f"index path at {s['size']}: {json.dumps(s['index'])}")
     return lines
@@ -454,11 +588,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench = make_bench(args)
     report["torch_threads"] = torch.get_num_threads()  # after the model loaded (settings)
     report["settings_search"] = bench.memory.settings.search.model_dump()
+    report["prefix"], report["reused_store"] = args.prefix, args.reuse
+    if args.reuse:
+        report["stored_at_start"] = stored(bench)
     try:
         for size in sizes:
-            report["stages"].append(stage(bench, size, args.queries, size == sizes[-1]))
+            last = size == sizes[-1]
+            check = last and not args.skip_index_check
+            report["stages"].append(stage(bench, size, args.queries, check, args.reuse))
     finally:
-        report["deleted"] = cleanup(bench)
+        report["deleted"] = cleanup(bench, args.keep)
     report["machine"]["loadavg_end"] = list(os.getloadavg())
     print("\n" + "\n".join(summary_lines(report)))
     plot(report["stages"], args.scopes, args.plot)

@@ -138,8 +138,20 @@ STATEMENTS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
         "exclude": [],
     },
     "memory/candidates": lambda s: {"new_id": s["first"], "k": 10, "exclude": [], "proposed": []},
-    "search/entities_by_vector": lambda s: {"owner": s["owner"], "vector": s["vector"], "k": 5},
-    "search/triplet_vector_exact": lambda s: {"owner": s["owner"], "vector": s["vector"], "k": 5},
+    "search/entity_seeds": lambda s: {
+        "lucene": None,
+        "name_k": 25,
+        "keys": [],
+        "owner": s["owner"],
+        "vector": s["vector"],
+        "vector_k": 5,
+    },
+    "search/triplets_by_vector_and_text": lambda s: {
+        "owner": s["owner"],
+        "vector": s["vector"],
+        "lucene": None,
+        "k": 5,
+    },
     "dream/new_memories": lambda s: {
         "owner": s["owner"],
         "limit": 100,

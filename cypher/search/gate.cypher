@@ -7,6 +7,9 @@
 // replaced_at (string or null). Only memories of the searched scopes ($scope_keys) pass: graph
 // signals run over the owner's whole graph, so a run or agent filter is applied here.
 // $scope_keys: list<string>.
+// Role resolution: $resolved (the resolved query's vector, or null) is read against the
+// memories listed in $about (those about a resolved person), in the same round trip:
+// resolved_cosine (raw; null for the others, or without $resolved).
 // $filter: map{meta: list<list<string>> (every group must share a term with m.metadata_terms),
 //   observed_gte, observed_lt, event_gte, event_lt (date-times or null)} (domain/filters.py).
 UNWIND $ids AS id
@@ -20,10 +23,16 @@ WHERE m.scope_key IN $scope_keys
 OPTIONAL MATCH (m)-[:SUPERSEDED_BY|MERGED_INTO]->(r:Memory)
 WITH m, r, vector.similarity.cosine(m.embedding, $vector) AS own,
      coalesce(vector.similarity.cosine(m.key_embedding, $vector), 0.0) AS keyed
+WITH m, r, own, keyed,
+     CASE WHEN $resolved IS NOT NULL AND m.id IN $about
+          THEN [vector.similarity.cosine(m.embedding, $resolved),
+                coalesce(vector.similarity.cosine(m.key_embedding, $resolved), 0.0)]
+     END AS again
 RETURN m {.*, embedding: null, key_embedding: null,
           created_at: toString(m.created_at), updated_at: toString(m.updated_at),
           observed_at: toString(m.observed_at), event_date: toString(m.event_date),
           last_accessed_at: toString(m.last_accessed_at),
           linked_memory_ids: coalesce(m.key_source_ids, []) + [(m)-[:LINKED_TO]->(o:Memory) | o.id]} AS memory,
        (CASE WHEN keyed > own THEN keyed ELSE own END) * 2 - 1 AS cosine,
-       toString(r.observed_at) AS replaced_at
+       toString(r.observed_at) AS replaced_at,
+       (CASE WHEN again[1] > again[0] THEN again[1] ELSE again[0] END) * 2 - 1 AS resolved_cosine

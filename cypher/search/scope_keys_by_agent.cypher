@@ -1,9 +1,8 @@
 // Keys of every exact scope of a filter anchored on its agent_id (an index seek on Scope), the
 // other ids narrowing (null = any), with the number of memories each holds in the requested
-// lifecycle states and the characters of their texts and context keys (the full-text signal
-// normalises lengths by the scope's own averages). One file per scope shape, picked by the ids given.
-// $agent_id (not null), $user_id, $run_id, $states: list<string>. Returns: key, memories, text_chars,
-// keyed (memories with a context key), key_chars.
+// lifecycle states (an index seek on the scope key; the full-text signal reads the lengths of
+// their texts itself, memory_fulltext.cypher). One file per scope shape, picked by the ids given.
+// $agent_id (not null), $user_id, $run_id, $states: list<string>. Returns: key, memories.
 MATCH (s:Scope {agent_id: $agent_id})
 USING INDEX s:Scope(agent_id)
 WHERE ($user_id IS NULL OR s.user_id = $user_id)
@@ -11,7 +10,6 @@ WHERE ($user_id IS NULL OR s.user_id = $user_id)
 CALL (s) {
   MATCH (m:Memory {scope_key: s.key})
   WHERE m.lifecycle_state IN $states
-  RETURN count(m) AS memories, sum(size(m.text)) AS text_chars,
-         count(m.key_text) AS keyed, sum(coalesce(size(m.key_text), 0)) AS key_chars
+  RETURN count(m) AS memories
 }
-RETURN s.key AS key, memories, text_chars, keyed, key_chars
+RETURN s.key AS key, memories

@@ -12,13 +12,15 @@ from graphmem.domain.memory import MemoryRecord
 class GateRow(BaseModel):
     """One candidate past the scope and filter check, with its exact cosine to the query (raw,
     before the threshold), when its replacement (if any) was observed, and what decay reads.
-    The memory carries its linked memory ids."""
+    The memory carries its linked memory ids. ``resolved_cosine``: its cosine to the resolved
+    query, when a role resolved and the memory is about the person it named."""
 
     memory: MemoryRecord
     cosine: float
     replaced_at: datetime | None = None
     access_count: int = 0
     last_accessed_at: datetime | None = None
+    resolved_cosine: float | None = None
 
 
 class TermQuery(BaseModel):
@@ -41,14 +43,23 @@ class TermHits(BaseModel):
 
 
 class ScopeStats(BaseModel):
-    """One exact scope key: its memories in the requested states, and the characters of their
-    texts and of their context keys (``keyed`` of them have one)."""
+    """One exact scope key (or the whole scope, from the full-text read): its memories in the
+    requested states, and the characters of their texts and of their context keys (``keyed``
+    of them have one). The scope lookup reads the key and the count only."""
 
     key: str
     memories: int
     text_chars: int = 0
     keyed: int = 0
     key_chars: int = 0
+
+
+class TermsInScope(BaseModel):
+    """The full-text read: each term's hits per index, and the scope's totals (all 0 when no
+    term has a real hit: nothing is scored then)."""
+
+    terms: list[TermHits]
+    totals: ScopeStats
 
 
 class TripletHit(BaseModel):
@@ -75,6 +86,14 @@ class EntityHit(BaseModel):
     name: str
     normalized_name: str | None = None
     score: float = 0.0
+
+
+class EntitySeeds(BaseModel):
+    """The entities a query names, by source: full-text on names, exact key, vector."""
+
+    by_name: list[EntityHit] = Field(default_factory=list)
+    by_key: list[EntityHit] = Field(default_factory=list)
+    by_vector: list[EntityHit] = Field(default_factory=list)
 
 
 class ExpandRow(BaseModel):
@@ -138,13 +157,27 @@ class SearchStore(Protocol):
         k: int,
     ) -> dict[str, float]: ...
     def memory_fulltext(
-        self, queries: list[TermQuery], states: list[str], before: datetime | None, cap: int
-    ) -> list[TermHits]: ...
-    def triplet_vector(self, owner: str, vector: list[float], k: int) -> list[TripletHit]: ...
-    def triplet_fulltext(self, lucene: str, k: int) -> list[TripletHit]: ...
+        self,
+        queries: list[TermQuery],
+        states: list[str],
+        before: datetime | None,
+        cap: int,
+        scope_keys: list[str],
+    ) -> TermsInScope: ...
+    def triplets(
+        self, owner: str, vector: list[float], lucene: str | None, k: int
+    ) -> tuple[list[TripletHit], list[TripletHit]]: ...
     def entities_by_name(self, lucene: str, k: int) -> list[EntityHit]: ...
     def entities_by_key(self, keys: list[str]) -> list[EntityHit]: ...
-    def entities_by_vector(self, owner: str, vector: list[float], k: int) -> list[EntityHit]: ...
+    def entity_seeds(
+        self,
+        lucene: str | None,
+        name_k: int,
+        keys: list[str],
+        owner: str,
+        vector: list[float],
+        vector_k: int,
+    ) -> EntitySeeds: ...
     def expand(self, seeds: list[str], depth: int) -> list[ExpandRow]: ...
     def entity_relations(self, entity_ids: list[str]) -> list[RelationRow]: ...
     def state_facts(self, owner: str, predicates: list[str]) -> list[StateFact]: ...
@@ -163,6 +196,8 @@ class SearchStore(Protocol):
         vector: list[float],
         scope_keys: list[str],
         memory_filter: MemoryFilter = ...,
+        resolved: list[float] | None = None,
+        about: list[str] | None = None,
     ) -> list[GateRow]: ...
     def linked(
         self, ids: list[str], scope_keys: list[str], states: list[str]

@@ -9,7 +9,6 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from graphmem.domain.filters import NO_FILTER, MemoryFilter
 from graphmem.domain.scope import Scope, owner_scope
-from graphmem.search.scope_terms import FieldStats
 from graphmem.search.time_plan import TemporalPlan
 
 
@@ -21,8 +20,6 @@ class SearchContext(BaseModel):
     scope: dict[str, str | None]
     scope_keys: list[str]
     scope_size: int
-    # The scope's own full-text statistics per field ('text', 'key'), for BM25.
-    fulltext_stats: dict[str, FieldStats] = Field(default_factory=dict)
     fetch_states: list[str]
     reference_date: datetime | None
     top_k: int

@@ -25,19 +25,18 @@ def reached(resolution: Resolution, pool: Pool) -> list[str]:
     return sorted(ids)
 
 
-def reread(rows: list[GateRow], again: list[GateRow]) -> list[GateRow]:
+def reread(rows: list[GateRow]) -> list[GateRow]:
     """``rows`` with each cosine raised to its cosine to the resolved query, where higher."""
-    better = {row.memory.id: row.cosine for row in again}
     return [
-        row.model_copy(update={"cosine": better[row.memory.id]})
-        if better.get(row.memory.id, row.cosine) > row.cosine
+        row.model_copy(update={"cosine": row.resolved_cosine})
+        if row.resolved_cosine is not None and row.resolved_cosine > row.cosine
         else row
         for row in rows
     ]
 
 
-def status(note: str, rows: list[GateRow], again: list[GateRow]) -> str:
+def status(note: str, rows: list[GateRow]) -> str:
     """The roles note, with how many candidates the resolved query read closer."""
-    before = {row.memory.id: row.cosine for row in rows}
-    closer = sum(1 for row in again if row.cosine > before.get(row.memory.id, row.cosine))
+    again = [row for row in rows if row.resolved_cosine is not None]
+    closer = sum(1 for row in again if row.cosine < (row.resolved_cosine or row.cosine))
     return f"{note} ({closer} of {len(again)} memories about them closer to the resolved query)"

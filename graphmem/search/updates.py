@@ -16,6 +16,7 @@ from __future__ import annotations
 import calendar
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from graphmem.domain.search import ScoredMemory
@@ -219,6 +220,7 @@ def _stem(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=4096)  # called for both memories of every pair (up to 1,225 pairs)
 def content(text: str) -> frozenset[str]:
     """Content-word stems of ``text`` (no stop words, no names, no numbers)."""
     stems = (_stem(w) for w in _WORD.findall(text) if not _is_name(w))
@@ -229,6 +231,7 @@ def _is_name(word: str) -> bool:
     return word[:1].isupper() and word.lower() not in _STOP
 
 
+@lru_cache(maxsize=4096)
 def values(text: str) -> frozenset[str]:
     """Value tokens: numbers (amounts, counts, days, times) and month names; capitalised names
     only in a statement of what something is ("my manager is Tom", "it is called Priya"),

@@ -18,7 +18,7 @@ from graphmem.domain.views import fetch_states
 from graphmem.errors import GraphMemError, StorageError, StorageUnavailableError, ValidationError
 from graphmem.ports.embedder import Embedder
 from graphmem.ports.search import GateRow, SearchStore
-from graphmem.search import resolved, roles, scope_terms, temporal
+from graphmem.search import resolved, roles, temporal
 from graphmem.search.candidates import Pool
 from graphmem.search.context import SearchContext
 from graphmem.search.ranking import gate_and_rank
@@ -111,32 +111,28 @@ class SearchMemories:
         """``memory_filter`` (metadata and date ranges) narrows the candidates at the gate, and
         the semantic signal's exact scan to the memories that can pass it;
         ``include_linked`` brings along the memories the results are linked to."""
-        ctx = self._context(
+        now = datetime.now(UTC)
+        failed: dict[str, StorageError] = {}
+        draft = self._draft(
             query, scope, top_k, threshold, latest_only, include_merged, reference_date, explain
         ).model_copy(update={"memory_filter": memory_filter})
+        ctx, time_plan, resolution = self._context(draft, now, failed)
         if not ctx.scope_keys:
             return SearchResult(
                 explain=SearchExplain(signals={"all": "scope has no memories"}) if explain else None
             )
-        now = datetime.now(UTC)
-        failed: dict[str, StorageError] = {}
-        time_plan = _or_failed(
-            "temporal", failed, lambda: temporal.plan(self.store, ctx, ctx.reference_date or now)
-        ) or TemporalPlan(note="failed")
-        resolution = _or_failed(
-            "roles",
-            failed,
-            lambda: roles.resolve(self.store, ctx, self.settings.search.role_resolution),
-        ) or roles.Resolution(query=ctx.query)
-        ctx = ctx.model_copy(update={"time_plan": time_plan})
-        if resolution.resolved:  # the lexical and entity signals read the resolved names
-            ctx = ctx.model_copy(update={"query": resolution.query})
-        pool = self._gather(ctx)
+        resolved_vector: list[list[float]] = []
+        if resolution.resolved:  # embedded while the signals' queries run
+            pool = self._gather(
+                ctx, lambda: resolved_vector.extend(self.embedder.embed([resolution.query]))
+            )
+        else:
+            pool = self._gather(ctx)
         roles.collect(resolution, pool)
         for name, exc in failed.items():
             pool.failed.append(name)
             pool.status[name] = f"failed: {type(exc).__name__} ({exc.reason})"
-        rows = self._gate(pool, ctx, resolution)
+        rows = self._gate(pool, ctx, resolution, resolved_vector[0] if resolved_vector else None)
         ranked, gated_out = gate_and_rank(rows, pool, ctx, self.settings.search, now)
         results = ranked[: ctx.top_k]
         self._record_access([m.id for m in results], now)
@@ -159,19 +155,46 @@ class SearchMemories:
             else None,
         )
 
-    def _gate(self, pool: Pool, ctx: SearchContext, resolution: roles.Resolution) -> list[GateRow]:
-        """The exact cosine of every candidate; those about a resolved person also read
-        against the resolved query (:mod:`graphmem.search.resolved`)."""
+    def _plan_and_resolve(
+        self, ctx: SearchContext, now: datetime, failed: dict[str, StorageError]
+    ) -> tuple[TemporalPlan, roles.Resolution]:
+        """The query's time plan and role resolution (they read the query and the owner's
+        graph only); a step that fails is noted in ``failed`` and leaves the search
+        degraded."""
+        time_plan = _or_failed(
+            "temporal", failed, lambda: temporal.plan(self.store, ctx, ctx.reference_date or now)
+        ) or TemporalPlan(note="failed")
+        resolution = _or_failed(
+            "roles",
+            failed,
+            lambda: roles.resolve(self.store, ctx, self.settings.search.role_resolution),
+        ) or roles.Resolution(query=ctx.query)
+        return time_plan, resolution
+
+    def _gate(
+        self,
+        pool: Pool,
+        ctx: SearchContext,
+        resolution: roles.Resolution,
+        resolved_vector: list[float] | None,
+    ) -> list[GateRow]:
+        """The exact cosine of every candidate; those about a resolved person are also read
+        against the resolved query in the same statement (:mod:`graphmem.search.resolved`)."""
         if not pool.ids():
             return []
-        rows = self.store.gate(pool.ids(), ctx.vector, ctx.scope_keys, ctx.memory_filter)
-        about = resolved.reached(resolution, pool)
+        about = resolved.reached(resolution, pool) if resolved_vector is not None else []
+        rows = self.store.gate(
+            pool.ids(),
+            ctx.vector,
+            ctx.scope_keys,
+            ctx.memory_filter,
+            resolved_vector if about else None,
+            about,
+        )
         if not about:
             return rows
-        [vector] = self.embedder.embed([resolution.query])
-        again = self.store.gate(about, vector, ctx.scope_keys, ctx.memory_filter)
-        pool.status["roles"] = resolved.status(pool.status.get("roles", ""), rows, again)
-        return resolved.reread(rows, again)
+        pool.status["roles"] = resolved.status(pool.status.get("roles", ""), rows)
+        return resolved.reread(rows)
 
     def _linked(self, results: list[ScoredMemory], ctx: SearchContext) -> list[MemoryRecord]:
         shown = {m.id for m in results}
@@ -179,7 +202,7 @@ class SearchMemories:
         unique = list(dict.fromkeys(ids))
         return self.store.linked(unique, ctx.scope_keys, ctx.fetch_states) if unique else []
 
-    def _context(
+    def _draft(
         self,
         query: Any,
         scope: dict[str, str | None],
@@ -190,6 +213,7 @@ class SearchMemories:
         reference_date: Any,
         explain: bool,
     ) -> SearchContext:
+        """The validated inputs as a context without the query vector and scope keys yet."""
         text = inputs.check_text(query, self.settings.limits, where="query")
         if not any(scope.values()):
             raise ValidationError("search needs at least one of user_id, agent_id, run_id")
@@ -202,20 +226,16 @@ class SearchMemories:
             if reference_date is None
             else inputs.timestamp_of(reference_date, datetime.now(UTC))
         )
-        states = fetch_states(latest_only, include_merged, reference)
-        keys = self.store.scope_keys(scope, states)
         per_signal_k = max(self.settings.search.candidates_per_signal, 3 * top_k)
         if self.settings.search.decay_enabled:
             per_signal_k = max(per_signal_k, DECAY_POOL)
-        [vec] = self.embedder.embed([text])
         return SearchContext(
             query=text,
-            vector=vec,
+            vector=[],
             scope=scope,
-            scope_keys=[k.key for k in keys],
-            scope_size=sum(k.memories for k in keys),
-            fulltext_stats=scope_terms.field_stats(keys),
-            fetch_states=states,
+            scope_keys=[],
+            scope_size=0,
+            fetch_states=fetch_states(latest_only, include_merged, reference),
             reference_date=reference,
             top_k=top_k,
             per_signal_k=per_signal_k,
@@ -225,19 +245,42 @@ class SearchMemories:
             explain=explain,
         )
 
-    def _gather(self, ctx: SearchContext) -> Pool:
+    def _context(
+        self, draft: SearchContext, now: datetime, failed: dict[str, StorageError]
+    ) -> tuple[SearchContext, TemporalPlan, roles.Resolution]:
+        """The scope lookup, and the time plan and role resolution, run on worker threads
+        while this thread embeds the query; then the context the signals read (the lexical
+        and entity signals read a resolved query's names)."""
+        keys_read = self._signals.submit(self.store.scope_keys, draft.scope, draft.fetch_states)
+        planned = self._signals.submit(self._plan_and_resolve, draft, now, failed)
+        [vector] = self.embedder.embed([draft.query])
+        keys = keys_read.result()
+        time_plan, resolution = planned.result()
+        update: dict[str, Any] = {
+            "vector": vector,
+            "scope_keys": [k.key for k in keys],
+            "scope_size": sum(k.memories for k in keys),
+            "time_plan": time_plan,
+        }
+        if resolution.resolved:
+            update["query"] = resolution.query
+        return draft.model_copy(update=update), time_plan, resolution
+
+    def _gather(self, ctx: SearchContext, during: Callable[[], None] | None = None) -> Pool:
         """Each signal fills its own pool on its own thread; they are merged in a fixed
         order, so the result is the same as gathering them one after another. A signal whose
         query fails is left out (the search is degraded); when none answered, the search
-        fails with the signals' error."""
+        fails with the signals' error. ``during`` runs on this thread meanwhile."""
         settings = self.settings.search
         parts = {name: Pool() for name, _ in SIGNALS}
         futures = {
             name: self._signals.submit(collect, self.store, ctx, parts[name], settings)
             for name, collect in SIGNALS
         }
-        pool, errors = Pool(), dict[str, StorageError]()
         until = time.monotonic() + settings.signal_timeout_s
+        if during is not None:
+            during()
+        pool, errors = Pool(), dict[str, StorageError]()
         for name, future in futures.items():
             try:
                 _wait(future, until, name)

@@ -90,11 +90,10 @@ SIGNAL_QUERIES = (
     "memory_vector_exact",
     "memory_vector_index",
     "memory_fulltext",
-    "triplet_vector",
-    "triplet_fulltext",
+    "triplets",
     "entities_by_name",
     "entities_by_key",
-    "entities_by_vector",
+    "entity_seeds",
     "expand",
 )
 
@@ -145,7 +144,7 @@ def test_when_every_signal_fails_the_search_fails(
 
 
 class TripletHangs:
-    """The real store, except that the triplet vector query never answers until released:
+    """The real store, except that the triplet query never answers until released:
     what Neo4j 2026.08.1 did on a Bolt connection whose error it could not send."""
 
     def __init__(self, real: Neo4jSearchStore, release: threading.Event) -> None:
@@ -154,9 +153,9 @@ class TripletHangs:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.real, name)
 
-    def triplet_vector(self, *_: object, **__: object) -> list[dict[str, Any]]:
+    def triplets(self, *_: object, **__: object) -> tuple[list[Any], list[Any]]:
         self.release.wait(timeout=60)
-        return []
+        return [], []
 
 
 def test_a_signal_that_never_answers_is_left_out(

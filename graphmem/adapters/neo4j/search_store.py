@@ -19,6 +19,7 @@ from graphmem.domain.filters import NO_FILTER, MemoryFilter
 from graphmem.domain.memory import MemoryRecord
 from graphmem.ports.search import (
     EntityHit,
+    EntitySeeds,
     ExpandRow,
     GateRow,
     RelationRow,
@@ -26,6 +27,7 @@ from graphmem.ports.search import (
     StateFact,
     TermHits,
     TermQuery,
+    TermsInScope,
     TripletHit,
 )
 
@@ -35,7 +37,10 @@ class Neo4jSearchStore:
         self.statements = Statements(driver, database)
 
     def _rows(self, name: str, **params: Any) -> list[dict[str, Any]]:
-        return [r.data() for r in self.statements.read(name, f"search ({name})", **params)]
+        """The rows as dicts. Search statements return maps, lists and scalars only, so the
+        record's own values are taken (``Record.data()`` walks every nested value looking for
+        nodes to convert: at 100k, a tenth of a search's Python time went to the gate's)."""
+        return [dict(r) for r in self.statements.read(name, f"search ({name})", **params)]
 
     def scope_keys(self, scope: dict[str, str | None], states: list[str]) -> list[ScopeStats]:
         rows = self._rows(statement("search/scope_keys", scope), **scope, states=states)
@@ -70,38 +75,51 @@ class Neo4jSearchStore:
         before: datetime | None,
         k: int,
     ) -> dict[str, float]:
-        """Both memory vector indexes (own texts, context keys); a memory found by both
-        keeps its better score."""
+        """Both memory vector indexes (own texts, context keys) in one statement; a memory
+        found by both keeps its better score."""
         params = {"user_id": user_id, "scope_keys": scope_keys, "vector": vector,
                   "states": states, "before": before, "k": k}  # fmt: skip
-        hits: dict[str, float] = {}
-        for name in ("search/memory_vector_index_user", "search/memory_key_vector_index_user"):
-            for r in self._rows(name, **params):
-                hits[r["id"]] = max(r["score"], hits.get(r["id"], -1.0))
-        return hits
+        return {
+            r["id"]: r["score"] for r in self._rows("search/memory_vectors_index_user", **params)
+        }
 
     def memory_fulltext(
-        self, queries: list[TermQuery], states: list[str], before: datetime | None, cap: int
-    ) -> list[TermHits]:
-        rows = self._rows(
+        self,
+        queries: list[TermQuery],
+        states: list[str],
+        before: datetime | None,
+        cap: int,
+        scope_keys: list[str],
+    ) -> TermsInScope:
+        [row] = self._rows(
             "search/memory_fulltext",
             queries=[q.model_dump() for q in queries],
             states=states,
             before=before,
             cap=cap,
+            scope_keys=scope_keys,
         )
-        return [TermHits(**r) for r in rows]
+        terms = row.pop("terms")
+        return TermsInScope(
+            terms=[TermHits(**t) for t in terms],
+            totals=ScopeStats(key="", **{k: v or 0 for k, v in row.items()}),
+        )
 
-    def triplet_vector(self, owner: str, vector: list[float], k: int) -> list[TripletHit]:
-        """Exact cosine over the owner's triplets. Not the filtered relationship vector index:
-        on Neo4j 2026.08.1 a filtered search of it under concurrent writes fails with an
+    def triplets(
+        self, owner: str, vector: list[float], lucene: str | None, k: int
+    ) -> tuple[list[TripletHit], list[TripletHit]]:
+        """Exact cosine over the owner's triplets, and full-text over facts (none without a
+        Lucene query), in one statement. Not the filtered relationship vector index: on Neo4j
+        2026.08.1 a filtered search of it under concurrent writes fails with an
         ArrayIndexOutOfBoundsException the server cannot report, leaving the client waiting
         and the index broken until rebuilt (docs/reliability.md §2c)."""
-        rows = self._rows("search/triplet_vector_exact", owner=owner, vector=vector, k=k)
-        return [_triplet(r) for r in rows]
-
-    def triplet_fulltext(self, lucene: str, k: int) -> list[TripletHit]:
-        return [_triplet(r) for r in self._rows("search/triplet_fulltext", lucene=lucene, k=k)]
+        rows = self._rows(
+            "search/triplets_by_vector_and_text", owner=owner, vector=vector, lucene=lucene, k=k
+        )
+        hits: dict[str, list[TripletHit]] = {"vector": [], "text": []}
+        for row in rows:
+            hits[row.pop("by")].append(_triplet(row))
+        return hits["vector"], hits["text"]
 
     def entities_by_name(self, lucene: str, k: int) -> list[EntityHit]:
         rows = self._rows("search/entities_by_name", lucene=lucene, k=k)
@@ -111,9 +129,30 @@ class Neo4jSearchStore:
         rows = self._rows("search/entities_by_key", keys=keys)
         return [EntityHit.model_validate(r) for r in rows]
 
-    def entities_by_vector(self, owner: str, vector: list[float], k: int) -> list[EntityHit]:
-        rows = self._rows("search/entities_by_vector", owner=owner, vector=vector, k=k)
-        return [EntityHit.model_validate(r) for r in rows]
+    def entity_seeds(
+        self,
+        lucene: str | None,
+        name_k: int,
+        keys: list[str],
+        owner: str,
+        vector: list[float],
+        vector_k: int,
+    ) -> EntitySeeds:
+        """Entities by name, by key and by vector, in one statement."""
+        rows = self._rows(
+            "search/entity_seeds",
+            lucene=lucene,
+            name_k=name_k,
+            keys=keys,
+            owner=owner,
+            vector=vector,
+            vector_k=vector_k,
+        )
+        found: dict[str, list[EntityHit]] = {"name": [], "key": [], "vector": []}
+        for row in rows:
+            by = row.pop("by")
+            found[by].append(EntityHit.model_validate({**row, "score": row["score"] or 0.0}))
+        return EntitySeeds(by_name=found["name"], by_key=found["key"], by_vector=found["vector"])
 
     def expand(self, seeds: list[str], depth: int) -> list[ExpandRow]:
         name = "search/entity_expand_2" if depth >= 2 else "search/entity_expand_1"
@@ -162,13 +201,19 @@ class Neo4jSearchStore:
         vector: list[float],
         scope_keys: list[str],
         memory_filter: MemoryFilter = NO_FILTER,
+        resolved: list[float] | None = None,
+        about: list[str] | None = None,
     ) -> list[GateRow]:
+        """``resolved``: a second query vector, read against the memories in ``about`` in the
+        same statement (``GateRow.resolved_cosine``)."""
         rows = self._rows(
             "search/gate",
             ids=ids,
             vector=vector,
             scope_keys=scope_keys,
             filter=memory_filter.params(),
+            resolved=resolved,
+            about=about or [],
         )
         return [_gate_row(row) for row in rows]
 
@@ -197,6 +242,7 @@ def _gate_row(row: dict[str, Any]) -> GateRow:
         replaced_at=parse_datetime(row["replaced_at"]),
         access_count=int(memory.get("access_count") or 0),
         last_accessed_at=memory["last_accessed_at"],
+        resolved_cosine=row["resolved_cosine"],
     )
 
 

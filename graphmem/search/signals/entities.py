@@ -37,14 +37,15 @@ def recognise(store: SearchStore, ctx: SearchContext, settings: SearchSettings) 
     stems = {lucene.singular(w) for w in words}
     owner = ctx.owner
     query = lucene.scoped_query("name", " ".join(sorted(words | stems)), owner.params())
-    for row in store.entities_by_name(query, 25) if query else []:
+    keys = self_keys(ctx) if words & FIRST_PERSON else []
+    found = store.entity_seeds(query, 25, keys, owner.key, ctx.vector, 5)
+    for row in found.by_name:
         name = lucene.terms(row.normalized_name or normalize_name(row.name))
         if name and {lucene.singular(w) for w in name} <= stems:
             seeds[row.id] = 1.0
-    if words & FIRST_PERSON:
-        for row in store.entities_by_key(self_keys(ctx)):
-            seeds[row.id] = SELF_CONFIDENCE
-    for row in store.entities_by_vector(owner.key, ctx.vector, 5):
+    for row in found.by_key:
+        seeds[row.id] = SELF_CONFIDENCE
+    for row in found.by_vector:
         if row.score >= settings.entity_min_cosine:
             seeds[row.id] = max(seeds.get(row.id, 0.0), row.score)
     ranked = sorted(seeds.items(), key=lambda kv: -kv[1])[:SEED_LIMIT]

@@ -34,8 +34,11 @@ def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: Search
     if not queries:
         pool.status["fulltext"] = "off: the query has no words"
         return
-    hits = store.memory_fulltext(queries, ctx.fetch_states, ctx.before, TERM_HITS_CAP)
-    scored = scope_terms.scores(hits, ctx.fulltext_stats)
+    found = store.memory_fulltext(
+        queries, ctx.fetch_states, ctx.before, TERM_HITS_CAP, ctx.scope_keys
+    )
+    stats = scope_terms.field_stats([found.totals])
+    scored = scope_terms.scores(found.terms, stats)
     top = sorted(scored.items(), key=lambda item: -item[1])[: ctx.per_signal_k]
     best = top[0][1] if top else 0.0
     for memory_id, score in top:

@@ -1,5 +1,5 @@
-"""Semantic triplet matching: the triplet fact vector index and full-text over facts lead to
-the memories that asserted the matching triplets."""
+"""Semantic triplet matching: exact cosine over the owner's triplet facts and full-text over
+facts (one statement) lead to the memories that asserted the matching triplets."""
 
 from __future__ import annotations
 
@@ -18,12 +18,11 @@ def _credit(pool: Pool, triplet: TripletHit, score: float) -> None:
 
 def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: SearchSettings) -> None:
     owner = ctx.owner
-    by_vector = store.triplet_vector(owner.key, ctx.vector, ctx.per_signal_k)
+    query = lucene.scoped_query("fact", ctx.query, owner.params())
+    by_vector, by_text = store.triplets(owner.key, ctx.vector, query, ctx.per_signal_k)
     strong = [t for t in by_vector if t.score >= settings.triplet_min_cosine]
     for triplet in strong:
         _credit(pool, triplet, triplet.score)
-    query = lucene.scoped_query("fact", ctx.query, owner.params())
-    by_text = store.triplet_fulltext(query, ctx.per_signal_k) if query else []
     best = max((t.score for t in by_text), default=0.0)
     for triplet in by_text:
         _credit(pool, triplet, 0.8 * triplet.score / best if best > 0 else 0.0)

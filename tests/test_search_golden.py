@@ -1,0 +1,28 @@
+"""Search returns, on a fixed fixture, exactly what it returned before its reads were folded
+into fewer statements (docs/performance.md): every query's results in the same order with
+the same scores and breakdowns, the same relations and the same explain counts, on the exact
+scan and on the vector index. The golden file was written by the code before the change
+(`python -m tests.support.search_golden --write`)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from graphmem import Memory, Settings
+from tests.support.search_golden import GOLDEN, snapshots, store_fixture
+
+pytestmark = pytest.mark.neo4j
+
+
+def test_rankings_equal_the_golden_snapshot(
+    settings: Settings, memory: Memory, user_id: str
+) -> None:
+    store_fixture(memory, user_id)
+    found = json.loads(json.dumps(snapshots(settings, memory, user_id), sort_keys=True))
+    golden = json.loads(GOLDEN.read_text())
+    for path in ("exact", "index"):
+        for got, want in zip(found[path], golden[path], strict=True):
+            assert not got["failed"] and not want["failed"]
+            assert got == want, f"{path}: {want['query']!r}"
