@@ -275,10 +275,13 @@ class CachedEmbedder:
 
 @dataclass
 class Failures:
-    """Searches that raised (retried, then counted as returning nothing)."""
+    """Searches that raised (retried, then counted as returning nothing), and searches that
+    answered degraded (a signal failed or ran past ``search.signal_timeout_s``: on a loaded
+    machine this lowers recall without any error; raise the timeout for recall runs)."""
 
     errors: list[str] = field(default_factory=list)
     failed: int = 0
+    degraded: int = 0
 
 
 def graphmem_ranker(memory: Memory, threshold: float | None, failures: Failures) -> Ranker:
@@ -293,6 +296,7 @@ def graphmem_ranker(memory: Memory, threshold: float | None, failures: Failures)
                 print(f"   search failed, retrying: {exc}", flush=True)
                 time.sleep(1.0)
                 continue
+            failures.degraded += found.degraded
             return [m.id for m in found.results]
         failures.failed += 1
         return []
@@ -419,6 +423,9 @@ class Run:
             result = evaluate(ranker, self.samples, self.stores, self.workers)
         result["search_errors"] = failures.errors
         result["failed_searches"] = failures.failed
+        result["degraded_searches"] = failures.degraded
+        if failures.degraded:
+            print(f"   {failures.degraded} searches answered degraded", flush=True)
         result["weights"] = list(weights)
         result["threshold"] = (
             self.base.settings.search.threshold if threshold is None else threshold
@@ -723,6 +730,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     with Memory(base_settings(args.weights)) as memory:
         report["weights"] = list(weights_of(memory.settings))
+        # a search past it answers degraded (counted per system): on a loaded machine set
+        # GRAPHMEM_SEARCH__SIGNAL_TIMEOUT_S high, or recall falls with load, not with code
+        report["signal_timeout_s"] = memory.settings.search.signal_timeout_s
         report["embedder"] = memory.embedder.name
         embedder = CachedEmbedder(memory.embedder)
         embedder.prime([q.text for s in samples for q in s.questions])
