@@ -31,13 +31,24 @@ CONVERSATIONS: dict[str, list[tuple[str, str]]] = {
         ("2025-03-10T18:00:00Z", "The climbing hall reset all of its bouldering problems."),
         ("2025-03-11T18:00:00Z", "I baked sourdough bread for the neighbours."),
     ],
+    # the time is only "just": it happened when the message was written
+    "pottery": [
+        ("2025-03-01T18:00:00Z", "The pottery class at the studio is the best part of my week."),
+        ("2025-03-04T18:00:00Z", "Signing up for a pottery class is something everyone should do."),
+        ("2025-03-08T09:00:00Z", "Guess what? I’ve just joined a wheel-throwing course!"),
+        ("2025-03-09T18:00:00Z", "My neighbour signed up for the pottery class at the studio too."),
+        ("2025-03-10T18:00:00Z", "The pottery class at the studio sells handmade mugs."),
+        ("2025-03-11T18:00:00Z", "I repaired the fence in the garden."),
+    ],
 }
-ANSWERS = {"climbing": "last Thursday", "bouldering": "Two days ago"}
+ANSWERS = {"climbing": "last Thursday", "bouldering": "Two days ago", "pottery": "just joined"}
 QUESTIONS = {
     "climbing": ["When did I go to the climbing gym?",
                  "What day was I at the climbing gym?"],
     "bouldering": ["When was I bouldering at the climbing hall?",
                    "What day did I go to the climbing hall?"],
+    "pottery": ["When did I sign up for the pottery class?",
+                "When did I start my pottery course?"],
 }  # fmt: skip
 
 
