@@ -30,7 +30,7 @@ import uuid
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +55,9 @@ DATE_FORMAT = "%I:%M %p on %d %B, %Y"
 _DIA_ID = re.compile(r"D:?(\d+):(\d+)")
 _WORD = re.compile(r"\w+")
 RETRIES = 3
+# --asked-after-last-session: the questions' reference date is the day after the conversation's
+# last session (Stored.asked_at) instead of today (the default, as in every committed result).
+ASKED_AFTER_LAST_SESSION = False
 GRID_SHARES = (0.3, 0.4, 0.5, 0.6, 0.7, 0.8)
 
 
@@ -196,6 +199,15 @@ class Stored:
     texts: dict[str, str] = field(default_factory=dict)
     dates: dict[str, str] = field(default_factory=dict)
 
+    def asked_at(self) -> str | None:
+        """When the questions are asked: the day after the last session (LoCoMo's questions
+        are about the whole conversation, so "last year" or "4 years ago" in a question counts
+        back from its end, not from the day the benchmark runs); None when no date is known."""
+        seen = [datetime.strptime(d, DATE_FORMAT) for d in set(self.dates.values()) if d]
+        if not seen:
+            return None
+        return (max(seen).replace(tzinfo=UTC) + timedelta(days=1)).isoformat()
+
 
 def ingest_batch(
     memory: Memory, stored: Stored, sample_id: str, batch: Batch, product: bool = False
@@ -275,9 +287,8 @@ class CachedEmbedder:
 
 @dataclass
 class Failures:
-    """Searches that raised (retried, then counted as returning nothing), and searches that
-    answered degraded (a signal failed or ran past ``search.signal_timeout_s``: on a loaded
-    machine this lowers recall without any error; raise the timeout for recall runs)."""
+    """Searches that raised (retried, then counted as returning nothing), and degraded ones
+    (a signal failed, e.g. timed out on a loaded machine: retried, then kept and counted)."""
 
     errors: list[str] = field(default_factory=list)
     failed: int = 0
@@ -286,17 +297,25 @@ class Failures:
 
 def graphmem_ranker(memory: Memory, threshold: float | None, failures: Failures) -> Ranker:
     def rank(stored: Stored, question: str) -> list[str]:
-        for _ in range(RETRIES):
+        for attempt in range(RETRIES):
             try:
                 found = memory.search(
-                    question, user_id=stored.user_id, top_k=TOP_K, threshold=threshold
+                    question,
+                    user_id=stored.user_id,
+                    top_k=TOP_K,
+                    threshold=threshold,
+                    reference_date=stored.asked_at() if ASKED_AFTER_LAST_SESSION else None,
                 )
             except GraphMemError as exc:  # a transient server error must not end a long run
                 failures.errors.append(str(exc))
                 print(f"   search failed, retrying: {exc}", flush=True)
                 time.sleep(1.0)
                 continue
-            failures.degraded += found.degraded
+            if found.degraded and attempt < RETRIES - 1:
+                failures.errors.append(f"degraded: {', '.join(found.failed_signals)}")
+                time.sleep(1.0)
+                continue
+            failures.degraded += int(found.degraded)
             return [m.id for m in found.results]
         failures.failed += 1
         return []
@@ -424,8 +443,6 @@ class Run:
         result["search_errors"] = failures.errors
         result["failed_searches"] = failures.failed
         result["degraded_searches"] = failures.degraded
-        if failures.degraded:
-            print(f"   {failures.degraded} searches answered degraded", flush=True)
         result["weights"] = list(weights)
         result["threshold"] = (
             self.base.settings.search.threshold if threshold is None else threshold
@@ -456,7 +473,8 @@ class Run:
             out[name] = run()
             self.checkpoint()
             print(f"   {name}: R@10 {out[name]['recall']['10']['1-5']} "
-                  f"({time.perf_counter() - start:.0f} s)", flush=True)  # fmt: skip
+                  f"({time.perf_counter() - start:.0f} s, "
+                  f"{out[name].get('degraded_searches', 0)} degraded)", flush=True)  # fmt: skip
         return out
 
     def grid(self) -> list[dict[str, Any]]:
@@ -691,6 +709,13 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--workers", type=int, default=1, help="concurrent graphmem searches (recall unaffected)"
     )
+    parser.add_argument(
+        "--asked-after-last-session",
+        action="store_true",
+        help="search with the day after the conversation's last session as the reference "
+        "date (relative times in a question then count back from the conversation's end); "
+        "default: today",
+    )
     parser.add_argument("--prefix", default=f"bench-locomo-{uuid.uuid4().hex[:8]}")
     return parser.parse_args(argv)
 
@@ -707,6 +732,8 @@ def base_settings(weights: str | None) -> Settings:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    global ASKED_AFTER_LAST_SESSION  # one switch, read by every ranker
+    ASKED_AFTER_LAST_SESSION = args.asked_after_last_session
     if args.render:
         print(markdown(json.loads(args.render.read_text())))
         return 0
@@ -723,6 +750,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "sample_ids": [s.sample_id for s in samples],
         "workers": args.workers,
         "context_turns": args.context,
+        "asked_at": "the day after the last session" if args.asked_after_last_session else "now",
         "only": args.only,
         "questions_evaluated": sum(len(s.questions) for s in samples),
         "questions_skipped": {str(c): sum(s.skipped[c] for s in samples) for c in CATEGORIES},

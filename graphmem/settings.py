@@ -188,6 +188,9 @@ class SearchSettings(BaseModel):
     weight_triplet: float = 0.1
     weight_temporal: float = 0.5  # added for a query with a time intent (docs/search.md)
     superseded_factor: float = 0.5
+    # A memory that only asks ("How did the kids like it?") states nothing: its score is
+    # multiplied by this; 1.0 = off (graphmem/search/asking.py, docs/search.md).
+    question_factor: float = Field(default=0.7, gt=0.0, le=1.0)
     decay_enabled: bool = False
 
 

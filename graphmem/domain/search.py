@@ -20,6 +20,7 @@ class ScoreBreakdown(BaseModel):
     lifecycle: float = 1.0
     temporal: float = 0.0  # in [0, 1]; 0 for a query with no time intent
     decay: float = 1.0
+    question: float = 1.0  # search.question_factor when the memory only asks, else 1
     final: float = 0.0
     sources: list[str] = Field(default_factory=list)
 

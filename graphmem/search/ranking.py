@@ -3,12 +3,13 @@ cosine to the query; below the threshold it is dropped (a full-text- or entity-o
 kept when its cosine passes). Then
 
     final = (w_sem·cosine⁺ + w_ft·fulltext + w_ent·entity + w_tri·triplet)
-            × lifecycle × decay
+            × lifecycle × decay × question
 
 where entity is the best of the graph expansion's score and the speaker match (the memory's
 actor is named in the query, :mod:`graphmem.search.speaker`, applied here after the gate),
 with full-text divided by the query's best Lucene score, lifecycle = superseded_factor for a
-memory superseded at the reference date, and a superseded memory capped just below its
+memory superseded at the reference date, question = question_factor for a memory that only asks
+(:mod:`graphmem.search.asking`), and a superseded memory capped just below its
 replacement when both are candidates."""
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from graphmem.domain import views
 from graphmem.domain.memory import LifecycleState
 from graphmem.domain.search import ScoreBreakdown, ScoredMemory
 from graphmem.ports.search import GateRow
-from graphmem.search import decay, speaker, updates
+from graphmem.search import asking, decay, speaker, updates
 from graphmem.search.candidates import SIGNALS, Pool
 from graphmem.search.context import SearchContext
 from graphmem.search.time_plan import INHERIT, TemporalPlan
@@ -66,12 +67,14 @@ def _score(
     factor = 1.0
     if settings.decay_enabled:
         factor = decay.multiplier(memory, row.access_count, row.last_accessed_at, now)
-    final = fused * lifecycle * factor
+    asks = asking.factor(memory.text, settings.question_factor)
+    final = fused * lifecycle * factor * asks
     breakdown = ScoreBreakdown(
         **{s: round(signals.get(s, 0.0), 4) for s in SIGNALS},
         lifecycle=lifecycle,
         temporal=round(temporal, 4),
         decay=round(factor, 4),
+        question=asks,
         final=round(final, 4),
         sources=sources or ["gate"],
     )
