@@ -758,6 +758,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     with Memory(base_settings(args.weights)) as memory:
         report["weights"] = list(weights_of(memory.settings))
+        # a search past it answers degraded (counted per system): on a loaded machine set
+        # GRAPHMEM_SEARCH__SIGNAL_TIMEOUT_S high, or recall falls with load, not with code
+        report["signal_timeout_s"] = memory.settings.search.signal_timeout_s
         report["embedder"] = memory.embedder.name
         embedder = CachedEmbedder(memory.embedder)
         embedder.prime([q.text for s in samples for q in s.questions])

@@ -42,6 +42,38 @@ def midnight(year: int, month: int, day: int) -> datetime:
         ("last Wednesday", midnight(2025, 6, 4)),
         ("on Thursday", midnight(2025, 6, 5)),
         ("in 2019", midnight(2019, 1, 1)),
+        # relative expressions added for LoCoMo-style chat (issue 12 §4)
+        ("this month", OBSERVED),
+        ("earlier this year", OBSERVED),
+        ("this week was busy", OBSERVED),
+        ("the week before last", OBSERVED - timedelta(days=14)),
+        ("this past week", OBSERVED - timedelta(days=7)),
+        ("a few days ago", OBSERVED - timedelta(days=3)),
+        ("a couple days ago", OBSERVED - timedelta(days=2)),
+        ("several weeks ago", OBSERVED - timedelta(days=21)),
+        ("last weekend we went biking", midnight(2025, 6, 7)),
+        ("that roadtrip this past weekend", midnight(2025, 6, 7)),
+        ("over the weekend", midnight(2025, 6, 7)),
+        ("camping two weekends ago", midnight(2025, 5, 31)),
+        ("3 weekends ago", midnight(2025, 5, 24)),
+        ("I joined a new group last Tues.", midnight(2025, 6, 10)),
+        ("Last Fri I took my kids", midnight(2025, 6, 6)),
+        ("on Sat", midnight(2025, 6, 7)),
+        ("on Thurs", midnight(2025, 6, 5)),
+        ("last summer", midnight(2024, 6, 1)),  # this year's is not over
+        ("last winter", midnight(2024, 12, 1)),
+        ("last spring", midnight(2025, 3, 1)),
+        ("this summer", midnight(2025, 6, 1)),
+        ("this past winter", midnight(2024, 12, 1)),
+        ("on 4 July", midnight(2024, 7, 4)),
+        ("on the 4th of July", midnight(2024, 7, 4)),
+        ("July 4th", midnight(2024, 7, 4)),
+        ("June 3", midnight(2025, 6, 3)),
+        ("May 5th", midnight(2025, 5, 5)),
+        ("2 May 2023", midnight(2023, 5, 2)),
+        ("June 20, 2023", midnight(2023, 6, 20)),
+        ("in June 2022", midnight(2022, 6, 1)),
+        ("since March, 2021", midnight(2021, 3, 1)),
     ],
 )
 def test_resolve_relative(text: str, expected: datetime) -> None:
@@ -61,6 +93,12 @@ def test_resolve_relative(text: str, expected: datetime) -> None:
         "🙂🙂",
         "'); MATCH (n) DETACH DELETE n //",
         "monday" * 1000,
+        "this weekend",  # said on a Wednesday: still to come
+        "next weekend",
+        "2 may be enough",
+        "you may 2x it",
+        "on 12 June 2025",  # after the observation
+        "a sunny sunset",
     ],
 )
 def test_no_expression_gives_none(text: str) -> None:
@@ -104,3 +142,26 @@ def test_out_of_range_gives_none() -> None:
     early = datetime(1, 2, 1)
     assert resolve_relative("ten years ago", early) is None
     assert resolve_relative("last year", early) is None
+
+
+def test_weekend_said_on_a_weekend() -> None:
+    sunday = datetime(2025, 6, 15, 10, 0, tzinfo=UTC)
+    assert resolve_relative("this weekend", sunday) == midnight(2025, 6, 14)
+    assert resolve_relative("last weekend", sunday) == midnight(2025, 6, 7)
+    assert resolve_relative("two weekends ago", sunday) == midnight(2025, 5, 31)
+    monday = datetime(2025, 6, 16, 10, 0, tzinfo=UTC)
+    assert resolve_relative("last weekend", monday) == midnight(2025, 6, 14)
+
+
+def test_last_season_after_it_ended() -> None:
+    october = datetime(2025, 10, 10, tzinfo=UTC)
+    assert resolve_relative("last summer", october) == midnight(2025, 6, 1)
+    assert resolve_relative("this fall", october) == midnight(2025, 9, 1)
+    january = datetime(2025, 1, 10, tzinfo=UTC)
+    assert resolve_relative("this winter", january) == midnight(2024, 12, 1)
+    assert resolve_relative("last winter", january) == midnight(2023, 12, 1)
+
+
+def test_february_29th_without_a_year() -> None:
+    assert resolve_relative("on 29 February", datetime(2025, 3, 1)) is None
+    assert resolve_relative("on 29 February", datetime(2024, 3, 1)) == datetime(2024, 2, 29)

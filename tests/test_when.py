@@ -22,6 +22,10 @@ from graphmem.search.when import states_time
         "Our anniversary is on 7 May.",
         "I've known these friends for 4 years.",
         "I started volunteering here about a year ago.",
+        "A lot's happened - I just got accepted for a fashion internship!",
+        "We've just finished painting the nursery.",
+        "I just launched an ad campaign for my store.",
+        "I'm currently reading a book on startups.",
     ],
 )
 def test_texts_that_say_when(text: str) -> None:
@@ -35,6 +39,9 @@ def test_texts_that_say_when(text: str) -> None:
         "May I join you at the gym?",
         "Every Friday I eat dinner with Alice.",
         "The support group was so powerful.",
+        "It was just like the old days.",
+        "I just love painting with my kids.",
+        "Currently the best book on startups.",
         "",
     ],
 )

@@ -31,13 +31,24 @@ CONVERSATIONS: dict[str, list[tuple[str, str]]] = {
         ("2025-03-10T18:00:00Z", "The climbing hall reset all of its bouldering problems."),
         ("2025-03-11T18:00:00Z", "I baked sourdough bread for the neighbours."),
     ],
+    # the time is only "just": it happened when the message was written
+    "pottery": [
+        ("2025-03-01T18:00:00Z", "Going to the pottery class is the highlight of my week."),
+        ("2025-03-04T18:00:00Z", "The teacher at the pottery class is so patient."),
+        ("2025-03-08T09:00:00Z", "Guess what? I’ve just signed up for a pottery class!"),
+        ("2025-03-09T18:00:00Z", "My sister wants to join the pottery class with me."),
+        ("2025-03-10T18:00:00Z", "The pottery class is getting a new kiln."),
+        ("2025-03-11T18:00:00Z", "Work has been busy with the quarterly report."),
+    ],
 }
-ANSWERS = {"climbing": "last Thursday", "bouldering": "Two days ago"}
+ANSWERS = {"climbing": "last Thursday", "bouldering": "Two days ago", "pottery": "just signed up"}
 QUESTIONS = {
     "climbing": ["When did I go to the climbing gym?",
                  "What day was I at the climbing gym?"],
     "bouldering": ["When was I bouldering at the climbing hall?",
                    "What day did I go to the climbing hall?"],
+    "pottery": ["When did I sign up for the pottery class?",
+                "When did I enrol in pottery?"],
 }  # fmt: skip
 
 

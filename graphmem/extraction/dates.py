@@ -8,19 +8,33 @@ case-insensitively, and returns the moment it denotes, keeping ``observed_at``'s
 expression                                result
 ========================================  ============================================
 ``today``, ``tonight``, ``this morning``  ``observed_at``
+``this week`` / ``month`` / ``year``      ``observed_at`` (also ``earlier this …``)
 ``yesterday``, ``last night``             ``observed_at - 1 day``
 ``the day before yesterday``              ``observed_at - 2 days``
-``last week``                             ``observed_at - 7 days``
+``last week``, ``this past week``         ``observed_at - 7 days``
+``the week before last``                  ``observed_at - 14 days``
 ``last month`` / ``last year``            same day one month / year earlier (clamped)
 ``N days/weeks/months/years ago``         ``observed_at`` minus that span; N is digits,
-                                          ``a``/``an``, ``one`` .. ``twelve`` or
-                                          ``a couple of``
-``last <weekday>``                        midnight of the latest such weekday strictly
-                                          before the observation day
+                                          ``a``/``an``, ``one`` .. ``twelve``,
+                                          ``a couple (of)``, ``a few``, ``several``
+``this weekend``                          said on a weekend: midnight of its Saturday
+``last weekend``, ``this past weekend``,  midnight of the Saturday of the latest weekend
+``over the weekend``                      before the observation day's own weekend
+``N weekends ago``                        that Saturday, N - 1 weeks earlier
+``last <weekday>`` (or ``Tues``, ``Fri``  midnight of the latest such weekday strictly
+…)                                        before the observation day
 ``on <weekday>``                          midnight of the latest such weekday on or
                                           before the observation day
 ``in <month>`` / ``last <month>``         midnight of the 1st of the latest such month
                                           on or before the observation month
+``last <season>``                         the 1st of the latest such season already over
+                                          (spring March, summer June, autumn / fall
+                                          September, winter December)
+``this <season>``                         the 1st of the latest such season begun
+``<month> <year>``, ``<day> <month>``,    that day (the 1st for a month); without a year
+``<month> <day>`` (``[,] <year>``)        the latest one on or before the observation
+                                          ("May" only with an ordinal or a year: "2 may
+                                          be" is a verb)
 ``in <year>`` (1900-2199)                 midnight of 1 January of that year
 ========================================  ============================================
 
@@ -38,13 +52,18 @@ from datetime import datetime, timedelta
 _NUMBERS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
     "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-    "a couple of": 2,
+    "a couple of": 2, "a couple": 2, "a few": 3, "several": 3,
 }  # fmt: skip
 _WEEKDAYS = [day.lower() for day in calendar.day_name]
 _MONTHS = [month.lower() for month in calendar.month_name if month]
-_WEEKDAY_RE = "|".join(_WEEKDAYS)
+_SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
+# full names, then the usual short forms ("last Tues", "on Fri.")
+_WEEKDAY_RE = "|".join([*_WEEKDAYS, r"mon|tues?|wed|thu(?:rs?)?|fri|sat|sun"]) + r"(?:\.|\b)"
 _MONTH_RE = "|".join(_MONTHS)
-_NUMBER_RE = r"\d{1,3}|a couple of|" + "|".join(sorted(_NUMBERS, key=len, reverse=True))
+_SEASON_RE = "|".join(_SEASONS)
+_YEAR_RE = r"(?:19|20|21)\d\d"
+_DAY_RE = r"[0-3]?\d(?:st|nd|rd|th)?"
+_NUMBER_RE = r"\d{1,3}|" + "|".join(sorted(_NUMBERS, key=len, reverse=True))
 
 Resolver = Callable[[re.Match[str], datetime], datetime | None]
 
@@ -71,9 +90,13 @@ def _months(months: int) -> Resolver:
     return lambda _match, observed: shift_months(observed, -months)
 
 
+def _count(match: re.Match[str]) -> int:
+    raw = re.sub(r"\s+", " ", match.group("n").lower())
+    return int(raw) if raw.isdigit() else _NUMBERS[raw]
+
+
 def _ago(match: re.Match[str], observed: datetime) -> datetime:
-    raw, unit = match.group("n").lower(), match.group("unit").lower()
-    count = int(raw) if raw.isdigit() else _NUMBERS[re.sub(r"\s+", " ", raw)]
+    count, unit = _count(match), match.group("unit").lower()
     if unit.startswith("day"):
         return observed - timedelta(days=count)
     if unit.startswith("week"):
@@ -83,10 +106,32 @@ def _ago(match: re.Match[str], observed: datetime) -> datetime:
 
 def _weekday(strict: bool) -> Resolver:
     def resolve(match: re.Match[str], observed: datetime) -> datetime:
-        back = (observed.weekday() - _WEEKDAYS.index(match.group("day").lower())) % 7
+        day = [d[:3] for d in _WEEKDAYS].index(match.group("day").lower()[:3])
+        back = (observed.weekday() - day) % 7
         if strict and back == 0:
             back = 7
         return _midnight(observed - timedelta(days=back))
+
+    return resolve
+
+
+def _saturday(observed: datetime) -> datetime:
+    """Midnight of the latest Saturday on or before the observation day."""
+    return _midnight(observed - timedelta(days=(observed.weekday() - 5) % 7))
+
+
+def _this_weekend(_match: re.Match[str], observed: datetime) -> datetime | None:
+    # said on a weekday, "this weekend" is still to come: not resolved
+    return _saturday(observed) if observed.weekday() >= 5 else None
+
+
+def _weekends_ago(weeks: int | None = None) -> Resolver:
+    """The weekend before the observation day's own one ("last weekend"), or N back."""
+
+    def resolve(match: re.Match[str], observed: datetime) -> datetime:
+        back = (weeks if weeks is not None else _count(match)) - 1
+        own = 1 if observed.weekday() >= 5 else 0  # said on a weekend: the one before
+        return _saturday(observed) - timedelta(weeks=back + own)
 
     return resolve
 
@@ -95,6 +140,35 @@ def _month(match: re.Match[str], observed: datetime) -> datetime:
     month = _MONTHS.index(match.group("month").lower()) + 1
     year = observed.year if month <= observed.month else observed.year - 1
     return _midnight(observed.replace(year=year, month=month, day=1))
+
+
+def _season(over: bool) -> Resolver:
+    """The 1st of the latest such season already over ("last summer") or begun ("this")."""
+
+    def resolve(match: re.Match[str], observed: datetime) -> datetime:
+        first = _SEASONS[match.group("season").lower()]
+        start = _midnight(observed.replace(day=1, month=first))
+        if start > observed:
+            start = start.replace(year=start.year - 1)
+        if over and shift_months(start, 3) > observed:
+            start = start.replace(year=start.year - 1)
+        return start
+
+    return resolve
+
+
+def _date(match: re.Match[str], observed: datetime) -> datetime | None:
+    """A day or month named in words, its year given or the latest on or before."""
+    month = _MONTHS.index(match.group("month").lower()) + 1
+    raw_day, year = match.groupdict().get("day"), match.groupdict().get("year")
+    if month == 5 and raw_day and raw_day.isdigit() and not year and " of " not in match[0]:
+        return None  # "2 may be enough", "you may 2x it": the verb
+    day = int(re.sub(r"\D", "", raw_day or "1"))
+    if year:
+        moment = _midnight(observed.replace(year=int(year), month=month, day=day))
+        return moment if moment <= observed else None
+    moment = _midnight(observed.replace(month=month, day=day))
+    return moment if moment <= observed else moment.replace(year=moment.year - 1)
 
 
 def _year(match: re.Match[str], observed: datetime) -> datetime | None:
@@ -106,16 +180,38 @@ def _year(match: re.Match[str], observed: datetime) -> datetime | None:
 
 _RULES: list[tuple[re.Pattern[str], Resolver]] = [
     (re.compile(rf"\b(?P<n>{_NUMBER_RE})\s+(?P<unit>days?|weeks?|months?|years?)\s+ago\b"), _ago),
+    (re.compile(rf"\b(?P<n>{_NUMBER_RE})\s+weekends?\s+ago\b"), _weekends_ago()),
     (re.compile(r"\bthe\s+day\s+before\s+yesterday\b"), _days(2)),
     (re.compile(r"\b(?:yesterday|last\s+night)\b"), _days(1)),
     (re.compile(r"\b(?:today|tonight|this\s+morning)\b"), _days(0)),
-    (re.compile(r"\blast\s+week\b"), _days(7)),
+    (re.compile(r"\b(?:earlier\s+)?this\s+(?:week|month|year)\b"), _days(0)),
+    (re.compile(r"\bthe\s+week\s+before\s+last\b"), _days(14)),
+    (re.compile(r"\b(?:last|this\s+past)\s+week\b"), _days(7)),
+    (re.compile(r"\b(?:last|this\s+past|past|over\s+the)\s+weekend\b"), _weekends_ago(1)),
+    (re.compile(r"\bthis\s+weekend\b"), _this_weekend),
     (re.compile(r"\blast\s+month\b"), _months(1)),
     (re.compile(r"\blast\s+year\b"), _months(12)),
-    (re.compile(rf"\blast\s+(?P<day>{_WEEKDAY_RE})\b"), _weekday(strict=True)),
-    (re.compile(rf"\bon\s+(?P<day>{_WEEKDAY_RE})\b"), _weekday(strict=False)),
-    (re.compile(rf"\b(?:in|last)\s+(?P<month>{_MONTH_RE})\b"), _month),
-    (re.compile(r"\bin\s+(?P<year>(?:19|20|21)\d\d)\b"), _year),
+    (re.compile(rf"\blast\s+(?P<season>{_SEASON_RE})\b"), _season(over=True)),
+    (re.compile(rf"\bthis\s+(?:past\s+)?(?P<season>{_SEASON_RE})\b"), _season(over=False)),
+    (re.compile(rf"\blast\s+(?P<day>{_WEEKDAY_RE})"), _weekday(strict=True)),
+    (re.compile(rf"\bon\s+(?P<day>{_WEEKDAY_RE})"), _weekday(strict=False)),
+    (re.compile(rf"\b(?P<month>{_MONTH_RE}),?\s+(?P<year>{_YEAR_RE})\b"), _date),
+    (
+        re.compile(
+            rf"\b(?P<day>{_DAY_RE})\s+(?:of\s+)?(?P<month>{_MONTH_RE})\b"
+            rf"(?:,?\s+(?P<year>{_YEAR_RE})\b)?"
+        ),
+        _date,
+    ),
+    (
+        re.compile(
+            rf"\b(?P<month>{_MONTH_RE})\s+(?:the\s+)?(?P<day>{_DAY_RE})\b(?!:)"
+            rf"(?:,?\s+(?P<year>{_YEAR_RE})\b)?"
+        ),
+        _date,
+    ),
+    (re.compile(rf"\b(?:in|last)\s+(?P<month>{_MONTH_RE})\b(?!,?\s+{_YEAR_RE})"), _month),
+    (re.compile(rf"\bin\s+(?P<year>{_YEAR_RE})\b"), _year),
 ]
 
 

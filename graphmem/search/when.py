@@ -3,9 +3,10 @@
 "When did Caroline join the support group?", "What year did we move?", "How long ago was the
 wedding?" ask for a time the question does not give. The memory that answers one usually
 states it — "I joined a support group *yesterday*", "we moved *in 2019*", "*two weeks ago*
-I adopted a puppy" — while other memories about the same thing do not ("the support group
-was so powerful"). So for such a question, a memory whose text states a time (or that has an
-event date) gets a temporal score of its own (:mod:`graphmem.search.time_plan`).
+I adopted a puppy", "I *just* got accepted" — while other memories about the same thing do
+not ("the support group was so powerful"). So for such a question, a memory whose text
+states a time (or that has an event date) gets a temporal score of its own
+(:mod:`graphmem.search.time_plan`).
 
 Both readings are fixed alternations over bounded word runs: deterministic, offline and
 linear in the text's length.
@@ -42,6 +43,12 @@ _NUM = (
 )
 _UNIT = r"days?|nights?|weeks?|weekends?|months?|years?|decades?"
 _PERIOD = r"week|weekend|month|year|spring|summer|autumn|fall|winter|semester|night"
+_SUBJECT = r"(?:i|we|you|he|she|they)"
+# a past tense or participle: regular, or one of the common irregular ones
+_PAST = (
+    r"[a-z]+ed|got|gotten|had|made|won|went|gone|began|begun|bought|built|found|heard|"
+    r"left|met|paid|ran|sold|sent|spent|took|taken|told|wrote|written"
+)
 _STATES = re.compile(
     r"\b(?:yesterday|today|tonight|tomorrow|recently|the\s+other\s+(?:day|night|week))\b"
     r"|\b(?:last|this|next|past|coming)\s+(?:past\s+)?"
@@ -53,6 +60,10 @@ _STATES = re.compile(
     rf"|\b(?:{_MONTH_RE}|may)\s+[0-3]?\d(?:st|nd|rd|th)?\b"
     rf"|\b[0-3]?\d(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_RE}|may)\b"
     r"|\b(?:19|20)\d\d\b"
+    # "I just got accepted", "we've just finished", "I'm currently reading": it is happening
+    # at the time of the message (a bare "just", as in "just like", says nothing)
+    rf"|\b{_SUBJECT}(?:'ve|'d|\s+have|\s+had)?\s+(?:only\s+|finally\s+)?just\s+(?:{_PAST})\b"
+    rf"|\b(?:i'm|we're|i\s+am|we\s+are|he's|she's|they're)\s+currently\b"
 )
 
 
@@ -64,4 +75,4 @@ def asks_time(query: str) -> bool:
 
 def states_time(text: str) -> bool:
     """Whether ``text`` says when something happened (a date, a relative time, a span)."""
-    return _STATES.search(text.lower()) is not None
+    return _STATES.search(text.lower().replace("\u2019", "'")) is not None
