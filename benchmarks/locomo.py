@@ -723,6 +723,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     with Memory(base_settings(args.weights)) as memory:
         report["weights"] = list(weights_of(memory.settings))
+        # the settings an ablation switches (GRAPHMEM_* environment variables)
+        report["settings"] = memory.settings.model_dump(
+            mode="json", include={"extraction", "indexing", "search"}
+        )
         report["embedder"] = memory.embedder.name
         embedder = CachedEmbedder(memory.embedder)
         embedder.prime([q.text for s in samples for q in s.questions])
