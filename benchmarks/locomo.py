@@ -275,10 +275,12 @@ class CachedEmbedder:
 
 @dataclass
 class Failures:
-    """Searches that raised (retried, then counted as returning nothing)."""
+    """Searches that raised (retried, then counted as returning nothing), and searches that
+    answered degraded (a signal failed or timed out: ``search.signal_timeout_s``)."""
 
     errors: list[str] = field(default_factory=list)
     failed: int = 0
+    degraded: int = 0
 
 
 def graphmem_ranker(memory: Memory, threshold: float | None, failures: Failures) -> Ranker:
@@ -293,6 +295,7 @@ def graphmem_ranker(memory: Memory, threshold: float | None, failures: Failures)
                 print(f"   search failed, retrying: {exc}", flush=True)
                 time.sleep(1.0)
                 continue
+            failures.degraded += found.degraded
             return [m.id for m in found.results]
         failures.failed += 1
         return []
@@ -419,6 +422,7 @@ class Run:
             result = evaluate(ranker, self.samples, self.stores, self.workers)
         result["search_errors"] = failures.errors
         result["failed_searches"] = failures.failed
+        result["degraded_searches"] = failures.degraded
         result["weights"] = list(weights)
         result["threshold"] = (
             self.base.settings.search.threshold if threshold is None else threshold
