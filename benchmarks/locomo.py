@@ -288,7 +288,8 @@ class CachedEmbedder:
 @dataclass
 class Failures:
     """Searches that raised (retried, then counted as returning nothing), and degraded ones
-    (a signal failed, e.g. timed out on a loaded machine: retried, then kept and counted)."""
+    (a signal failed or timed out, ``search.signal_timeout_s``: retried, then kept and
+    counted)."""
 
     errors: list[str] = field(default_factory=list)
     failed: int = 0
@@ -761,6 +762,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # a search past it answers degraded (counted per system): on a loaded machine set
         # GRAPHMEM_SEARCH__SIGNAL_TIMEOUT_S high, or recall falls with load, not with code
         report["signal_timeout_s"] = memory.settings.search.signal_timeout_s
+        # the settings an ablation switches (GRAPHMEM_* environment variables)
+        report["settings"] = memory.settings.model_dump(
+            mode="json", include={"extraction", "indexing", "search"}
+        )
         report["embedder"] = memory.embedder.name
         embedder = CachedEmbedder(memory.embedder)
         embedder.prime([q.text for s in samples for q in s.questions])

@@ -23,7 +23,7 @@ from graphmem.domain.scope import ScopeFilter, scope_filter
 from graphmem.domain.search import SearchResult
 from graphmem.dream import DreamReport, DreamRunner, DreamScopeState, DreamStatus
 from graphmem.errors import GraphMemError, NotFoundError, ValidationError
-from graphmem.extraction.nlp import NLPExtractor
+from graphmem.extraction.nlp import NLPExtractor, Parts
 from graphmem.extraction.offline import OfflineExtractor
 from graphmem.ports.embedder import Embedder
 from graphmem.ports.extractor import Extractor
@@ -51,7 +51,9 @@ def default_extractor(settings: Settings) -> Extractor:
         return LLMExtractor(OpenAILLM(settings.llm))
     if settings.extraction.engine == "patterns":
         return OfflineExtractor()
-    return NLPExtractor(settings.extraction.parse_cap_chars, settings.extraction.batch_size)
+    s = settings.extraction
+    parts = Parts(s.named_entities, s.concepts, s.dependency_triplets)
+    return NLPExtractor(s.parse_cap_chars, s.batch_size, parts=parts)
 
 
 def _dream_llm(settings: Settings) -> OpenAILLM | None:

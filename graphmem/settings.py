@@ -128,6 +128,12 @@ class ExtractionSettings(BaseModel):
     engine: Literal["nlp", "patterns"] = "nlp"  # spaCy parse, or the regex patterns alone
     parse_cap_chars: int = Field(default=5_000, ge=100)  # text beyond it is stored, not parsed
     batch_size: int = Field(default=64, ge=1)  # messages per nlp.pipe batch
+    # Parts of the nlp engine, each on by default; switched off one at a time to measure what
+    # it contributes (docs/benchmarks.md, the issue 11 ablation). Off, a part adds no entities
+    # or triplets of its own; a triplet's two ends are still entities.
+    named_entities: bool = True  # spaCy's named entities (PERSON, ORG, GPE ...) with their type
+    concepts: bool = True  # noun-chunk concepts ("support group"), type CONCEPT
+    dependency_triplets: bool = True  # subject-verb-object triplets (go_to, paint ...)
 
 
 class LimitSettings(BaseModel):

@@ -18,6 +18,7 @@ each, as with every extractor):
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -64,15 +65,29 @@ def speakers_for(messages: list[Message]) -> dict[str, Speakers]:
     return result
 
 
+@dataclass(frozen=True)
+class Parts:
+    """Which parts of the extraction run (all by default; ``ExtractionSettings``)."""
+
+    named_entities: bool = True
+    concepts: bool = True
+    dependency_triplets: bool = True
+
+
 class NLPExtractor:
     """The :class:`graphmem.ports.extractor.Extractor` used by default without an LLM."""
 
     def __init__(
-        self, parse_cap_chars: int = 5_000, batch_size: int = 64, package: str = MODEL_PACKAGE
+        self,
+        parse_cap_chars: int = 5_000,
+        batch_size: int = 64,
+        package: str = MODEL_PACKAGE,
+        parts: Parts = Parts(),
     ) -> None:
         self.parse_cap_chars = parse_cap_chars
         self.batch_size = batch_size
         self.package = package
+        self.parts = parts
 
     def extract(self, request: ExtractionRequest) -> Extraction:
         kept = [
@@ -88,9 +103,9 @@ class NLPExtractor:
         known = {normalize_name(n): n.strip() for n in request.known_entities}
         known.pop("", None)
         memories = [
-            _MessageExtraction(m, speakers[speaker_of(m)], request.observed_at, known).run(
-                index, doc
-            )
+            _MessageExtraction(
+                m, speakers[speaker_of(m)], request.observed_at, known, self.parts
+            ).run(index, doc)
             for (index, m), doc in zip(kept, docs, strict=True)
         ]
         return Extraction(memories=memories, llm_calls=0)
@@ -98,9 +113,15 @@ class NLPExtractor:
 
 class _MessageExtraction:
     def __init__(
-        self, message: Message, speakers: Speakers, observed_at: datetime, known: dict[str, str]
+        self,
+        message: Message,
+        speakers: Speakers,
+        observed_at: datetime,
+        known: dict[str, str],
+        parts: Parts,
     ) -> None:
         self.message = message
+        self.parts = parts
         self.speakers = speakers
         self.observed_at = observed_at
         self.known = known
@@ -110,14 +131,14 @@ class _MessageExtraction:
     def run(self, index: int, doc: Doc) -> ExtractedMemory:
         if (self.message.name or "").strip() and self.speakers.me != self.message.role:
             self.entities.add(self.speakers.me, PERSON)
-        for ent in doc.ents:
+        for ent in doc.ents if self.parts.named_entities else ():
             named = named_entity(ent)
             if named:
                 self.entities.add(self._spell(named.name), named.type)
         for sentence in doc.sents:
             if sentence_asserts(sentence):
                 self._sentence(sentence)
-        for chunk in doc.noun_chunks:
+        for chunk in doc.noun_chunks if self.parts.concepts else ():
             found = concept(chunk.root)
             if found:
                 self.entities.add(found.name, found.type)
@@ -144,6 +165,8 @@ class _MessageExtraction:
                 self._add_pattern(raw, sentence.text)
                 covered.add((normalize_name(raw.source), normalize_name(raw.target)))
                 claimed.add(clause.i)
+        if not self.parts.dependency_triplets:
+            return
         for parsed in sentence_triplets(sentence, self.speakers):
             pair = (normalize_name(parsed.source.name), normalize_name(parsed.target.name))
             if pair not in covered and parsed.verb not in claimed:
