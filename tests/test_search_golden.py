@@ -2,7 +2,9 @@
 into fewer statements (docs/performance.md): every query's results in the same order with
 the same scores and breakdowns, the same relations and the same explain counts, on the exact
 scan and on the vector index. The golden file was written by the code before the change
-(`python -m tests.support.search_golden --write`)."""
+(`python -m tests.support.search_golden --write`), and written again when the question factor
+(search/asking.py) was added, after checking that with the factor at 1.0 the only difference
+from the first file was the new `score_breakdown.question` field."""
 
 from __future__ import annotations
 
