@@ -32,6 +32,7 @@ def test_only_asks(text: str) -> None:
     [
         "The kids loved the dinosaur bones at the museum.",
         "We went to the museum yesterday with the kids. Have you been?",
+        "我昨天和孩子们去了博物馆。你去过吗？",  # a statement, then a question (no spaces)
         "Is it wrong that I love the museum",  # no question mark: not read as a question
         "",
         "?",

@@ -7,7 +7,9 @@ conversations 1–3, 4.7% of the turns only ask, and 2.9% of those are a questio
 against 24% of the other turns (docs/search.md, "Memories that only ask").
 
 A memory only asks when its last sentence is a question and every sentence before it is a
-question or at most ``SHORT`` words (a greeting or an exclamation: "Wow, Mel!").
+question or at most ``SHORT`` words (a greeting or an exclamation: "Wow, Mel!"; a CJK
+character counts as a word, since those scripts put no spaces between words). A short
+statement before a question ("I went. Did you?") is read as a greeting too.
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ import re
 
 QUESTION_MARKS = ("?", "？", "؟")  # ASCII, full-width, Arabic
 SHORT = 3
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？؟…])\s+")
+# After ASCII marks a sentence ends at a space; full-width marks need none (CJK).
+_SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[。！？؟])\s*")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 
 def only_asks(text: str) -> bool:
@@ -24,7 +28,11 @@ def only_asks(text: str) -> bool:
     sentences = [s for s in _SENTENCE_END.split(text.strip()) if s]
     if not sentences or not sentences[-1].endswith(QUESTION_MARKS):
         return False
-    return all(s.endswith(QUESTION_MARKS) or len(s.split()) <= SHORT for s in sentences[:-1])
+    return all(s.endswith(QUESTION_MARKS) or _words(s) <= SHORT for s in sentences[:-1])
+
+
+def _words(sentence: str) -> int:
+    return sum(max(1, len(_CJK.findall(token))) for token in sentence.split())
 
 
 def factor(text: str, question_factor: float) -> float:
