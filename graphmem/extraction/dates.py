@@ -49,18 +49,17 @@ import re
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
+from graphmem.domain.calendar_words import MONTHS, SEASONS, WEEKDAYS
+
 _NUMBERS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
     "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
     "a couple of": 2, "a couple": 2, "a few": 3, "several": 3,
 }  # fmt: skip
-_WEEKDAYS = [day.lower() for day in calendar.day_name]
-_MONTHS = [month.lower() for month in calendar.month_name if month]
-_SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
 # full names, then the usual short forms ("last Tues", "on Fri.")
-_WEEKDAY_RE = "|".join([*_WEEKDAYS, r"mon|tues?|wed|thu(?:rs?)?|fri|sat|sun"]) + r"(?:\.|\b)"
-_MONTH_RE = "|".join(_MONTHS)
-_SEASON_RE = "|".join(_SEASONS)
+_WEEKDAY_RE = "|".join([*WEEKDAYS, r"mon|tues?|wed|thu(?:rs?)?|fri|sat|sun"]) + r"(?:\.|\b)"
+_MONTH_RE = "|".join(MONTHS)
+_SEASON_RE = "|".join(SEASONS)
 _YEAR_RE = r"(?:19|20|21)\d\d"
 _DAY_RE = r"[0-3]?\d(?:st|nd|rd|th)?"
 _NUMBER_RE = r"\d{1,3}|" + "|".join(sorted(_NUMBERS, key=len, reverse=True))
@@ -106,7 +105,7 @@ def _ago(match: re.Match[str], observed: datetime) -> datetime:
 
 def _weekday(strict: bool) -> Resolver:
     def resolve(match: re.Match[str], observed: datetime) -> datetime:
-        day = [d[:3] for d in _WEEKDAYS].index(match.group("day").lower()[:3])
+        day = [d[:3] for d in WEEKDAYS].index(match.group("day").lower()[:3])
         back = (observed.weekday() - day) % 7
         if strict and back == 0:
             back = 7
@@ -137,7 +136,7 @@ def _weekends_ago(weeks: int | None = None) -> Resolver:
 
 
 def _month(match: re.Match[str], observed: datetime) -> datetime:
-    month = _MONTHS.index(match.group("month").lower()) + 1
+    month = MONTHS.index(match.group("month").lower()) + 1
     year = observed.year if month <= observed.month else observed.year - 1
     return _midnight(observed.replace(year=year, month=month, day=1))
 
@@ -146,7 +145,7 @@ def _season(over: bool) -> Resolver:
     """The 1st of the latest such season already over ("last summer") or begun ("this")."""
 
     def resolve(match: re.Match[str], observed: datetime) -> datetime:
-        first = _SEASONS[match.group("season").lower()]
+        first = SEASONS[match.group("season").lower()]
         start = _midnight(observed.replace(day=1, month=first))
         if start > observed:
             start = start.replace(year=start.year - 1)
@@ -159,7 +158,7 @@ def _season(over: bool) -> Resolver:
 
 def _date(match: re.Match[str], observed: datetime) -> datetime | None:
     """A day or month named in words, its year given or the latest on or before."""
-    month = _MONTHS.index(match.group("month").lower()) + 1
+    month = MONTHS.index(match.group("month").lower()) + 1
     raw_day, year = match.groupdict().get("day"), match.groupdict().get("year")
     if month == 5 and raw_day and raw_day.isdigit() and not year and " of " not in match[0]:
         return None  # "2 may be enough", "you may 2x it": the verb

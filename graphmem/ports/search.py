@@ -42,16 +42,21 @@ class TermHits(BaseModel):
     lengths: list[int]
 
 
-class ScopeStats(BaseModel):
-    """One exact scope key (or the whole scope, from the full-text read): its memories in the
-    requested states, and the characters of their texts and of their context keys (``keyed``
-    of them have one). The scope lookup reads the key and the count only."""
+class ScopeTotals(BaseModel):
+    """Memories in the requested states, and the characters of their texts and of their
+    context keys (``keyed`` of them have one): the full-text read's totals for the scope."""
 
-    key: str
     memories: int
     text_chars: int = 0
     keyed: int = 0
     key_chars: int = 0
+
+
+class ScopeStats(ScopeTotals):
+    """One exact scope key and its totals; the scope lookup reads the key and the count
+    only."""
+
+    key: str
 
 
 class TermsInScope(BaseModel):
@@ -59,7 +64,7 @@ class TermsInScope(BaseModel):
     term has a real hit: nothing is scored then)."""
 
     terms: list[TermHits]
-    totals: ScopeStats
+    totals: ScopeTotals
 
 
 class TripletHit(BaseModel):

@@ -15,6 +15,7 @@ statement before a question ("I went. Did you?") is read as a greeting too.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 QUESTION_MARKS = ("?", "？", "؟")  # ASCII, full-width, Arabic
 SHORT = 3
@@ -23,6 +24,7 @@ _SENTENCE_END = re.compile(r"(?<=[.!?…])\s+|(?<=[。！？؟])\s*")
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 
+@lru_cache(maxsize=4096)  # read for every candidate of every search
 def only_asks(text: str) -> bool:
     """True when ``text`` asks and states nothing (see the module docstring)."""
     sentences = [s for s in _SENTENCE_END.split(text.strip()) if s]

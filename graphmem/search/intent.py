@@ -21,7 +21,6 @@ linear in the query's length (the query is also capped before it gets here).
 
 from __future__ import annotations
 
-import calendar
 import re
 from collections.abc import Callable
 from datetime import datetime, timedelta
@@ -29,6 +28,7 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+from graphmem.domain.calendar_words import MONTH_ABBREVIATIONS, MONTHS, SEASONS, WEEKDAYS
 from graphmem.search.when import asks_time as when_asked
 
 IntentKind = Literal["current", "past", "window", "general"]
@@ -38,12 +38,8 @@ _NUMBERS = {
     "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
     "couple": 2, "a couple of": 2, "few": 3, "a few": 3,
 }  # fmt: skip
-_MONTHS = [m.lower() for m in calendar.month_name if m]
-_MONTH_ABBR = [m.lower() for m in calendar.month_abbr if m]
-_WEEKDAYS = [d.lower() for d in calendar.day_name]
-_SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
 
-_MONTH_RE = "|".join(m for m in _MONTHS + _MONTH_ABBR if m != "may")
+_MONTH_RE = "|".join(m for m in MONTHS + MONTH_ABBREVIATIONS if m != "may")
 _NUM_RE = r"\d{1,3}|a\s+couple\s+of|a\s+few|" + "|".join(
     sorted((k for k in _NUMBERS if " " not in k), key=len, reverse=True)
 )
@@ -156,7 +152,7 @@ def _relative(unit: str, offset: int) -> Resolver:
 
 def _month_index(name: str) -> int:
     name = name.lower()
-    return (_MONTHS.index(name) if name in _MONTHS else _MONTH_ABBR.index(name[:3])) + 1
+    return (MONTHS.index(name) if name in MONTHS else MONTH_ABBREVIATIONS.index(name[:3])) + 1
 
 
 def _since(match: re.Match[str], window: Window, ref: datetime) -> Window:
@@ -178,7 +174,7 @@ def _named_month(match: re.Match[str], ref: datetime) -> Window:
 
 
 def _season(match: re.Match[str], ref: datetime) -> Window:
-    first = _SEASONS[match.group("season")]
+    first = SEASONS[match.group("season")]
     which = match.group("which") or "last"
     start = _month_start(ref.year, first, ref)
     if first == 12 and ref.month < 3:  # winter started last December
@@ -195,7 +191,7 @@ def _season(match: re.Match[str], ref: datetime) -> Window:
 
 
 def _weekday(match: re.Match[str], ref: datetime) -> Window:
-    back = (ref.weekday() - _WEEKDAYS.index(match.group("wd"))) % 7 or 7
+    back = (ref.weekday() - WEEKDAYS.index(match.group("wd"))) % 7 or 7
     start = _day(ref) - timedelta(days=back)
     return start, start + timedelta(days=1)
 
@@ -263,10 +259,10 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
         ),
         _season,
     ),
-    (re.compile(rf"\blast\s+(?P<wd>{'|'.join(_WEEKDAYS)})\b"), _weekday),
+    (re.compile(rf"\blast\s+(?P<wd>{'|'.join(WEEKDAYS)})\b"), _weekday),
     (
         re.compile(
-            rf"\b(?:(?P<last>last)|in|during|since|of)\s+(?P<month>{'|'.join(_MONTHS)})"
+            rf"\b(?:(?P<last>last)|in|during|since|of)\s+(?P<month>{'|'.join(MONTHS)})"
             rf"(?:\s+(?P<year>(?:19|20)\d\d))?\b"
         ),
         _named_month,

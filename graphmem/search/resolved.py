@@ -37,6 +37,6 @@ def reread(rows: list[GateRow]) -> list[GateRow]:
 
 def status(note: str, rows: list[GateRow]) -> str:
     """The roles note, with how many candidates the resolved query read closer."""
-    again = [row for row in rows if row.resolved_cosine is not None]
-    closer = sum(1 for row in again if row.cosine < (row.resolved_cosine or row.cosine))
+    again = [row.resolved_cosine - row.cosine for row in rows if row.resolved_cosine is not None]
+    closer = sum(1 for gain in again if gain > 0)
     return f"{note} ({closer} of {len(again)} memories about them closer to the resolved query)"

@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Sequence
 
 from pydantic import BaseModel
 
-from graphmem.ports.search import ScopeStats, TermHits
+from graphmem.ports.search import ScopeTotals, TermHits
 
 K1 = 1.2  # Lucene's BM25 defaults
 B = 0.75
@@ -34,7 +35,7 @@ class FieldStats(BaseModel):
     avg_chars: float
 
 
-def field_stats(keys: list[ScopeStats]) -> dict[str, FieldStats]:
+def field_stats(keys: Sequence[ScopeTotals]) -> dict[str, FieldStats]:
     """The text and context-key statistics of a scope made of ``keys``."""
     memories = sum(k.memories for k in keys)
     keyed = sum(k.keyed for k in keys)

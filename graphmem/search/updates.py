@@ -13,18 +13,18 @@ lifecycle guards and Dream, under their lock and recheck.
 
 from __future__ import annotations
 
-import calendar
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
+from graphmem.domain.calendar_words import MONTHS
 from graphmem.domain.search import ScoredMemory
 
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 _COPULA = frozenset({"is", "are", "am", "was", "called", "named"})
-_MONTHS = frozenset(m.lower() for m in calendar.month_name if m)
+_MONTHS = frozenset(MONTHS)
 MIN_SHARE = 0.5  # of either memory's content words
 BELOW = 0.99
 _STOP = frozenset(

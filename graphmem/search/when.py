@@ -14,8 +14,9 @@ linear in the text's length.
 
 from __future__ import annotations
 
-import calendar
 import re
+
+from graphmem.domain.calendar_words import MONTHS, WEEKDAYS
 
 _AUX = (
     r"did|do|does|was|were|is|are|will|would|has|have|had|can|could|should|shall|must|"
@@ -33,10 +34,8 @@ _OPENING_WHEN = re.compile(
     r"^\W*when\b(?![^?]*\b(?:what|where|who|whom|whose|which|how|why)\b)[^?]*\?\s*$"
 )
 
-_WEEKDAYS = [d.lower() for d in calendar.day_name]
-_DAY_RE = "|".join([*_WEEKDAYS, "mon", "tues?", "wed", "thur?s?", "fri", "sat", "sun"])
-_MONTHS = [m.lower() for m in calendar.month_name if m]
-_MONTH_RE = "|".join(m for m in _MONTHS if m != "may")  # "may" is also a verb
+_DAY_RE = "|".join([*WEEKDAYS, "mon", "tues?", "wed", "thur?s?", "fri", "sat", "sun"])
+_MONTH_RE = "|".join(m for m in MONTHS if m != "may")  # "may" is also a verb
 _NUM = (
     r"\d{1,3}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
     r"(?:a\s+)?couple(?:\s+of)?|(?:a\s+)?few|several"

@@ -24,6 +24,7 @@ from graphmem.ports.search import (
     GateRow,
     RelationRow,
     ScopeStats,
+    ScopeTotals,
     StateFact,
     TermHits,
     TermQuery,
@@ -102,7 +103,7 @@ class Neo4jSearchStore:
         terms = row.pop("terms")
         return TermsInScope(
             terms=[TermHits(**t) for t in terms],
-            totals=ScopeStats(key="", **{k: v or 0 for k, v in row.items()}),
+            totals=ScopeTotals(**{k: v or 0 for k, v in row.items()}),
         )
 
     def triplets(
