@@ -59,6 +59,7 @@ PROFILED = (  # the search store's methods (a method missing from a version is s
     "triplet_vector",
     "triplet_fulltext",
     "triplets",
+    "triplets_by_id",
     "entities_by_name",
     "entities_by_vector",
     "entity_seeds",

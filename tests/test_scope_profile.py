@@ -17,6 +17,7 @@ from graphmem import Memory
 from graphmem.cypher_catalog import query
 from graphmem.domain.filters import DateRange, MemoryFilter, term
 from graphmem.domain.scope import Scope
+from graphmem.search import lucene
 
 pytestmark = pytest.mark.neo4j
 
@@ -146,11 +147,16 @@ STATEMENTS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
         "vector": s["vector"],
         "vector_k": 5,
     },
-    "search/triplets_by_vector_and_text": lambda s: {
+    "search/triplets_by_vector_and_terms": lambda s: {
         "owner": s["owner"],
         "vector": s["vector"],
-        "lucene": None,
         "k": 5,
+        # a term with hits in the tenant's facts: the owner's fact totals are read too
+        "queries": [
+            {"term": t, "fact": lucene.scoped_query("fact", t, {"user_id": s["user"]})}
+            for t in ("alice", "paris")
+        ],
+        "cap": 1000,
     },
     "dream/new_memories": lambda s: {
         "owner": s["owner"],

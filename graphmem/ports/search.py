@@ -31,9 +31,17 @@ class TermQuery(BaseModel):
     key: str
 
 
+class FactQuery(BaseModel):
+    """One query term as a Lucene string for the triplet fact index."""
+
+    term: str
+    fact: str
+
+
 class TermHits(BaseModel):
-    """One term's in-scope hits in one full-text index ('text' or 'key'): ids, raw Lucene
-    scores and the indexed field's length in characters, in the same order."""
+    """One term's in-scope hits in one full-text index ('text' or 'key' of memories, 'fact'
+    of triplets): ids, raw Lucene scores and the indexed field's length in characters, in the
+    same order."""
 
     term: str
     field: str
@@ -69,8 +77,8 @@ class TermsInScope(BaseModel):
 
 class TripletHit(BaseModel):
     """One triplet a signal found, with the memories that asserted it. ``score`` is the
-    source's raw score (cosine or Lucene; 0 from the expansion), ``hops`` how far from the
-    seed entity it lies (expansion only)."""
+    source's raw score (cosine; 0 when read by id or from the expansion), ``hops`` how far
+    from the seed entity it lies (expansion only)."""
 
     id: str
     source: str
@@ -82,6 +90,17 @@ class TripletHit(BaseModel):
     valid_to: datetime | None = None
     score: float = 0.0
     hops: int = 1
+
+
+class TripletTerms(BaseModel):
+    """The triplet signal's first read: the owner's triplets nearest the query vector (raw
+    cosine scores), each query term's hits in the owner's facts, and the owner's triplets with
+    a fact and their characters (both 0 when no term has a real hit)."""
+
+    by_vector: list[TripletHit]
+    terms: list[TermHits]
+    facts: int = 0
+    fact_chars: int = 0
 
 
 class EntityHit(BaseModel):
@@ -170,8 +189,9 @@ class SearchStore(Protocol):
         scope_keys: list[str],
     ) -> TermsInScope: ...
     def triplets(
-        self, owner: str, vector: list[float], lucene: str | None, k: int
-    ) -> tuple[list[TripletHit], list[TripletHit]]: ...
+        self, owner: str, vector: list[float], k: int, queries: list[FactQuery], cap: int
+    ) -> TripletTerms: ...
+    def triplets_by_id(self, ids: list[str]) -> list[TripletHit]: ...
     def entities_by_name(self, lucene: str, k: int) -> list[EntityHit]: ...
     def entities_by_key(self, keys: list[str]) -> list[EntityHit]: ...
     def entity_seeds(

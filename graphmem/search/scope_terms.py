@@ -1,7 +1,8 @@
-"""Full-text scores from the scope's own statistics.
+"""Full-text scores from the scope's own statistics (memory texts and context keys in the
+full-text signal; the owner's triplet facts in the triplet signal).
 
 Lucene scores a term with its IDF and its average field length over the whole index, i.e.
-over every tenant's memories, so another user's data would change this user's ranking (issue
+over every tenant's documents, so another user's data would change this user's ranking (issue
 12, 3b; measured in `benchmarks/tenant_isolation.py`). Each query term is therefore searched
 on its own, filtered to the scope inside the index, and Lucene serves only to find the hits:
 each hit is scored with BM25 (Lucene's k1 and b) from the scope's statistics alone — the
@@ -23,9 +24,33 @@ from collections.abc import Sequence
 from pydantic import BaseModel
 
 from graphmem.ports.search import ScopeTotals, TermHits
+from graphmem.search import lucene
 
 K1 = 1.2  # Lucene's BM25 defaults
 B = 0.75
+#: Hits read per term and index: the scope document frequency saturates there.
+TERM_HITS_CAP = 1_000
+QUESTION_WORDS = frozenset(
+    {"when", "what", "where", "who", "whom", "whose", "which", "why", "how", "did", "do",
+     "does", "was", "were", "is", "are", "has", "have", "had", "will", "would", "can",
+     "could", "should"}
+)  # fmt: skip
+
+
+def lexical(query: str) -> list[str]:
+    """The query's words without its question words (all of them when nothing else is left).
+    A question's interrogatives and auxiliaries ("when did", "what was") say what kind of
+    answer is wanted, not what it is about, and the English analyzer keeps them ("when I was
+    a kid" would match "when did…")."""
+    words = lucene.terms(query)
+    kept = [w for w in words if w not in QUESTION_WORDS]
+    return kept or words
+
+
+def query_terms(query: str) -> list[str]:
+    """The words searched one by one: :func:`lexical`, without the analyzer's stop words (a
+    stop word alone would match the scope clause only)."""
+    return [w for w in lexical(query) if w not in lucene.STOP_WORDS]
 
 
 class FieldStats(BaseModel):
@@ -37,14 +62,15 @@ class FieldStats(BaseModel):
 
 def field_stats(keys: Sequence[ScopeTotals]) -> dict[str, FieldStats]:
     """The text and context-key statistics of a scope made of ``keys``."""
-    memories = sum(k.memories for k in keys)
-    keyed = sum(k.keyed for k in keys)
     return {
-        "text": FieldStats(
-            docs=memories, avg_chars=_mean(sum(k.text_chars for k in keys), memories)
-        ),
-        "key": FieldStats(docs=keyed, avg_chars=_mean(sum(k.key_chars for k in keys), keyed)),
+        "text": field(sum(k.memories for k in keys), sum(k.text_chars for k in keys)),
+        "key": field(sum(k.keyed for k in keys), sum(k.key_chars for k in keys)),
     }
+
+
+def field(docs: int, chars: int) -> FieldStats:
+    """A field's statistics from how many documents have it and their characters in all."""
+    return FieldStats(docs=docs, avg_chars=chars / docs if docs else 0.0)
 
 
 def scope_idf(df: int, docs: int) -> float:
@@ -84,7 +110,3 @@ def scores(hits: list[TermHits], stats: dict[str, FieldStats]) -> dict[str, floa
         for memory_id, score in per_id.items():
             out[memory_id] = max(out.get(memory_id, 0.0), score)
     return out
-
-
-def _mean(total: int, count: int) -> float:
-    return total / count if count else 0.0

@@ -20,6 +20,7 @@ from graphmem.adapters.neo4j import schema
 from graphmem.adapters.neo4j.search_store import Neo4jSearchStore
 from graphmem.errors import StorageError, StorageUnavailableError
 from graphmem.ports.embedder import Embedder
+from graphmem.ports.search import TripletTerms
 from graphmem.services.search import SearchMemories
 
 pytestmark = pytest.mark.neo4j
@@ -153,9 +154,9 @@ class TripletHangs:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.real, name)
 
-    def triplets(self, *_: object, **__: object) -> tuple[list[Any], list[Any]]:
+    def triplets(self, *_: object, **__: object) -> TripletTerms:
         self.release.wait(timeout=60)
-        return [], []
+        return TripletTerms(by_vector=[], terms=[])
 
 
 def test_a_signal_that_never_answers_is_left_out(

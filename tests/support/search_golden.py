@@ -160,26 +160,6 @@ def snapshot(memory: Memory, user_id: str) -> list[dict[str, Any]]:
     return out
 
 
-def _constant_triplet_lucene(store: Any) -> None:
-    """Lucene's scores of triplet facts use the index-wide statistics, so other tenants' facts
-    move them (the only such input left in search); for a snapshot compared across stores,
-    every full-text triplet hit scores 1. Wraps either version's method (before: one
-    statement for full-text alone; after: vector and full-text in one)."""
-    if hasattr(store, "triplets"):
-        both = store.triplets
-
-        def triplets(*args: Any, **kwargs: Any) -> tuple[list[Any], list[Any]]:
-            by_vector, by_text = both(*args, **kwargs)
-            return by_vector, [t.model_copy(update={"score": 1.0}) for t in by_text]
-
-        store.triplets = triplets
-    if hasattr(store, "triplet_fulltext"):
-        alone = store.triplet_fulltext
-        store.triplet_fulltext = lambda *a, **k: [
-            t.model_copy(update={"score": 1.0}) for t in alone(*a, **k)
-        ]
-
-
 #: On a busy machine a signal can miss the default 5 s timeout and degrade the search.
 PATIENT = {"signal_timeout_s": 120.0}
 
@@ -195,7 +175,6 @@ def snapshots(settings: Settings, memory: Memory, user_id: str) -> dict[str, Any
             driver=memory.driver,
             embedder=memory.embedder,
         )
-        _constant_triplet_lucene(reader._search.store)
         try:
             out[name] = snapshot(reader, user_id)
         finally:

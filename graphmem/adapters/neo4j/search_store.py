@@ -21,6 +21,7 @@ from graphmem.ports.search import (
     EntityHit,
     EntitySeeds,
     ExpandRow,
+    FactQuery,
     GateRow,
     RelationRow,
     ScopeStats,
@@ -30,6 +31,7 @@ from graphmem.ports.search import (
     TermQuery,
     TermsInScope,
     TripletHit,
+    TripletTerms,
 )
 
 
@@ -107,20 +109,30 @@ class Neo4jSearchStore:
         )
 
     def triplets(
-        self, owner: str, vector: list[float], lucene: str | None, k: int
-    ) -> tuple[list[TripletHit], list[TripletHit]]:
-        """Exact cosine over the owner's triplets, and full-text over facts (none without a
-        Lucene query), in one statement. Not the filtered relationship vector index: on Neo4j
-        2026.08.1 a filtered search of it under concurrent writes fails with an
-        ArrayIndexOutOfBoundsException the server cannot report, leaving the client waiting
-        and the index broken until rebuilt (docs/reliability.md §2c)."""
-        rows = self._rows(
-            "search/triplets_by_vector_and_text", owner=owner, vector=vector, lucene=lucene, k=k
+        self, owner: str, vector: list[float], k: int, queries: list[FactQuery], cap: int
+    ) -> TripletTerms:
+        """Exact cosine over the owner's triplets, each query term's hits in the owner's facts
+        and the owner's fact totals, in one statement. Not the filtered relationship vector
+        index: on Neo4j 2026.08.1 a filtered search of it under concurrent writes fails with
+        an ArrayIndexOutOfBoundsException the server cannot report, leaving the client
+        waiting and the index broken until rebuilt (docs/reliability.md §2c)."""
+        [row] = self._rows(
+            "search/triplets_by_vector_and_terms",
+            owner=owner,
+            vector=vector,
+            k=k,
+            queries=[q.model_dump() for q in queries],
+            cap=cap,
         )
-        hits: dict[str, list[TripletHit]] = {"vector": [], "text": []}
-        for row in rows:
-            hits[row.pop("by")].append(_triplet(row))
-        return hits["vector"], hits["text"]
+        return TripletTerms(
+            by_vector=[_triplet(t) for t in row["vector"]],
+            terms=[TermHits(**t) for t in row["terms"]],
+            facts=row["facts"] or 0,
+            fact_chars=row["fact_chars"] or 0,
+        )
+
+    def triplets_by_id(self, ids: list[str]) -> list[TripletHit]:
+        return [_triplet(r) for r in self._rows("search/triplets_by_id", ids=ids)]
 
     def entities_by_name(self, lucene: str, k: int) -> list[EntityHit]:
         rows = self._rows("search/entities_by_name", lucene=lucene, k=k)

@@ -2,8 +2,7 @@
 to the scope inside the indexes, and BM25 scores them from the scope's own statistics
 (`search/scope_terms.py`), so other tenants' memories do not move this scope's ranking. Scores
 are divided by the best one. A question's interrogatives and auxiliaries ("when did", "what
-was") are left out: they say what kind of answer is wanted, not what it is about, and the
-English analyzer keeps them ("when I was a kid" would match "when did…")."""
+was") are left out (`scope_terms.lexical`)."""
 
 from __future__ import annotations
 
@@ -13,21 +12,6 @@ from graphmem.search.candidates import Pool
 from graphmem.search.context import SearchContext
 from graphmem.settings import SearchSettings
 
-#: Hits read per term and index: the scope document frequency saturates there.
-TERM_HITS_CAP = 1_000
-QUESTION_WORDS = frozenset(
-    {"when", "what", "where", "who", "whom", "whose", "which", "why", "how", "did", "do",
-     "does", "was", "were", "is", "are", "has", "have", "had", "will", "would", "can",
-     "could", "should"}
-)  # fmt: skip
-
-
-def lexical(query: str) -> list[str]:
-    """The query's words without its question words (all of them when nothing else is left)."""
-    words = lucene.terms(query)
-    kept = [w for w in words if w not in QUESTION_WORDS]
-    return kept or words
-
 
 def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: SearchSettings) -> None:
     queries = _term_queries(ctx)
@@ -35,7 +19,7 @@ def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: Search
         pool.status["fulltext"] = "off: the query has no words"
         return
     found = store.memory_fulltext(
-        queries, ctx.fetch_states, ctx.before, TERM_HITS_CAP, ctx.scope_keys
+        queries, ctx.fetch_states, ctx.before, scope_terms.TERM_HITS_CAP, ctx.scope_keys
     )
     stats = scope_terms.field_stats([found.totals])
     scored = scope_terms.scores(found.terms, stats)
@@ -48,9 +32,7 @@ def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: Search
 
 def _term_queries(ctx: SearchContext) -> list[TermQuery]:
     out = []
-    for word in lexical(ctx.query):
-        if word in lucene.STOP_WORDS:
-            continue
+    for word in scope_terms.query_terms(ctx.query):
         text = lucene.scoped_query("text", word, ctx.scope)
         key = lucene.scoped_query("key_text", word, ctx.scope)
         if text is not None and key is not None:

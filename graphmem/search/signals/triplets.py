@@ -1,13 +1,22 @@
-"""Semantic triplet matching: exact cosine over the owner's triplet facts and full-text over
-facts (one statement) lead to the memories that asserted the matching triplets."""
+"""Semantic triplet matching: exact cosine over the owner's triplet facts, and full-text over
+the owner's facts, lead to the memories that asserted the matching triplets.
+
+The full-text part scores like the memory full-text signal (`search/scope_terms.py`): Lucene
+finds each query term's hits among the owner's facts, filtered to the owner inside the index,
+and BM25 scores them from the owner's own triplet statistics (the term's document frequency
+among the owner's facts, the owner's average fact length), so other tenants' triplets do not
+move this owner's ranking. The best-scored triplets are then read by id: a second round trip,
+because the ranking needs every hit's length but only the best few are worth reading whole."""
 
 from __future__ import annotations
 
-from graphmem.ports.search import SearchStore, TripletHit
-from graphmem.search import lucene
+from graphmem.ports.search import FactQuery, SearchStore, TermHits, TripletHit
+from graphmem.search import lucene, scope_terms
 from graphmem.search.candidates import Pool
 from graphmem.search.context import SearchContext
 from graphmem.settings import SearchSettings
+
+TEXT_WEIGHT = 0.8  # a full-text match counts for less than a cosine match at its best
 
 
 def _credit(pool: Pool, triplet: TripletHit, score: float) -> None:
@@ -18,15 +27,46 @@ def _credit(pool: Pool, triplet: TripletHit, score: float) -> None:
 
 def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: SearchSettings) -> None:
     owner = ctx.owner
-    query = lucene.scoped_query("fact", ctx.query, owner.params())
-    by_vector, by_text = store.triplets(owner.key, ctx.vector, query, ctx.per_signal_k)
-    strong = [t for t in by_vector if t.score >= settings.triplet_min_cosine]
+    found = store.triplets(
+        owner.key, ctx.vector, ctx.per_signal_k, _fact_queries(ctx), scope_terms.TERM_HITS_CAP
+    )
+    strong = [t for t in found.by_vector if t.score >= settings.triplet_min_cosine]
     for triplet in strong:
         _credit(pool, triplet, triplet.score)
-    best = max((t.score for t in by_text), default=0.0)
+    by_text = _by_text(store, ctx, found.terms, scope_terms.field(found.facts, found.fact_chars))
     for triplet in by_text:
-        _credit(pool, triplet, 0.8 * triplet.score / best if best > 0 else 0.0)
-    if not by_vector and not by_text:
+        _credit(pool, triplet, triplet.score)
+    if not found.by_vector and not by_text:
         pool.status["triplet"] = "ok (no triplets in this scope match)"
     else:
         pool.status["triplet"] = f"ok ({len(strong)} by vector, {len(by_text)} by full-text)"
+
+
+def _by_text(
+    store: SearchStore,
+    ctx: SearchContext,
+    terms: list[TermHits],
+    stats: scope_terms.FieldStats,
+) -> list[TripletHit]:
+    """The best full-text triplets, each scored ``TEXT_WEIGHT`` times its BM25 score over the
+    best one's (ties by id, so the cut at ``per_signal_k`` does not depend on Lucene's order)."""
+    scored = scope_terms.scores(terms, {"fact": stats})
+    top = sorted(scored.items(), key=lambda item: (-item[1], item[0]))[: ctx.per_signal_k]
+    if not top or top[0][1] <= 0:
+        return []
+    best = top[0][1]
+    read = {t.id: t for t in store.triplets_by_id([triplet_id for triplet_id, _ in top])}
+    return [
+        read[triplet_id].model_copy(update={"score": TEXT_WEIGHT * score / best})
+        for triplet_id, score in top
+        if triplet_id in read
+    ]
+
+
+def _fact_queries(ctx: SearchContext) -> list[FactQuery]:
+    out = []
+    for word in scope_terms.query_terms(ctx.query):
+        fact = lucene.scoped_query("fact", word, ctx.owner.params())
+        if fact is not None:
+            out.append(FactQuery(term=word, fact=fact))
+    return out
