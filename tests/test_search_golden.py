@@ -4,7 +4,14 @@ the same scores and breakdowns, the same relations and the same explain counts, 
 scan and on the vector index. The golden file was written by the code before the change
 (`python -m tests.support.search_golden --write`), and written again when the question factor
 (search/asking.py) was added, after checking that with the factor at 1.0 the only difference
-from the first file was the new `score_breakdown.question` field."""
+from the first file was the new `score_breakdown.question` field. Written again when the
+triplet signal's full-text part came to score BM25 from the owner's own facts (until then the
+snapshot set every full-text triplet hit's score to 1, as Lucene's index-wide scores moved
+with other tenants' facts): the only differences were the `triplet` breakdown of memories
+credited through a full-text triplet hit (0.8 for every hit before, 0.8 times the hit's score
+over the best one's now), the final scores they feed, and the relation scores; no result
+moved, and one list of relations that had been left out whole as a tie now shows the two
+triplets above its last score."""
 
 from __future__ import annotations
 
