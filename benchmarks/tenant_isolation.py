@@ -9,6 +9,14 @@ full-text signal switched off (to attribute what moves).
 
     .venv/bin/python benchmarks/tenant_isolation.py --targets 2 --noise 6000 --infer --json <file>
 
+``--noise-batch N`` stores the noise faster, for a run with ~100k other memories: the same
+turns, verbatim, N per add (a fresh user's whole conversation in as few adds as that takes,
+each add stamped with its first session's date), and each distinct text embedded once (the
+vectors stored are the ones the embedder gives; the rounds repeat the same texts).
+``--noise-infer`` sends the noise through extraction instead (speaker names kept, as the
+targets), so other tenants also write entities and triplet facts — slow (about as slow per
+memory as the targets' ingest).
+
 Data: LoCoMo-10 (Maharana et al., ACL 2024; CC BY-NC 4.0), read from ../shared/data/locomo.
 """
 
@@ -29,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from locomo import (
     DATASET,
+    CachedEmbedder,
     Failures,
     Sample,
     Stored,
@@ -40,6 +49,7 @@ from locomo import (
 from own_server import own_server
 
 from graphmem import Memory, Settings
+from graphmem.adapters.embeddings import make_embedder
 
 
 def exact(settings: Settings) -> Settings:
@@ -68,30 +78,45 @@ def answer(settings: Settings, targets: list[Sample], stores: list[Stored]) -> d
     return out
 
 
-def add_noise(memory: Memory, others: list[Sample], target: int) -> dict[str, Any]:
-    """Other users' memories: the other conversations' sessions, one add each, under a fresh
-    user id per conversation and round, until ``target`` memories are stored. The turns are
-    sent without speaker names (one speaker: no context keys), which keeps the noise to one
-    embedding per memory; they still enter the memory text, vector and full-text indexes."""
-    stored, rounds, start = 0, 0, time.perf_counter()
+def add_noise(
+    memory: Memory, others: list[Sample], target: int, batch: int | None, infer: bool
+) -> dict[str, Any]:
+    """Other users' memories: the other conversations' sessions, one add each (``batch``:
+    that many turns per add), under a fresh user id per conversation and round, until
+    ``target`` memories are stored. Without ``infer`` the turns are sent without speaker names
+    (one speaker: no context keys), which keeps the noise to one embedding per memory; they
+    still enter the memory text, vector and full-text indexes."""
+    stored, rounds, adds, start = 0, 0, 0, time.perf_counter()
     while stored < target:
         rounds += 1
         for sample in others:
             user_id = f"noise-{rounds}-{sample.sample_id}-{uuid.uuid4().hex[:6]}"
-            for batch in sample.turns:
-                result = memory.add(
-                    [{"role": "user", "content": i.content} for i in batch.items],
-                    user_id=user_id,
-                    timestamp=batch.timestamp,
-                    infer=False,
-                )
+            for stamp, items in _noise_adds(sample, batch, target - stored):
+                messages = [
+                    {"role": "user", "content": i.content, **({"name": i.speaker} if infer else {})}
+                    for i in items
+                ]
+                result = memory.add(messages, user_id=user_id, timestamp=stamp, infer=infer)
+                adds += 1
                 stored += sum(1 for r in result.results if r.event == "ADD")
                 if stored >= target:
                     break
             if stored >= target:
                 break
     seconds = time.perf_counter() - start
-    return {"memories": stored, "rounds": rounds, "seconds": round(seconds, 1)}
+    return {"memories": stored, "rounds": rounds, "adds": adds, "seconds": round(seconds, 1),
+            "batch": batch, "infer": infer}  # fmt: skip
+
+
+def _noise_adds(sample: Sample, batch: int | None, left: int) -> list[tuple[str, list[Any]]]:
+    """The adds of one noise conversation: (timestamp, turns), a session each, or ``batch``
+    turns each (at most ``left`` turns in all)."""
+    if batch is None:
+        return [(b.timestamp, b.items) for b in sample.turns]
+    turns = [(b.timestamp, i) for b in sample.turns for i in b.items][:left]
+    return [
+        (turns[n][0], [i for _, i in turns[n : n + batch]]) for n in range(0, len(turns), batch)
+    ]
 
 
 def main() -> None:
@@ -101,6 +126,8 @@ def main() -> None:
     parser.add_argument("--skip", type=int, default=0, help="conversations before the targets")
     parser.add_argument("--noise", type=int, default=6_000)
     parser.add_argument("--infer", action="store_true", help="targets through extraction")
+    parser.add_argument("--noise-batch", type=int, help="noise turns per add (fast noise)")
+    parser.add_argument("--noise-infer", action="store_true", help="noise through extraction")
     parser.add_argument("--bolt-port", type=int, default=17797)
     parser.add_argument("--http-port", type=int, default=17798)
     parser.add_argument("--json", type=Path)
@@ -116,8 +143,9 @@ def main() -> None:
         with Memory(settings) as memory:
             ingested = ingest(memory, targets, mode, "target", stores)
         alone = answer(settings, targets, stores)
-        with Memory(settings) as memory:
-            noise = add_noise(memory, others, args.noise)
+        embedder = CachedEmbedder(make_embedder(settings.embedder)) if args.noise_batch else None
+        with Memory(settings, embedder=embedder) as memory:
+            noise = add_noise(memory, others, args.noise, args.noise_batch, args.noise_infer)
         shared = answer(settings, targets, stores)
     result = {
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
