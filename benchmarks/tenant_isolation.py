@@ -68,10 +68,12 @@ def without_fulltext(settings: Settings) -> Settings:
 VARIANTS = {"default": lambda s: s, "exact scan": exact, "no full-text": without_fulltext}
 
 
-def answer(settings: Settings, targets: list[Sample], stores: list[Stored]) -> dict[str, Any]:
+def answer(
+    settings: Settings, targets: list[Sample], stores: list[Stored], variants: list[str]
+) -> dict[str, Any]:
     out = {}
-    for name, variant in VARIANTS.items():
-        with Memory(variant(settings)) as memory:
+    for name in variants:
+        with Memory(VARIANTS[name](settings)) as memory:
             failures = Failures()
             out[name] = evaluate(graphmem_ranker(memory, None, failures), targets, stores)
             out[name]["failed_searches"] = failures.failed
@@ -128,6 +130,14 @@ def main() -> None:
     parser.add_argument("--infer", action="store_true", help="targets through extraction")
     parser.add_argument("--noise-batch", type=int, help="noise turns per add (fast noise)")
     parser.add_argument("--noise-infer", action="store_true", help="noise through extraction")
+    parser.add_argument(
+        "--variants",
+        nargs="+",
+        choices=list(VARIANTS),
+        default=list(VARIANTS),
+        metavar="NAME",
+        help="settings to answer with (default: all three)",
+    )
     parser.add_argument("--bolt-port", type=int, default=17797)
     parser.add_argument("--http-port", type=int, default=17798)
     parser.add_argument("--json", type=Path)
@@ -142,11 +152,11 @@ def main() -> None:
         mode = "product" if args.infer else "turns"
         with Memory(settings) as memory:
             ingested = ingest(memory, targets, mode, "target", stores)
-        alone = answer(settings, targets, stores)
+        alone = answer(settings, targets, stores, args.variants)
         embedder = CachedEmbedder(make_embedder(settings.embedder)) if args.noise_batch else None
         with Memory(settings, embedder=embedder) as memory:
             noise = add_noise(memory, others, args.noise, args.noise_batch, args.noise_infer)
-        shared = answer(settings, targets, stores)
+        shared = answer(settings, targets, stores, args.variants)
     result = {
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores",
@@ -158,7 +168,7 @@ def main() -> None:
         "alone": alone,
         "with_other_tenants": shared,
     }
-    for name in VARIANTS:
+    for name in args.variants:
         a = alone[name]["recall"]["10"]["1-5"]
         b = shared[name]["recall"]["10"]["1-5"]
         print(f"{name:10s} R@10 (1-5): alone {a:.4f}, with {noise['memories']} others {b:.4f}")
