@@ -14,8 +14,8 @@ turns, verbatim, N per add (a fresh user's whole conversation in as few adds as 
 each add stamped with its first session's date), and each distinct text embedded once (the
 vectors stored are the ones the embedder gives; the rounds repeat the same texts).
 ``--noise-infer`` sends the noise through extraction instead (speaker names kept, as the
-targets), so other tenants also write entities and triplet facts — slow (about as slow per
-memory as the targets' ingest).
+targets), so other tenants also write entities and triplet facts (expected to be about as
+slow per memory as the targets' ingest; not yet run).
 
 Data: LoCoMo-10 (Maharana et al., ACL 2024; CC BY-NC 4.0), read from ../shared/data/locomo.
 """
