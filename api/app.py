@@ -35,12 +35,15 @@ def create_app(settings: Settings | None = None, *, memory: Memory | None = None
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         if memory is not None:
+            await anyio.to_thread.run_sync(memory.warm_up)
             yield
             return
-        owned = await anyio.to_thread.run_sync(Memory, settings)  # loads the embedder
-        _attach(app, owned)
-        scheduler = start_scheduler(owned.dream_runner) if settings.dream.enabled else None
+        owned = await anyio.to_thread.run_sync(Memory, settings)
+        scheduler = None
         try:
+            await anyio.to_thread.run_sync(owned.warm_up)  # models loaded before, not by, a request
+            _attach(app, owned)
+            scheduler = start_scheduler(owned.dream_runner) if settings.dream.enabled else None
             yield
         finally:
             if scheduler is not None:

@@ -5,8 +5,12 @@
 
 N agents (threads, one httpx client and one API key bound to its own user_id each) run a mix
 of add / search / get / update / delete / list and cross-scope peeks for a fixed time against
-the app served by uvicorn in this process. Reported: throughput, p50/p95/p99 latency per
-operation, statuses per operation. Then the graph is checked with Cypher (see `invariants`).
+the app served by uvicorn in this process, or with ``--api-workers N`` by ``uvicorn --workers
+N`` processes of its own, as `graphmem serve` runs it (`load_server.py`). Reported:
+throughput, p50/p95/p99 latency per operation, statuses per operation, the load average at
+the start and the end, and the CPU milliseconds per request of this process, the API
+processes and (with its own server) Neo4j. Then the graph is checked with Cypher (see
+`invariants`). `load_ab.py` alternates variants of the API in one run.
 
 ``--soak`` (default 16 agents, 600 s) uses the default timeouts (request deadline 10 s) on its
 own LocalNeo4j, stops it half-way, starts it ``--outage`` (5 s) later, keeps the load on until
@@ -24,6 +28,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import random
 import statistics
 import sys
@@ -32,7 +37,8 @@ import threading
 import time
 import uuid
 from collections import Counter, defaultdict
-from dataclasses import asdict, dataclass, field
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +49,7 @@ import uvicorn
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from api import create_app
+from benchmarks.load_server import API_PORT, ApiProcess, CpuMeter
 from graphmem import Memory, Settings
 from graphmem.adapters.embeddings import make_embedder
 from graphmem.adapters.neo4j import schema
@@ -341,10 +348,43 @@ def summarize(
     }
 
 
+@dataclass
+class ServerPlan:
+    """Where the API runs: in this process (``workers`` 0, uvicorn in a thread beside the
+    agents, as before), or in processes of its own as `graphmem serve` runs it."""
+
+    workers: int = 0
+    port: int = API_PORT
+    source: Path = Path(__file__).resolve().parent.parent
+    neo4j_pid: int | None = None  # to count Neo4j's CPU when the benchmark owns the server
+
+    def server(self, memory: Memory) -> ApiServer | ApiProcess:
+        if self.workers <= 0:
+            return ApiServer(memory)
+        return ApiProcess(memory.settings, workers=self.workers, port=self.port, source=self.source)
+
+    def meter(self, server: ApiServer | ApiProcess) -> CpuMeter:
+        groups = {"benchmark_process": [os.getpid()]}
+        if isinstance(server, ApiProcess):
+            groups["api_processes"] = server.pids
+        if self.neo4j_pid is not None:
+            groups["neo4j"] = [self.neo4j_pid]
+        return CpuMeter(groups)
+
+
 def run_load(
-    memory: Memory, *, seconds: float, agents: int, seed: int = 7, fault: FaultPlan | None = None
+    memory: Memory,
+    *,
+    seconds: float,
+    agents: int,
+    seed: int = 7,
+    fault: FaultPlan | None = None,
+    plan: ServerPlan | None = None,
+    before_clock: Callable[[str, list[AgentState]], None] | None = None,
 ) -> dict[str, Any]:
-    """Drive the API for ``seconds`` (or through the fault plan) and check the invariants."""
+    """Drive the API for ``seconds`` (or through the fault plan) and check the invariants.
+    ``before_clock(base_url, agents)`` runs once the server is up, before the timed part."""
+    plan = plan or ServerPlan()
     keystore = memory.keys
     run_id = uuid.uuid4().hex[:8]
     states, key_ids = [], []
@@ -354,7 +394,12 @@ def run_load(
         states.append(AgentState(user_id=user_id, token=token))
         key_ids.append(key.id)
     stop = threading.Event()
-    with ApiServer(memory) as base_url:
+    server = plan.server(memory)
+    with server as base_url:
+        if before_clock is not None:
+            before_clock(base_url, states)
+        meter = plan.meter(server)
+        meter.start()
         clock = time.perf_counter()
         workers = [
             Agent(s, base_url, seed * 1000 + i, clock, stop, states) for i, s in enumerate(states)
@@ -373,6 +418,8 @@ def run_load(
             "run_id": run_id,
             "agents": agents,
             "seed": seed,
+            "api_workers": plan.workers or "in-process",
+            "cpu": meter.stop(len(samples), elapsed),
             "load": summarize(samples, elapsed, fault.bound_s if fault else None),
             "invariants": invariants(
                 memory.driver, memory.settings.neo4j.database, states, base_url
@@ -522,6 +569,7 @@ def run_fault(
     ports: tuple[int, int] = (FAULT_BOLT_PORT, FAULT_HTTP_PORT),
     stop_at: float = 0.3,
     end_s: float = 0.0,
+    plan: ServerPlan | None = None,
 ) -> dict[str, Any]:
     """The load against a fresh LocalNeo4j under a temporary home, with an outage of
     ``outage_s`` seconds (none when ``None``) starting ``stop_at`` x ``seconds`` in."""
@@ -536,14 +584,22 @@ def run_fault(
             with make_driver(settings.neo4j) as driver:
                 schema.migrate(driver, settings.neo4j.database, embedder.dimension, embedder.name)
             with Memory(settings, embedder=embedder) as memory:
-                plan = (
+                outage_plan = (
                     None
                     if outage_s is None
                     else FaultPlan(
                         server, seconds * stop_at, outage_s, post_s, failure_bound(settings), end_s
                     )
                 )
-                report = run_load(memory, seconds=seconds, agents=agents, seed=seed, fault=plan)
+                server_plan = replace(plan or ServerPlan(), neo4j_pid=server.status().pid)
+                report = run_load(
+                    memory,
+                    seconds=seconds,
+                    agents=agents,
+                    seed=seed,
+                    fault=outage_plan,
+                    plan=server_plan,
+                )
         finally:
             server.stop()
     report["settings"] = {
@@ -612,9 +668,13 @@ def judge_soak(report: dict[str, Any]) -> dict[str, Any]:
 # -- output -------------------------------------------------------------------------------------
 def table(report: dict[str, Any]) -> str:
     load = report["load"]
+    cpu = report["cpu"]
     lines = [
         f"{report['agents']} agents, {load['elapsed_s']:.1f} s, {load['requests']} "
         f"requests, {load['throughput_rps']:.1f} req/s; statuses {load['statuses']}",
+        f"API workers {report['api_workers']}; load average {cpu['load_average_start']} -> "
+        f"{cpu['load_average_end']}; CPU ms per request "
+        + ", ".join(f"{k} {v:.1f}" for k, v in cpu["cpu_ms_per_request"].items()),
         f"{'op':<8}{'count':>7}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}  statuses",
     ]
     for op, s in load["operations"].items():
@@ -651,6 +711,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--bolt-port", type=int, default=FAULT_BOLT_PORT, help="own Neo4j")
     parser.add_argument("--http-port", type=int, default=FAULT_HTTP_PORT, help="own Neo4j")
+    parser.add_argument(
+        "--api-workers",
+        type=int,
+        default=0,
+        help="0: the API in this process beside the agents; N: `uvicorn --workers N` processes",
+    )
+    parser.add_argument("--api-port", type=int, default=API_PORT, help="with --api-workers")
     parser.add_argument("--outage", type=float, help="seconds Neo4j is down (10; soak 5)")
     parser.add_argument("--post", type=float, default=15.0, help="load after the restart")
     parser.add_argument("--connect-timeout", type=float, default=2.0, help="fault mode")
@@ -660,6 +727,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def _run(args: argparse.Namespace) -> dict[str, Any]:
     base, ports = Settings(), (args.bolt_port, args.http_port)
+    plan = ServerPlan(workers=args.api_workers, port=args.api_port)
     if args.soak:
         return run_soak(
             base,
@@ -681,9 +749,10 @@ def _run(args: argparse.Namespace) -> dict[str, Any]:
             connect_s=args.connect_timeout,
             retry_s=args.retry_time,
             ports=ports,
+            plan=plan,
         )
     with Memory(base) as memory:
-        return run_load(memory, seconds=seconds, agents=agents, seed=args.seed)
+        return run_load(memory, seconds=seconds, agents=agents, seed=args.seed, plan=plan)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import datetime
-from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 import neo4j
@@ -26,7 +25,7 @@ from graphmem.errors import GraphMemError, NotFoundError, ValidationError
 from graphmem.extraction.nlp import NLPExtractor, Parts
 from graphmem.extraction.offline import OfflineExtractor
 from graphmem.ports.embedder import Embedder
-from graphmem.ports.extractor import Extractor
+from graphmem.ports.extractor import Extractor, WarmsUp
 from graphmem.services import inputs
 from graphmem.services.add import AddMemories
 from graphmem.services.filters import parse_filters
@@ -101,7 +100,8 @@ class Memory:
         self.driver = driver or make_driver(self.settings.neo4j)
         self.embedder = embedder or make_embedder(self.settings.embedder)
         self.store = Neo4jStore(self.driver, self.settings.neo4j.database)
-        self.keys = Keys(Neo4jKeyStore(self.driver, self.settings.neo4j.database))
+        key_store = Neo4jKeyStore(self.driver, self.settings.neo4j.database)
+        self.keys = Keys(key_store, self.settings.api.key_cache_s)
         self.extractor = extractor or default_extractor(self.settings)
         try:
             schema.verify(self.driver, self.settings.neo4j.database, self.embedder.dimension)
@@ -112,11 +112,8 @@ class Memory:
             raise
         offline = isinstance(self.extractor, OfflineExtractor | NLPExtractor)
         lifecycle = ApplyLifecycle(self.settings.lifecycle, trust_proposals=not offline)
-        self._search = SearchMemories(
-            Neo4jSearchStore(self.driver, self.settings.neo4j.database),
-            self.embedder,
-            self.settings,
-        )
+        search_store = Neo4jSearchStore(self.driver, self.settings.neo4j.database)
+        self._search = SearchMemories(search_store, self.embedder, self.settings)
         self._add = AddMemories(
             self.store,
             self.embedder,
@@ -373,6 +370,13 @@ class Memory:
         return self.dream_runner.sources(memory_id)
 
     # -- lifetime ---------------------------------------------------------------------------
+    def warm_up(self) -> None:
+        """Load the embedder's and extractor's models now, not on first use: a server calls it
+        before it accepts requests (docs/reliability.md). Idempotent."""
+        self.embedder.embed(["warm-up"])
+        if isinstance(self.extractor, WarmsUp):
+            self.extractor.warm_up()
+
     def health(self) -> None:
         """Raises unless Neo4j answers and every index is ONLINE with the embedder's dimension
         (StorageUnavailableError, SchemaMismatchError, StorageError)."""
@@ -389,10 +393,5 @@ class Memory:
     def __enter__(self) -> Memory:
         return self
 
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
+    def __exit__(self, *exc_info: object) -> None:
         self.close()

@@ -210,6 +210,9 @@ class ApiSettings(BaseModel):
     auth_enabled: bool = True
     # Every REST request is answered within this bound: past it, 503 with Retry-After.
     request_deadline_s: float = Field(default=10.0, gt=0)
+    # A key checked against Neo4j is remembered this long: a key revoked by another process
+    # (the CLI, another worker) stops working within it; in this process at once. 0 = off.
+    key_cache_s: float = Field(default=5.0, ge=0, le=60)
     mcp_port: int = 8001  # `graphmem mcp --transport http`
 
 

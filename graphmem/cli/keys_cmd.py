@@ -103,7 +103,8 @@ def list_keys(
 def revoke(
     key_ref: Annotated[str, typer.Argument(metavar="KEY_ID_OR_PREFIX")],
 ) -> None:
-    """Revoke a key by id or prefix; requests with it get 401 from now on."""
+    """Revoke a key by id or prefix; a running server answers 401 for it within
+    api.key_cache_s (5 s)."""
     with _key_store() as keys:
         key = keys.revoke(key_ref)
     typer.echo(f"Revoked API key {key.prefix} (id {key.id}).")

@@ -33,7 +33,7 @@ from graphmem.extraction.dates import resolve_relative
 from graphmem.extraction.nlp.clauses import clause_asserts, clause_of, sentence_asserts
 from graphmem.extraction.nlp.collect import EntitySet
 from graphmem.extraction.nlp.names import PERSON, Speakers, concept, named_entity
-from graphmem.extraction.nlp.pipeline import MODEL_PACKAGE, parse
+from graphmem.extraction.nlp.pipeline import MODEL_PACKAGE, load_pipeline, parse
 from graphmem.extraction.nlp.triplets import ParsedTriplet, sentence_triplets
 from graphmem.extraction.offline import fact_of, speaker_of
 from graphmem.extraction.patterns import RawTriplet, find_triplets
@@ -88,6 +88,10 @@ class NLPExtractor:
         self.batch_size = batch_size
         self.package = package
         self.parts = parts
+
+    def warm_up(self) -> None:
+        """Load the spaCy pipeline now (it is loaded on the first parse otherwise)."""
+        load_pipeline(self.package)
 
     def extract(self, request: ExtractionRequest) -> Extraction:
         kept = [
