@@ -2,7 +2,10 @@
 full-text index, the user's own entity for first-person queries, by meaning through entity
 vectors) → their neighbourhood (depth 1 or 2) →
 the memories mentioning them and the triplets there. Hub entities (mentioned by many
-memories, such as the user) are damped: weight / (1 + ln(1 + mentions / hub_degree))."""
+memories, such as the user or a conversation's speakers) are damped, like IDF, by
+d = 1 / (1 + ln(1 + mentions / hub_degree)): a memory mentioning the seed by d, a fact about
+it by d² — a hub's facts are as common as its mentions and no more telling about the query
+(docs/search.md, "Entity scores")."""
 
 from __future__ import annotations
 
@@ -73,12 +76,13 @@ def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: Search
         pool.status["entity"] = "ok (no entity of this scope recognised in the query)"
         return
     for row in store.expand(list(seeds), settings.entity_depth):
-        weight = seeds[row.seed] * damping(row.mentions, settings.hub_degree)
+        hub = damping(row.mentions, settings.hub_degree)
+        mention, fact = seeds[row.seed] * hub, seeds[row.seed] * hub**2
         pool.mentions.setdefault(row.seed, set()).update(row.memory_ids)
         for memory_id in row.memory_ids:
-            pool.add("entity", memory_id, MENTION_ONLY * weight)
+            pool.add("entity", memory_id, MENTION_ONLY * mention)
         for triplet in row.triplets:
-            score = weight * _closeness(triplet, row.seed_name)
+            score = fact * _closeness(triplet, row.seed_name)
             pool.add_triplet(triplet, score)
             for memory_id in triplet.memory_ids:
                 pool.add("entity", memory_id, score)

@@ -1,0 +1,90 @@
+"""Hub damping in the entity signal (real Neo4j): a memory mentioning a recognised entity
+counts 0.4 x d, a fact about it d² (d = 1 / (1 + ln(1 + mentions / hub_degree))). A person
+every memory talks about (a conversation's speaker) is a hub: her facts are as common as her
+mentions and say little about the query, so they must not outweigh what the other signals
+found; a rarely mentioned person's facts count nearly in full."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+
+import neo4j
+import pytest
+
+from graphmem import Memory
+from graphmem.search.signals.entities import MENTION_ONLY, damping
+from graphmem.settings import Settings
+
+TS = "2025-01-10T10:00:00Z"
+HOBBIES = (
+    "tennis", "chess", "pottery", "salsa", "kayaking", "knitting", "archery", "baking",
+    "cycling", "gardening", "fencing", "origami", "climbing", "sailing", "juggling",
+    "birdwatching", "calligraphy", "surfing", "photography", "woodworking", "rowing",
+    "skating", "fishing", "painting", "yoga", "poetry", "karaoke", "golf", "snorkeling",
+    "beekeeping",
+)  # fmt: skip
+
+
+def _rel(source: str, relation: str, target: str) -> list[dict[str, str]]:
+    return [{"source": source, "relation": relation, "target": target}]
+
+
+@pytest.fixture(scope="module")
+def hubs(memory: Memory) -> Iterator[str]:
+    user = f"test-hubs-{uuid.uuid4()}"
+    for hobby in HOBBIES:
+        memory.add(
+            f"Maria took up {hobby} this year.",
+            user_id=user,
+            relations=_rel("Maria", "practises", hobby),
+            timestamp=TS,
+        )
+    memory.add("Ines can't eat gluten.", user_id=user, relations=_rel("Ines", "avoids", "gluten"))
+    yield user
+    memory.delete_all(user_id=user)
+
+
+def _mentions(driver: neo4j.Driver, user: str, name: str) -> int:
+    records, _, _ = driver.execute_query(
+        "MATCH (m:Memory {user_id: $user})-[:MENTIONS]->(e:Entity {name: $name}) "
+        "RETURN count(DISTINCT m) AS n",
+        user=user,
+        name=name,
+    )
+    return int(records[0]["n"])
+
+
+def _entity_scores(memory: Memory, user: str, query: str) -> dict[str, float]:
+    result = memory.search(query, user_id=user, top_k=50, explain=True, threshold=-1.0)
+    assert not result.degraded, result.failed_signals
+    scores = {}
+    for hit in result.results:
+        assert hit.score_breakdown is not None
+        scores[hit.text] = hit.score_breakdown.entity  # rounded to 4 decimals
+    return scores
+
+
+def test_a_hubs_facts_are_damped_twice(
+    memory: Memory, hubs: str, driver: neo4j.Driver, settings: Settings
+) -> None:
+    mentions = _mentions(driver, hubs, "Maria")
+    assert mentions >= len(HOBBIES)  # a hub: far more mentions than hub_degree
+    d = damping(mentions, settings.search.hub_degree)
+    scores = _entity_scores(memory, hubs, "What did Maria take up this year?")
+    maria = {text: s for text, s in scores.items() if text.startswith("Maria")}
+    assert len(maria) >= 10
+    # A fact about the hub counts d² (not d): below what a mention of a rare entity gets.
+    for text, score in maria.items():
+        assert score == pytest.approx(d**2, abs=1e-3), text
+    assert d**2 < MENTION_ONLY * damping(1, settings.search.hub_degree)
+
+
+def test_a_rare_entitys_fact_counts_nearly_in_full(
+    memory: Memory, hubs: str, driver: neo4j.Driver, settings: Settings
+) -> None:
+    mentions = _mentions(driver, hubs, "Ines")
+    d = damping(mentions, settings.search.hub_degree)
+    scores = _entity_scores(memory, hubs, "What should I bake for Ines?")
+    assert scores["Ines can't eat gluten."] == pytest.approx(d**2, abs=1e-3)
+    assert scores["Ines can't eat gluten."] > 0.9
