@@ -1,8 +1,9 @@
-"""Hub damping in the entity signal (real Neo4j): a memory mentioning a recognised entity
-counts 0.4 x d, a fact about it d² (d = 1 / (1 + ln(1 + mentions / hub_degree))). A person
-every memory talks about (a conversation's speaker) is a hub: her facts are as common as her
-mentions and say little about the query, so they must not outweigh what the other signals
-found; a rarely mentioned person's facts count nearly in full."""
+"""Hub damping in the entity signal (real Neo4j): with d(n) = 1 / (1 + ln(1 + n /
+hub_degree)) of an entity's n mentions, a memory mentioning it counts 0.4 x d(n), a fact
+about it d(n) x d(n - hub_degree). A person every memory talks about (a conversation's
+speaker) is a hub: her facts are as common as her mentions and say little about the query,
+so they must not outweigh what the other signals found; a rarely mentioned person's facts
+keep their full weight."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import neo4j
 import pytest
 
 from graphmem import Memory
-from graphmem.search.signals.entities import MENTION_ONLY, damping
+from graphmem.search.signals.entities import damping
 from graphmem.settings import Settings
 
 TS = "2025-01-10T10:00:00Z"
@@ -22,7 +23,8 @@ HOBBIES = (
     "cycling", "gardening", "fencing", "origami", "climbing", "sailing", "juggling",
     "birdwatching", "calligraphy", "surfing", "photography", "woodworking", "rowing",
     "skating", "fishing", "painting", "yoga", "poetry", "karaoke", "golf", "snorkeling",
-    "beekeeping",
+    "beekeeping", "hiking", "dancing", "running", "sculpting", "quilting", "boxing", "diving",
+    "skiing", "badminton", "volleyball",
 )  # fmt: skip
 
 
@@ -65,26 +67,27 @@ def _entity_scores(memory: Memory, user: str, query: str) -> dict[str, float]:
     return scores
 
 
-def test_a_hubs_facts_are_damped_twice(
+def test_a_hubs_facts_are_damped_beyond_their_mentions(
     memory: Memory, hubs: str, driver: neo4j.Driver, settings: Settings
 ) -> None:
     mentions = _mentions(driver, hubs, "Maria")
-    assert mentions >= len(HOBBIES)  # a hub: far more mentions than hub_degree
-    d = damping(mentions, settings.search.hub_degree)
+    hub_degree = settings.search.hub_degree
+    assert mentions >= len(HOBBIES) > hub_degree
+    expected = damping(mentions, hub_degree) * damping(mentions - hub_degree, hub_degree)
     scores = _entity_scores(memory, hubs, "What did Maria take up this year?")
     maria = {text: s for text, s in scores.items() if text.startswith("Maria")}
     assert len(maria) >= 10
-    # A fact about the hub counts d² (not d): below what a mention of a rare entity gets.
     for text, score in maria.items():
-        assert score == pytest.approx(d**2, abs=1e-3), text
-    assert d**2 < MENTION_ONLY * damping(1, settings.search.hub_degree)
+        assert score == pytest.approx(expected, abs=1e-3), text
+    assert expected < 0.85 * damping(mentions, hub_degree)
 
 
-def test_a_rare_entitys_fact_counts_nearly_in_full(
+def test_a_rare_entitys_fact_keeps_its_weight(
     memory: Memory, hubs: str, driver: neo4j.Driver, settings: Settings
 ) -> None:
     mentions = _mentions(driver, hubs, "Ines")
+    assert mentions <= settings.search.hub_degree
     d = damping(mentions, settings.search.hub_degree)
     scores = _entity_scores(memory, hubs, "What should I bake for Ines?")
-    assert scores["Ines can't eat gluten."] == pytest.approx(d**2, abs=1e-3)
+    assert scores["Ines can't eat gluten."] == pytest.approx(d, abs=1e-3)
     assert scores["Ines can't eat gluten."] > 0.9

@@ -3,9 +3,10 @@ full-text index, the user's own entity for first-person queries, by meaning thro
 vectors) → their neighbourhood (depth 1 or 2) →
 the memories mentioning them and the triplets there. Hub entities (mentioned by many
 memories, such as the user or a conversation's speakers) are damped, like IDF, by
-d = 1 / (1 + ln(1 + mentions / hub_degree)): a memory mentioning the seed by d, a fact about
-it by d² — a hub's facts are as common as its mentions and no more telling about the query
-(docs/search.md, "Entity scores")."""
+d(n) = 1 / (1 + ln(1 + n / hub_degree)) of their n mentions: a memory mentioning the seed by
+d(n), a fact about it once more by d(n - hub_degree) beyond hub_degree mentions. A hub's facts
+are as common as its mentions and no more telling about the query; a rarely mentioned
+entity's facts keep their weight (docs/search.md, "Entity scores")."""
 
 from __future__ import annotations
 
@@ -67,6 +68,11 @@ def damping(mentions: int, hub_degree: int) -> float:
     return 1.0 / (1.0 + math.log1p(mentions / max(hub_degree, 1)))
 
 
+def fact_damping(mentions: int, hub_degree: int) -> float:
+    """The further damping of a fact about a seed: 1 up to hub_degree mentions."""
+    return damping(max(mentions - hub_degree, 0), hub_degree)
+
+
 def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: SearchSettings) -> None:
     if not settings.entity_expansion:
         pool.status["entity"] = "off: entity expansion is disabled in settings"
@@ -76,8 +82,8 @@ def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: Search
         pool.status["entity"] = "ok (no entity of this scope recognised in the query)"
         return
     for row in store.expand(list(seeds), settings.entity_depth):
-        hub = damping(row.mentions, settings.hub_degree)
-        mention, fact = seeds[row.seed] * hub, seeds[row.seed] * hub**2
+        mention = seeds[row.seed] * damping(row.mentions, settings.hub_degree)
+        fact = mention * fact_damping(row.mentions, settings.hub_degree)
         pool.mentions.setdefault(row.seed, set()).update(row.memory_ids)
         for memory_id in row.memory_ids:
             pool.add("entity", memory_id, MENTION_ONLY * mention)
