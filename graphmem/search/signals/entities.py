@@ -4,7 +4,7 @@ vectors) → their neighbourhood (depth 1 or 2) →
 the memories mentioning them and the triplets there. Hub entities (mentioned by many
 memories, such as the user or a conversation's speakers) are damped, like IDF, by
 d(n) = 1 / (1 + ln(1 + n / hub_degree)) of their n mentions: a memory mentioning the seed by
-d(n), a fact about it once more by d(n - hub_degree) beyond hub_degree mentions. A hub's facts
+d(n), a triplet around it once more by d(n - hub_degree) beyond hub_degree mentions. A hub's facts
 are as common as its mentions and no more telling about the query; a rarely mentioned
 entity's facts keep their weight (docs/search.md, "Entity scores")."""
 
