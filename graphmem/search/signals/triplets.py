@@ -5,8 +5,9 @@ The full-text part scores like the memory full-text signal (`search/scope_terms.
 finds each query term's hits among the owner's facts, filtered to the owner inside the index,
 and BM25 scores them from the owner's own triplet statistics (the term's document frequency
 among the owner's facts, the owner's average fact length), so other tenants' triplets do not
-move this owner's ranking. The best-scored triplets are then read by id: a second round trip,
-because the ranking needs every hit's length but only the best few are worth reading whole."""
+move this owner's ranking. The best-scored triplets the vector part did not return are then
+read by id: a second round trip, because the ranking needs every hit's length but only the
+best few are worth reading whole."""
 
 from __future__ import annotations
 
@@ -33,7 +34,8 @@ def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: Search
     strong = [t for t in found.by_vector if t.score >= settings.triplet_min_cosine]
     for triplet in strong:
         _credit(pool, triplet, triplet.score)
-    by_text = _by_text(store, ctx, found.terms, scope_terms.field(found.facts, found.fact_chars))
+    stats = scope_terms.field(found.facts, found.fact_chars)
+    by_text = _by_text(store, ctx, found.terms, stats, {t.id: t for t in found.by_vector})
     for triplet in by_text:
         _credit(pool, triplet, triplet.score)
     if not found.by_vector and not by_text:
@@ -47,15 +49,18 @@ def _by_text(
     ctx: SearchContext,
     terms: list[TermHits],
     stats: scope_terms.FieldStats,
+    known: dict[str, TripletHit],
 ) -> list[TripletHit]:
     """The best full-text triplets, each scored ``TEXT_WEIGHT`` times its BM25 score over the
-    best one's (ties by id, so the cut at ``per_signal_k`` does not depend on Lucene's order)."""
+    best one's (ties by id, so the cut at ``per_signal_k`` does not depend on Lucene's order).
+    Only those the vector part did not return (``known``) are read by id."""
     scored = scope_terms.scores(terms, {"fact": stats})
     top = sorted(scored.items(), key=lambda item: (-item[1], item[0]))[: ctx.per_signal_k]
     if not top or top[0][1] <= 0:
         return []
     best = top[0][1]
-    read = {t.id: t for t in store.triplets_by_id([triplet_id for triplet_id, _ in top])}
+    missing = [triplet_id for triplet_id, _ in top if triplet_id not in known]
+    read = known | {t.id: t for t in (store.triplets_by_id(missing) if missing else [])}
     return [
         read[triplet_id].model_copy(update={"score": TEXT_WEIGHT * score / best})
         for triplet_id, score in top
