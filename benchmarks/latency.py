@@ -28,6 +28,10 @@ from typing import Any
 
 import torch
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import store_stats
+
 from graphmem import Memory, Settings
 
 SCOPES = 100
@@ -406,6 +410,8 @@ def stage(
         {"user": u, "query": q, "top": r} for (u, q), r in zip(jobs, rankings, strict=True)
     ]
     out["loadavg"] = list(os.getloadavg())
+    out["server"] = store_stats.snapshot(b.memory.driver, b.memory.settings)
+    print(f"   server {out['server']}", flush=True)
     if with_index:
         out["index"] = index_vs_exact(b, jobs, ids)
         print(f"   index path {out['index']}", flush=True)
