@@ -48,6 +48,9 @@ STAGE_METHODS = {
     "_plan_and_resolve": "time plan + role resolution (beside the embedding)",
     "_gather": SIGNALS_WALL,
     "_gate": "gate (with the resolved re-read)",
+    # since 2026-12-02 (later): each signal's candidates are gated on a worker thread as it
+    # answers (inside the signals' wall); this stage waits for those gates and reads the rest
+    "_gate_rest": "gate (the rest, after the signals)",
 }
 STAGES = tuple(STAGE_METHODS.values())
 NESTED = ("time plan + role resolution (beside the embedding)",)  # inside the context's wall

@@ -83,10 +83,6 @@ def _score(
     )
 
 
-def _replaced_at(rows: list[GateRow], memory_id: str) -> datetime | None:
-    return next((r.replaced_at for r in rows if r.memory.id == memory_id), None)
-
-
 def gate_and_rank(
     rows: list[GateRow],
     pool: Pool,
@@ -109,9 +105,10 @@ def gate_and_rank(
     matched = sum(1 for m in scored if m.id in said)
     pool.status["speaker"] = speaker.status(matched, settings.speaker_match)
     by_id = {m.id: m for m in scored}
+    replaced_at = {r.memory.id: r.replaced_at for r in reversed(rows)}  # the first row's
     for m in scored:
         replacement = by_id.get(m.replacement_memory_id or "")
-        retired = views.state_at(m, _replaced_at(rows, m.id), ctx.reference_date)
+        retired = views.state_at(m, replaced_at.get(m.id), ctx.reference_date)
         if replacement is not None and retired != LifecycleState.ACTIVE and not time_plan.past:
             m.score = min(m.score, replacement.score * 0.99)
     _inherit(scored, by_id, time_plan)

@@ -273,9 +273,38 @@ def paired(a: ScoredMemory, b: ScoredMemory) -> Pair | None:
 
 
 def find_pairs(memories: list[ScoredMemory], limit: int = 50) -> list[Pair]:
-    """Pairs among the best ``limit`` memories (quadratic in ``limit`` only)."""
-    top = memories[:limit]
-    return [p for a, b in combinations(top, 2) if (p := paired(a, b)) is not None]
+    """Pairs among the best ``limit`` memories (quadratic in ``limit`` only): those
+    ``paired`` forms, in the same order; each memory's subject, content words and values
+    are read once, not once per pair."""
+    top = [_Features.of(m) for m in memories[:limit]]
+    return [p for a, b in combinations(top, 2) if (p := a.paired(b)) is not None]
+
+
+@dataclass(frozen=True)
+class _Features:
+    """What ``paired`` reads of one memory."""
+
+    memory: ScoredMemory
+    subject: str
+    words: frozenset[str]
+    values: frozenset[str]
+
+    @classmethod
+    def of(cls, m: ScoredMemory) -> _Features:
+        return cls(m, (m.actor or "").casefold(), content(m.text), values(m.text))
+
+    def paired(self, other: _Features) -> Pair | None:
+        """``paired(self.memory, other.memory)``."""
+        a, b = self.memory, other.memory
+        if a.observed_at == b.observed_at or self.subject != other.subject:
+            return None
+        shared = self.words & other.words
+        if not shared or len(shared) / max(len(self.words), len(other.words)) < MIN_SHARE:
+            return None
+        if not (self.values - other.values) or not (other.values - self.values):
+            return None
+        older, newer = (a, b) if a.observed_at < b.observed_at else (b, a)
+        return Pair(older, newer, shared)
 
 
 def apply(memories: list[ScoredMemory], past: bool) -> list[str]:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from datetime import UTC, datetime
+from functools import partial
 from typing import Any, TypeVar
 
 from graphmem.domain.filters import NO_FILTER, MemoryFilter
@@ -17,7 +18,7 @@ from graphmem.domain.search import ScoredMemory, SearchExplain, SearchResult
 from graphmem.domain.views import fetch_states
 from graphmem.errors import GraphMemError, StorageError, StorageUnavailableError, ValidationError
 from graphmem.ports.embedder import Embedder
-from graphmem.ports.search import GateRow, SearchStore
+from graphmem.ports.search import GateRow, ScopeStats, SearchStore
 from graphmem.search import resolved, roles, temporal
 from graphmem.search.candidates import Pool
 from graphmem.search.context import SearchContext
@@ -27,6 +28,7 @@ from graphmem.search.signals import Collect, entities, fulltext, triplets, vecto
 from graphmem.search.signals import temporal as time_window
 from graphmem.search.time_plan import TemporalPlan
 from graphmem.services import inputs
+from graphmem.services.gating import EarlyGate
 from graphmem.settings import Settings
 
 logger = logging.getLogger(__name__)
@@ -116,23 +118,31 @@ class SearchMemories:
         draft = self._draft(
             query, scope, top_k, threshold, latest_only, include_merged, reference_date, explain
         ).model_copy(update={"memory_filter": memory_filter})
-        ctx, time_plan, resolution = self._context(draft, now, failed)
+        ctx, time_plan, resolution, lexical = self._context(draft, now, failed)
         if not ctx.scope_keys:
             return SearchResult(
                 explain=SearchExplain(signals={"all": "scope has no memories"}) if explain else None
             )
         resolved_vector: list[list[float]] = []
-        if resolution.resolved:  # embedded while the signals' queries run
-            pool = self._gather(
-                ctx, lambda: resolved_vector.extend(self.embedder.embed([resolution.query]))
-            )
-        else:
-            pool = self._gather(ctx)
+        # A resolved query is embedded while the signals' queries run; without one, each
+        # signal's candidates are gated as soon as it answers.
+        during = partial(self._embed_into, resolved_vector, resolution.query)
+        pool, early = self._gather(
+            ctx,
+            during if resolution.resolved else None,
+            early_gate=not resolution.resolved,
+            started={"fulltext": lexical},
+        )
         roles.collect(resolution, pool)
         for name, exc in failed.items():
             pool.failed.append(name)
             pool.status[name] = f"failed: {type(exc).__name__} ({exc.reason})"
-        rows = self._gate(pool, ctx, resolution, resolved_vector[0] if resolved_vector else None)
+        if early is not None:
+            rows = self._gate_rest(early, pool)
+        else:
+            rows = self._gate(
+                pool, ctx, resolution, resolved_vector[0] if resolved_vector else None
+            )
         ranked, gated_out = gate_and_rank(rows, pool, ctx, self.settings.search, now)
         results = ranked[: ctx.top_k]
         self._record_access([m.id for m in results], now)
@@ -196,6 +206,13 @@ class SearchMemories:
         pool.status["roles"] = resolved.status(pool.status.get("roles", ""), rows)
         return resolved.reread(rows)
 
+    def _embed_into(self, vectors: list[list[float]], text: str) -> None:
+        vectors.extend(self.embedder.embed([text]))
+
+    def _gate_rest(self, early: EarlyGate, pool: Pool) -> list[GateRow]:
+        """The gate rows, most read while the signals ran; the rest read now."""
+        return early.rows(pool, time.monotonic() + self.settings.search.signal_timeout_s)
+
     def _linked(self, results: list[ScoredMemory], ctx: SearchContext) -> list[MemoryRecord]:
         shown = {m.id for m in results}
         ids = [i for m in results for i in m.linked_memory_ids if i not in shown]
@@ -247,12 +264,16 @@ class SearchMemories:
 
     def _context(
         self, draft: SearchContext, now: datetime, failed: dict[str, StorageError]
-    ) -> tuple[SearchContext, TemporalPlan, roles.Resolution]:
+    ) -> tuple[SearchContext, TemporalPlan, roles.Resolution, tuple[Future[None], Pool]]:
         """The scope lookup, and the time plan and role resolution, run on worker threads
         while this thread embeds the query; then the context the signals read (the lexical
-        and entity signals read a resolved query's names)."""
+        and entity signals read a resolved query's names). The full-text signal, which reads
+        no vector, starts as soon as the scope and the resolution are known (its future and
+        its pool are returned), so its statement overlaps the embedding."""
         keys_read = self._signals.submit(self.store.scope_keys, draft.scope, draft.fetch_states)
         planned = self._signals.submit(self._plan_and_resolve, draft, now, failed)
+        lexical = Pool()
+        lexical_read = self._signals.submit(self._lexical, draft, keys_read, planned, lexical)
         [vector] = self.embedder.embed([draft.query])
         keys = keys_read.result()
         time_plan, resolution = planned.result()
@@ -264,18 +285,55 @@ class SearchMemories:
         }
         if resolution.resolved:
             update["query"] = resolution.query
-        return draft.model_copy(update=update), time_plan, resolution
+        return draft.model_copy(update=update), time_plan, resolution, (lexical_read, lexical)
 
-    def _gather(self, ctx: SearchContext, during: Callable[[], None] | None = None) -> Pool:
+    def _lexical(
+        self,
+        draft: SearchContext,
+        keys_read: Future[list[ScopeStats]],
+        planned: Future[tuple[TemporalPlan, roles.Resolution]],
+        part: Pool,
+    ) -> None:
+        """The full-text signal, once the scope keys and the resolved query are known."""
+        keys = [k.key for k in keys_read.result()]
+        _, resolution = planned.result()
+        if not keys:  # the search answers "scope has no memories" without the signals
+            return
+        query = resolution.query if resolution.resolved else draft.query
+        ctx = draft.model_copy(update={"scope_keys": keys, "query": query})
+        fulltext.collect(self.store, ctx, part, self.settings.search)
+
+    def _gather(
+        self,
+        ctx: SearchContext,
+        during: Callable[[], None] | None = None,
+        early_gate: bool = False,
+        started: dict[str, tuple[Future[None], Pool]] | None = None,
+    ) -> tuple[Pool, EarlyGate | None]:
         """Each signal fills its own pool on its own thread; they are merged in a fixed
         order, so the result is the same as gathering them one after another. A signal whose
         query fails is left out (the search is degraded); when none answered, the search
-        fails with the signals' error. ``during`` runs on this thread meanwhile."""
+        fails with the signals' error. ``during`` runs on this thread meanwhile. With
+        ``early_gate``, each signal's candidates are gated as soon as it answered
+        (:mod:`graphmem.services.gating`). ``started``: signals already running (their
+        future and pool), waited for here like the others."""
         settings = self.settings.search
-        parts = {name: Pool() for name, _ in SIGNALS}
+        started = started or {}
+        parts = {name: started[name][1] if name in started else Pool() for name, _ in SIGNALS}
+        early = (
+            EarlyGate(lambda ids: self._gate_ids(ids, ctx), self._signals) if early_gate else None
+        )
+
+        def run(name: str, collect: Collect, part: Pool) -> None:
+            if name in started:
+                started[name][0].result()
+            else:
+                collect(self.store, ctx, part, settings)
+            if early is not None and part.scores:
+                early.submit(part.ids())
+
         futures = {
-            name: self._signals.submit(collect, self.store, ctx, parts[name], settings)
-            for name, collect in SIGNALS
+            name: self._signals.submit(run, name, collect, parts[name]) for name, collect in SIGNALS
         }
         until = time.monotonic() + settings.signal_timeout_s
         if during is not None:
@@ -293,7 +351,10 @@ class SearchMemories:
             pool.merge(parts[name])
         if errors and len(errors) == sum(_ran(parts[n], n) for n, _ in SIGNALS):
             raise _worst(list(errors.values()))
-        return pool
+        return pool, early
+
+    def _gate_ids(self, ids: list[str], ctx: SearchContext) -> list[GateRow]:
+        return self.store.gate(ids, ctx.vector, ctx.scope_keys, ctx.memory_filter)
 
     def _record_access(self, ids: list[str], now: datetime) -> None:
         """Only decay reads access data, so only then is it written (off the request path)."""
