@@ -41,7 +41,7 @@ from graphmem.adapters.embeddings import make_embedder
 from graphmem.adapters.neo4j import schema
 from graphmem.adapters.neo4j.driver import make_driver
 from graphmem.cypher_catalog import all_names, query
-from graphmem.neo4j_server import LocalNeo4j
+from graphmem.neo4j_server import LocalNeo4j, conf
 
 
 class StatementClock:
@@ -144,6 +144,19 @@ def classify(frames: list[str]) -> str:
     return f"other | {top}"
 
 
+def thread_cpu(pid: int) -> dict[str, float]:
+    """CPU seconds so far per kind of Neo4j thread (its name without numbers)."""
+    out: dict[str, float] = defaultdict(float)
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            name = (task / "comm").read_text().strip().rstrip("0123456789#-_ ")
+            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        out[name] += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return out
+
+
 class Caller:
     """One user's HTTP client for single operations, keeping the ids its adds returned."""
 
@@ -233,11 +246,16 @@ def profile(
             if sampler:
                 sampler.start()
             started = cpu_seconds(neo4j_pid) or 0.0
+            threads = thread_cpu(neo4j_pid)
             t0 = time.perf_counter()
             for _ in range(repeats):
                 call()
             wall = time.perf_counter() - t0
             cpu = (cpu_seconds(neo4j_pid) or 0.0) - started
+            by_thread = {
+                k: 1000 * (v - threads.get(k, 0.0)) / repeats
+                for k, v in thread_cpu(neo4j_pid).items()
+            }
             statements = clock.take()
             frames = sampler.take() if sampler else {}
             out[op] = {
@@ -250,6 +268,9 @@ def profile(
                     for name, s in sorted(statements.items(), key=lambda kv: -kv[1]["server_ms"])
                 },
                 "bolt_worker_stacks": frames,
+                "neo4j_cpu_ms_by_thread": {
+                    k: v for k, v in sorted(by_thread.items(), key=lambda kv: -kv[1]) if v >= 0.5
+                },
             }
             print_op(op, out[op])
     return out
@@ -263,6 +284,8 @@ def print_op(op: str, row: dict[str, Any]) -> None:
     )
     for name, s in row["statements"].items():
         print(f"    {name:<40} {s['per_request']:>5.2f} x  {s['ms']:>7.2f} ms")
+    for thread, ms in row["neo4j_cpu_ms_by_thread"].items():
+        print(f"    thread {thread:<32} {ms:>7.1f} ms")
     for frame, n in row["bolt_worker_stacks"].items():
         print(f"    stack {n:>5}  {frame}")
 
@@ -277,7 +300,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path)
     parser.add_argument("--op", action="append", help="only these operations (repeatable)")
     parser.add_argument("--stacks", action="store_true", help="sample Neo4j with jstack")
+    parser.add_argument(
+        "--conf", action="append", default=[], help="an extra neo4j.conf line (repeatable)"
+    )
     args = parser.parse_args(argv)
+    extra_conf(args.conf)
     for name in ("neo4j", "graphmem.api", "uvicorn.error", "graphmem.services.search"):
         logging.getLogger(name).setLevel(logging.CRITICAL)
     clock = StatementClock()
@@ -305,6 +332,7 @@ def main(argv: list[str] | None = None) -> int:
     report = {
         "command": " ".join(sys.argv),
         "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "extra_conf": args.conf,
         "load_average_start": load,
         "load_average_end": os_load(),
         "operations": result,
@@ -313,6 +341,16 @@ def main(argv: list[str] | None = None) -> int:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(report, indent=2) + "\n")
     return 0
+
+
+def extra_conf(lines: list[str]) -> None:
+    """Append ``lines`` to the neo4j.conf graphmem writes for the server this run starts."""
+    render = conf.render_conf
+
+    def rendered(settings: Any, home: Path) -> str:
+        return render(settings, home) + "".join(f"{line}\n" for line in lines)
+
+    conf.render_conf = rendered
 
 
 def os_load() -> tuple[float, float, float]:
