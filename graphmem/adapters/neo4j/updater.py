@@ -55,8 +55,7 @@ class UpdateWriter(PlanWriter):
         self._run(tx, "triplet/retire_for_memory", memory_id=mid, keep=keep, now=self.now)
         named = [key for _, key in self.plan.mentions]
         self._run(tx, "entity/demote_mentions", memory_id=mid, keep=named)
-        self._merge_entities(tx, {mid})
-        self._link_mentions(tx, {mid})
+        self._merge_entities(tx, {mid})  # with its mentions
         self._merge_triplets(tx, {mid})
 
     def _record(self, tx: neo4j.ManagedTransaction, row: neo4j.Record) -> None:
