@@ -8,6 +8,7 @@ UNWIND $items AS item
 MATCH (n:Memory {id: item.new_id})
 CALL (n, item) {
   MATCH (m:Memory {owner: n.owner})
+  USING INDEX m:Memory(owner)  // never all owners' active memories (a plan made on a small store)
   WHERE m.lifecycle_state = 'active' AND NOT m.id IN $exclude
   WITH m ORDER BY vector.similarity.cosine(m.embedding, n.embedding) DESC LIMIT $k
   RETURN m

@@ -13,5 +13,6 @@ SET s.lock_seq = coalesce(s.lock_seq, 0) + 1
 WITH count(s) AS locked
 UNWIND $hashes AS h
 MATCH (m:Memory {hash: h})
+USING INDEX m:Memory(hash)  // the most selective: not the owner's or every active memory
 WHERE m.owner = $owner AND m.lifecycle_state = 'active'
 RETURN m.hash AS hash, m.id AS id
