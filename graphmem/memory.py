@@ -187,7 +187,8 @@ class Memory:
         """Delete one memory (also an immutable one: it is the user's data), the triplets only
         it asserted and entities left unmentioned, and erase its text from history, which
         keeps a tombstone naming ``actor``. Memories it had replaced become active again."""
-        get_memory(self.store, memory_id, scope_filter(None, None, None))
+        inputs.memory_id_of(memory_id)
+        # No read first: the delete's transaction deletes nothing for a missing id.
         if not self.store.delete([memory_id], actor):
             raise NotFoundError(f"No memory with id {memory_id!r}")
 

@@ -60,3 +60,26 @@ def test_similar_for_several_vectors_in_one_read(memory: Memory, user_id: str) -
     found = memory.store.similar_active_many(Scope(user_id=user_id), vectors, 1)
     assert [[r["id"] for r in rows] for rows in found] == [[ids[0]], [ids[1]], [ids[2]]]
     assert memory.store.similar_active_many(Scope(user_id=user_id), [], 1) == []
+
+
+def test_triplets_read_with_the_candidates_equal_a_separate_read(
+    memory: Memory, driver: neo4j.Driver, user_id: str
+) -> None:
+    """candidates_many reads each candidate's triplets in the same statement; the next
+    triplet_hits answers from them, and a later one (after a write could have changed them)
+    reads again: both equal triplet/hits_for_memories on a fresh view."""
+    texts = ["My sister Ana works at Acme.", "Ana lives in Lisbon.", "I like green tea."]
+    memory.add(texts, user_id=user_id)
+    new = [r.id for r in memory.add(["Ana moved to Porto."], user_id=user_id).results]
+
+    def compare(tx: neo4j.ManagedTransaction) -> None:
+        view = TxLifecycleView(tx)
+        ids = [r["id"] for r in view.candidates_many([(new[0], [])], 5, new)[new[0]]]
+        assert ids
+        expected = TxLifecycleView(tx).triplet_hits(ids)
+        assert any(expected.values())
+        assert view.triplet_hits(ids) == expected
+        assert view.triplet_hits(ids) == expected  # read again, not kept twice
+
+    with driver.session() as session:
+        session.execute_read(compare)

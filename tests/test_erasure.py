@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import neo4j
 import pytest
 
-from graphmem import Memory, NotFoundError, Settings
+from graphmem import Memory, NotFoundError, Settings, ValidationError
 from graphmem.ports.embedder import Embedder
 from tests.support.dream import WAKE_UPS, YOGA, dream_settings, holds, seed, syntheses
 from tests.support.openai_server import OpenAICompatServer
@@ -120,6 +120,20 @@ def test_delete_records_who_did_it(memory: Memory, user_id: str) -> None:
     memory.delete(memory_id, actor="api-key:abc")
     delete = memory.history(memory_id)[-1]
     assert (delete.event, delete.actor) == ("DELETE", "api-key:abc")
+
+
+def test_delete_of_a_missing_or_bad_id_is_refused(memory: Memory, user_id: str) -> None:
+    """Delete reads nothing before its transaction: a missing id is still NotFoundError (the
+    transaction deleted nothing), an empty one ValidationError, and a second delete of the
+    same memory is NotFoundError."""
+    memory_id = memory.add("A fact to forget twice.", user_id=user_id, infer=False).results[0].id
+    memory.delete(memory_id)
+    with pytest.raises(NotFoundError):
+        memory.delete(memory_id)
+    with pytest.raises(NotFoundError):
+        memory.delete(str(uuid.uuid4()))
+    with pytest.raises(ValidationError):
+        memory.delete(" ")
 
 
 @pytest.fixture

@@ -1,7 +1,9 @@
 // Create entities that do not exist yet (resolved by key = owner key + normalised name: one
-// entity per owner and name, across runs). The scope ids stored are the owner's.
+// entity per owner and name, across runs) and link the memories that mention each one, in one
+// statement. The scope ids stored are the owner's.
 // $rows: list<map{key, id, name, normalized_name, type, owner, scope_tokens, user_id,
-//   agent_id, run_id, embedding}>, $now. Returns: key, id, name.
+//   agent_id, run_id, embedding, memory_ids}> (memory_ids: the memories mentioning it), $now.
+// Returns: mentions (count).
 UNWIND $rows AS row
 MERGE (e:Entity {key: row.key})
 ON CREATE SET e.id = row.id, e.name = row.name, e.normalized_name = row.normalized_name,
@@ -14,4 +16,8 @@ CALL (e, row) {  // a new entity's vector, stored as float32
   WHERE e.embedding IS NULL AND row.embedding IS NOT NULL
   CALL db.create.setNodeVectorProperty(e, 'embedding', row.embedding)
 }
-RETURN e.key AS key, e.id AS id, e.name AS name
+WITH e, row
+UNWIND row.memory_ids AS memory_id
+MATCH (m:Memory {id: memory_id})
+MERGE (m)-[:MENTIONS]->(e)
+RETURN count(*) AS mentions

@@ -5,6 +5,7 @@
 MATCH (n:Memory {id: $new_id})
 CALL (n) {
   MATCH (m:Memory {owner: n.owner})
+  USING INDEX m:Memory(owner)  // never all owners' active memories (a plan made on a small store)
   WHERE m.lifecycle_state = 'active' AND NOT m.id IN $exclude
   WITH m ORDER BY vector.similarity.cosine(m.embedding, n.embedding) DESC LIMIT $k
   RETURN m

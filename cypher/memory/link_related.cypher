@@ -7,7 +7,7 @@
 // Returns: links (count created).
 UNWIND $ids AS id
 MATCH (m:Memory {id: id})-[:MENTIONS]->(e:Entity)
-WITH m, e, COUNT { (e)<-[:MENTIONS]-(:Memory) } AS mentions
+WITH m, e, COUNT { (e)<-[:MENTIONS]-() } AS mentions  // only memories mention: a degree read
 WHERE mentions > 1 AND mentions <= $max_mentions
 MATCH (e)<-[:MENTIONS]-(o:Memory)
 WHERE o <> m AND o.owner = m.owner AND o.lifecycle_state = 'active'

@@ -6,6 +6,7 @@
 UNWIND range(0, size($vectors) - 1) AS i
 CALL (i) {
   MATCH (m:Memory {owner: $owner})
+  USING INDEX m:Memory(owner)  // never all owners' active memories (a plan made on a small store)
   WHERE m.lifecycle_state = 'active' AND NOT m.id IN $exclude
   WITH m, vector.similarity.cosine(m.embedding, $vectors[i]) * 2 - 1 AS score
   ORDER BY score DESC

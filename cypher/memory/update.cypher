@@ -1,9 +1,11 @@
-// Replace a memory's text (and re-embedding) and/or metadata; returns the old text. A new
-// text drops the memory's context key. An immutable memory changes only with $force (no row
+// Replace a memory's text (and re-embedding) and/or metadata, and record the UPDATE event
+// ($event, with old_text and new_text added here); returns the old text. A new text drops the
+// memory's context key. An immutable memory changes only with $force (no row, and no event,
 // otherwise).
 // $id, $text (null = keep), $hash, $embedding, $metadata (JSON string or null = keep),
-// $metadata_terms (list<string>, with $metadata), $now,
-// $force (bool). Returns: old_text, memory (map without embedding).
+// $metadata_terms (list<string>, with $metadata), $now, $force (bool),
+// $event: map{id, memory_id, event, at, actor, user_id, agent_id, run_id} (null values are not
+// stored). Returns: old_text, memory (map without embedding).
 MATCH (m:Memory {id: $id})
 WHERE $force OR NOT coalesce(m.immutable, false)
 WITH m, m.text AS old_text
@@ -22,4 +24,6 @@ CALL (m) {
   WHERE $embedding IS NOT NULL
   CALL db.create.setNodeVectorProperty(m, 'embedding', $embedding)  // float32, as on create
 }
+CREATE (h:MemoryEvent)
+SET h = $event, h.old_text = old_text, h.new_text = m.text
 RETURN old_text, m {.*, embedding: null, key_embedding: null} AS memory

@@ -8,8 +8,12 @@
 UNWIND $rows AS row
 MATCH (s:Entity {key: row.source_key})
 MATCH (t:Entity {key: row.target_key})
-OPTIONAL MATCH (s)-[old:RELATES_TO {predicate: row.predicate}]->(t)
-WHERE old.valid_to IS NULL AND old.retired_at IS NULL
+// toString(): the planner expands from s to t (their few relationships) instead of seeking
+// the predicate index, which holds every owner's triplets with that predicate (a cost that
+// grew with the whole store)
+OPTIONAL MATCH (s)-[old:RELATES_TO]->(t)
+WHERE toString(old.predicate) = row.predicate
+  AND old.valid_to IS NULL AND old.retired_at IS NULL
 WITH row, s, t, head(collect(old)) AS existing
 CALL (row, s, t, existing) {
   WITH row, s, t, existing

@@ -94,6 +94,13 @@ def check_text(text: Any, limits: LimitSettings, where: str = "text") -> str:
     return check_unicode(text, where)
 
 
+def memory_id_of(memory_id: Any) -> str:
+    """A memory id as given, refused unless it is a non-empty string."""
+    if not isinstance(memory_id, str) or not memory_id.strip():
+        raise ValidationError("memory id must be a non-empty string")
+    return memory_id
+
+
 def check_limit(value: Any, most: int, where: str = "limit") -> int:
     """A count a caller asks for (``limit``, ``top_k``): an integer from 1 to ``most``."""
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= most:

@@ -9,15 +9,13 @@ from graphmem.domain.memory import HistoryEvent, MemoryRecord
 from graphmem.domain.views import states_for
 from graphmem.errors import NotFoundError, ValidationError
 from graphmem.ports.store import MemoryStore, ScopeFilter
-from graphmem.services.inputs import check_limit
+from graphmem.services.inputs import check_limit, memory_id_of
 
 MAX_LIMIT = 1000
 
 
 def get_memory(store: MemoryStore, memory_id: str, scope: ScopeFilter) -> MemoryRecord:
-    if not isinstance(memory_id, str) or not memory_id.strip():
-        raise ValidationError("memory id must be a non-empty string")
-    memory = store.get(memory_id, scope)
+    memory = store.get(memory_id_of(memory_id), scope)
     if memory is None:
         raise NotFoundError(f"No memory with id {memory_id!r}")
     return memory

@@ -16,10 +16,15 @@ from graphmem.domain.transitions import TransitionOutcome, TransitionRequest
 
 
 class TxLifecycleView:
-    """``LifecycleView`` on one open transaction (it sees the add's own writes)."""
+    """``LifecycleView`` on one open transaction (it sees the add's own writes).
+
+    ``candidates_many`` reads each candidate's triplets in the same statement and keeps them
+    for the next ``triplet_hits`` only (a write in between, ``transition``, drops them), so
+    the add's first read of its candidates' triplets needs no round trip of its own."""
 
     def __init__(self, tx: neo4j.ManagedTransaction) -> None:
         self.tx = tx
+        self._hits: dict[str, list[TripletRecord]] = {}
 
     def candidates(
         self, new_id: str, k: int, exclude: Sequence[str], proposed: Sequence[str]
@@ -44,19 +49,30 @@ class TxLifecycleView:
             exclude=list(exclude),
         )
         out: dict[str, list[dict[str, Any]]] = {new_id: [] for new_id, _ in items}
+        self._hits = {}
         for r in rows:
-            data = native_map(r.data())
+            data = r.data()
+            triplets = data.pop("triplets")
+            data = native_map(data)
             out[data.pop("new_id")].append(data)
+            self._hits[data["id"]] = [triplet_from_record(t) for t in triplets]
         return out
 
     def triplet_hits(self, memory_ids: Sequence[str]) -> dict[str, list[TripletRecord]]:
-        """Per memory id, the triplets ``triplet/for_memories`` finds through it."""
-        out: dict[str, list[TripletRecord]] = {mid: [] for mid in memory_ids}
-        rows = self.tx.run(query("triplet/hits_for_memories"), memory_ids=list(memory_ids))
+        """Per memory id, the triplets ``triplet/for_memories`` finds through it (those
+        ``candidates_many`` just read with the candidates are not read again)."""
+        kept, self._hits = self._hits, {}
+        out = {mid: kept[mid] for mid in memory_ids if mid in kept}
+        missing = [mid for mid in memory_ids if mid not in kept]
+        if not missing:
+            return out
+        out |= {mid: [] for mid in missing}
+        rows = self.tx.run(query("triplet/hits_for_memories"), memory_ids=missing)
         for r in rows:
             data = r.data()
             out[data.pop("mid")].append(triplet_from_record(data))
-        return out
+        return {mid: out[mid] for mid in memory_ids}
 
     def transition(self, request: TransitionRequest) -> TransitionOutcome:
+        self._hits = {}
         return apply_or_record(self.tx, request)

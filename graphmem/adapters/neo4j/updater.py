@@ -4,7 +4,8 @@ Under the scope lock (the one adds take, so entity merges cannot race): change t
 (refused for an immutable one without ``force``), and when the text changed, retire the
 triplets only the old text asserted (kept as history, ``retired_at``), demote mentions of
 entities the new text no longer names, then write the new text's entities, mentions and
-triplets exactly as an add does. One UPDATE event records old and new text and the actor.
+triplets exactly as an add does. One UPDATE event, written by the change itself, records old
+and new text and the actor.
 """
 
 from __future__ import annotations
@@ -41,12 +42,12 @@ class UpdateWriter(PlanWriter):
             metadata_terms=_terms(self.change.metadata),
             now=self.now,
             force=self.change.force,
+            event=self._event(),
         )
         if not rows:
             return None
         if self.change.text is not None:
             self._reextract(tx)
-        self._record(tx, rows[0])
         return rows[0]["memory"]
 
     def _reextract(self, tx: neo4j.ManagedTransaction) -> None:
@@ -55,22 +56,20 @@ class UpdateWriter(PlanWriter):
         self._run(tx, "triplet/retire_for_memory", memory_id=mid, keep=keep, now=self.now)
         named = [key for _, key in self.plan.mentions]
         self._run(tx, "entity/demote_mentions", memory_id=mid, keep=named)
-        self._merge_entities(tx, {mid})
-        self._link_mentions(tx, {mid})
+        self._merge_entities(tx, {mid})  # with its mentions
         self._merge_triplets(tx, {mid})
 
-    def _record(self, tx: neo4j.ManagedTransaction, row: neo4j.Record) -> None:
-        event = {
+    def _event(self) -> dict[str, Any]:
+        """The UPDATE event memory/update records with the change (it adds the old and the
+        new text)."""
+        return {
             "id": str(uuid.uuid4()),
             "memory_id": self.change.memory_id,
             "event": "UPDATE",
-            "old_text": row["old_text"],
-            "new_text": row["memory"]["text"],
             "at": self.now,
             "actor": self.change.actor,
             **self.plan.scope.params(),
         }
-        self._run(tx, "history/create_batch", rows=[event])
 
 
 def _terms(metadata: dict[str, Any] | None) -> list[str] | None:

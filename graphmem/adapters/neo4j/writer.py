@@ -29,14 +29,11 @@ class PlanWriter:
         self.now = datetime.now(UTC)
 
     def __call__(self, tx: neo4j.ManagedTransaction) -> WriteOutcome:
-        self._lock_scope(tx)
-        duplicates = self._find_duplicates(tx)
+        duplicates = self._lock_and_find_duplicates(tx)
         keep = [m for m in self.plan.memories if m.id not in duplicates]
         kept_ids = {m.id for m in keep}
         self._create_memories(tx, keep)
-        self._create_events(tx, keep)
         self._merge_entities(tx, kept_ids)
-        self._link_mentions(tx, kept_ids)
         triplets = self._merge_triplets(tx, kept_ids)
         created = [m.id for m in keep]
         self._link_related(tx, created)
@@ -62,21 +59,35 @@ class PlanWriter:
                 now=self.now,
             )
 
-    def _lock_scope(self, tx: neo4j.ManagedTransaction) -> None:
-        """The owner's lock first (dedupe, entities and lifecycle are per owner), then the
-        exact scope's; always in that order, so two adds cannot deadlock."""
+    def _scopes(self) -> list[dict[str, Any]]:
+        """The scopes whose locks the write takes: the owner's first (dedupe, entities and
+        lifecycle are per owner), then the exact scope's; always in that order, so two writes
+        cannot deadlock."""
         scope = self.plan.scope
         owner = scope.owner
-        self._run(tx, "memory/lock_scope", scope_key=owner.key, now=self.now, **owner.params())
+        locks = [{"key": owner.key, **owner.params()}]
         if scope.key != owner.key:
-            self._run(tx, "memory/lock_scope", scope_key=scope.key, now=self.now, **scope.params())
+            locks.append({"key": scope.key, **scope.params()})
+        return locks
 
-    def _find_duplicates(self, tx: neo4j.ManagedTransaction) -> dict[str, str]:
+    def _lock_scope(self, tx: neo4j.ManagedTransaction) -> None:
+        """The scope locks alone (an update, which has no duplicates to re-check)."""
+        self._run(tx, "memory/lock_and_find_duplicates", **self._lock_params([]))
+
+    def _lock_and_find_duplicates(self, tx: neo4j.ManagedTransaction) -> dict[str, str]:
+        """Take the scope locks, then re-check duplicates under them (planned id -> stored id),
+        in one statement."""
         by_hash = {m.hash: m.id for m in self.plan.memories}
-        rows = self._run(
-            tx, "memory/find_duplicates", owner=self.plan.scope.owner_key, hashes=list(by_hash)
-        )
+        rows = self._run(tx, "memory/lock_and_find_duplicates", **self._lock_params(list(by_hash)))
         return {by_hash[r["hash"]]: r["id"] for r in rows}
+
+    def _lock_params(self, hashes: list[str]) -> dict[str, Any]:
+        return {
+            "scopes": self._scopes(),
+            "now": self.now,
+            "owner": self.plan.scope.owner_key,
+            "hashes": hashes,
+        }
 
     def _create_memories(self, tx: neo4j.ManagedTransaction, memories: list[Any]) -> None:
         if not memories:
@@ -91,30 +102,30 @@ class PlanWriter:
                 "scope_tokens": scope.tokens,
                 "owner": scope.owner_key,
                 **scope.params(),
+                "event": self._add_event(m),
             }
             for m in memories
         ]
         self._run(tx, "memory/create_batch", rows=rows, now=self.now)
 
-    def _create_events(self, tx: neo4j.ManagedTransaction, memories: list[Any]) -> None:
-        if not memories:
-            return
-        rows = [
-            {
-                "id": str(uuid.uuid4()),
-                "memory_id": m.id,
-                "event": "ADD",
-                "new_text": m.text,
-                "at": self.now,
-                **self.plan.scope.params(),
-            }
-            for m in memories
-        ]
-        self._run(tx, "history/create_batch", rows=rows)
+    def _add_event(self, memory: Any) -> dict[str, Any]:
+        """The memory's ADD history event, written with it (absent keys are not stored)."""
+        return {
+            "id": str(uuid.uuid4()),
+            "memory_id": memory.id,
+            "event": "ADD",
+            "new_text": memory.text,
+            "at": self.now,
+            **self.plan.scope.params(),
+        }
 
     def _merge_entities(self, tx: neo4j.ManagedTransaction, kept: set[str]) -> None:
-        used = {key for mid, key in self.plan.mentions if mid in kept}
-        entities = [e for e in self.plan.entities if e.key in used]
+        """The entities the kept memories mention, and their MENTIONS, in one statement."""
+        mentioned_by: dict[str, list[str]] = {}
+        for mid, key in self.plan.mentions:
+            if mid in kept:
+                mentioned_by.setdefault(key, []).append(mid)
+        entities = [e for e in self.plan.entities if e.key in mentioned_by]
         if not entities:
             return
         owner = self.plan.scope.owner
@@ -124,17 +135,11 @@ class PlanWriter:
                 "owner": owner.key,
                 "scope_tokens": owner.tokens,
                 **owner.params(),
+                "memory_ids": mentioned_by[e.key],
             }
             for e in entities
         ]
         self._run(tx, "entity/merge_batch", rows=rows, now=self.now)
-
-    def _link_mentions(self, tx: neo4j.ManagedTransaction, kept: set[str]) -> None:
-        rows = [
-            {"memory_id": mid, "entity_key": key} for mid, key in self.plan.mentions if mid in kept
-        ]
-        if rows:
-            self._run(tx, "entity/mentions_batch", rows=rows)
 
     def _merge_triplets(self, tx: neo4j.ManagedTransaction, kept: set[str]) -> list[TripletRecord]:
         rows = []
