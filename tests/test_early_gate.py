@@ -33,20 +33,37 @@ QUERY = "where is the spare key"
 
 
 class GateCalls:
-    """The real store; records the ids of every gate read, and fails the first ``fail``."""
+    """The real store; records the ids of every gate read, and fails the first ``fail``.
+
+    The vector signal's read waits until the first gate read has started, so the full-text
+    signal (a subset of this scope: the vector signal returns all five notes) always answers
+    first and its candidates are gated apart: which signal answers first is otherwise up to
+    the machine's timing."""
 
     def __init__(self, real: Neo4jSearchStore, fail: int = 0) -> None:
         self.real, self.fail = real, fail
         self.calls: list[list[str]] = []
         self.lock = threading.Lock()
+        self.first_gate = threading.Event()
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.real, name)
+
+    def _after_first_gate(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        assert self.first_gate.wait(timeout=60), "the full-text signal's gate never started"
+        return getattr(self.real, name)(*args, **kwargs)
+
+    def memory_vector_exact(self, *args: Any, **kwargs: Any) -> Any:
+        return self._after_first_gate("memory_vector_exact", *args, **kwargs)
+
+    def memory_vector_index(self, *args: Any, **kwargs: Any) -> Any:
+        return self._after_first_gate("memory_vector_index", *args, **kwargs)
 
     def gate(self, ids: list[str], *args: Any, **kwargs: Any) -> list[GateRow]:
         with self.lock:
             self.calls.append(list(ids))
             failing = len(self.calls) <= self.fail
+        self.first_gate.set()
         if failing:
             raise StorageUnavailableError("Neo4j is unreachable")
         return self.real.gate(ids, *args, **kwargs)
