@@ -14,10 +14,12 @@ replacement when both are candidates."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from graphmem.domain import views
-from graphmem.domain.memory import LifecycleState
+from graphmem.domain.memory import LifecycleState, MemoryRecord
 from graphmem.domain.search import ScoreBreakdown, ScoredMemory
 from graphmem.ports.search import GateRow
 from graphmem.search import asking, decay, speaker, updates
@@ -36,6 +38,52 @@ def _weights(settings: SearchSettings) -> dict[str, float]:
     }
 
 
+@dataclass(slots=True)
+class _Parts:
+    """A score breakdown while the ranking may still change ``final`` and ``sources``."""
+
+    values: dict[str, Any]
+    final: float
+    sources: list[str]
+
+    def model(self) -> ScoreBreakdown:
+        return ScoreBreakdown(**self.values, final=self.final, sources=self.sources)
+
+
+@dataclass(slots=True)
+class _Ranked:
+    """A candidate being ranked, in plain values: the pydantic result (``ScoredMemory``) is
+    built only for the memories returned. ``score_breakdown`` only with ``explain``."""
+
+    memory: MemoryRecord
+    score: float
+    score_breakdown: _Parts | None
+
+    @property
+    def id(self) -> str:
+        return self.memory.id
+
+    @property
+    def text(self) -> str:
+        return self.memory.text
+
+    @property
+    def actor(self) -> str | None:
+        return self.memory.actor
+
+    @property
+    def observed_at(self) -> datetime:
+        return self.memory.observed_at
+
+    def result(self) -> ScoredMemory:
+        breakdown = self.score_breakdown
+        return ScoredMemory(
+            **self.memory.model_dump(),
+            score=self.score,
+            score_breakdown=breakdown.model() if breakdown is not None else None,
+        )
+
+
 def _score(
     row: GateRow,
     pool: Pool,
@@ -43,7 +91,7 @@ def _score(
     settings: SearchSettings,
     now: datetime,
     said: float,
-) -> ScoredMemory | None:
+) -> _Ranked | None:
     memory, time_plan = row.memory, ctx.time_plan
     state = views.state_at(memory, row.replaced_at, ctx.reference_date)
     if not views.observed_by(memory, ctx.reference_date):
@@ -69,18 +117,12 @@ def _score(
         factor = decay.multiplier(memory, row.access_count, row.last_accessed_at, now)
     asks = asking.factor(memory.text, settings.question_factor)
     final = fused * lifecycle * factor * asks
-    breakdown = ScoreBreakdown(
-        **{s: round(signals.get(s, 0.0), 4) for s in SIGNALS},
-        lifecycle=lifecycle,
-        temporal=round(temporal, 4),
-        decay=round(factor, 4),
-        question=asks,
-        final=round(final, 4),
-        sources=sources or ["gate"],
-    )
-    return ScoredMemory(
-        **memory.model_dump(), score=final, score_breakdown=breakdown if ctx.explain else None
-    )
+    if not ctx.explain:
+        return _Ranked(memory, final, None)
+    values = {s: round(signals.get(s, 0.0), 4) for s in SIGNALS}
+    values.update(lifecycle=lifecycle, temporal=round(temporal, 4), decay=round(factor, 4))
+    values["question"] = asks
+    return _Ranked(memory, final, _Parts(values, round(final, 4), sources or ["gate"]))
 
 
 def gate_and_rank(
@@ -90,7 +132,8 @@ def gate_and_rank(
     settings: SearchSettings,
     now: datetime,
 ) -> tuple[list[ScoredMemory], int]:
-    """Return the ranked memories (whole pool, best first) and how many the gate dropped."""
+    """Return the ``ctx.top_k`` best memories (ranked over the whole pool, best first) and
+    how many the gate dropped."""
     time_plan = ctx.time_plan
     passed = [r for r in rows if r.cosine >= ctx.threshold or time_plan.pinned(r.memory.id)]
     time_plan.settle([r.memory for r in passed])
@@ -107,8 +150,8 @@ def gate_and_rank(
     by_id = {m.id: m for m in scored}
     replaced_at = {r.memory.id: r.replaced_at for r in reversed(rows)}  # the first row's
     for m in scored:
-        replacement = by_id.get(m.replacement_memory_id or "")
-        retired = views.state_at(m, replaced_at.get(m.id), ctx.reference_date)
+        replacement = by_id.get(m.memory.replacement_memory_id or "")
+        retired = views.state_at(m.memory, replaced_at.get(m.id), ctx.reference_date)
         if replacement is not None and retired != LifecycleState.ACTIVE and not time_plan.past:
             m.score = min(m.score, replacement.score * 0.99)
     _inherit(scored, by_id, time_plan)
@@ -116,12 +159,10 @@ def gate_and_rank(
     if settings.update_pairing:
         pool.updates = updates.apply(scored, past=time_plan.past)
     scored.sort(key=lambda m: (-m.score, m.id))
-    return scored, len(rows) - len(passed)
+    return [m.result() for m in scored[: ctx.top_k]], len(rows) - len(passed)
 
 
-def _inherit(
-    scored: list[ScoredMemory], by_id: dict[str, ScoredMemory], time_plan: TemporalPlan
-) -> None:
+def _inherit(scored: list[_Ranked], by_id: dict[str, _Ranked], time_plan: TemporalPlan) -> None:
     """A companion's constraint ranks at least just below the relation leading to them."""
     for m in scored:
         parents = [by_id[p].score for p in time_plan.via.get(m.id, ()) if p in by_id]

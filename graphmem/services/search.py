@@ -143,8 +143,7 @@ class SearchMemories:
             rows = self._gate(
                 pool, ctx, resolution, resolved_vector[0] if resolved_vector else None
             )
-        ranked, gated_out = gate_and_rank(rows, pool, ctx, self.settings.search, now)
-        results = ranked[: ctx.top_k]
+        results, gated_out = gate_and_rank(rows, pool, ctx, self.settings.search, now)
         self._record_access([m.id for m in results], now)
         return SearchResult(
             results=results,
