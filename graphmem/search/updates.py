@@ -278,23 +278,9 @@ class Pair:
         return f"{self.older.id} -> {self.newer.id} (same {words}; newer observed later)"
 
 
-def _same_subject(a: Ranked, b: Ranked) -> bool:
-    return (a.actor or "").casefold() == (b.actor or "").casefold()
-
-
 def paired(a: Ranked, b: Ranked) -> Pair | None:
     """The pair ``a``/``b`` form, oldest first, if they update one attribute."""
-    if a.observed_at == b.observed_at or not _same_subject(a, b):
-        return None
-    words_a, words_b = content(a.text), content(b.text)
-    shared = words_a & words_b
-    if not shared or len(shared) / max(len(words_a), len(words_b)) < MIN_SHARE:
-        return None
-    values_a, values_b = values(a.text) - values(b.text), values(b.text) - values(a.text)
-    if not values_a or not values_b:
-        return None
-    older, newer = (a, b) if a.observed_at < b.observed_at else (b, a)
-    return Pair(older, newer, shared)
+    return _Features.of(a).paired(_Features.of(b))
 
 
 def find_pairs(memories: Sequence[Ranked], limit: int = 50) -> list[Pair]:
@@ -321,7 +307,8 @@ class _Features:
         return cls(m, m.observed_at, (m.actor or "").casefold(), content(text), values(text))
 
     def paired(self, other: _Features) -> Pair | None:
-        """``paired(self.memory, other.memory)``."""
+        """The pair the two memories form, oldest first, if they update one attribute: the
+        same subject, enough shared content words, and different values on both sides."""
         if self.observed == other.observed or self.subject != other.subject:
             return None
         shared = self.words & other.words
