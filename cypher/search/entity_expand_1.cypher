@@ -1,7 +1,7 @@
 // Entity-centric expansion, depth 1: from each seed entity, the memories that mention it and
 // the triplets touching it (with the memories that asserted them). Hub entities are damped
 // by the caller using `mentions` (how many memories mention the seed).
-// $seeds: list<string> (entity ids). Returns: seed, seed_name, mentions, memory_ids (mentioning the
+// $seeds: list<string> (entity ids). Returns one row, rows: a list of maps of seed, seed_name, mentions, memory_ids (mentioning the
 //   seed, at most 200), triplets (list of maps: id, source, predicate, target, fact,
 //   memory_ids, valid_from, valid_to, hops).
 UNWIND $seeds AS seed_id
@@ -18,4 +18,5 @@ CALL (e) {
                   fact: r.fact, memory_ids: r.memory_ids, valid_from: r.valid_from,
                   valid_to: r.valid_to, hops: 1})[..200] AS triplets
 }
-RETURN e.id AS seed, e.name AS seed_name, mentions, memory_ids, triplets
+RETURN collect({seed: e.id, seed_name: e.name, mentions: mentions, memory_ids: memory_ids,
+                triplets: triplets}) AS rows

@@ -1,6 +1,6 @@
 // Entity-centric expansion, depth 2 (same columns as entity_expand_1): triplets up to two
 // hops from each seed, `hops` telling how far each lies.
-// $seeds: list<string> (entity ids). Returns: seed, seed_name, mentions, memory_ids, triplets.
+// $seeds: list<string> (entity ids). Returns one row, rows: a list of maps of seed, seed_name, mentions, memory_ids, triplets.
 UNWIND $seeds AS seed_id
 MATCH (e:Entity {id: seed_id})
 CALL (e) {
@@ -17,4 +17,5 @@ CALL (e) {
                   fact: r.fact, memory_ids: r.memory_ids, valid_from: r.valid_from,
                   valid_to: r.valid_to, hops: hops})[..200] AS triplets
 }
-RETURN e.id AS seed, e.name AS seed_name, mentions, memory_ids, triplets
+RETURN collect({seed: e.id, seed_name: e.name, mentions: mentions, memory_ids: memory_ids,
+                triplets: triplets}) AS rows

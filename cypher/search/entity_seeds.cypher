@@ -3,7 +3,7 @@
 // speaker's own entity for a first-person query; $keys may be empty) and by meaning (exact
 // cosine over the owner's entities).
 // $lucene (string or null), $name_k, $keys: list<string>, $owner, $vector, $vector_k.
-// Returns: by ('name', 'key' or 'vector'), id, name, normalized_name, score (Lucene score,
+// Returns one row, rows: a list of maps of by ('name', 'key' or 'vector'), id, name, normalized_name, score (Lucene score,
 //   null, or raw cosine).
 CALL () {
   UNWIND CASE WHEN $lucene IS NULL THEN [] ELSE [$lucene] END AS lucene
@@ -21,4 +21,5 @@ CALL () {
   LIMIT $vector_k
   RETURN 'vector' AS by, e, similarity * 2 - 1 AS score
 }
-RETURN by, e.id AS id, e.name AS name, e.normalized_name AS normalized_name, score
+RETURN collect({by: by, id: e.id, name: e.name, normalized_name: e.normalized_name,
+                score: score}) AS rows

@@ -3,7 +3,7 @@
 // Date-times come back as ISO-8601 strings: hydrating driver DateTime objects cost ~0.1 ms
 // each, three times per candidate, which was most of this query's time (docs/benchmarks.md).
 // The cosine is the better of the memory's own embedding and its context key's.
-// $ids: list<string>, $vector. Returns: memory (map, date-times as strings), cosine (raw),
+// $ids: list<string>, $vector. Returns one row, rows: a list of maps of memory (map, date-times as strings), cosine (raw),
 // replaced_at (string or null). Only memories of the searched scopes ($scope_keys) pass: graph
 // signals run over the owner's whole graph, so a run or agent filter is applied here.
 // $scope_keys: list<string>.
@@ -28,11 +28,14 @@ WITH m, r, own, keyed,
           THEN [vector.similarity.cosine(m.embedding, $resolved),
                 coalesce(vector.similarity.cosine(m.key_embedding, $resolved), 0.0)]
      END AS again
-RETURN m {.*, embedding: null, key_embedding: null,
-          created_at: toString(m.created_at), updated_at: toString(m.updated_at),
-          observed_at: toString(m.observed_at), event_date: toString(m.event_date),
-          last_accessed_at: toString(m.last_accessed_at),
-          linked_memory_ids: coalesce(m.key_source_ids, []) + [(m)-[:LINKED_TO]->(o:Memory) | o.id]} AS memory,
-       (CASE WHEN keyed > own THEN keyed ELSE own END) * 2 - 1 AS cosine,
-       toString(r.observed_at) AS replaced_at,
-       (CASE WHEN again[1] > again[0] THEN again[1] ELSE again[0] END) * 2 - 1 AS resolved_cosine
+RETURN collect({
+  memory: m {.*, embedding: null, key_embedding: null,
+             created_at: toString(m.created_at), updated_at: toString(m.updated_at),
+             observed_at: toString(m.observed_at), event_date: toString(m.event_date),
+             last_accessed_at: toString(m.last_accessed_at),
+             linked_memory_ids: coalesce(m.key_source_ids, [])
+                                + [(m)-[:LINKED_TO]->(o:Memory) | o.id]},
+  cosine: (CASE WHEN keyed > own THEN keyed ELSE own END) * 2 - 1,
+  replaced_at: toString(r.observed_at),
+  resolved_cosine: (CASE WHEN again[1] > again[0] THEN again[1] ELSE again[0] END) * 2 - 1
+}) AS rows

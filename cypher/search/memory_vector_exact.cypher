@@ -1,7 +1,7 @@
 // Memory vector signal, exact: cosine of every memory in the scopes (small scopes, and every
 // filtered search), the better of its own text's and its context key's embedding.
 // $scope_keys: list<string>, $vector, $states: list<string>, $before (datetime or null), $k.
-// Returns: id, score (raw cosine). Only memories passing the search's filter are scored
+// Returns one row, rows: a list of maps of id, score (raw cosine). Only memories passing the search's filter are scored
 // (the gate's predicate, gate.cypher), so the k best are the k best that can pass the gate.
 // $filter: map{meta: list<list<string>> (every group must share a term with m.metadata_terms),
 //   observed_gte, observed_lt, event_gte, event_lt (date-times or null)} (domain/filters.py).
@@ -18,4 +18,4 @@ WITH m, vector.similarity.cosine(m.embedding, $vector) AS own,
 WITH m, CASE WHEN keyed > own THEN keyed ELSE own END AS similarity
 ORDER BY similarity DESC
 LIMIT $k
-RETURN m.id AS id, similarity * 2 - 1 AS score
+RETURN collect({id: m.id, score: similarity * 2 - 1}) AS rows

@@ -2,7 +2,7 @@
 // exact cosine to the query: the candidates of a time-anchored query ("in May", "when I
 // lived in Beijing"). Windows are half-open [start, end).
 // $scope_keys: list<string>, $states: list<string>, $windows: list<map{start, end}>
-//   (date-times), $before (datetime or null), $vector, $k. Returns: id, score (raw cosine).
+//   (date-times), $before (datetime or null), $vector, $k. Returns one row, rows: a list of maps of id, score (raw cosine).
 UNWIND $scope_keys AS key
 MATCH (m:Memory {scope_key: key})
 WHERE m.lifecycle_state IN $states AND ($before IS NULL OR m.observed_at <= $before)
@@ -10,4 +10,4 @@ WHERE m.lifecycle_state IN $states AND ($before IS NULL OR m.observed_at <= $bef
 WITH m, vector.similarity.cosine(m.embedding, $vector) AS similarity
 ORDER BY similarity DESC, m.id
 LIMIT $k
-RETURN m.id AS id, similarity * 2 - 1 AS score
+RETURN collect({id: m.id, score: similarity * 2 - 1}) AS rows

@@ -3,7 +3,7 @@
 // scopes never fill the top-k), post-filtered to the exact scopes and states; a memory found
 // by both keeps its better score.
 // $user_id, $vector, $k (over-fetched by the caller, per index), $scope_keys, $states, $before.
-// Returns: id, score (raw cosine).
+// Returns one row, rows: a list of maps of id, score (raw cosine).
 CYPHER 25
 CALL () {
   MATCH (m:Memory)
@@ -19,4 +19,5 @@ CALL () {
 WITH m, similarity
 WHERE m.scope_key IN $scope_keys AND m.lifecycle_state IN $states
   AND ($before IS NULL OR m.observed_at <= $before)
-RETURN m.id AS id, max(similarity) * 2 - 1 AS score
+WITH m.id AS id, max(similarity) * 2 - 1 AS score
+RETURN collect({id: id, score: score}) AS rows

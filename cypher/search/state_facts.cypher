@@ -3,14 +3,17 @@
 // allergy), each with the memories asserting it, their lifecycle state, when they were
 // observed and when their replacement (if any) was observed. Date-times as ISO strings.
 // $owner (the owner key: whose graph), $predicates: list<string>.
-// Returns: memory_id, state, observed_at, replaced_at, source_id, source, predicate,
+// Returns one row, rows: a list of maps of memory_id, state, observed_at, replaced_at, source_id, source, predicate,
 //   target_id, target.
 MATCH (s:Entity {owner: $owner})-[r:RELATES_TO]->(t:Entity)
 WHERE r.predicate IN $predicates
 UNWIND r.memory_ids AS memory_id
 MATCH (m:Memory {id: memory_id})
 OPTIONAL MATCH (m)-[:SUPERSEDED_BY|MERGED_INTO]->(n:Memory)
-RETURN DISTINCT m.id AS memory_id, m.lifecycle_state AS state,
+WITH DISTINCT m.id AS memory_id, m.lifecycle_state AS state,
        toString(m.observed_at) AS observed_at, toString(n.observed_at) AS replaced_at,
        s.id AS source_id, s.name AS source, r.predicate AS predicate,
        t.id AS target_id, t.name AS target
+RETURN collect({memory_id: memory_id, state: state, observed_at: observed_at,
+                replaced_at: replaced_at, source_id: source_id, source: source,
+                predicate: predicate, target_id: target_id, target: target}) AS rows
