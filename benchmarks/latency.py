@@ -221,13 +221,18 @@ class RoundTrips:
     names: list[str] = field(default_factory=list)
 
     def wrap(self, statements: Any) -> None:
-        inner = statements._run
+        # managed transactions (``_run``) and the search path's auto-commit reads
+        for method in ("_run", "_autocommit"):
+            self._count(statements, method)
+
+    def _count(self, statements: Any, method: str) -> None:
+        inner = getattr(statements, method)
 
         def counted(name: str, *args: Any, **kwargs: Any) -> Any:
             self.names.append(name)
             return inner(name, *args, **kwargs)
 
-        statements._run = counted
+        setattr(statements, method, counted)
 
     def take(self) -> list[str]:
         out, self.names = self.names, []

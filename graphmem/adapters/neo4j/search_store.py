@@ -43,7 +43,7 @@ class Neo4jSearchStore:
         """The rows as dicts. Search statements return maps, lists and scalars only, so the
         record's own values are taken (``Record.data()`` walks every nested value looking for
         nodes to convert: at 100k, a tenth of a search's Python time went to the gate's)."""
-        return [dict(r) for r in self.statements.read(name, f"search ({name})", **params)]
+        return [dict(r) for r in self.statements.read_once(name, f"search ({name})", **params)]
 
     def _listed(self, name: str, **params: Any) -> list[dict[str, Any]]:
         """The rows of a statement that returns them collected in one record (``rows``, a list

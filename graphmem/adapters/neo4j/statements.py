@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 import neo4j
+from neo4j import exceptions as neo4j_exc
 
 from graphmem.adapters.neo4j.driver import translated
 from graphmem.cypher_catalog import query
@@ -28,6 +29,26 @@ class Statements:
 
     def read(self, name: str, action: str, **params: Any) -> list[neo4j.Record]:
         return self._run(name, action, neo4j.RoutingControl.READ, params)
+
+    def read_once(self, name: str, action: str, **params: Any) -> list[neo4j.Record]:
+        """A read in one round trip: an auto-commit query (RUN and PULL, no BEGIN or COMMIT),
+        for the search path, whose signals have a deadline of their own. Not retried for
+        seconds like a managed transaction: only a connection found dead before the answer
+        (a pooled connection to a server that restarted) is tried once more, on a fresh one.
+        Bookmarks as in ``read``, so a search sees the writes made before it."""
+        with translated(action):
+            try:
+                return self._autocommit(name, params)
+            except (neo4j_exc.ServiceUnavailable, neo4j_exc.SessionExpired):
+                return self._autocommit(name, params)
+
+    def _autocommit(self, name: str, params: dict[str, Any]) -> list[neo4j.Record]:
+        with self.driver.session(
+            database=self.database,
+            default_access_mode=neo4j.READ_ACCESS,
+            bookmark_manager=self.driver.execute_query_bookmark_manager,
+        ) as session:
+            return list(session.run(query(name), params))
 
     def write(self, name: str, action: str, **params: Any) -> list[neo4j.Record]:
         return self._run(name, action, neo4j.RoutingControl.WRITE, params)
