@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from itertools import combinations
 
 import pytest
 
 from graphmem.domain.search import ScoreBreakdown, ScoredMemory
-from graphmem.search.updates import apply, paired
+from graphmem.search.updates import apply, find_pairs, paired
 
 
 def _m(mid: str, text: str, day: int, score: float, actor: str | None = "user") -> ScoredMemory:
@@ -55,3 +56,27 @@ def test_no_pair_without_one_subject_one_attribute_and_new_values(
     one: str, two: str, actors: tuple[str | None, str | None]
 ) -> None:
     assert paired(_m("a", one, 1, 0.5, actors[0]), _m("b", two, 9, 0.5, actors[1])) is None
+
+
+def test_find_pairs_equals_every_pair_compared() -> None:
+    """``find_pairs`` skips memories without a value; the pairs and their order are those of
+    comparing every two of the best 50."""
+    texts = [
+        "My monthly budget for groceries is $400.",
+        "I raised my grocery budget to $550.",
+        "We went hiking in the Alps.",
+        "I love hiking with my dog.",
+        "The wedding is on June 12.",
+        "We moved the wedding date to August 3.",
+        "I have secured 3 interviews so far.",
+        "Now I have 5 interviews secured!",
+        "Tom is my manager.",
+        "My new manager at work is called Priya.",
+        "My grocery budget is $400 again.",
+    ]
+    memories = [
+        _m(f"m{i}", texts[i % len(texts)], 1 + i % 27, 1.0 - i / 100, ("user", "Ann")[i % 2])
+        for i in range(60)
+    ]
+    every = [p for a, b in combinations(memories[:50], 2) if (p := paired(a, b)) is not None]
+    assert every and find_pairs(memories) == every

@@ -286,8 +286,9 @@ def paired(a: Ranked, b: Ranked) -> Pair | None:
 def find_pairs(memories: Sequence[Ranked], limit: int = 50) -> list[Pair]:
     """Pairs among the best ``limit`` memories (quadratic in ``limit`` only): those
     ``paired`` forms, in the same order; each memory's subject, content words and values
-    are read once, not once per pair."""
-    top = [_Features.of(m) for m in memories[:limit]]
+    are read once, not once per pair. A memory without a value pairs with nothing (each side
+    needs a value the other lacks), so only those with one are compared."""
+    top = [f for m in memories[:limit] if (f := _Features.of(m)).values]
     return [p for a, b in combinations(top, 2) if (p := a.paired(b)) is not None]
 
 
