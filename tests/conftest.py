@@ -10,6 +10,7 @@ import os
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import neo4j
 import pytest
@@ -22,6 +23,7 @@ from graphmem.adapters.neo4j.driver import make_driver
 from graphmem.neo4j_server import LocalNeo4j
 from graphmem.ports.embedder import Embedder
 from graphmem.settings import INSECURE_DEV_PASSWORD
+from tests.api.tcp_proxy import TcpProxy
 from tests.support.fixtures import openai_server  # noqa: F401  (fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -100,3 +102,15 @@ def memory(settings: Settings, driver: neo4j.Driver, embedder: Embedder) -> Memo
 def user_id() -> str:
     """A fresh scope per test: tests are isolated by scope ids, never by wiping the DB."""
     return f"test-user-{uuid.uuid4()}"
+
+
+@pytest.fixture
+def proxy(settings: Settings) -> Iterator[TcpProxy]:
+    """A TCP forwarder in front of the test Neo4j that a test can cut, blackhole and restore
+    (tests/api/tcp_proxy.py): Neo4j 'goes away' with no change to the driver."""
+    target = urlsplit(settings.neo4j.uri)
+    forwarder = TcpProxy(target.hostname or "127.0.0.1", target.port or 7687)
+    forwarder.start()
+    yield forwarder
+    forwarder.restore()
+    forwarder.stop()

@@ -5,7 +5,6 @@ connection, not a failed search; a server that stays away still fails with the t
 from __future__ import annotations
 
 from collections.abc import Iterator
-from urllib.parse import urlsplit
 
 import neo4j
 import pytest
@@ -20,15 +19,6 @@ pytestmark = pytest.mark.neo4j
 
 STATEMENT = "search/scope_keys_by_user"
 PARAMS = {"user_id": "nobody", "agent_id": None, "run_id": None, "states": ["active"]}
-
-
-@pytest.fixture
-def proxy(settings: Settings) -> Iterator[TcpProxy]:
-    target = urlsplit(settings.neo4j.uri)
-    forwarder = TcpProxy(target.hostname or "127.0.0.1", target.port or 7687)
-    forwarder.start()
-    yield forwarder
-    forwarder.stop()
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ back), 500/502 without internals."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from urllib.parse import urlsplit
 
 import pytest
 from fastapi import FastAPI
@@ -101,13 +100,6 @@ def test_unexpected_errors_are_500_without_internals(small_app: FastAPI) -> None
 
 
 # -- Neo4j away and back ------------------------------------------------------------------------
-@pytest.fixture
-def proxy(settings: Settings) -> Iterator[TcpProxy]:
-    target = urlsplit(settings.neo4j.uri)
-    forwarder = TcpProxy(target.hostname or "127.0.0.1", target.port or 7687)
-    forwarder.start()
-    yield forwarder
-    forwarder.stop()
 
 
 @pytest.fixture

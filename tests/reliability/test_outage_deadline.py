@@ -10,7 +10,6 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from urllib.parse import urlsplit
 
 import httpx
 import neo4j
@@ -66,16 +65,6 @@ def _writer(
                 )
             except httpx.HTTPError as exc:
                 out.append(Answer(type(exc).__name__, time.perf_counter() - started, None, []))
-
-
-@pytest.fixture
-def proxy(settings: Settings) -> Iterator[TcpProxy]:
-    target = urlsplit(settings.neo4j.uri)
-    forwarder = TcpProxy(target.hostname or "127.0.0.1", target.port or 7687)
-    forwarder.start()
-    yield forwarder
-    forwarder.restore()
-    forwarder.stop()
 
 
 @pytest.fixture
