@@ -34,6 +34,9 @@ def nodes_of(driver: neo4j.Driver, user_id: str) -> int:
         ("fine", {"metadata": "nope"}, "metadata must be"),
         ("fine", {"relations": [{"source": "a", "relation": "b"}]}, "relations"),
         ("fine", {"relations": "a->b"}, "relations must be"),
+        ("fine", {"relations": [{"source": "a\x00", "relation": "b", "target": "c"}]}, "NUL"),
+        ("fine", {"relations": [{"source": "a", "relation": "b\x00c", "target": "c"}]}, "NUL"),
+        ([{"role": "user", "content": "fine", "name": "Al\x00ice"}], {}, "name contains a NUL"),
     ],
 )
 def test_rejected_and_nothing_written(

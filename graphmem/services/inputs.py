@@ -66,7 +66,7 @@ def _message(index: int, raw: Any, limits: LimitSettings) -> Message:
         raise ValidationError(f"messages[{index}]: {_reason(exc)}") from exc
     check_text(message.content, limits, where=f"messages[{index}].content")
     if message.name is not None:
-        check_unicode(message.name, f"messages[{index}].name")
+        check_plain(message.name, f"messages[{index}].name")
     return message
 
 
@@ -80,6 +80,14 @@ def check_unicode(text: str, where: str) -> str:
     return text
 
 
+def check_plain(text: str, where: str) -> str:
+    """Text that becomes a name or a fact in the graph: no NUL (a search query may not hold
+    one either, so such a name could never be searched for) and valid Unicode."""
+    if "\x00" in text:
+        raise ValidationError(f"{where} contains a NUL character")
+    return check_unicode(text, where)
+
+
 def check_text(text: Any, limits: LimitSettings, where: str = "text") -> str:
     if not isinstance(text, str):
         raise ValidationError(f"{where} must be a string")
@@ -89,9 +97,7 @@ def check_text(text: Any, limits: LimitSettings, where: str = "text") -> str:
         raise ValidationError(
             f"{where} is {len(text)} characters; the limit is {limits.max_text_chars}"
         )
-    if "\x00" in text:
-        raise ValidationError(f"{where} contains a NUL character")
-    return check_unicode(text, where)
+    return check_plain(text, where)
 
 
 def memory_id_of(memory_id: Any) -> str:
@@ -164,7 +170,7 @@ def relations_of(relations: Any, limits: LimitSettings) -> list[RelationInput]:
         except PydanticValidationError as exc:
             raise ValidationError(f"relations[{i}]: {_reason(exc)}") from exc
         for field in ("source", "relation", "target"):
-            check_unicode(getattr(relation, field), f"relations[{i}].{field}")
+            check_plain(getattr(relation, field), f"relations[{i}].{field}")
         if not normalize_predicate(relation.relation):
             raise ValidationError(f"relations[{i}].relation needs letters or digits")
         if not normalize_name(relation.source) or not normalize_name(relation.target):
