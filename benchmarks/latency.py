@@ -62,7 +62,6 @@ PROFILED = (  # the search store's methods (a method missing from a version is s
     "memory_vector_window",
     "memory_vector_exact",
     "memory_vector_index",
-    "memory_vector_index_gated",
     "memory_fulltext",
     "triplet_vector",
     "triplet_fulltext",

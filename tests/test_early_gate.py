@@ -59,9 +59,6 @@ class GateCalls:
     def memory_vector_index(self, *args: Any, **kwargs: Any) -> Any:
         return self._after_first_gate("memory_vector_index", *args, **kwargs)
 
-    def memory_vector_index_gated(self, *args: Any, **kwargs: Any) -> Any:
-        return self._after_first_gate("memory_vector_index_gated", *args, **kwargs)
-
     def gate(self, ids: list[str], *args: Any, **kwargs: Any) -> list[GateRow]:
         with self.lock:
             self.calls.append(list(ids))

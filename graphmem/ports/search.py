@@ -23,15 +23,6 @@ class GateRow(BaseModel):
     resolved_cosine: float | None = None
 
 
-class GatedHits(BaseModel):
-    """The gate read with a signal's own statement: the ids it gated, and the rows of those
-    that passed (as ``SearchStore.gate`` returns them for these ids, without a resolved
-    query)."""
-
-    ids: list[str]
-    rows: list[GateRow]
-
-
 class TermQuery(BaseModel):
     """One query term as Lucene strings for the memory text and context-key indexes."""
 
@@ -189,16 +180,6 @@ class SearchStore(Protocol):
         before: datetime | None,
         k: int,
     ) -> dict[str, float]: ...
-    def memory_vector_index_gated(
-        self,
-        user_id: str,
-        scope_keys: list[str],
-        vector: list[float],
-        states: list[str],
-        before: datetime | None,
-        k: int,
-        top: int,
-    ) -> tuple[dict[str, float], GatedHits]: ...
     def memory_fulltext(
         self,
         queries: list[TermQuery],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from graphmem.ports.search import GatedHits, TripletHit
+from graphmem.ports.search import TripletHit
 
 SIGNALS = ("semantic", "fulltext", "entity", "triplet")
 
@@ -18,8 +18,6 @@ class Pool:
     failed: list[str] = field(default_factory=list)  # signals whose query failed
     # entity id -> the memories mentioning it (from the entity signal's expansion)
     mentions: dict[str, set[str]] = field(default_factory=dict)
-    # The gate read with the signal's own statement (services/gating.py); not merged.
-    gated: GatedHits | None = None
 
     def add(self, signal: str, memory_id: str, score: float) -> None:
         per = self.scores.setdefault(memory_id, {})

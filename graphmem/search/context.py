@@ -32,9 +32,6 @@ class SearchContext(BaseModel):
     memory_filter: MemoryFilter = NO_FILTER
     # Set once the query's time intent is read (before the signals run).
     time_plan: TemporalPlan = Field(default_factory=TemporalPlan)
-    # Candidates are gated as their signal answers (services/gating.py): a signal that can
-    # read the gate in its own statement does (the vector index's).
-    gate_in_signals: bool = False
 
     @property
     def before(self) -> datetime | None:

@@ -1,9 +1,7 @@
 """The semantic gate, read while the signals still run: each signal's candidates are gated
 (the same ``gate.cypher`` statement) as soon as that signal answers, on a worker thread, so
 the gate of the signals that answer first overlaps the slowest signal (the vector index),
-and what is left to gate after the last one is only its own new candidates. The vector
-index's statement reads the gate of its own hits itself (``Pool.gated``), so when it answers
-last nothing is left to read.
+and what is left to gate after the last one is only its own new candidates.
 
 Every candidate is gated once, by one statement with the same parameters as the single gate
 read after all signals: the rows, put back in the pool's order, are the rows that read would
@@ -22,7 +20,7 @@ from concurrent.futures import Executor, Future
 from concurrent.futures import TimeoutError as FutureTimeout
 
 from graphmem.errors import StorageError
-from graphmem.ports.search import GatedHits, GateRow
+from graphmem.ports.search import GateRow
 from graphmem.search.candidates import Pool
 
 logger = logging.getLogger(__name__)
@@ -42,20 +40,9 @@ class EarlyGate:
         self._rows: dict[str, GateRow] = {}
         self._futures: list[Future[None]] = []
 
-    def submit(self, ids: list[str], known: GatedHits | None = None) -> None:
+    def submit(self, ids: list[str]) -> None:
         """Gate these candidates (a signal's, once it answered) on a worker thread. Called by
-        the signal's own task before it returns, so the search sees the gate's future.
-        ``known``: the gate the signal read with its own statement; only the ids it did
-        not cover are read here."""
-        if known is not None:
-            covered = set(known.ids)
-            with self._lock:  # the same rows any read of these ids returns: no re-check
-                self._claimed.update(covered)
-                self._done.update(covered)
-                self._rows.update((row.memory.id, row) for row in known.rows)
-            ids = [i for i in ids if i not in covered]
-            if not ids:
-                return
+        the signal's own task before it returns, so the search sees the gate's future."""
         with self._lock:
             self._futures.append(self._executor.submit(self._read, ids))
 

@@ -318,8 +318,6 @@ class SearchMemories:
         future and pool), waited for here like the others."""
         settings = self.settings.search
         started = started or {}
-        if early_gate:
-            ctx = ctx.model_copy(update={"gate_in_signals": True})
         parts = {name: started[name][1] if name in started else Pool() for name, _ in SIGNALS}
         early = (
             EarlyGate(lambda ids: self._gate_ids(ids, ctx), self._signals) if early_gate else None
@@ -331,7 +329,7 @@ class SearchMemories:
             else:
                 collect(self.store, ctx, part, settings)
             if early is not None and part.scores:
-                early.submit(part.ids(), part.gated)
+                early.submit(part.ids())
 
         futures = {
             name: self._signals.submit(run, name, collect, parts[name]) for name, collect in SIGNALS

@@ -90,7 +90,6 @@ def test_a_healthy_search_is_not_degraded(memory: Memory, stored: str, client: T
 SIGNAL_QUERIES = (
     "memory_vector_exact",
     "memory_vector_index",
-    "memory_vector_index_gated",
     "memory_fulltext",
     "triplets",
     "entities_by_name",

@@ -22,7 +22,6 @@ from graphmem.ports.search import (
     EntitySeeds,
     ExpandRow,
     FactQuery,
-    GatedHits,
     GateRow,
     RelationRow,
     ScopeStats,
@@ -94,32 +93,6 @@ class Neo4jSearchStore:
         return {
             r["id"]: r["score"] for r in self._listed("search/memory_vectors_index_user", **params)
         }
-
-    def memory_vector_index_gated(
-        self,
-        user_id: str,
-        scope_keys: list[str],
-        vector: list[float],
-        states: list[str],
-        before: datetime | None,
-        k: int,
-        top: int,
-    ) -> tuple[dict[str, float], GatedHits]:
-        """``memory_vector_index``, and the gate of its ``top`` best hits in the same round
-        trip (an unfiltered search without a resolved query: what an early gate reads)."""
-        [row] = self._rows(
-            "search/memory_vectors_index_user_gated",
-            user_id=user_id,
-            scope_keys=scope_keys,
-            vector=vector,
-            states=states,
-            before=before,
-            k=k,
-            top=top,
-            filter=NO_FILTER.params(),
-        )
-        gated = GatedHits(ids=row["gated"], rows=[_gate_row(r) for r in row["gate_rows"]])
-        return {r["id"]: r["score"] for r in row["rows"]}, gated
 
     def memory_fulltext(
         self,

@@ -1,6 +1,5 @@
 """Memory vector similarity: exact cosine over a small scope, the vector index (filtered to
-the user inside the index, over-fetched) over a large one. A search that gates each signal as
-it answers reads the index hits' gate in the same statement.
+the user inside the index, over-fetched) over a large one.
 
 A filtered search (metadata, date ranges) always takes the exact scan, with the gate's own
 filter predicate: the index returns the nearest memories of the whole scope, and when none of
@@ -36,11 +35,9 @@ def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: Search
         mode = "exact scan" if ctx.memory_filter.empty else "exact scan, filtered"
     else:
         k = min(ctx.per_signal_k * settings.index_overfetch, INDEX_LIMIT)
-        args = (user_id, ctx.scope_keys, ctx.vector, ctx.fetch_states, ctx.before, k)
-        if ctx.gate_in_signals:  # the gate of the hits kept below, in the same round trip
-            hits, pool.gated = store.memory_vector_index_gated(*args, ctx.per_signal_k)
-        else:
-            hits = store.memory_vector_index(*args)
+        hits = store.memory_vector_index(
+            user_id, ctx.scope_keys, ctx.vector, ctx.fetch_states, ctx.before, k
+        )
         mode = "vector index"
     for memory_id, score in sorted(hits.items(), key=lambda kv: -kv[1])[: ctx.per_signal_k]:
         pool.add("semantic", memory_id, score)
