@@ -1,0 +1,65 @@
+"""Neo4j's CPU by thread kind over a window, from ``/proc`` (Linux): run it beside a load.
+
+    .venv/bin/python benchmarks/neo4j_threads.py --pid <neo4j pid> --wait 60 --window 120 \\
+        --json benchmarks/results/neo4j-threads-<date>.json
+
+Thread names (Linux keeps their first 15 characters) lose every digit, so all threads of one
+kind count together: "neo4j.BoltWorker-12" reads "neoj.BoltWorke", the JIT's "C2
+CompilerThread0" reads "C CompilerThre". The result says which kind of thread used the CPU:
+Bolt workers (statements, commits), the JIT compiler, garbage collection, the page cache. Used for issue 14 §5 (docs/reliability.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import time
+from collections import defaultdict
+from pathlib import Path
+
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def snapshot(pid: int) -> dict[str, float]:
+    """CPU seconds so far per thread kind of process ``pid``."""
+    seconds: dict[str, float] = defaultdict(float)
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            comm = Path(f"/proc/{pid}/task/{task}/comm").read_text().strip()
+            fields = Path(f"/proc/{pid}/task/{task}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # the thread ended
+            continue
+        seconds[re.sub(r"[0-9]+", "", comm)] += (int(fields[11]) + int(fields[12])) / TICK
+    return seconds
+
+
+def window(pid: int, wait: float, length: float) -> dict[str, object]:
+    time.sleep(wait)
+    before, start = snapshot(pid), time.monotonic()
+    time.sleep(length)
+    after, took = snapshot(pid), time.monotonic() - start
+    used = {k: after[k] - before.get(k, 0.0) for k in after}
+    kinds = {k: round(v, 2) for k, v in sorted(used.items(), key=lambda kv: -kv[1]) if v > 0.05}
+    total = sum(used.values())
+    return {"window_s": round(took, 1), "cpu_s": round(total, 2), "cores": round(total / took, 2),
+            "by_kind_s": kinds}  # fmt: skip
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="Neo4j CPU by thread kind over a window")
+    parser.add_argument("--pid", type=int, required=True, help="the Neo4j server's process id")
+    parser.add_argument("--wait", type=float, default=0.0, help="seconds before the window")
+    parser.add_argument("--window", type=float, default=60.0, help="seconds measured")
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    report = {"pid": args.pid, **window(args.pid, args.wait, args.window)}
+    print(json.dumps(report, indent=1))
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
