@@ -6,7 +6,8 @@
 Thread names (Linux keeps their first 15 characters) lose every digit, so all threads of one
 kind count together: "neo4j.BoltWorker-12" reads "neoj.BoltWorke", the JIT's "C2
 CompilerThread0" reads "C CompilerThre". The result says which kind of thread used the CPU:
-Bolt workers (statements, commits), the JIT compiler, garbage collection, the page cache. Used for issue 14 §5 (docs/reliability.md).
+Bolt workers (statements, commits), the JIT compiler, garbage collection, the page cache.
+Used for issue 14 §5 (docs/reliability.md).
 """
 
 from __future__ import annotations
