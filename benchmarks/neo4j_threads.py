@@ -3,10 +3,11 @@
     .venv/bin/python benchmarks/neo4j_threads.py --pid <neo4j pid> --wait 60 --window 120 \\
         --json benchmarks/results/neo4j-threads-<date>.json
 
-Thread names (Linux keeps their first 15 characters) lose every digit, so all threads of one
-kind count together: "neo4j.BoltWorker-12" reads "neoj.BoltWorke", the JIT's "C2
-CompilerThread0" reads "C CompilerThre". The result says which kind of thread used the CPU:
-Bolt workers (statements, commits), the JIT compiler, garbage collection, the page cache.
+Threads are grouped by kind with ``statement_profile.thread_cpu`` (their name without its
+trailing number), so the result says which kind of thread used the CPU: Bolt workers
+(statements, commits), the JIT compiler, garbage collection, the page cache. The result of
+2026-12-03 was written by a first version that removed every digit from the names
+("neoj.BoltWorke" for "neo4j.BoltWorke", "C CompilerThre" for "C2 CompilerThre").
 Used for issue 14 §5 (docs/reliability.md).
 """
 
@@ -14,33 +15,20 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import re
+import sys
 import time
-from collections import defaultdict
 from pathlib import Path
 
-TICK = os.sysconf("SC_CLK_TCK")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-
-def snapshot(pid: int) -> dict[str, float]:
-    """CPU seconds so far per thread kind of process ``pid``."""
-    seconds: dict[str, float] = defaultdict(float)
-    for task in os.listdir(f"/proc/{pid}/task"):
-        try:
-            comm = Path(f"/proc/{pid}/task/{task}/comm").read_text().strip()
-            fields = Path(f"/proc/{pid}/task/{task}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:  # the thread ended
-            continue
-        seconds[re.sub(r"[0-9]+", "", comm)] += (int(fields[11]) + int(fields[12])) / TICK
-    return seconds
+from benchmarks.statement_profile import thread_cpu
 
 
 def window(pid: int, wait: float, length: float) -> dict[str, object]:
     time.sleep(wait)
-    before, start = snapshot(pid), time.monotonic()
+    before, start = thread_cpu(pid), time.monotonic()
     time.sleep(length)
-    after, took = snapshot(pid), time.monotonic() - start
+    after, took = thread_cpu(pid), time.monotonic() - start
     used = {k: after[k] - before.get(k, 0.0) for k in after}
     kinds = {k: round(v, 2) for k, v in sorted(used.items(), key=lambda kv: -kv[1]) if v > 0.05}
     total = sum(used.values())
