@@ -5,7 +5,10 @@ speaker as the message name, the session date as ``timestamp``), in two modes: `
 (``infer=False``: one memory per turn, with its context key) and ``extract`` (the offline NLP
 extractor: entities, triplets, lifecycle). Then it stops the server (so every page is on disk)
 and reports ``du -b`` of the store and its parts, divided by the memories stored, with the
-node and relationship counts behind them.
+node and relationship counts behind them. A store of the same schema with nothing in it is
+measured the same way first, and the growth over it (``marginal``) is reported per memory
+too: a fresh store's files have fixed minimum sizes (every range index alone is a few pages),
+which a store of a few hundred memories would otherwise spread over each of them.
 
     .venv/bin/python benchmarks/storage.py --conversations 2 --json <results file>
 
@@ -64,13 +67,23 @@ def du(root: Path) -> dict[str, int]:
     return out
 
 
-def run_mode(mode: str, args: argparse.Namespace) -> dict[str, Any]:
+def empty_store(args: argparse.Namespace) -> dict[str, int]:
+    """Bytes of a migrated store with nothing in it (schema and indexes only)."""
+    with own_server("storage-empty", args.bolt_port, args.http_port) as (_, home):
+        pass
+    return du(home / "data" / "databases" / "neo4j")
+
+
+def run_mode(mode: str, args: argparse.Namespace, empty: dict[str, int]) -> dict[str, Any]:
     with own_server(f"storage-{mode}", args.bolt_port, args.http_port) as (settings, home):
         report = _fill(settings, mode, args)
     sizes = du(home / "data" / "databases" / "neo4j")  # the server stopped: pages on disk
     memories = max(report["counts"]["memories"], 1)
     report["bytes"] = sizes
     report["kb_per_memory"] = {k: round(v / memories / 1024, 2) for k, v in sizes.items()}
+    report["kb_per_memory_marginal"] = {
+        k: round((v - empty[k]) / memories / 1024, 2) for k, v in sizes.items()
+    }
     return report
 
 
@@ -104,12 +117,14 @@ def main() -> None:
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     started = os.getloadavg()[0]
-    reports = [run_mode(mode, args) for mode in args.modes.split(",")]
+    empty = empty_store(args)
+    reports = [run_mode(mode, args, empty) for mode in args.modes.split(",")]
     result = {
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores",
         "load_avg_start_end": [round(started, 2), round(os.getloadavg()[0], 2)],
         "conversations": args.conversations,
+        "empty_store_bytes": empty,
         "reports": reports,
     }
     for r in reports:
@@ -118,7 +133,8 @@ def main() -> None:
             f"messages in {r['seconds']} s; counts {r['counts']}"
         )
         for part, kb in r["kb_per_memory"].items():
-            print(f"  {part:34s} {kb:8.2f} KB per memory")
+            marginal = r["kb_per_memory_marginal"][part]
+            print(f"  {part:34s} {kb:8.2f} KB per memory, {marginal:8.2f} over the empty store")
     if args.json:
         args.json.write_text(json.dumps(result, indent=2) + "\n")
 

@@ -90,10 +90,13 @@ def test_deleting_a_turn_erases_it_from_the_keys_built_with_it(
     memory.delete(question)
     assert memory.get(reply).key_text is None
     records = driver.execute_query(
-        "MATCH (m:Memory {id: $id}) RETURN m.key_embedding AS e, m.key_source_ids AS s",
+        "MATCH (m:Memory {id: $id}) RETURN m.key_embedding AS e, m.key_source_ids AS s, "
+        "m.embedding IS NOT NULL AS indexed, m.text_embedding IS NULL AS moved",
         id=reply,
     ).records
     assert records[0]["e"] is None and records[0]["s"] is None
+    # its own text's vector moved back into the index: search still reaches it by vector
+    assert records[0]["indexed"] and records[0]["moved"]
 
 
 @pytest.mark.neo4j
@@ -102,3 +105,9 @@ def test_updating_a_turn_drops_its_stale_key(memory: Memory, user_id: str) -> No
     reply = added.results[1].id
     memory.update(reply, text="No, I stayed home.")
     assert memory.get(reply).key_text is None
+    vectors = memory.driver.execute_query(
+        "MATCH (m:Memory {id: $id}) RETURN m.embedding IS NOT NULL AS indexed, "
+        "m.text_embedding IS NULL AS moved, m.key_embedding IS NULL AS unkeyed",
+        id=reply,
+    ).records[0]
+    assert vectors["indexed"] and vectors["moved"] and vectors["unkeyed"]

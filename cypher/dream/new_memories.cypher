@@ -9,7 +9,9 @@ WHERE m.created_at > $since
   AND NOT coalesce(m.immutable, false)
   AND NOT coalesce(m.exclude_from_dream, false)
   AND NOT coalesce(m.synthesized, false)
-RETURN m.id AS id, m.text AS text, m.embedding AS embedding, m.observed_at AS observed_at,
+// embedding: the own text's (`text_embedding` on a memory with a context key)
+RETURN m.id AS id, m.text AS text, coalesce(m.embedding, m.text_embedding) AS embedding,
+       m.observed_at AS observed_at,
        m.created_at AS created_at, m.run_id AS run_id,
        COLLECT { MATCH (m)-[:MENTIONS]->(e:Entity) RETURN e.key } AS entity_keys
 ORDER BY m.created_at, m.id

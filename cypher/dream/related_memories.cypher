@@ -11,11 +11,14 @@ WHERE NOT m.id IN $new_ids
   AND NOT coalesce(m.immutable, false)
   AND NOT coalesce(m.exclude_from_dream, false)
   AND NOT coalesce(m.synthesized, false)
-WITH m, vector.similarity.cosine(m.embedding, n.embedding) * 2 - 1 AS cosine,
+// own texts' vectors (`text_embedding` on a memory with a context key)
+WITH m, vector.similarity.cosine(coalesce(m.embedding, m.text_embedding),
+                                 coalesce(n.embedding, n.text_embedding)) * 2 - 1 AS cosine,
      EXISTS { (n)-[:MENTIONS]->(:Entity)<-[:MENTIONS]-(m) } AS shared
 WITH m, max(cosine) AS best, max(CASE WHEN shared THEN 1 ELSE 0 END) AS shares
 WHERE best >= $min_cosine OR shares = 1
-RETURN m.id AS id, m.text AS text, m.embedding AS embedding, m.observed_at AS observed_at,
+RETURN m.id AS id, m.text AS text, coalesce(m.embedding, m.text_embedding) AS embedding,
+       m.observed_at AS observed_at,
        m.created_at AS created_at, m.run_id AS run_id,
        COLLECT { MATCH (m)-[:MENTIONS]->(e:Entity) RETURN e.key } AS entity_keys, best
 ORDER BY best DESC, id

@@ -10,7 +10,7 @@ CALL (n, item) {
   MATCH (m:Memory {owner: n.owner})
   USING INDEX m:Memory(owner)  // never all owners' active memories (a plan made on a small store)
   WHERE m.lifecycle_state = 'active' AND NOT m.id IN $exclude
-  WITH m ORDER BY vector.similarity.cosine(m.embedding, n.embedding) DESC LIMIT $k
+  WITH m ORDER BY vector.similarity.cosine(coalesce(m.embedding, m.text_embedding), coalesce(n.embedding, n.text_embedding)) DESC LIMIT $k
   RETURN m
   UNION
   MATCH (m:Memory)
@@ -20,7 +20,7 @@ CALL (n, item) {
 RETURN n.id AS new_id, m.id AS id, m.text AS text, m.observed_at AS observed_at,
        coalesce(m.immutable, false) AS immutable,
        coalesce(m.exclude_from_dream, false) AS exclude_from_dream,
-       vector.similarity.cosine(m.embedding, n.embedding) * 2 - 1 AS cosine,
+       vector.similarity.cosine(coalesce(m.embedding, m.text_embedding), coalesce(n.embedding, n.text_embedding)) * 2 - 1 AS cosine,
        COLLECT {
          MATCH (m)-[:MENTIONS]->(s:Entity)-[r:RELATES_TO]->(t:Entity)
          WHERE m.id IN r.memory_ids

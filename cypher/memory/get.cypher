@@ -5,5 +5,5 @@ MATCH (m:Memory {id: $id})
 WHERE ($user_id IS NULL OR m.user_id = $user_id)
   AND ($agent_id IS NULL OR m.agent_id = $agent_id)
   AND ($run_id IS NULL OR m.run_id = $run_id)
-RETURN m {.*, embedding: null, key_embedding: null,
+RETURN m {.*, embedding: null, key_embedding: null, text_embedding: null,
           linked_memory_ids: coalesce(m.key_source_ids, []) + [(m)-[:LINKED_TO]->(o:Memory) | o.id]} AS memory

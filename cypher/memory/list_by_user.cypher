@@ -18,7 +18,7 @@ WHERE ($agent_id IS NULL OR m.agent_id = $agent_id)
   AND ($filter.event_lt IS NULL OR m.event_date < $filter.event_lt)
   AND ($cursor_at IS NULL OR m.created_at < $cursor_at
        OR (m.created_at = $cursor_at AND m.id > $cursor_id))
-RETURN m {.*, embedding: null, key_embedding: null,
+RETURN m {.*, embedding: null, key_embedding: null, text_embedding: null,
           linked_memory_ids: coalesce(m.key_source_ids, []) + [(m)-[:LINKED_TO]->(o:Memory) | o.id]} AS memory
 ORDER BY m.created_at DESC, m.id ASC
 LIMIT $limit

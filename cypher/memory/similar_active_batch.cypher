@@ -8,7 +8,7 @@ CALL (i) {
   MATCH (m:Memory {owner: $owner})
   USING INDEX m:Memory(owner)  // never all owners' active memories (a plan made on a small store)
   WHERE m.lifecycle_state = 'active' AND NOT m.id IN $exclude
-  WITH m, vector.similarity.cosine(m.embedding, $vectors[i]) * 2 - 1 AS score
+  WITH m, vector.similarity.cosine(coalesce(m.embedding, m.text_embedding), $vectors[i]) * 2 - 1 AS score
   ORDER BY score DESC
   LIMIT $k
   RETURN m, score

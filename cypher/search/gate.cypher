@@ -2,7 +2,8 @@
 // the memory (without embedding) and when its replacement, if any, was observed.
 // Date-times come back as ISO-8601 strings: hydrating driver DateTime objects cost ~0.1 ms
 // each, three times per candidate, which was most of this query's time (docs/benchmarks.md).
-// The cosine is the better of the memory's own embedding and its context key's.
+// The cosine is the better of the memory's own text's embedding (`embedding`, or
+// `text_embedding` on a memory with a context key) and its context key's.
 // $ids: list<string>, $vector. Returns one row, rows: a list of maps of memory (map, date-times as strings), cosine (raw),
 // replaced_at (string or null). Only memories of the searched scopes ($scope_keys) pass: graph
 // signals run over the owner's whole graph, so a run or agent filter is applied here.
@@ -21,15 +22,15 @@ WHERE m.scope_key IN $scope_keys
   AND ($filter.event_gte IS NULL OR m.event_date >= $filter.event_gte)
   AND ($filter.event_lt IS NULL OR m.event_date < $filter.event_lt)
 OPTIONAL MATCH (m)-[:SUPERSEDED_BY|MERGED_INTO]->(r:Memory)
-WITH m, r, vector.similarity.cosine(m.embedding, $vector) AS own,
+WITH m, r, vector.similarity.cosine(coalesce(m.embedding, m.text_embedding), $vector) AS own,
      coalesce(vector.similarity.cosine(m.key_embedding, $vector), 0.0) AS keyed
 WITH m, r, own, keyed,
      CASE WHEN $resolved IS NOT NULL AND m.id IN $about
-          THEN [vector.similarity.cosine(m.embedding, $resolved),
+          THEN [vector.similarity.cosine(coalesce(m.embedding, m.text_embedding), $resolved),
                 coalesce(vector.similarity.cosine(m.key_embedding, $resolved), 0.0)]
      END AS again
 RETURN collect({
-  memory: m {.*, embedding: null, key_embedding: null,
+  memory: m {.*, embedding: null, key_embedding: null, text_embedding: null,
              created_at: toString(m.created_at), updated_at: toString(m.updated_at),
              observed_at: toString(m.observed_at), event_date: toString(m.event_date),
              last_accessed_at: toString(m.last_accessed_at),

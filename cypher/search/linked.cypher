@@ -5,6 +5,6 @@
 UNWIND $ids AS id
 MATCH (m:Memory {id: id})
 WHERE m.scope_key IN $scope_keys AND m.lifecycle_state IN $states
-RETURN collect({memory: m {.*, embedding: null, key_embedding: null,
+RETURN collect({memory: m {.*, embedding: null, key_embedding: null, text_embedding: null,
           linked_memory_ids: coalesce(m.key_source_ids, [])
                              + [(m)-[:LINKED_TO]->(o:Memory) | o.id]}}) AS rows

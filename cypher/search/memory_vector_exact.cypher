@@ -13,7 +13,7 @@ WHERE m.lifecycle_state IN $states AND ($before IS NULL OR m.observed_at <= $bef
   AND ($filter.observed_lt IS NULL OR m.observed_at < $filter.observed_lt)
   AND ($filter.event_gte IS NULL OR m.event_date >= $filter.event_gte)
   AND ($filter.event_lt IS NULL OR m.event_date < $filter.event_lt)
-WITH m, vector.similarity.cosine(m.embedding, $vector) AS own,
+WITH m, vector.similarity.cosine(coalesce(m.embedding, m.text_embedding), $vector) AS own,
      coalesce(vector.similarity.cosine(m.key_embedding, $vector), 0.0) AS keyed
 WITH m, CASE WHEN keyed > own THEN keyed ELSE own END AS similarity
 ORDER BY similarity DESC

@@ -7,7 +7,7 @@ UNWIND $scope_keys AS key
 MATCH (m:Memory {scope_key: key})
 WHERE m.lifecycle_state IN $states AND ($before IS NULL OR m.observed_at <= $before)
   AND any(w IN $windows WHERE m.observed_at >= w.start AND m.observed_at < w.end)
-WITH m, vector.similarity.cosine(m.embedding, $vector) AS similarity
+WITH m, vector.similarity.cosine(coalesce(m.embedding, m.text_embedding), $vector) AS similarity
 ORDER BY similarity DESC, m.id
 LIMIT $k
 RETURN collect({id: m.id, score: similarity * 2 - 1}) AS rows

@@ -82,7 +82,11 @@ class Memory(StructuredNode):
     synthesized = BooleanProperty()
     access_count = IntegerProperty()
     last_accessed_at = DateTimeProperty()
+    # The own text's vector: `embedding` (indexed) without a context key; beside one, search
+    # finds the memory by `key_embedding` and the own text's vector is `text_embedding`
+    # (unindexed, compared exactly). One indexed vector per memory (docs/scaling.md).
     embedding = ArrayProperty(FloatProperty())
+    text_embedding = ArrayProperty(FloatProperty())
     metadata_terms = ArrayProperty(StringProperty())
     key_text = StringProperty()  # the turn with the turns before it (context keys)
     key_embedding = ArrayProperty(FloatProperty())

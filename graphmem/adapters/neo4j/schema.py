@@ -55,6 +55,7 @@ def migrate(driver: neo4j.Driver, database: str, dimension: int, identity: str) 
         + embedder_meta.record(driver, database, identity)
         + metadata_backfill.backfill(driver, database)
         + vector_format.rewrite_as_float32(driver, database)
+        + vector_format.index_one_vector_per_memory(driver, database)
     )
 
 

@@ -1,10 +1,18 @@
-"""``graphmem migrate``: vectors written by earlier versions as 64-bit float lists are
-rewritten as float32 vectors (``db.create.setNodeVectorProperty``), half the bytes each.
+"""``graphmem migrate``: vectors written by earlier versions are rewritten in today's form.
 
-Each kind is rewritten page by page in id order, one transaction per page. The rewrite is
-idempotent, so an interrupted migrate is run again; once every page is done the store records
-``vector_format = 'float32'`` and later migrates skip the scan. Stores written by this version
-hold float32 vectors from the first write.
+- **float32**: vectors stored as 64-bit float lists are rewritten as float32 vectors
+  (``db.create.setNodeVectorProperty``), half the bytes each.
+- **one indexed vector per memory**: a memory with a context key kept its own text's vector
+  in the indexed ``embedding`` beside the key's; it moves to the unindexed ``text_embedding``
+  (the gate, lifecycle and Dream read it exactly; search finds the memory through its key),
+  which saves one vector-index entry, about 1.6 KB, per conversation turn.
+
+Each rewrite runs page by page in id order, one transaction per page, and is idempotent, so
+an interrupted migrate is run again; once every page is done the store records it
+(``GraphMemMeta {key: 'vector_format' | 'vector_layout'}``) and later migrates skip the scan.
+Stores written by this version hold vectors in today's form from the first write. A store not
+yet migrated still answers correctly (every statement reads the own text's vector as
+``coalesce(embedding, text_embedding)``); it is only bigger.
 """
 
 from __future__ import annotations
@@ -16,6 +24,7 @@ import neo4j
 from graphmem.adapters.neo4j.statements import Statements
 
 FLOAT32 = "float32"
+ONE_INDEXED = "one-indexed"
 PAGE = 1_000
 #: kind -> the statement rewriting one page of its vectors
 PAGES = {
@@ -29,15 +38,10 @@ def rewrite_as_float32(driver: neo4j.Driver, database: str, page: int = PAGE) ->
     """Rewrite every stored vector as float32 unless the store is recorded as done; return
     migrate's log lines."""
     statements = Statements(driver, database)
-    if _recorded(statements) == FLOAT32:
+    if _recorded(statements, "vector_format") == FLOAT32:
         return []
     written = {kind: _rewrite(statements, kind, page) for kind in PAGES}
-    statements.write(
-        "migrate/vector_format_set",
-        "record the vector format",
-        format=FLOAT32,
-        now=datetime.now(UTC),
-    )
+    _record(statements, "vector_format", FLOAT32)
     total = sum(written.values())
     if not total:
         return []
@@ -45,9 +49,45 @@ def rewrite_as_float32(driver: neo4j.Driver, database: str, page: int = PAGE) ->
     return [f" + vectors rewritten as float32: {counts}"]
 
 
-def _recorded(statements: Statements) -> str | None:
-    rows = statements.read("migrate/vector_format_get", "read the vector format")
+def index_one_vector_per_memory(
+    driver: neo4j.Driver, database: str, page: int = PAGE
+) -> list[str]:
+    """Move the own text's vector of every memory with a context key out of the vector index
+    (into ``text_embedding``) unless the store is recorded as done; return migrate's log lines."""
+    statements = Statements(driver, database)
+    if _recorded(statements, "vector_layout") == ONE_INDEXED:
+        return []
+    moved, after = 0, ""
+    while True:
+        rows = statements.write(
+            "migrate/vector_layout_page",
+            "move own-text vectors beside context keys out of the index",
+            after=after,
+            limit=page,
+        )
+        if not rows or not rows[0]["scanned"]:
+            break
+        moved += rows[0]["moved"]
+        after = rows[0]["last"]
+    _record(statements, "vector_layout", ONE_INDEXED)
+    if not moved:
+        return []
+    return [f" + own-text vectors of {moved} memories with a context key moved out of the index"]
+
+
+def _recorded(statements: Statements, key: str) -> str | None:
+    rows = statements.read("migrate/vector_format_get", f"read the {key}", key=key)
     return rows[0]["format"] if rows else None
+
+
+def _record(statements: Statements, key: str, value: str) -> None:
+    statements.write(
+        "migrate/vector_format_set",
+        f"record the {key}",
+        key=key,
+        format=value,
+        now=datetime.now(UTC),
+    )
 
 
 def _rewrite(statements: Statements, kind: str, page: int) -> int:
