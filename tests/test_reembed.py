@@ -85,7 +85,8 @@ class FailsAfter:
 
 def _vectors(driver: neo4j.Driver) -> dict[str, tuple[str, list[float]]]:
     rows = driver.execute_query(
-        "MATCH (m:Memory) RETURN m.id AS id, m.text AS text, coalesce(m.embedding, m.text_embedding) AS v "
+        "MATCH (m:Memory) RETURN m.id AS id, m.text AS text, "
+        "coalesce(m.embedding, m.text_embedding) AS v "
         "UNION ALL MATCH (m:Memory) WHERE m.key_text IS NOT NULL "
         "RETURN m.id + '/key' AS id, m.key_text AS text, m.key_embedding AS v "
         "UNION ALL MATCH (e:Entity) RETURN e.id AS id, e.name AS text, e.embedding AS v "

@@ -49,9 +49,7 @@ def rewrite_as_float32(driver: neo4j.Driver, database: str, page: int = PAGE) ->
     return [f" + vectors rewritten as float32: {counts}"]
 
 
-def index_one_vector_per_memory(
-    driver: neo4j.Driver, database: str, page: int = PAGE
-) -> list[str]:
+def index_one_vector_per_memory(driver: neo4j.Driver, database: str, page: int = PAGE) -> list[str]:
     """Move the own text's vector of every memory with a context key out of the vector index
     (into ``text_embedding``) unless the store is recorded as done; return migrate's log lines."""
     statements = Statements(driver, database)
