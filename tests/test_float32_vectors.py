@@ -21,8 +21,8 @@ CONVERSATION = [
 ]
 
 VECTORS = """
-MATCH (m:Memory {user_id: $user_id})
-RETURN 'memory' AS kind, coalesce(m.embedding, m.text_embedding) AS v
+MATCH (m:Memory {user_id: $user_id}) WHERE m.embedding IS NOT NULL
+RETURN 'memory' AS kind, m.embedding AS v
 UNION ALL MATCH (m:Memory {user_id: $user_id}) WHERE m.key_embedding IS NOT NULL
 RETURN 'key' AS kind, m.key_embedding AS v
 UNION ALL MATCH (e:Entity {user_id: $user_id}) WHERE e.embedding IS NOT NULL
@@ -34,7 +34,6 @@ RETURN 'triplet' AS kind, r.embedding AS v
 AS_FLOAT64 = """
 MATCH (m:Memory {user_id: $user_id})
 SET m.embedding = [x IN m.embedding | x + 1.0e-12],
-    m.text_embedding = [x IN m.text_embedding | x + 1.0e-12],
     m.key_embedding = [x IN m.key_embedding | x + 1.0e-12]
 WITH count(*) AS memories
 MATCH (e:Entity {user_id: $user_id}) WHERE e.embedding IS NOT NULL

@@ -17,6 +17,7 @@ from graphmem import Memory, SchemaMismatchError
 from graphmem.adapters.embeddings.onnx_embedder import OnnxEmbedder
 from graphmem.adapters.neo4j import embedder_meta, reembed, schema
 from graphmem.adapters.neo4j.driver import make_driver
+from graphmem.adapters.neo4j.vector_codec import from_int8_bytes
 from graphmem.cli import app
 from graphmem.errors import EmbeddingError
 from graphmem.neo4j_server import LocalNeo4j
@@ -92,7 +93,11 @@ def _vectors(driver: neo4j.Driver) -> dict[str, tuple[str, list[float]]]:
         "UNION ALL MATCH (e:Entity) RETURN e.id AS id, e.name AS text, e.embedding AS v "
         "UNION ALL MATCH ()-[r:RELATES_TO]->() RETURN r.id AS id, r.fact AS text, r.embedding AS v"
     ).records
-    return {r["id"]: (r["text"], r["v"]) for r in rows}
+    # a keyed memory's own text's vector is int8 bytes (vector_codec): read as its direction
+    return {
+        r["id"]: (r["text"], from_int8_bytes(r["v"]) if isinstance(r["v"], bytes) else r["v"])
+        for r in rows
+    }
 
 
 def _cosine(a: list[float], b: list[float]) -> float:

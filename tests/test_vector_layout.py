@@ -1,7 +1,7 @@
 """One indexed vector per memory (real Neo4j): a turn stored with its conversation context is
-found through its context key's vector; its own text's vector is kept unindexed for the exact
-comparisons (gate, lifecycle, dedupe, Dream). `migrate` moves a store written with both
-vectors indexed, once, and search answers the same before and after."""
+found through its context key's vector; its own text's vector is kept unindexed, as int8
+bytes, for the exact comparisons (gate, lifecycle, dedupe, Dream). `migrate` moves a store
+written with both vectors indexed, once, and search answers the same before and after."""
 
 from __future__ import annotations
 
@@ -25,13 +25,13 @@ CONVERSATION = [
 LAYOUT = """
 MATCH (m:Memory {user_id: $user_id})
 RETURN m.id AS id, m.embedding IS NOT NULL AS indexed_own, m.key_embedding IS NOT NULL AS keyed,
-       m.text_embedding IS NOT NULL AS unindexed_own
+       m.text_embedding IS NOT NULL AS unindexed_own, m.text_embedding AS own_bytes
 """
 
 #: the layout written before one vector per memory was indexed: own text in `embedding` always
 AS_BEFORE = """
 MATCH (m:Memory {user_id: $user_id}) WHERE m.text_embedding IS NOT NULL
-CALL db.create.setNodeVectorProperty(m, 'embedding', m.text_embedding)
+CALL db.create.setNodeVectorProperty(m, 'embedding', [x IN m.text_embedding | toFloat(x) / 127.0])
 SET m.text_embedding = null
 RETURN count(m) AS moved
 """
@@ -49,6 +49,9 @@ def test_each_memory_carries_one_indexed_vector(memory: Memory, user_id: str) ->
     assert layout[first] == (True, False, False)  # no context: own text indexed
     for reply in replies:
         assert layout[reply] == (False, True, True)  # key indexed, own text kept unindexed
+    own = memory.driver.execute_query(LAYOUT, user_id=user_id).records
+    sizes = {r["id"]: len(r["own_bytes"]) for r in own if r["own_bytes"] is not None}
+    assert sizes == {reply: 384 for reply in replies}  # int8: one byte per dimension
     # the gate reads the own text's vector: a query worded like the reply alone still scores
     # it by the better of its two vectors
     hit = memory.search("two tiles are still missing", user_id=user_id, top_k=1, explain=True)
@@ -79,18 +82,18 @@ def test_migrate_moves_a_store_written_with_both_vectors_indexed(
 ) -> None:
     memory.add(CONVERSATION, user_id=user_id, timestamp="2024-03-01T10:00:00Z")
     query = "who makes tiles in Porto"
-    before = [r.id for r in memory.search(query, user_id=user_id, top_k=3).results]
+    before = [r.id for r in memory.search(query, user_id=user_id, top_k=1).results]
     moved = driver.execute_query(AS_BEFORE, user_id=user_id).records[0]["moved"]
     assert moved == 2
     driver.execute_query("MATCH (n:GraphMemMeta {key: 'vector_layout'}) DELETE n")
-    old = [r.id for r in memory.search(query, user_id=user_id, top_k=3).results]
+    old = [r.id for r in memory.search(query, user_id=user_id, top_k=1).results]
     assert old == before  # a store not yet migrated answers the same, only bigger
 
     database = settings.neo4j.database
     log = schema.migrate(driver, database, embedder.dimension, embedder.name)
     assert any("moved out of the index" in line for line in log), log
-    assert all(v[0] != v[1] for v in _layout(driver, user_id).values())
-    assert [r.id for r in memory.search(query, user_id=user_id, top_k=3).results] == before
+    assert all(v[0] != v[1] and v[1] == v[2] for v in _layout(driver, user_id).values())
+    assert [r.id for r in memory.search(query, user_id=user_id, top_k=1).results] == before
 
     again = schema.migrate(driver, database, embedder.dimension, embedder.name)
     assert not any("moved out of the index" in line for line in again), again  # recorded

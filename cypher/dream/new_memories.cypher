@@ -9,8 +9,10 @@ WHERE m.created_at > $since
   AND NOT coalesce(m.immutable, false)
   AND NOT coalesce(m.exclude_from_dream, false)
   AND NOT coalesce(m.synthesized, false)
-// embedding: the own text's (`text_embedding` on a memory with a context key)
-RETURN m.id AS id, m.text AS text, coalesce(m.embedding, m.text_embedding) AS embedding,
+// embedding: the own text's (`text_embedding`, int8 bytes read as floats, beside a context
+// key; Dream compares directions only)
+RETURN m.id AS id, m.text AS text,
+       coalesce(m.embedding, [x IN m.text_embedding | toFloat(x)]) AS embedding,
        m.observed_at AS observed_at,
        m.created_at AS created_at, m.run_id AS run_id,
        COLLECT { MATCH (m)-[:MENTIONS]->(e:Entity) RETURN e.key } AS entity_keys

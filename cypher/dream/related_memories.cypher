@@ -17,7 +17,8 @@ WITH m, vector.similarity.cosine(coalesce(m.embedding, m.text_embedding),
      EXISTS { (n)-[:MENTIONS]->(:Entity)<-[:MENTIONS]-(m) } AS shared
 WITH m, max(cosine) AS best, max(CASE WHEN shared THEN 1 ELSE 0 END) AS shares
 WHERE best >= $min_cosine OR shares = 1
-RETURN m.id AS id, m.text AS text, coalesce(m.embedding, m.text_embedding) AS embedding,
+RETURN m.id AS id, m.text AS text,
+       coalesce(m.embedding, [x IN m.text_embedding | toFloat(x)]) AS embedding,
        m.observed_at AS observed_at,
        m.created_at AS created_at, m.run_id AS run_id,
        COLLECT { MATCH (m)-[:MENTIONS]->(e:Entity) RETURN e.key } AS entity_keys, best

@@ -3,11 +3,12 @@
 // property is written). One vector per memory is indexed: a memory without a context key keeps
 // its own text's vector in `embedding` (index memory_embedding); a memory with one keeps the
 // key's in `key_embedding` (index memory_key_embedding) and its own text's, unindexed, in
-// `text_embedding` (compared exactly by the gate, lifecycle, dedupe and Dream). Vectors are
-// stored as float32 (db.create.setNodeVectorProperty): half the bytes of a list property, same
-// similarity.
+// `text_embedding` as int8 bytes (adapters/neo4j/vector_codec.py), which the gate, lifecycle,
+// dedupe and Dream compare exactly. Indexed vectors are stored as float32
+// (db.create.setNodeVectorProperty): half the bytes of a list property, same similarity.
 // $rows: list<map{id, text, hash, scope_key, owner, scope_tokens, user_id, agent_id, run_id, actor,
-//   role, metadata, metadata_terms, observed_at, event_date, immutable, exclude_from_dream, embedding, key_text,
+//   role, metadata, metadata_terms, observed_at, event_date, immutable, exclude_from_dream,
+//   embedding (null beside a key), text_embedding (bytes beside a key, else null), key_text,
 //   key_embedding, key_source_ids, event}>, where event is the ADD event's map (as
 //   history/create_batch stores a row), $now.
 // Returns: id.
@@ -22,8 +23,11 @@ SET m = row {.*, embedding: null, key_embedding: null, event: null},
 CREATE (h:MemoryEvent)
 SET h = row.event
 WITH m, row
-CALL db.create.setNodeVectorProperty(
-  m, CASE WHEN row.key_embedding IS NULL THEN 'embedding' ELSE 'text_embedding' END, row.embedding)
+CALL (m, row) {
+  WITH m, row
+  WHERE row.embedding IS NOT NULL
+  CALL db.create.setNodeVectorProperty(m, 'embedding', row.embedding)
+}
 CALL (m, row) {
   WITH m, row
   WHERE row.key_embedding IS NOT NULL

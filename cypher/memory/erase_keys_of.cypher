@@ -1,7 +1,8 @@
 // Erase deleted memories' words from the context keys of the memories indexed with them:
 // every memory of the same scope whose key was formed from one of them loses its key (text,
 // embedding and sources); it stays searchable by its own text, whose vector moves back from
-// `text_embedding` to the indexed `embedding` (memory/create_batch). Run before the delete.
+// `text_embedding` (int8) to the indexed `embedding` (float32; the direction int8 kept, cosine
+// above 0.9999 to the embedder's vector; memory/create_batch). Run before the delete.
 // $ids: list<string>. Returns: erased (number of keys removed).
 UNWIND $ids AS id
 MATCH (d:Memory {id: id})
@@ -14,6 +15,6 @@ WITH m, own
 CALL (m, own) {
   WITH m, own
   WHERE own IS NOT NULL
-  CALL db.create.setNodeVectorProperty(m, 'embedding', own)
+  CALL db.create.setNodeVectorProperty(m, 'embedding', [x IN own | toFloat(x) / 127.0])
 }
 RETURN count(m) AS erased

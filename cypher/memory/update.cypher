@@ -1,7 +1,7 @@
 // Replace a memory's text (and re-embedding) and/or metadata, and record the UPDATE event
 // ($event, with old_text and new_text added here); returns the old text. A new text drops the
-// memory's context key (its own text's vector is then `embedding` again, searched through
-// memory_embedding, and `text_embedding` goes). An immutable memory changes only with $force
+// memory's context key (a new text comes with its $embedding, which is then the memory's
+// indexed `embedding`; `text_embedding` goes). An immutable memory changes only with $force
 // (no row, and no event, otherwise).
 // $id, $text (null = keep), $hash, $embedding, $metadata (JSON string or null = keep),
 // $metadata_terms (list<string>, with $metadata), $now, $force (bool),
@@ -19,16 +19,13 @@ SET m.text = coalesce($text, m.text),
     m.key_text = CASE WHEN $text IS NULL THEN m.key_text ELSE null END,
     m.key_embedding = CASE WHEN $text IS NULL THEN m.key_embedding ELSE null END,
     m.key_source_ids = CASE WHEN $text IS NULL THEN m.key_source_ids ELSE null END
-WITH m, old_text, m.text_embedding AS kept
-CALL (m, kept) {
-  WITH m, kept
-  WHERE $embedding IS NOT NULL OR (m.key_embedding IS NULL AND kept IS NOT NULL)
-  // the own text's vector: indexed without a context key, unindexed beside one
-  WITH m, kept, CASE WHEN m.key_embedding IS NULL THEN 'embedding' ELSE 'text_embedding' END AS slot
-  SET m.embedding = CASE WHEN slot = 'embedding' THEN m.embedding END,
-      m.text_embedding = CASE WHEN slot = 'text_embedding' THEN m.text_embedding END
-  WITH m, kept, slot
-  CALL db.create.setNodeVectorProperty(m, slot, coalesce($embedding, kept))  // float32
+WITH m, old_text
+CALL (m) {
+  WITH m
+  WHERE $embedding IS NOT NULL
+  SET m.text_embedding = null  // no key any more: the own text's vector is the indexed one
+  WITH m
+  CALL db.create.setNodeVectorProperty(m, 'embedding', $embedding)  // float32, as on create
 }
 CREATE (h:MemoryEvent)
 SET h = $event, h.old_text = old_text, h.new_text = m.text

@@ -1,12 +1,19 @@
-// Store a batch of new memory vectors (own text and, where the memory has one, context key;
-// float32) and advance the cursor, in one transaction. The own text's vector goes where
-// memory/create_batch puts it: `embedding`, or `text_embedding` beside a context key.
-// Parameters: $rows (list<map{id, embedding, key_embedding (null without a context key)}>),
-// $after (the batch's last id). Returns: written.
+// Store a batch of new memory vectors (own text and, where the memory has one, context key)
+// and advance the cursor, in one transaction. The own text's vector goes where
+// memory/create_batch puts it: `embedding` (float32, indexed) without a context key,
+// `text_embedding` (int8 bytes, unindexed) beside one.
+// Parameters: $rows (list<map{id, embedding (null beside a key), text_embedding (bytes beside
+// a key, else null), key_embedding (null without a context key)}>), $after (the batch's last
+// id). Returns: written.
 UNWIND $rows AS row
 MATCH (m:Memory {id: row.id})
-CALL db.create.setNodeVectorProperty(
-  m, CASE WHEN row.key_embedding IS NULL THEN 'embedding' ELSE 'text_embedding' END, row.embedding)
+SET m.text_embedding = row.text_embedding
+WITH m, row
+CALL (m, row) {
+  WITH m, row
+  WHERE row.embedding IS NOT NULL
+  CALL db.create.setNodeVectorProperty(m, 'embedding', row.embedding)
+}
 CALL (m, row) {
   WITH m, row
   WHERE row.key_embedding IS NOT NULL

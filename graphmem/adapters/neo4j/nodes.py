@@ -11,6 +11,8 @@ Hot paths never go through these classes: they run the parameterised Cypher file
 
 from __future__ import annotations
 
+from typing import Any
+
 from neomodel import (
     ArrayProperty,
     BooleanProperty,
@@ -23,6 +25,19 @@ from neomodel import (
     StructuredNode,
     StructuredRel,
 )
+from neomodel.properties import Property, validator
+
+
+class Int8VectorProperty(Property):
+    """A vector kept as int8 bytes (Neo4j ``byte[]``), compared but never indexed."""
+
+    @validator
+    def inflate(self, value: Any) -> bytes:
+        return bytes(value)
+
+    @validator
+    def deflate(self, value: Any) -> bytes:
+        return bytes(value)
 
 
 class RelatesTo(StructuredRel):
@@ -82,11 +97,12 @@ class Memory(StructuredNode):
     synthesized = BooleanProperty()
     access_count = IntegerProperty()
     last_accessed_at = DateTimeProperty()
-    # The own text's vector: `embedding` (indexed) without a context key; beside one, search
-    # finds the memory by `key_embedding` and the own text's vector is `text_embedding`
-    # (unindexed, compared exactly). One indexed vector per memory (docs/scaling.md).
+    # The own text's vector: `embedding` (float32, indexed) without a context key; beside
+    # one, search finds the memory by `key_embedding` and the own text's vector is
+    # `text_embedding` (int8 bytes, unindexed, compared exactly; vector_codec.py). One indexed
+    # vector per memory (docs/scaling.md).
     embedding = ArrayProperty(FloatProperty())
-    text_embedding = ArrayProperty(FloatProperty())
+    text_embedding = Int8VectorProperty()
     metadata_terms = ArrayProperty(StringProperty())
     key_text = StringProperty()  # the turn with the turns before it (context keys)
     key_embedding = ArrayProperty(FloatProperty())

@@ -18,6 +18,7 @@ from pydantic import BaseModel
 
 from graphmem.adapters.neo4j import embedder_meta
 from graphmem.adapters.neo4j.embedder_meta import EmbedderRecord
+from graphmem.adapters.neo4j.vector_codec import own_vector
 from graphmem.ports.embedder import Embedder
 
 #: kind -> (read the next batch, write its vectors and the cursor)
@@ -106,12 +107,17 @@ def _kind(
 
 def _vectors(embedder: Embedder, rows: list[Any]) -> list[dict[str, Any]]:
     """One embedding call per batch: every row's text, plus the context keys (memories) that
-    have one; a row without a key gets ``key_embedding`` null (its statement skips it)."""
+    have one; a row without a key gets ``key_embedding`` null (its statement skips it). A
+    memory's own text's vector goes where the writer puts it (`vector_codec.own_vector`)."""
     keys = [r.get("key_text") for r in rows]
     keyed = [k for k in keys if k]
     vectors = embedder.embed([r["text"] or "" for r in rows] + keyed)
     key_vectors = iter(vectors[len(rows) :])
     return [
-        {"id": r["id"], "embedding": v, "key_embedding": next(key_vectors) if k else None}
+        {
+            "id": r["id"],
+            **own_vector(v, keyed=bool(k)),
+            "key_embedding": next(key_vectors) if k else None,
+        }
         for r, v, k in zip(rows, vectors[: len(rows)], keys, strict=True)
     ]

@@ -12,6 +12,7 @@ import neo4j
 
 from graphmem.adapters.neo4j.lifecycle_view import TxLifecycleView
 from graphmem.adapters.neo4j.records import to_metadata_json, triplet_from_record
+from graphmem.adapters.neo4j.vector_codec import own_vector
 from graphmem.cypher_catalog import query
 from graphmem.domain.filters import metadata_terms
 from graphmem.domain.graph import TripletRecord
@@ -96,6 +97,7 @@ class PlanWriter:
         rows = [
             {
                 **m.model_dump(exclude={"metadata"}),
+                **own_vector(m.embedding, keyed=m.key_embedding is not None),
                 "metadata": to_metadata_json(m.metadata),
                 "metadata_terms": metadata_terms(m.metadata) or None,
                 "scope_key": scope.key,
