@@ -5,6 +5,8 @@ written with both vectors indexed, once, and search answers the same before and 
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import neo4j
 import numpy as np
 import pytest
@@ -97,3 +99,24 @@ def test_migrate_moves_a_store_written_with_both_vectors_indexed(
 
     again = schema.migrate(driver, database, embedder.dimension, embedder.name)
     assert not any("moved out of the index" in line for line in again), again  # recorded
+
+
+def test_dream_reads_a_keyed_memorys_own_text_direction(
+    memory: Memory, driver: neo4j.Driver, embedder: Embedder, user_id: str
+) -> None:
+    added = memory.add(CONVERSATION, user_id=user_id)
+    reply = added.results[1]
+    [owner] = driver.execute_query(
+        "MATCH (m:Memory {id: $id}) RETURN m.owner AS owner", id=reply.id
+    ).records
+    rows = Statements(driver, memory.settings.neo4j.database).read(
+        "dream/new_memories",
+        "Dream's new memories",
+        owner=owner["owner"],
+        since=datetime(2000, 1, 1, tzinfo=UTC),
+        limit=10,
+    )
+    vectors = {r["id"]: np.asarray(r["embedding"], dtype=np.float64) for r in rows}
+    kept = vectors[reply.id] / np.linalg.norm(vectors[reply.id])
+    [own] = np.asarray(embedder.embed([reply.memory]))
+    assert float(kept @ own) > 0.9999  # floats for Dream's grouping, the own text's direction
