@@ -7,7 +7,10 @@
 // id). Returns: written.
 UNWIND $rows AS row
 MATCH (m:Memory {id: row.id})
-SET m.text_embedding = row.text_embedding
+// a store written before one vector per memory was indexed may still hold an own-text
+// `embedding` beside a key: it goes, so no vector of the old embedder is left
+SET m.text_embedding = row.text_embedding,
+    m.embedding = CASE WHEN row.embedding IS NULL THEN null ELSE m.embedding END
 WITH m, row
 CALL (m, row) {
   WITH m, row
