@@ -15,7 +15,8 @@ Variants (``--variant``, repeatable) run interleaved over the same sessions: ses
 session, each variant adds the session to its own user, in an order rotated every session, so
 the machine's load (2 shared cores) falls on all of them alike. Each variant is
 ``key=value`` pairs joined by ``+``: ``threads=N`` (embedder intra-op threads),
-``infer=on|off``, ``context=N`` (context turns), ``overlap=on|off`` (ingest overlap).
+``infer=on|off``, ``context=N`` (context turns), ``overlap=on|off`` (ingest overlap),
+``keys=composed|embedded`` (how context-key vectors are made).
 
 The split: wall time summed inside the embedder's ``embed``, the extractor's ``extract``
 (spaCy), each named Neo4j read, the write transaction and the lifecycle step inside it. When
@@ -100,7 +101,7 @@ def instrument(memory: Memory, split: Split) -> None:
 # -- variants ----------------------------------------------------------------------------
 def parse_variant(spec: str) -> dict[str, str]:
     pairs = [part.split("=", 1) for part in spec.split("+") if part]
-    known = {"threads", "infer", "context", "overlap"}
+    known = {"threads", "infer", "context", "overlap", "keys"}
     out = {k: v for k, v in pairs}
     if bad := set(out) - known:
         raise SystemExit(f"unknown variant keys {sorted(bad)} (known: {sorted(known)})")
@@ -116,6 +117,8 @@ def variant_settings(base: Settings, variant: dict[str, str]) -> Settings:
         indexing = indexing.model_copy(update={"context_turns": int(variant["context"])})
     if "overlap" in variant and hasattr(indexing, "overlap_ingest"):
         indexing = indexing.model_copy(update={"overlap_ingest": variant["overlap"] == "on"})
+    if "keys" in variant:  # how context-key vectors are made: composed | embedded
+        indexing = indexing.model_copy(update={"key_vector": variant["keys"]})
     return base.model_copy(update={"embedder": embedder, "indexing": indexing})
 
 

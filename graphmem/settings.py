@@ -153,6 +153,10 @@ class IndexingSettings(BaseModel):
     # Each turn of a conversation is embedded and full-text indexed together with this many
     # previous turns (of the same add, or of the same run for a one-message add); 0 = off.
     context_turns: int = Field(default=2, ge=0, le=10)
+    # A key's vector: "composed" from its lines' vectors (each line embedded once), or the
+    # key's text "embedded" whole (services/context_keys.py). Vectors already stored keep
+    # their form until `graphmem migrate --reembed`.
+    key_vector: Literal["composed", "embedded"] = "composed"
     # An inferred add embeds its context keys on a worker thread while it reads the store and
     # parses the messages (services/key_prefetch.py); the stored vectors are the same.
     overlap_ingest: bool = True

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 
 import neo4j
+import numpy as np
 import pytest
 
 from graphmem import Memory, Settings
 from graphmem.domain.extraction import Message
+from graphmem.domain.key_vectors import compose, key_parts, line
 from graphmem.ports.embedder import Embedder
 from graphmem.services.context_keys import Turn, keys_for
 
@@ -111,3 +114,80 @@ def test_updating_a_turn_drops_its_stale_key(memory: Memory, user_id: str) -> No
         id=reply,
     ).records[0]
     assert vectors["indexed"] and vectors["moved"] and vectors["unkeyed"]
+
+
+class Recording:
+    """The embedder, noting every text it is asked to embed."""
+
+    def __init__(self, inner: Embedder) -> None:
+        self.inner = inner
+        self.texts: list[str] = []
+
+    @property
+    def name(self) -> str:
+        return self.inner.name
+
+    @property
+    def dimension(self) -> int:
+        return self.inner.dimension
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        self.texts.extend(texts)
+        return self.inner.embed(texts)
+
+
+TALK = [
+    {"role": "user", "name": "Ann", "content": "I signed up for a pottery class on Tuesdays."},
+    {"role": "user", "name": "Ben", "content": "Nice! Which studio is it?"},
+    {"role": "user", "name": "Ann", "content": "The one next to the harbour, with the blue door."},
+    {"role": "user", "name": "Ben", "content": "I walked past it last week."},
+]
+
+
+def _memory_with(settings: Settings, driver: neo4j.Driver, embedder: Embedder, mode: str) -> Memory:
+    changed = settings.model_copy(deep=True)
+    changed.indexing.key_vector = mode  # type: ignore[assignment]
+    return Memory(changed, driver=driver, embedder=embedder)
+
+
+def _key_vector(driver: neo4j.Driver, memory_id: str) -> np.ndarray:
+    record = driver.execute_query(
+        "MATCH (m:Memory {id: $id}) RETURN m.key_embedding AS v", id=memory_id
+    ).records[0]
+    return np.asarray(record["v"])
+
+
+@pytest.mark.neo4j
+@pytest.mark.parametrize("mode", ["composed", "embedded"])
+def test_a_key_vector_is_composed_from_its_lines_or_embedded_whole(
+    mode: str, settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str
+) -> None:
+    recording = Recording(embedder)
+    added = _memory_with(settings, driver, recording, mode).add(TALK, user_id=user_id)
+    last = added.results[3].id
+    key_text = "\n".join(line(t["name"], t["content"]) for t in TALK[1:])
+    parts = key_parts(key_text, line("Ben", TALK[3]["content"]), mode)  # type: ignore[arg-type]
+    expected = np.asarray(compose(parts, embedder.embed(parts)))
+    assert float(_key_vector(driver, last) @ expected) > 0.99999
+    whole = np.asarray(embedder.embed([key_text])[0])
+    if mode == "composed":
+        assert len(parts) == 3
+        assert float(_key_vector(driver, last) @ whole) < 0.999  # not the whole text's vector
+        # each turn's line was embedded once, for every key it is part of; no key whole
+        lines = [line(t["name"], t["content"]) for t in TALK]
+        assert sorted(t for t in recording.texts if ": " in t) == sorted(lines)
+    else:
+        assert float(_key_vector(driver, last) @ whole) > 0.99999
+        assert key_text in recording.texts
+
+
+@pytest.mark.neo4j
+def test_composed_keys_embed_fewer_characters_than_whole_keys(
+    settings: Settings, driver: neo4j.Driver, embedder: Embedder
+) -> None:
+    embedded: dict[str, int] = {}
+    for mode in ("composed", "embedded"):
+        recording = Recording(embedder)
+        _memory_with(settings, driver, recording, mode).add(TALK, user_id=str(uuid.uuid4()))
+        embedded[mode] = sum(len(t) for t in recording.texts)
+    assert embedded["composed"] < 0.85 * embedded["embedded"], embedded

@@ -58,7 +58,11 @@ def test_no_key_no_work(embedder: Embedder) -> None:
     prefetch = KeyPrefetch(embedder)
     alone = [Message(role="user", name="A", content="I went to Paris.")]
     assert prefetch.start(alone, [], 2) is None  # nothing came before it
-    ahead = prefetch.start(alone, [Turn(text="B: Where were you?")], 2)
-    assert ahead is not None
-    assert list(ahead.result()) == ["B: Where were you?\nA: I went to Paris."]
+    earlier = [Turn(text="B: Where were you?")]
+    ahead = prefetch.start(alone, earlier, 2)
+    assert ahead is not None  # the key's parts: its lines
+    assert list(ahead.result()) == ["B: Where were you?", "A: I went to Paris."]
+    whole = prefetch.start(alone, earlier, 2, "embedded")
+    assert whole is not None
+    assert list(whole.result()) == ["B: Where were you?\nA: I went to Paris."]
     prefetch.close()

@@ -19,6 +19,7 @@ from graphmem.adapters.neo4j import embedder_meta, reembed, schema
 from graphmem.adapters.neo4j.driver import make_driver
 from graphmem.adapters.neo4j.vector_codec import from_int8_bytes
 from graphmem.cli import app
+from graphmem.domain.key_vectors import compose, key_parts
 from graphmem.errors import EmbeddingError
 from graphmem.neo4j_server import LocalNeo4j
 from graphmem.ports.embedder import Embedder
@@ -89,7 +90,8 @@ def _vectors(driver: neo4j.Driver) -> dict[str, tuple[str, list[float]]]:
         "MATCH (m:Memory) RETURN m.id AS id, m.text AS text, "
         "coalesce(m.embedding, m.text_embedding) AS v "
         "UNION ALL MATCH (m:Memory) WHERE m.key_text IS NOT NULL "
-        "RETURN m.id + '/key' AS id, m.key_text AS text, m.key_embedding AS v "
+        "RETURN m.id + '/key' AS id, m.key_text + '\\u0000' + m.actor + ': ' + m.text AS text, "
+        "m.key_embedding AS v "
         "UNION ALL MATCH (e:Entity) RETURN e.id AS id, e.name AS text, e.embedding AS v "
         "UNION ALL MATCH ()-[r:RELATES_TO]->() RETURN r.id AS id, r.fact AS text, r.embedding AS v"
     ).records
@@ -104,9 +106,18 @@ def _cosine(a: list[float], b: list[float]) -> float:
     return float(np.dot(a, b))
 
 
+def _expected(embedder: Embedder, text: str) -> list[float]:
+    """A fresh vector for a row of `_vectors`: a context key's (text NUL own line) is
+    composed from its parts, as an add makes it."""
+    if "\u0000" not in text:
+        return embedder.embed([text])[0]
+    key_text, own_line = text.split("\u0000")
+    parts = key_parts(key_text, own_line)
+    return compose(parts, embedder.embed(parts))
+
+
 def _cosines(embedder: Embedder, found: dict[str, tuple[str, list[float]]]) -> np.ndarray:
-    texts = [text for text, _ in found.values()]
-    fresh = np.asarray(embedder.embed(texts))
+    fresh = np.asarray([_expected(embedder, text) for text, _ in found.values()])
     return (fresh * np.asarray([v for _, v in found.values()])).sum(axis=1)
 
 

@@ -47,7 +47,9 @@ def migrate(
         for line in report.lines():
             typer.echo(line)
         if reembed_store:
-            result = reembed.reembed(driver, database, embedder, batch_size, _progress)
+            result = reembed.reembed(
+                driver, database, embedder, batch_size, _progress, settings.indexing.key_vector
+            )
             typer.echo(
                 f"Re-embedded {result.written} with {result.identity} (was {result.previous})."
             )

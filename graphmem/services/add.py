@@ -26,7 +26,7 @@ from graphmem.ports.extractor import Extractor
 from graphmem.ports.store import LifecycleStep, LifecycleView, MemoryStore
 from graphmem.services import inputs
 from graphmem.services.context import VectorCache, build_context, offline_request
-from graphmem.services.context_keys import Turn, keys_for, line
+from graphmem.services.context_keys import Turn, key_parts, keys_for, line
 from graphmem.services.embedding_cache import CachedEmbedder
 from graphmem.services.key_prefetch import KeyPrefetch, Vectors
 from graphmem.services.lifecycle import ApplyLifecycle
@@ -151,7 +151,9 @@ class AddMemories:
         if not self.settings.indexing.overlap_ingest:
             return None
         turns = self.settings.indexing.context_turns
-        return self.prefetch.start(msgs, earlier, turns, own=not self.context_reads)
+        return self.prefetch.start(
+            msgs, earlier, turns, self.settings.indexing.key_vector, own=not self.context_reads
+        )
 
     def _extract(
         self, scope: Scope, msgs: list[Message], observed_at: datetime, cache: VectorCache
@@ -202,6 +204,7 @@ class AddMemories:
             key = keys[index]
             if key is not None:
                 p.key_text, p.key_source_ids = key.text, key.source_ids
+                p.key_parts = key_parts(key.text, key.own, self.settings.indexing.key_vector)
 
     def _lifecycle_step(self, pending: dict[str, Pending], options: PlanOptions) -> LifecycleStep:
         """The transitions of this add, decided and written in the add's own transaction."""

@@ -9,6 +9,8 @@ same from the last memories of its run. The memory keeps its own text: results, 
 guards, dedupe and Dream all use that; only search reads the key (docs/search.md). The key
 records the ids of the memories it was formed from, so deleting one of them erases its
 words from every key they appear in.
+
+What a key's vector is made of is in `graphmem.domain.key_vectors`.
 """
 
 from __future__ import annotations
@@ -18,6 +20,9 @@ from collections.abc import Sequence
 from pydantic import BaseModel
 
 from graphmem.domain.extraction import Message
+from graphmem.domain.key_vectors import KeyVector, compose, key_parts, line
+
+__all__ = ["Key", "KeyVector", "Turn", "compose", "key_parts", "keys_for", "line"]
 
 
 class Turn(BaseModel):
@@ -30,10 +35,7 @@ class Turn(BaseModel):
 class Key(BaseModel):
     text: str
     source_ids: list[str]
-
-
-def line(speaker: str | None, text: str) -> str:
-    return f"{speaker}: {text}" if speaker else text
+    own: str  # the turn's own line, with which ``text`` ends
 
 
 def keys_for(
@@ -59,6 +61,7 @@ def keys_for(
             Key(
                 text="\n".join(t.text for t in [*context, own]),
                 source_ids=[t.memory_id for t in context if t.memory_id],
+                own=own.text,
             )
             if context
             else None

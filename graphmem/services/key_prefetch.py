@@ -1,10 +1,10 @@
-"""Overlap in an inferred add: the context keys' texts (and, with an offline extractor, the
-messages' own texts) are embedded on a worker thread while the add reads the store and parses
-the messages. onnxruntime and torch
-release the GIL while they compute, so the keys' embedding runs beside spaCy and the Neo4j
-round trips instead of after them. The vectors are the ones the plan would compute itself
-(the same texts through the same embedder); only when they are computed changes.
-``IndexingSettings.overlap_ingest`` turns it off."""
+"""Overlap in an inferred add: the parts of the context keys (`domain.key_vectors`: their
+lines, or their whole texts) and, with an offline extractor, the messages' own texts are
+embedded on a worker thread while the add reads the store and parses the messages.
+onnxruntime and torch release the GIL while they compute, so this embedding runs beside spaCy
+and the Neo4j round trips instead of after them. The vectors are the ones the plan would
+compute itself (the same texts through the same embedder); only when they are computed
+changes. ``IndexingSettings.overlap_ingest`` turns it off."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 from graphmem.domain.extraction import Message
 from graphmem.ports.embedder import Embedder
-from graphmem.services.context_keys import Turn, keys_for
+from graphmem.services.context_keys import KeyVector, Turn, key_parts, keys_for
 
 Vectors = dict[str, list[float]]
 WORKERS = 4  # concurrent adds each get their keys embedded; more wait in the queue
@@ -33,15 +33,16 @@ class KeyPrefetch:
         messages: Sequence[Message],
         earlier: Sequence[Turn] | None,
         turns: int,
+        mode: KeyVector = "composed",
         *,
         own: bool = False,
     ) -> Future[Vectors] | None:
-        """Embed the key text each message would get (none when ``earlier`` is None), and with
-        ``own`` the messages' own texts first; None when there is nothing to embed."""
+        """Embed the parts of the key each message would get (none when ``earlier`` is None),
+        and with ``own`` the messages' own texts first; None when there is nothing to embed."""
         texts = [m.content for m in messages if m.role != "system"] if own else []
         if earlier is not None:
             keys = keys_for(messages, [None] * len(messages), earlier, turns)
-            texts += [k.text for k in keys if k is not None]
+            texts += [p for k in keys if k is not None for p in key_parts(k.text, k.own, mode)]
         texts = list(dict.fromkeys(texts))
         if not texts:
             return None

@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from graphmem.domain.extraction import ExtractedMemory
+from graphmem.domain.key_vectors import compose
 from graphmem.domain.scope import Scope, entity_key
 from graphmem.domain.writes import NewEntity, NewMemory, NewTriplet, WritePlan
 from graphmem.lifecycle.predicates import normalize_name, normalize_predicate
@@ -26,6 +27,7 @@ class Pending(BaseModel):
     role: str | None = None
     key_text: str | None = None  # context key (docs/search.md); None when it had no context
     key_source_ids: list[str] = []  # the memories whose words the key holds
+    key_parts: list[str] = []  # the texts its key vector is made of (context_keys.key_parts)
 
 
 class PlanOptions(BaseModel):
@@ -95,13 +97,15 @@ def build_plan(
     known = existing_keys(list(entities)) if entities else set()
     new_entities = [e for k, e in entities.items() if k not in known]
     keyed = [p for p in pending if p.key_text]
-    texts = (
-        [p.extracted.text for p in pending]
-        + [p.key_text or "" for p in keyed]
-        + [e.name for e in new_entities]
-        + [t.fact for t in triplets.values()]
+    texts = list(
+        dict.fromkeys(
+            [p.extracted.text for p in pending]
+            + [part for p in keyed for part in (p.key_parts or [p.key_text or ""])]
+            + [e.name for e in new_entities]
+            + [t.fact for t in triplets.values()]
+        )
     )
-    vectors = iter(embedder.embed(texts))
+    vector_of = dict(zip(texts, embedder.embed(texts), strict=True))
     memories = [
         NewMemory(
             id=p.id,
@@ -114,7 +118,7 @@ def build_plan(
             event_date=p.extracted.event_date,
             immutable=options.immutable,
             exclude_from_dream=options.exclude_from_dream,
-            embedding=next(vectors),
+            embedding=vector_of[p.extracted.text],
             key_text=p.key_text,
             key_source_ids=p.key_source_ids or None,
         )
@@ -122,11 +126,12 @@ def build_plan(
     ]
     by_id = {m.id: m for m in memories}
     for p in keyed:
-        by_id[p.id].key_embedding = next(vectors)
+        parts = p.key_parts or [p.key_text or ""]
+        by_id[p.id].key_embedding = compose(parts, [vector_of[part] for part in parts])
     for e in new_entities:
-        e.embedding = next(vectors)
+        e.embedding = vector_of[e.name]
     for t in triplets.values():
-        t.embedding = next(vectors)
+        t.embedding = vector_of[t.fact]
     return WritePlan(
         scope=scope,
         memories=memories,

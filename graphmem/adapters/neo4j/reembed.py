@@ -1,6 +1,7 @@
 """`graphmem migrate --reembed`: rewrite every stored vector with the configured embedder.
 
-Memories (their text and context key), entities (their name) and triplets (their fact) are
+Memories (their text and context key, whose vector is composed from its parts as an add does
+it: `services.context_keys`), entities (their name) and triplets (their fact) are
 read in id order, embedded in batches, and written back together with a resume cursor in one
 transaction per batch, so an interrupted run continues where it stopped. Until it finishes, the
 store's embedder record names the target as unfinished and start-up refuses the store (its
@@ -19,6 +20,7 @@ from pydantic import BaseModel
 from graphmem.adapters.neo4j import embedder_meta
 from graphmem.adapters.neo4j.embedder_meta import EmbedderRecord
 from graphmem.adapters.neo4j.vector_codec import own_vector
+from graphmem.domain.key_vectors import KeyVector, compose, key_parts, line
 from graphmem.ports.embedder import Embedder
 
 #: kind -> (read the next batch, write its vectors and the cursor)
@@ -42,6 +44,7 @@ def reembed(
     embedder: Embedder,
     batch_size: int = 256,
     progress: Progress | None = None,
+    key_vector: KeyVector = "composed",
 ) -> ReembedResult:
     """Re-embed the whole store (or resume an unfinished run) with ``embedder``."""
     target = embedder.name
@@ -50,7 +53,16 @@ def reembed(
     embedder_meta.run(driver, database, "reembed/start", "start re-embedding", target=target)
     resumed = state if state.target == target else EmbedderRecord(identity=state.identity)
     written = {
-        kind: _kind(driver, database, embedder, kind, _cursor(resumed, kind), batch_size, progress)
+        kind: _kind(
+            driver,
+            database,
+            embedder,
+            kind,
+            _cursor(resumed, kind),
+            batch_size,
+            progress,
+            key_vector,
+        )
         for kind in STATEMENTS
     }
     embedder_meta.run(
@@ -76,6 +88,7 @@ def _kind(
     after: str,
     batch_size: int,
     progress: Progress | None,
+    key_vector: KeyVector,
 ) -> int:
     read_batch, write_batch = STATEMENTS[kind]
     done = 0
@@ -97,7 +110,7 @@ def _kind(
             database,
             write_batch,
             f"write {kind} vectors",
-            rows=_vectors(embedder, rows),
+            rows=_vectors(embedder, rows, key_vector),
             after=after,
         )
         done += len(rows)
@@ -105,19 +118,28 @@ def _kind(
             progress(kind, done)
 
 
-def _vectors(embedder: Embedder, rows: list[Any]) -> list[dict[str, Any]]:
-    """One embedding call per batch: every row's text, plus the context keys (memories) that
-    have one; a row without a key gets ``key_embedding`` null (its statement skips it). A
-    memory's own text's vector goes where the writer puts it (`vector_codec.own_vector`)."""
-    keys = [r.get("key_text") for r in rows]
-    keyed = [k for k in keys if k]
-    vectors = embedder.embed([r["text"] or "" for r in rows] + keyed)
-    key_vectors = iter(vectors[len(rows) :])
+def _vectors(embedder: Embedder, rows: list[Any], key_vector: KeyVector) -> list[dict[str, Any]]:
+    """One embedding call per batch: every row's text, plus the parts of the context keys
+    (memories) that have one; a row without a key gets ``key_embedding`` null (its statement
+    skips it). A memory's own text's vector goes where the writer puts it
+    (`vector_codec.own_vector`)."""
+    parts = [_parts(r, key_vector) for r in rows]
+    texts = list(dict.fromkeys([r["text"] or "" for r in rows] + [p for ps in parts for p in ps]))
+    vector_of = dict(zip(texts, embedder.embed(texts), strict=True))
     return [
         {
             "id": r["id"],
-            **own_vector(v, keyed=bool(k)),
-            "key_embedding": next(key_vectors) if k else None,
+            **own_vector(vector_of[r["text"] or ""], keyed=bool(ps)),
+            "key_embedding": compose(ps, [vector_of[p] for p in ps]) if ps else None,
         }
-        for r, v, k in zip(rows, vectors[: len(rows)], keys, strict=True)
+        for r, ps in zip(rows, parts, strict=True)
     ]
+
+
+def _parts(row: Any, key_vector: KeyVector) -> list[str]:
+    """The texts a memory row's key vector is made of; none without a key (entities and
+    triplets have none)."""
+    key_text = row.get("key_text")
+    if not key_text:
+        return []
+    return key_parts(key_text, line(row.get("actor"), row["text"] or ""), key_vector)
