@@ -16,7 +16,9 @@ session, each variant adds the session to its own user, in an order rotated ever
 the machine's load (2 shared cores) falls on all of them alike. Each variant is
 ``key=value`` pairs joined by ``+``: ``threads=N`` (embedder intra-op threads),
 ``infer=on|off``, ``context=N`` (context turns), ``overlap=on|off`` (ingest overlap),
-``keys=composed|embedded`` (how context-key vectors are made).
+``keys=composed|embedded`` (how context-key vectors are made), ``recent=N`` (vectors kept
+across adds, 0 = off), ``turns=each`` (one add per message, the session as its run, as an
+agent storing each turn as it comes; the timing is then per session, i.e. per add group).
 
 The split: wall time summed inside the embedder's ``embed``, the extractor's ``extract``
 (spaCy), each named Neo4j read, the write transaction and the lifecycle step inside it. When
@@ -101,7 +103,7 @@ def instrument(memory: Memory, split: Split) -> None:
 # -- variants ----------------------------------------------------------------------------
 def parse_variant(spec: str) -> dict[str, str]:
     pairs = [part.split("=", 1) for part in spec.split("+") if part]
-    known = {"threads", "infer", "context", "overlap", "keys"}
+    known = {"threads", "infer", "context", "overlap", "keys", "recent", "turns"}
     out = {k: v for k, v in pairs}
     if bad := set(out) - known:
         raise SystemExit(f"unknown variant keys {sorted(bad)} (known: {sorted(known)})")
@@ -119,6 +121,8 @@ def variant_settings(base: Settings, variant: dict[str, str]) -> Settings:
         indexing = indexing.model_copy(update={"overlap_ingest": variant["overlap"] == "on"})
     if "keys" in variant:  # how context-key vectors are made: composed | embedded
         indexing = indexing.model_copy(update={"key_vector": variant["keys"]})
+    if "recent" in variant:  # vectors kept across adds (0 = off)
+        indexing = indexing.model_copy(update={"recent_vectors": int(variant["recent"])})
     return base.model_copy(update={"embedder": embedder, "indexing": indexing})
 
 
@@ -151,7 +155,9 @@ class Runner:
     def add(self, sample_id: str, batch: Batch) -> None:
         stored = self.stores.setdefault(sample_id, Stored(user_id=f"{self.name}-{sample_id}"))
         start = time.perf_counter()
-        if self.infer:
+        if self.spec.get("turns") == "each":
+            self.created += self._per_turn(stored, sample_id, batch)
+        elif self.infer:
             self.created += ingest_batch(self.memory, stored, sample_id, batch, product=True)
         else:
             messages = [
@@ -163,6 +169,21 @@ class Runner:
             self.created += sum(1 for r in result.results if r.event == "ADD")
         self.add_seconds.append(time.perf_counter() - start)
         self.messages += len(batch.items)
+
+    def _per_turn(self, stored: Stored, sample_id: str, batch: Batch) -> int:
+        """One add per message, the session as the run (an agent storing each turn as it
+        comes): each turn's context key starts from the run's last turns in the store."""
+        created = 0
+        for item in batch.items:
+            result = self.memory.add(
+                [{"role": "user", "name": item.speaker, "content": item.content}],
+                user_id=stored.user_id,
+                run_id=f"{sample_id}-s{batch.session}",
+                timestamp=batch.timestamp,
+                infer=self.infer,
+            )
+            created += sum(1 for r in result.results if r.event == "ADD")
+        return created
 
     def report(self) -> dict[str, Any]:
         total = sum(self.add_seconds)

@@ -157,6 +157,10 @@ class IndexingSettings(BaseModel):
     # key's text "embedded" whole (services/context_keys.py). Vectors already stored keep
     # their form until `graphmem migrate --reembed`.
     key_vector: Literal["composed", "embedded"] = "composed"
+    # Vectors of the last texts the adds embedded, kept in each process (float32, ~1.5 KB
+    # each at 384 dimensions), so a conversation stored one turn per call embeds each turn's
+    # line once for every key it is part of; 0 = off (services/embedding_cache.py).
+    recent_vectors: int = Field(default=4096, ge=0)
     # An inferred add embeds its context keys on a worker thread while it reads the store and
     # parses the messages (services/key_prefetch.py); the stored vectors are the same.
     overlap_ingest: bool = True

@@ -191,3 +191,25 @@ def test_composed_keys_embed_fewer_characters_than_whole_keys(
         _memory_with(settings, driver, recording, mode).add(TALK, user_id=str(uuid.uuid4()))
         embedded[mode] = sum(len(t) for t in recording.texts)
     assert embedded["composed"] < 0.85 * embedded["embedded"], embedded
+
+
+@pytest.mark.neo4j
+@pytest.mark.parametrize("recent", [4096, 0])
+def test_one_turn_per_call_embeds_each_line_once_while_it_is_recent(
+    recent: int, settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str
+) -> None:
+    changed = settings.model_copy(deep=True)
+    changed.indexing.recent_vectors = recent
+    recording = Recording(embedder)
+    run = f"run-{uuid.uuid4()}"
+    with Memory(changed, driver=driver, embedder=recording) as memory:
+        for turn in TALK:
+            memory.add([turn], user_id=user_id, run_id=run)
+        keyed = memory.get_all(user_id=user_id, run_id=run)
+    assert sum(1 for m in keyed if m.key_text) == 3  # every turn but the first has a key
+    lines = [line(t["name"], t["content"]) for t in TALK]
+    embedded = [t for t in recording.texts if t in lines]
+    if recent:  # each line once, though it is part of up to three keys
+        assert sorted(embedded) == sorted(lines)
+    else:  # the earlier turns' lines are embedded again by every add they are context of
+        assert len(embedded) > len(lines)

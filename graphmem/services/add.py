@@ -27,7 +27,7 @@ from graphmem.ports.store import LifecycleStep, LifecycleView, MemoryStore
 from graphmem.services import inputs
 from graphmem.services.context import VectorCache, build_context, offline_request
 from graphmem.services.context_keys import Turn, key_parts, keys_for, line
-from graphmem.services.embedding_cache import CachedEmbedder
+from graphmem.services.embedding_cache import CachedEmbedder, RecentVectors
 from graphmem.services.key_prefetch import KeyPrefetch, Vectors
 from graphmem.services.lifecycle import ApplyLifecycle
 from graphmem.services.plan import Pending, PlanOptions, build_plan
@@ -81,12 +81,13 @@ class AddMemories:
         """``context_reads``: the extractor reads the similar and recent memories (an LLM's
         proposals); False for the offline extractors, which read only known entity names."""
         self.store = store
-        self.embedder = embedder
+        recent = settings.indexing.recent_vectors
+        self.embedder = RecentVectors(embedder, recent) if recent else embedder
         self.extractor = extractor
         self.settings = settings
         self.lifecycle = lifecycle
         self.context_reads = context_reads
-        self.prefetch = KeyPrefetch(embedder)
+        self.prefetch = KeyPrefetch(self.embedder)
 
     def __call__(
         self,

@@ -3,10 +3,14 @@
 Inside one add, the message texts embedded for context are the memory texts on the verbatim
 and offline paths: the add shares one cache with the context step. An import embeds a whole
 batch's texts in one call (``prefetch``) and each add of the batch then finds its vector here.
+`RecentVectors` keeps the last texts' vectors across adds.
 """
 
 from __future__ import annotations
 
+import threading
+from array import array
+from collections import OrderedDict
 from collections.abc import Sequence
 
 from graphmem.ports.embedder import Embedder
@@ -35,3 +39,53 @@ class CachedEmbedder:
         """Embed a batch's texts in one call; forgets the vectors of earlier batches."""
         self._cache.clear()
         self.embed(texts)
+
+
+class RecentVectors:
+    """An embedder that keeps the vectors of the last ``capacity`` texts it embedded, across
+    adds (thread-safe). A conversation stored one turn per call embeds each turn's line once:
+    the next adds find it here when it is part of their context keys
+    (`domain.key_vectors`). Same text, same embedder, same vector: only when it is computed
+    changes. Vectors are kept as float32, the precision the embedders compute and the store
+    keeps."""
+
+    def __init__(self, inner: Embedder, capacity: int) -> None:
+        self._inner = inner
+        self._capacity = capacity
+        self._kept: OrderedDict[str, array[float]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    @property
+    def dimension(self) -> int:
+        return self._inner.dimension
+
+    @property
+    def name(self) -> str:
+        return self._inner.name
+
+    def __len__(self) -> int:
+        """How many texts' vectors are kept (at most ``capacity``)."""
+        with self._lock:
+            return len(self._kept)
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        found = self._recall(texts)
+        missing = list(dict.fromkeys(t for t in texts if t not in found))
+        if missing:
+            fresh = dict(zip(missing, self._inner.embed(missing), strict=True))
+            found.update({t: array("f", v) for t, v in fresh.items()})
+            self._keep({t: found[t] for t in missing})
+        return [found[t].tolist() for t in texts]
+
+    def _recall(self, texts: Sequence[str]) -> dict[str, array[float]]:
+        with self._lock:
+            found = {t: self._kept[t] for t in texts if t in self._kept}
+            for text in found:
+                self._kept.move_to_end(text)
+        return found
+
+    def _keep(self, vectors: dict[str, array[float]]) -> None:
+        with self._lock:
+            self._kept.update(vectors)
+            while len(self._kept) > self._capacity:
+                self._kept.popitem(last=False)

@@ -1,7 +1,7 @@
 """`graphmem migrate --reembed`: rewrite every stored vector with the configured embedder.
 
-Memories (their text and context key, whose vector is composed from its parts as an add does
-it: `services.context_keys`), entities (their name) and triplets (their fact) are
+Memories (their text and context key, whose vector is made from its parts as an add makes it:
+`domain.key_vectors`), entities (their name) and triplets (their fact) are
 read in id order, embedded in batches, and written back together with a resume cursor in one
 transaction per batch, so an interrupted run continues where it stopped. Until it finishes, the
 store's embedder record names the target as unfinished and start-up refuses the store (its
