@@ -22,6 +22,7 @@ from graphmem.domain.memory import HistoryEvent, LifecycleState, MemoryRecord
 from graphmem.domain.scope import Scope
 from graphmem.domain.transitions import TransitionOutcome, TransitionRequest
 from graphmem.domain.writes import MemoryChange, WriteOutcome, WritePlan
+from graphmem.lifecycle.predicates import normalize_name
 from graphmem.ports.store import LifecycleStep, ScopeFilter
 
 EPOCH = datetime(2025, 1, 1, tzinfo=UTC)
@@ -119,6 +120,10 @@ class FakeStore:
 
     def known_entity_names(self, scope: Scope, limit: int = 200) -> list[str]:
         return self.entity_names[:limit]
+
+    def known_entity_names_in(self, scope: Scope, names: Sequence[str]) -> list[str]:
+        wanted = set(names)
+        return [n for n in self.entity_names if normalize_name(n) in wanted]
 
     def similar_active_many(
         self, scope: Scope, vectors: Sequence[list[float]], k: int, exclude: Sequence[str] = ()

@@ -8,6 +8,7 @@ from datetime import datetime
 
 from graphmem.domain.extraction import ExtractionRequest, KnownMemory, Message
 from graphmem.domain.scope import Scope
+from graphmem.extraction.mentions import candidate_names
 from graphmem.ports.embedder import Embedder
 from graphmem.ports.store import MemoryStore
 from graphmem.settings import LifecycleSettings
@@ -47,11 +48,14 @@ def build_context(
 def offline_request(
     store: MemoryStore, scope: Scope, messages: list[Message], observed_at: datetime
 ) -> ExtractionRequest:
-    """What an offline extractor reads: the messages and the owner's known entity names. It
-    proposes nothing from similar or recent memories (offline lifecycle reads its candidates
-    in the add's transaction), so those reads are skipped."""
+    """What an offline extractor reads: the messages and the owner's known entity names that
+    they may mention (extraction/mentions.py). It proposes nothing from similar or recent
+    memories (offline lifecycle reads its candidates in the add's transaction), so those
+    reads are skipped."""
     return ExtractionRequest(
         messages=messages,
         observed_at=observed_at,
-        known_entities=store.known_entity_names(scope),
+        known_entities=store.known_entity_names_in(
+            scope, candidate_names(m.content for m in messages)
+        ),
     )

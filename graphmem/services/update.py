@@ -14,6 +14,7 @@ from graphmem.domain.memory import MemoryRecord
 from graphmem.domain.scope import Scope
 from graphmem.domain.writes import MemoryChange, WritePlan
 from graphmem.errors import ImmutableMemoryError, NotFoundError, ValidationError
+from graphmem.extraction.mentions import candidate_names
 from graphmem.ports.embedder import Embedder
 from graphmem.ports.extractor import Extractor
 from graphmem.ports.store import MemoryStore, ScopeFilter
@@ -41,7 +42,7 @@ def reextract(
         ExtractionRequest(
             messages=[_message(memory, text)],
             observed_at=memory.observed_at,
-            known_entities=store.known_entity_names(scope),
+            known_entities=store.known_entity_names_in(scope, candidate_names([text])),
         )
     )
     found = extraction.memories

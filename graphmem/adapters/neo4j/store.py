@@ -23,7 +23,7 @@ from graphmem.adapters.neo4j.writer import PlanWriter
 from graphmem.domain.filters import NO_FILTER, MemoryFilter
 from graphmem.domain.graph import TripletRecord
 from graphmem.domain.memory import HistoryEvent, LifecycleState, MemoryRecord
-from graphmem.domain.scope import Scope
+from graphmem.domain.scope import Scope, entity_key
 from graphmem.domain.transitions import TransitionOutcome, TransitionRequest
 from graphmem.domain.writes import MemoryChange, WriteOutcome, WritePlan
 from graphmem.ports.store import LifecycleStep, ScopeFilter
@@ -63,6 +63,13 @@ class Neo4jStore:
         rows = self.statements.read(
             "entity/known_names", "list entities", owner=scope.owner_key, limit=limit
         )
+        return [r["name"] for r in rows]
+
+    def known_entity_names_in(self, scope: Scope, names: Sequence[str]) -> list[str]:
+        keys = [entity_key(scope.owner_key, name) for name in names]
+        if not keys:
+            return []
+        rows = self.statements.read("entity/names_by_keys", "look up known names", keys=keys)
         return [r["name"] for r in rows]
 
     def get(self, memory_id: str, scope: ScopeFilter) -> MemoryRecord | None:

@@ -1,0 +1,60 @@
+"""An owner's known entity names that a message mentions, found by key whatever the size of
+the owner's graph (extraction/mentions.py; the lookup against the real Neo4j)."""
+
+from __future__ import annotations
+
+import neo4j
+import pytest
+
+from graphmem import Memory
+from graphmem.domain.scope import Scope, entity_key
+from graphmem.extraction.mentions import MAX_WORDS, candidate_names
+from graphmem.lifecycle.predicates import normalize_name
+
+
+def test_candidates_cover_possessives_inner_punctuation_and_articles() -> None:
+    found = candidate_names(["We met Caroline's friend O'Brien, at the Louvre in St. Louis."])
+    for name in ("caroline", "caroline's", "o'brien", "louvre", "st. louis", "st louis"):
+        assert name in found, name
+    assert "we met caroline's friend o'brien" in found  # runs up to MAX_WORDS words
+    assert all(len(name.split()) <= MAX_WORDS for name in found)
+    assert len(found) == len(set(found))
+
+
+def test_no_text_no_candidates() -> None:
+    assert candidate_names(["", "  ", "!?"]) == []
+
+
+@pytest.mark.neo4j
+def test_a_known_name_is_found_however_many_names_sort_before_it(
+    memory: Memory, user_id: str, driver: neo4j.Driver
+) -> None:
+    """More known names than the old alphabetical read returned (500), and the one the
+    message mentions sorts after all of them: it is still found and spelled as known
+    (lower case, so only the known name can make it an entity)."""
+    owner = Scope(user_id=user_id).owner_key
+    known = "Zyqwer-Blorvath"
+    names = [f"Aaa {i}" for i in range(520)] + [known]
+    driver.execute_query(
+        "UNWIND $rows AS row CREATE (:Entity {key: row.key, owner: $owner, name: row.name, "
+        "id: randomUUID()})",
+        rows=[{"key": entity_key(owner, normalize_name(n)), "name": n} for n in names],
+        owner=owner,
+    )
+    try:
+        added = memory.add(f"Dinner with {known.lower()} tonight.", user_id=user_id)
+        mentioned = {
+            r["name"]
+            for r in driver.execute_query(
+                "MATCH (:Memory {id: $id})-[:MENTIONS]->(e:Entity) RETURN e.name AS name",
+                id=added.results[0].id,
+            ).records
+        }
+        assert known in mentioned
+        found = memory.store.known_entity_names_in(
+            Scope(user_id=user_id), candidate_names([f"Ask {known} first"])
+        )
+        assert known in found and not any(n.startswith("Aaa") for n in found)
+    finally:
+        memory.delete_all(user_id=user_id)
+        driver.execute_query("MATCH (e:Entity {owner: $owner}) DETACH DELETE e", owner=owner)
