@@ -8,7 +8,7 @@ import pytest
 
 from graphmem import Memory
 from graphmem.domain.scope import Scope, entity_key
-from graphmem.extraction.mentions import MAX_WORDS, candidate_names
+from graphmem.extraction.mentions import MAX_CHARS, MAX_WORDS, candidate_names
 from graphmem.lifecycle.predicates import normalize_name
 
 
@@ -23,6 +23,11 @@ def test_candidates_cover_possessives_inner_punctuation_and_articles() -> None:
 
 def test_no_text_no_candidates() -> None:
     assert candidate_names(["", "  ", "!?"]) == []
+
+
+def test_a_pathological_token_is_not_looked_up() -> None:
+    assert candidate_names(["x" * 10_000]) == []
+    assert all(len(n) <= MAX_CHARS for n in candidate_names(["a" * 150 + " " + "b" * 150]))
 
 
 @pytest.mark.neo4j

@@ -127,16 +127,31 @@ def test_given_relations_attach_to_every_memory_of_the_add() -> None:
 
 
 def test_known_entities_are_not_embedded_again() -> None:
+    """The plan leaves out entities the store knows (checked without the adds' cache of
+    recent vectors, which would also spare them)."""
     store = FakeStore()
-    add = add_service(store)
+    settings = Settings()
+    settings.indexing.recent_vectors = 0
+    embedder = HashEmbedder()
+    lifecycle = ApplyLifecycle(settings.lifecycle, trust_proposals=True)
+    add = AddMemories(store, embedder, ScriptedExtractor(Extraction()), settings, lifecycle)
     relation = [{"source": "Alice", "relation": "likes", "target": "Oslo"}]
     add("I like tea", scope=USER, infer=False, relations=relation)
     store.entity_keys = {e.key for e in store.plans[0].entities if e.name == "Oslo"}
-    embedder = add.embedder
-    assert isinstance(embedder, HashEmbedder)
     embedder.calls.clear()
     add("I like cake", scope=USER, infer=False, relations=relation)
     assert "Oslo" not in embedder.calls[-1] and "Alice" in embedder.calls[-1]
+
+
+def test_the_adds_embed_a_recent_text_once() -> None:
+    embedder = HashEmbedder()
+    settings = Settings()
+    lifecycle = ApplyLifecycle(settings.lifecycle, trust_proposals=True)
+    add = AddMemories(FakeStore(), embedder, ScriptedExtractor(Extraction()), settings, lifecycle)
+    relation = [{"source": "Alice", "relation": "likes", "target": "Oslo"}]
+    add("I like tea", scope=USER, infer=False, relations=relation)
+    add("I like cake", scope=USER, infer=False, relations=relation)
+    assert embedder.calls[-1] == ["I like cake"]  # the entity names came from the cache
 
 
 # -- add: input checks, before any write ----------------------------------------------------
@@ -188,11 +203,11 @@ def test_the_extractor_sees_similar_memories_once_each_best_first() -> None:
 def test_an_offline_extractor_gets_known_entities_without_the_similar_reads() -> None:
     """Offline extractors propose nothing from similar or recent memories: the add skips those
     reads and writes the same plan (vectors included)."""
-    extraction = Extraction(memories=[ExtractedMemory(text="I like tea", source_index=0)])
+    extraction = Extraction(memories=[ExtractedMemory(text="I like tea with Ana", source_index=0)])
     plans = []
     for context_reads in (True, False):
         store = FakeStore(similar=[{"id": "m1", "text": "tea", "score": 0.5}])
-        store.entity_names = ["Ana"]
+        store.entity_names = ["Ana", "Bo"]  # offline: only the names the message may mention
         settings = Settings()
         add = AddMemories(
             store,
@@ -202,11 +217,11 @@ def test_an_offline_extractor_gets_known_entities_without_the_similar_reads() ->
             ApplyLifecycle(settings.lifecycle, trust_proposals=False),
             context_reads=context_reads,
         )
-        add(["I like tea"], scope=USER)
+        add(["I like tea with Ana"], scope=USER)
         extractor = add.extractor
         assert isinstance(extractor, ScriptedExtractor)
         [request] = extractor.requests
-        assert request.known_entities == ["Ana"]
+        assert request.known_entities == (["Ana", "Bo"] if context_reads else ["Ana"])
         assert len(store.similar_calls) == (1 if context_reads else 0)
         assert (request.similar == []) is not context_reads
         [plan] = store.plans

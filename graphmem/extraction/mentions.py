@@ -16,8 +16,10 @@ from collections.abc import Iterable
 
 from graphmem.lifecycle.predicates import normalize_name
 
-#: The longest name, in words, looked up (longer known names are not found by mention).
+#: The longest name looked up, in words and in characters (the NLP extractor keeps no name
+#: longer than 200 characters; longer known names are not found by mention).
 MAX_WORDS = 5
+MAX_CHARS = 200
 _WORD = re.compile(r"\w+")
 
 
@@ -34,6 +36,6 @@ def candidate_names(texts: Iterable[str]) -> list[str]:
         for words in (text.split(), _WORD.findall(text)):
             for run in _runs(words):
                 key = normalize_name(run)
-                if key:
+                if key and len(key) <= MAX_CHARS:
                     found.setdefault(key)
     return list(found)
