@@ -8,6 +8,7 @@ batch's texts in one call (``prefetch``) and each add of the batch then finds it
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from array import array
 from collections import OrderedDict
@@ -47,12 +48,12 @@ class RecentVectors:
     the next adds find it here when it is part of their context keys
     (`domain.key_vectors`). Same text, same embedder, same vector: only when it is computed
     changes. Vectors are kept as float32, the precision the embedders compute and the store
-    keeps."""
+    keeps, under a 16-byte digest of their text (so long texts cost no memory here)."""
 
     def __init__(self, inner: Embedder, capacity: int) -> None:
         self._inner = inner
         self._capacity = capacity
-        self._kept: OrderedDict[str, array[float]] = OrderedDict()
+        self._kept: OrderedDict[bytes, array[float]] = OrderedDict()
         self._lock = threading.Lock()
 
     @property
@@ -69,23 +70,28 @@ class RecentVectors:
             return len(self._kept)
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
-        found = self._recall(texts)
+        digests = {t: _digest(t) for t in texts}
+        found = self._recall(digests)
         missing = list(dict.fromkeys(t for t in texts if t not in found))
         if missing:
             fresh = dict(zip(missing, self._inner.embed(missing), strict=True))
             found.update({t: array("f", v) for t, v in fresh.items()})
-            self._keep({t: found[t] for t in missing})
+            self._keep({digests[t]: found[t] for t in missing})
         return [found[t].tolist() for t in texts]
 
-    def _recall(self, texts: Sequence[str]) -> dict[str, array[float]]:
+    def _recall(self, digests: dict[str, bytes]) -> dict[str, array[float]]:
         with self._lock:
-            found = {t: self._kept[t] for t in texts if t in self._kept}
+            found = {t: self._kept[d] for t, d in digests.items() if d in self._kept}
             for text in found:
-                self._kept.move_to_end(text)
+                self._kept.move_to_end(digests[text])
         return found
 
-    def _keep(self, vectors: dict[str, array[float]]) -> None:
+    def _keep(self, vectors: dict[bytes, array[float]]) -> None:
         with self._lock:
             self._kept.update(vectors)
             while len(self._kept) > self._capacity:
                 self._kept.popitem(last=False)
+
+
+def _digest(text: str) -> bytes:
+    return hashlib.blake2b(text.encode(), digest_size=16).digest()
