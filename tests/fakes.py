@@ -198,6 +198,21 @@ class ScriptedExtractor:
         return self.extraction.model_copy(deep=True)
 
 
+class CountingEmbedder:
+    """2-d vectors (the text's length, then ``second``), noting each call's texts."""
+
+    dimension = 2
+    name = "counting"
+
+    def __init__(self, second: float = 1.0) -> None:
+        self.second = second
+        self.calls: list[list[str]] = []
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        self.calls.append(list(texts))
+        return [[float(len(t)), self.second] for t in texts]
+
+
 class HashEmbedder:
     """Deterministic 4-d vectors (not meaningful; the fake store does not search by them)."""
 

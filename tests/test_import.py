@@ -32,6 +32,7 @@ from graphmem.importers import (
 from graphmem.importers.jsonl import parse_line
 from graphmem.services.embedding_cache import CachedEmbedder
 from graphmem.settings import LimitSettings
+from tests.fakes import CountingEmbedder
 
 LIMITS = LimitSettings()
 
@@ -170,18 +171,6 @@ def test_appended_lines_are_imported_on_the_next_run(tmp_path: Path) -> None:
     report = run_jsonl(adder, path)
     assert report.resumed_after == 4 and report.imported == 2
     assert [m["content"] for c in adder.calls for m in c["messages"]] == ["t4", "t5"]
-
-
-class CountingEmbedder:
-    dimension = 2
-    name = "counting"
-
-    def __init__(self) -> None:
-        self.calls: list[list[str]] = []
-
-    def embed(self, texts: Sequence[str]) -> list[list[float]]:
-        self.calls.append(list(texts))
-        return [[float(len(t)), 1.0] for t in texts]
 
 
 def test_prefetch_embeds_a_batch_once() -> None:

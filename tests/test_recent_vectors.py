@@ -2,26 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 
 from graphmem.services.embedding_cache import RecentVectors
-
-
-class Counting:
-    dimension = 2
-    name = "counting"
-
-    def __init__(self) -> None:
-        self.calls: list[list[str]] = []
-
-    def embed(self, texts: Sequence[str]) -> list[list[float]]:
-        self.calls.append(list(texts))
-        return [[float(len(t)), 0.1] for t in texts]
+from tests.fakes import CountingEmbedder
 
 
 def test_a_text_is_embedded_once_while_it_is_recent() -> None:
-    inner = Counting()
+    inner = CountingEmbedder(second=0.1)
     recent = RecentVectors(inner, capacity=3)
     assert [v[0] for v in recent.embed(["a", "bb", "a"])] == [1.0, 2.0, 1.0]
     first = recent.embed(["ccc"])
@@ -34,7 +22,7 @@ def test_a_text_is_embedded_once_while_it_is_recent() -> None:
 
 
 def test_the_least_recently_used_text_goes_first() -> None:
-    inner = Counting()
+    inner = CountingEmbedder(second=0.1)
     recent = RecentVectors(inner, capacity=2)
     recent.embed(["a", "bb"])
     recent.embed(["a"])  # used again: "bb" is now the oldest
@@ -44,7 +32,7 @@ def test_the_least_recently_used_text_goes_first() -> None:
 
 
 def test_concurrent_adds_share_it_safely() -> None:
-    inner = Counting()
+    inner = CountingEmbedder(second=0.1)
     recent = RecentVectors(inner, capacity=50)
     texts = [f"t{i}" * (i % 7 + 1) for i in range(200)]
     with ThreadPoolExecutor(8) as pool:

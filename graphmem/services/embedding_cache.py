@@ -17,10 +17,11 @@ from collections.abc import Sequence
 from graphmem.ports.embedder import Embedder
 
 
-class CachedEmbedder:
-    def __init__(self, inner: Embedder, cache: dict[str, list[float]] | None = None) -> None:
+class _Wrapping:
+    """An embedder in front of another: the same identity and dimension."""
+
+    def __init__(self, inner: Embedder) -> None:
         self._inner = inner
-        self._cache = {} if cache is None else cache
 
     @property
     def dimension(self) -> int:
@@ -29,6 +30,12 @@ class CachedEmbedder:
     @property
     def name(self) -> str:
         return self._inner.name
+
+
+class CachedEmbedder(_Wrapping):
+    def __init__(self, inner: Embedder, cache: dict[str, list[float]] | None = None) -> None:
+        super().__init__(inner)
+        self._cache = {} if cache is None else cache
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         missing = list(dict.fromkeys(t for t in texts if t not in self._cache))
@@ -42,7 +49,7 @@ class CachedEmbedder:
         self.embed(texts)
 
 
-class RecentVectors:
+class RecentVectors(_Wrapping):
     """An embedder that keeps the vectors of the last ``capacity`` texts it embedded, across
     adds (thread-safe). A conversation stored one turn per call embeds each turn's line once:
     the next adds find it here when it is part of their context keys
@@ -51,18 +58,10 @@ class RecentVectors:
     keeps, under a 16-byte digest of their text (so long texts cost no memory here)."""
 
     def __init__(self, inner: Embedder, capacity: int) -> None:
-        self._inner = inner
+        super().__init__(inner)
         self._capacity = capacity
         self._kept: OrderedDict[bytes, array[float]] = OrderedDict()
         self._lock = threading.Lock()
-
-    @property
-    def dimension(self) -> int:
-        return self._inner.dimension
-
-    @property
-    def name(self) -> str:
-        return self._inner.name
 
     def __len__(self) -> int:
         """How many texts' vectors are kept (at most ``capacity``)."""
