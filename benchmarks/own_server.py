@@ -3,6 +3,7 @@ embedder (so a benchmark's counts and bytes are its own, not the dev server's)."
 
 from __future__ import annotations
 
+import shutil
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -16,9 +17,12 @@ from graphmem.neo4j_server import LocalNeo4j
 
 
 @contextmanager
-def own_server(name: str, bolt_port: int, http_port: int) -> Iterator[tuple[Settings, Path]]:
+def own_server(
+    name: str, bolt_port: int, http_port: int, *, keep: bool = False
+) -> Iterator[tuple[Settings, Path]]:
     """Yield settings pointing at a new, migrated server and its home; stop it on exit (every
-    page is then on disk, for measuring)."""
+    page is then on disk, for measuring) and delete its home unless ``keep`` (a benchmark that
+    measures the files after the exit deletes it itself: `remove`)."""
     home = Path(tempfile.mkdtemp(prefix=f"graphmem-{name}-")) / "neo4j"
     base = Settings().neo4j.model_copy(
         update={
@@ -41,3 +45,10 @@ def own_server(name: str, bolt_port: int, http_port: int) -> Iterator[tuple[Sett
         yield settings, home
     finally:
         server.stop()
+        if not keep:
+            remove(home)
+
+
+def remove(home: Path) -> None:
+    """Delete a stopped server's temporary home (several hundred MB each)."""
+    shutil.rmtree(home.parent, ignore_errors=True)

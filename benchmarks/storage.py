@@ -30,7 +30,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from locomo import DATASET, load_samples
-from own_server import own_server
+from own_server import own_server, remove
 
 from graphmem import Memory, Settings
 
@@ -69,15 +69,21 @@ def du(root: Path) -> dict[str, int]:
 
 def empty_store(args: argparse.Namespace) -> dict[str, int]:
     """Bytes of a migrated store with nothing in it (schema and indexes only)."""
-    with own_server("storage-empty", args.bolt_port, args.http_port) as (_, home):
+    with own_server("storage-empty", args.bolt_port, args.http_port, keep=True) as (_, home):
         pass
-    return du(home / "data" / "databases" / "neo4j")
+    sizes = du(home / "data" / "databases" / "neo4j")
+    remove(home)
+    return sizes
 
 
 def run_mode(mode: str, args: argparse.Namespace, empty: dict[str, int]) -> dict[str, Any]:
-    with own_server(f"storage-{mode}", args.bolt_port, args.http_port) as (settings, home):
+    with own_server(f"storage-{mode}", args.bolt_port, args.http_port, keep=True) as (
+        settings,
+        home,
+    ):
         report = _fill(settings, mode, args)
     sizes = du(home / "data" / "databases" / "neo4j")  # the server stopped: pages on disk
+    remove(home)
     memories = max(report["counts"]["memories"], 1)
     report["bytes"] = sizes
     report["kb_per_memory"] = {k: round(v / memories / 1024, 2) for k, v in sizes.items()}
