@@ -16,6 +16,7 @@ from graphmem.domain.extraction import (
     Message,
 )
 from graphmem.domain.graph import RelationInput, TripletRecord
+from graphmem.domain.key_vectors import key_parts, line
 from graphmem.domain.results import AddEvent, AddItem, AddResult, Transition
 from graphmem.domain.scope import Scope
 from graphmem.domain.writes import LinkPolicy, WriteOutcome
@@ -26,7 +27,7 @@ from graphmem.ports.extractor import Extractor
 from graphmem.ports.store import LifecycleStep, LifecycleView, MemoryStore
 from graphmem.services import inputs
 from graphmem.services.context import VectorCache, build_context, offline_request
-from graphmem.services.context_keys import Turn, key_parts, keys_for, line
+from graphmem.services.context_keys import Turn, keys_for
 from graphmem.services.embedding_cache import CachedEmbedder, RecentVectors
 from graphmem.services.key_prefetch import KeyPrefetch, Vectors
 from graphmem.services.lifecycle import ApplyLifecycle

@@ -20,9 +20,7 @@ from collections.abc import Sequence
 from pydantic import BaseModel
 
 from graphmem.domain.extraction import Message
-from graphmem.domain.key_vectors import KeyVector, compose, key_parts, line
-
-__all__ = ["Key", "KeyVector", "Turn", "compose", "key_parts", "keys_for", "line"]
+from graphmem.domain.key_vectors import line
 
 
 class Turn(BaseModel):

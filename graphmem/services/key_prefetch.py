@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from graphmem.domain.extraction import Message
+from graphmem.domain.key_vectors import KeyVector, key_parts
 from graphmem.ports.embedder import Embedder
-from graphmem.services.context_keys import KeyVector, Turn, key_parts, keys_for
+from graphmem.services.context_keys import Turn, keys_for
 
 Vectors = dict[str, list[float]]
 WORKERS = 4  # concurrent adds each get their keys embedded; more wait in the queue

@@ -100,7 +100,7 @@ def build_plan(
     texts = list(
         dict.fromkeys(
             [p.extracted.text for p in pending]
-            + [part for p in keyed for part in (p.key_parts or [p.key_text or ""])]
+            + [part for p in keyed for part in p.key_parts]
             + [e.name for e in new_entities]
             + [t.fact for t in triplets.values()]
         )
@@ -126,8 +126,7 @@ def build_plan(
     ]
     by_id = {m.id: m for m in memories}
     for p in keyed:
-        parts = p.key_parts or [p.key_text or ""]
-        by_id[p.id].key_embedding = compose(parts, [vector_of[part] for part in parts])
+        by_id[p.id].key_embedding = compose(p.key_parts, [vector_of[t] for t in p.key_parts])
     for e in new_entities:
         e.embedding = vector_of[e.name]
     for t in triplets.values():

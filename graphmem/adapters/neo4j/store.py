@@ -69,7 +69,7 @@ class Neo4jStore:
         keys = [entity_key(scope.owner_key, name) for name in names]
         if not keys:
             return []
-        rows = self.statements.read("entity/names_by_keys", "look up known names", keys=keys)
+        rows = self.statements.read("entity/existing_keys", "look up known names", keys=keys)
         return [r["name"] for r in rows]
 
     def get(self, memory_id: str, scope: ScopeFilter) -> MemoryRecord | None:
