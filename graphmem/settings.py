@@ -103,6 +103,10 @@ class EmbedderSettings(BaseModel):
     # most 8. On a busy 2-core machine two spinning threads made one query embedding ~280 ms
     # instead of ~16.
     threads: int | None = Field(default=None, ge=1)
+    # ONNX only: how many batches of one call run at once, each on its own threads (an add's
+    # texts are split so that every worker gets a share). None = the cores / threads, at
+    # least 1; 1 = one batch after another. A single text (a query) always runs alone.
+    parallel_batches: int | None = Field(default=None, ge=1)
     openai_base_url: str | None = None
     openai_api_key: SecretStr | None = None
     dimensions: int | None = None

@@ -9,9 +9,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from graphmem.adapters.embeddings import make_embedder, onnx_export
+from graphmem.adapters.embeddings import make_embedder, onnx_embedder, onnx_export
 from graphmem.adapters.embeddings.local import SentenceTransformerEmbedder, packaged_model_dir
-from graphmem.adapters.embeddings.onnx_embedder import OnnxEmbedder
+from graphmem.adapters.embeddings.onnx_embedder import OnnxEmbedder, plan_batches
 from graphmem.errors import EmbeddingError
 from graphmem.settings import EmbedderSettings
 
@@ -44,6 +44,43 @@ def test_export_runs_and_matches_torch(onnx_settings: EmbedderSettings) -> None:
     assert embedder.name == torch.name == "sentence-transformers/all-MiniLM-L6-v2"
     assert onnx_export.onnx_file(CACHE, "all-MiniLM-L6-v2", "fp32").is_file()
     assert embedder.embed([]) == []
+
+
+def test_batches_of_a_call_run_side_by_side_with_the_serial_vectors(
+    onnx_settings: EmbedderSettings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    texts = SENTENCES * 4  # 20 texts
+    serial = OnnxEmbedder(onnx_settings.model_copy(update={"parallel_batches": 1, "batch_size": 8}))
+    side = OnnxEmbedder(onnx_settings.model_copy(update={"parallel_batches": 2, "batch_size": 8}))
+    threads: set[str] = set()
+    infer = onnx_embedder.infer
+
+    def recording(session: object, feeds: dict[str, np.ndarray]) -> np.ndarray:
+        threads.add(threading.current_thread().name)
+        return infer(session, feeds)
+
+    expected = np.asarray(serial.embed(texts))
+    monkeypatch.setattr(onnx_embedder, "infer", recording)
+    got = np.asarray(side.embed(texts))
+    # the same batches (by length, 8 at most) give the same vectors, in the caller's order
+    np.testing.assert_allclose(got, expected, atol=1e-6)
+    assert len(threads) == 2 and all(t.startswith("gm-onnx") for t in threads)
+    threads.clear()
+    [query] = side.embed(["Where does Alice work?"])  # one text: no hand-off
+    assert threads == {threading.current_thread().name}
+    np.testing.assert_allclose(query, expected[2], atol=1e-6)
+
+
+def test_batch_plan_orders_by_length_and_shares_a_call_among_workers() -> None:
+    lengths = [50, 10, 40, 20, 30]
+    assert plan_batches(lengths, 64, 1) == [[1, 3, 4, 2, 0]]  # one batch, shortest first
+    assert plan_batches(lengths, 64, 2) == [[1, 3, 4], [2, 0]]  # split for two workers
+    assert plan_batches(lengths, 2, 2) == [[1, 3], [4, 2], [0]]  # never above batch_size
+    assert plan_batches([7], 64, 4) == [[0]]
+    assert plan_batches([], 64, 2) == []
+    batches = plan_batches(list(range(1000)), 64, 2)
+    assert [len(b) for b in batches] == [64] * 15 + [40]
+    assert sorted(i for b in batches for i in b) == list(range(1000))
 
 
 def test_int8_is_another_identity_and_other_models_are_refused() -> None:

@@ -4,9 +4,11 @@ steps sentence-transformers takes, without torch at query time."""
 
 from __future__ import annotations
 
+import math
 import os
 import threading
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
@@ -40,6 +42,7 @@ class OnnxEmbedder:
         self._settings = settings
         self._lock = threading.Lock()
         self._loaded: tuple[Any, Any] | None = None
+        self._runner: ThreadPoolExecutor | None = None
 
     @property
     def name(self) -> str:
@@ -79,33 +82,65 @@ class OnnxEmbedder:
     def _threads(self) -> int:
         return self._settings.threads or max(1, min(8, (os.cpu_count() or 2) // 2))
 
+    def _workers(self) -> int:
+        """How many batches run at once: the cores the intra-op threads leave idle."""
+        wanted = self._settings.parallel_batches
+        return wanted or max(1, (os.cpu_count() or 2) // self._threads())
+
+    def _pool(self) -> ThreadPoolExecutor:
+        with self._lock:
+            if self._runner is None:
+                self._runner = ThreadPoolExecutor(
+                    max_workers=self._workers(), thread_name_prefix="gm-onnx"
+                )
+            return self._runner
+
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         if not texts:
             return []
         tokenizer, session = self._load()
-        # Batches of similar length (as sentence-transformers does): less padding to compute.
-        order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
+        chunks = plan_batches([len(t) for t in texts], self._settings.batch_size, self._workers())
+        # Tokenised here, one batch after another (a fast tokenizer must not be shared across
+        # threads); the model runs the batches side by side (onnxruntime releases the GIL).
+        feeds = [tokenize(tokenizer, [texts[i] for i in chunk]) for chunk in chunks]
+        if len(feeds) == 1:
+            results = [infer(session, feeds[0])]
+        else:
+            results = list(self._pool().map(lambda feed: infer(session, feed), feeds))
         out: list[list[float]] = [[] for _ in texts]
-        size = self._settings.batch_size
-        for start in range(0, len(order), size):
-            chunk = order[start : start + size]
-            vectors = encode_batch(tokenizer, session, [texts[i] for i in chunk])
+        for chunk, vectors in zip(chunks, results, strict=True):
             for i, vector in zip(chunk, vectors.tolist(), strict=True):
                 out[i] = vector
         return out
 
 
-def encode_batch(tokenizer: Any, session: Any, texts: list[str]) -> np.ndarray:
+def plan_batches(lengths: Sequence[int], batch_size: int, workers: int) -> list[list[int]]:
+    """Indexes of the texts per batch: ordered by length (as sentence-transformers does: less
+    padding to compute), at most ``batch_size`` each, and split so that ``workers`` batches
+    share a call of fewer texts than ``workers * batch_size``."""
+    order = sorted(range(len(lengths)), key=lambda i: lengths[i])
+    size = max(1, min(batch_size, math.ceil(len(order) / max(1, workers))))
+    return [order[start : start + size] for start in range(0, len(order), size)]
+
+
+def tokenize(tokenizer: Any, texts: list[str]) -> dict[str, np.ndarray]:
     batch = tokenizer(
         texts, padding=True, truncation=True, max_length=MAX_TOKENS, return_tensors="np"
     )
-    feeds = {
+    return {
         "input_ids": batch["input_ids"].astype(np.int64),
         "attention_mask": batch["attention_mask"].astype(np.int64),
         "token_type_ids": batch["token_type_ids"].astype(np.int64),
     }
+
+
+def infer(session: Any, feeds: dict[str, np.ndarray]) -> np.ndarray:
     [hidden] = session.run(["last_hidden_state"], feeds)
     return mean_pool_normalised(hidden, feeds["attention_mask"])
+
+
+def encode_batch(tokenizer: Any, session: Any, texts: list[str]) -> np.ndarray:
+    return infer(session, tokenize(tokenizer, texts))
 
 
 def mean_pool_normalised(hidden: np.ndarray, mask: np.ndarray) -> np.ndarray:
