@@ -15,7 +15,7 @@ Variants (``--variant``, repeatable) run interleaved over the same sessions: ses
 session, each variant adds the session to its own user, in an order rotated every session, so
 the machine's load (2 shared cores) falls on all of them alike. Each variant is
 ``key=value`` pairs joined by ``+``: ``threads=N`` (embedder intra-op threads),
-``infer=on|off``, ``context=N`` (context turns), ``overlap=on|off`` (ingest overlap),
+``batches=N`` (an embedder call's batches run side by side), ``infer=on|off``, ``context=N`` (context turns), ``overlap=on|off`` (ingest overlap),
 ``keys=composed|embedded`` (how context-key vectors are made), ``recent=N`` (vectors kept
 across adds, 0 = off), ``turns=each`` (one add per message, the session as its run, as an
 agent storing each turn as it comes; the timing is then per session, i.e. per add group).
@@ -103,7 +103,7 @@ def instrument(memory: Memory, split: Split) -> None:
 # -- variants ----------------------------------------------------------------------------
 def parse_variant(spec: str) -> dict[str, str]:
     pairs = [part.split("=", 1) for part in spec.split("+") if part]
-    known = {"threads", "infer", "context", "overlap", "keys", "recent", "turns"}
+    known = {"threads", "batches", "infer", "context", "overlap", "keys", "recent", "turns"}
     out = {k: v for k, v in pairs}
     if bad := set(out) - known:
         raise SystemExit(f"unknown variant keys {sorted(bad)} (known: {sorted(known)})")
@@ -114,6 +114,8 @@ def variant_settings(base: Settings, variant: dict[str, str]) -> Settings:
     embedder = base.embedder
     if "threads" in variant:
         embedder = embedder.model_copy(update={"threads": int(variant["threads"])})
+    if "batches" in variant:
+        embedder = embedder.model_copy(update={"parallel_batches": int(variant["batches"])})
     indexing = base.indexing
     if "context" in variant:
         indexing = indexing.model_copy(update={"context_turns": int(variant["context"])})
