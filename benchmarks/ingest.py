@@ -15,7 +15,8 @@ Variants (``--variant``, repeatable) run interleaved over the same sessions: ses
 session, each variant adds the session to its own user, in an order rotated every session, so
 the machine's load (2 shared cores) falls on all of them alike. Each variant is
 ``key=value`` pairs joined by ``+``: ``threads=N`` (embedder intra-op threads),
-``batches=N`` (an embedder call's batches run side by side), ``infer=on|off``, ``context=N`` (context turns), ``overlap=on|off`` (ingest overlap),
+``batches=N`` (an embedder call's batches run side by side), ``infer=on|off``,
+``context=N`` (context turns), ``overlap=on|off`` (ingest overlap),
 ``keys=composed|embedded`` (how context-key vectors are made), ``recent=N`` (vectors kept
 across adds, 0 = off), ``turns=each`` (one add per message, the session as its run, as an
 agent storing each turn as it comes; the timing is then per session, i.e. per add group).

@@ -118,9 +118,6 @@ class FakeStore:
     def existing_entity_keys(self, keys: Sequence[str]) -> set[str]:
         return self.entity_keys & set(keys)
 
-    def known_entity_names(self, scope: Scope, limit: int = 200) -> list[str]:
-        return self.entity_names[:limit]
-
     def known_entity_names_in(self, scope: Scope, names: Sequence[str]) -> list[str]:
         wanted = set(names)
         return [n for n in self.entity_names if normalize_name(n) in wanted]

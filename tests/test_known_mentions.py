@@ -3,13 +3,17 @@ the owner's graph (extraction/mentions.py; the lookup against the real Neo4j).""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import neo4j
 import pytest
 
 from graphmem import Memory
+from graphmem.domain.extraction import Message
 from graphmem.domain.scope import Scope, entity_key
 from graphmem.extraction.mentions import MAX_CHARS, MAX_WORDS, candidate_names
 from graphmem.lifecycle.predicates import normalize_name
+from graphmem.services.context import KNOWN_NAMES_MAX, build_context
 
 
 def test_candidates_cover_possessives_inner_punctuation_and_articles() -> None:
@@ -60,6 +64,52 @@ def test_a_known_name_is_found_however_many_names_sort_before_it(
             Scope(user_id=user_id), candidate_names([f"Ask {known} first"])
         )
         assert known in found and not any(n.startswith("Aaa") for n in found)
+    finally:
+        memory.delete_all(user_id=user_id)
+        driver.execute_query("MATCH (e:Entity {owner: $owner}) DETACH DELETE e", owner=owner)
+
+
+@pytest.mark.neo4j
+def test_an_llm_request_lists_the_names_mentioned_and_those_of_similar_memories(
+    memory: Memory, user_id: str, driver: neo4j.Driver
+) -> None:
+    """The LLM extractor's known names (its prompt lists them, so that it reuses their
+    spelling): the owner's names the messages mention, then the names the similar memories
+    shown to it mention; not the owner's whole list, which for a large graph cost prompt
+    tokens and, cut at 500 alphabetically, missed the names that mattered."""
+    owner = Scope(user_id=user_id).owner_key
+    noise = [f"Aaa {i}" for i in range(300)]
+    driver.execute_query(
+        "UNWIND $rows AS row CREATE (:Entity {key: row.key, owner: $owner, name: row.name, "
+        "id: randomUUID()})",
+        rows=[{"key": entity_key(owner, normalize_name(n)), "name": n} for n in noise],
+        owner=owner,
+    )
+    try:
+        memory.add(
+            [{"role": "user", "name": "Ines", "content": "I adopted a cat called Zorblax."}],
+            user_id=user_id,
+        )
+        memory.add("Quentin Vlasky is my dentist.", user_id=user_id)
+        messages = [
+            Message(role="user", content="Does my cat need a vet visit? Ask Quentin Vlasky.")
+        ]
+        request = build_context(
+            memory.store,
+            memory.embedder,
+            memory.settings.lifecycle,
+            Scope(user_id=user_id),
+            messages,
+            datetime.now(UTC),
+            {},
+        )
+        names = request.known_entities
+        assert {"cat", "Quentin Vlasky"} <= set(names)  # what the message names, first
+        assert "Zorblax" in names  # mentioned by the similar memory about the cat only
+        assert names.index("Quentin Vlasky") < names.index("Zorblax")
+        assert any(k.text == "I adopted a cat called Zorblax." for k in request.similar)
+        assert not any(n.startswith("Aaa") for n in names)
+        assert len(names) == len(set(names)) <= KNOWN_NAMES_MAX
     finally:
         memory.delete_all(user_id=user_id)
         driver.execute_query("MATCH (e:Entity {owner: $owner}) DETACH DELETE e", owner=owner)

@@ -131,7 +131,6 @@ STATEMENTS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
         "run_id": s["run"],
         "limit": 100,
     },
-    "entity/known_names": lambda s: {"owner": s["owner"], "limit": 500},
     "memory/similar_active_batch": lambda s: {
         "owner": s["owner"],
         "vectors": [s["vector"]],

@@ -206,8 +206,9 @@ def test_an_offline_extractor_gets_known_entities_without_the_similar_reads() ->
     extraction = Extraction(memories=[ExtractedMemory(text="I like tea with Ana", source_index=0)])
     plans = []
     for context_reads in (True, False):
-        store = FakeStore(similar=[{"id": "m1", "text": "tea", "score": 0.5}])
-        store.entity_names = ["Ana", "Bo"]  # offline: only the names the message may mention
+        store = FakeStore(similar=[{"id": "m1", "text": "tea", "score": 0.5, "entities": ["Cy"]}])
+        store.entity_names = ["Ana", "Bo"]  # only the names the message may mention, and
+        # with the context reads those the similar memories mention
         settings = Settings()
         add = AddMemories(
             store,
@@ -221,7 +222,7 @@ def test_an_offline_extractor_gets_known_entities_without_the_similar_reads() ->
         extractor = add.extractor
         assert isinstance(extractor, ScriptedExtractor)
         [request] = extractor.requests
-        assert request.known_entities == (["Ana", "Bo"] if context_reads else ["Ana"])
+        assert request.known_entities == (["Ana", "Cy"] if context_reads else ["Ana"])
         assert len(store.similar_calls) == (1 if context_reads else 0)
         assert (request.similar == []) is not context_reads
         [plan] = store.plans

@@ -1,10 +1,13 @@
 """What the extractor sees besides the new messages: the scope's most similar active
-memories (top-s, with ids, so it can propose merge/supersede), recent memories, known
-entities. The message vectors computed here are reused when the memories are written."""
+memories (top-s, with ids, so it can propose merge/supersede), recent memories, and the
+owner's known entities that matter to this add (the names the messages may mention, then
+those the similar memories mention), so that the extractor reuses their spelling. The
+message vectors computed here are reused when the memories are written."""
 
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from graphmem.domain.extraction import ExtractionRequest, KnownMemory, Message
 from graphmem.domain.scope import Scope
@@ -14,6 +17,8 @@ from graphmem.ports.store import MemoryStore
 from graphmem.settings import LifecycleSettings
 
 VectorCache = dict[str, list[float]]
+#: At most this many known names go into an LLM extraction request (its prompt lists them).
+KNOWN_NAMES_MAX = 200
 
 
 def build_context(
@@ -28,20 +33,25 @@ def build_context(
     texts = [m.content for m in messages if m.role != "system"]
     for text, vector in zip(texts, embedder.embed(texts), strict=True):
         cache[text] = vector
-    best: dict[str, tuple[float, KnownMemory]] = {}
+    best: dict[str, tuple[float, dict[str, Any]]] = {}
     found = store.similar_active_many(scope, [cache[t] for t in texts], settings.similar_top_s)
     for rows in found:
         for row in rows:
-            known = KnownMemory(id=row["id"], text=row["text"], observed_at=row.get("observed_at"))
             if row["id"] not in best or best[row["id"]][0] < row["score"]:
-                best[row["id"]] = (row["score"], known)
-    ranked = sorted(best.values(), key=lambda pair: -pair[0])[: settings.similar_top_s]
+                best[row["id"]] = (row["score"], row)
+    ranked = [row for _, row in sorted(best.values(), key=lambda pair: -pair[0])]
+    similar = ranked[: settings.similar_top_s]
+    named = store.known_entity_names_in(scope, candidate_names(texts))
+    around = [name for row in similar for name in row.get("entities") or ()]
     return ExtractionRequest(
         messages=messages,
         observed_at=observed_at,
-        similar=[known for _, known in ranked],
+        similar=[
+            KnownMemory(id=row["id"], text=row["text"], observed_at=row.get("observed_at"))
+            for row in similar
+        ],
         recent=store.recent_texts(scope, settings.recent_messages),
-        known_entities=store.known_entity_names(scope),
+        known_entities=list(dict.fromkeys(named + around))[:KNOWN_NAMES_MAX],
     )
 
 

@@ -59,12 +59,6 @@ class Neo4jStore:
         rows = self.statements.read("entity/existing_keys", "look up entities", keys=list(keys))
         return {r["key"] for r in rows}
 
-    def known_entity_names(self, scope: Scope, limit: int = 500) -> list[str]:
-        rows = self.statements.read(
-            "entity/known_names", "list entities", owner=scope.owner_key, limit=limit
-        )
-        return [r["name"] for r in rows]
-
     def known_entity_names_in(self, scope: Scope, names: Sequence[str]) -> list[str]:
         keys = [entity_key(scope.owner_key, name) for name in names]
         if not keys:
