@@ -44,12 +44,7 @@ def test_a_known_name_is_found_however_many_names_sort_before_it(
     owner = Scope(user_id=user_id).owner_key
     known = "Zyqwer-Blorvath"
     names = [f"Aaa {i}" for i in range(520)] + [known]
-    driver.execute_query(
-        "UNWIND $rows AS row CREATE (:Entity {key: row.key, owner: $owner, name: row.name, "
-        "id: randomUUID()})",
-        rows=[{"key": entity_key(owner, normalize_name(n)), "name": n} for n in names],
-        owner=owner,
-    )
+    _known_names(driver, owner, names)
     try:
         added = memory.add(f"Dinner with {known.lower()} tonight.", user_id=user_id)
         mentioned = {
@@ -79,12 +74,7 @@ def test_an_llm_request_lists_the_names_mentioned_and_those_of_similar_memories(
     tokens and, cut at 500 alphabetically, missed the names that mattered."""
     owner = Scope(user_id=user_id).owner_key
     noise = [f"Aaa {i}" for i in range(300)]
-    driver.execute_query(
-        "UNWIND $rows AS row CREATE (:Entity {key: row.key, owner: $owner, name: row.name, "
-        "id: randomUUID()})",
-        rows=[{"key": entity_key(owner, normalize_name(n)), "name": n} for n in noise],
-        owner=owner,
-    )
+    _known_names(driver, owner, noise)
     try:
         memory.add(
             [{"role": "user", "name": "Ines", "content": "I adopted a cat called Zorblax."}],
@@ -113,3 +103,13 @@ def test_an_llm_request_lists_the_names_mentioned_and_those_of_similar_memories(
     finally:
         memory.delete_all(user_id=user_id)
         driver.execute_query("MATCH (e:Entity {owner: $owner}) DETACH DELETE e", owner=owner)
+
+
+def _known_names(driver: neo4j.Driver, owner: str, names: list[str]) -> None:
+    """Entities the owner already knows, written directly (no memory mentions them)."""
+    driver.execute_query(
+        "UNWIND $rows AS row CREATE (:Entity {key: row.key, owner: $owner, name: row.name, "
+        "id: randomUUID()})",
+        rows=[{"key": entity_key(owner, normalize_name(n)), "name": n} for n in names],
+        owner=owner,
+    )

@@ -59,8 +59,10 @@ def test_batches_of_a_call_run_side_by_side_with_the_serial_vectors(
         threads.add(threading.current_thread().name)
         return infer(session, feeds)
 
-    expected = np.asarray(serial.embed(texts))
     monkeypatch.setattr(onnx_embedder, "infer", recording)
+    expected = np.asarray(serial.embed(texts))
+    assert threads == {threading.current_thread().name}  # one worker: the caller's thread
+    threads.clear()
     got = np.asarray(side.embed(texts))
     # the same batches (by length, 8 at most) give the same vectors, in the caller's order
     np.testing.assert_allclose(got, expected, atol=1e-6)

@@ -103,8 +103,8 @@ class OnnxEmbedder:
         # Tokenised here, one batch after another (a fast tokenizer must not be shared across
         # threads); the model runs the batches side by side (onnxruntime releases the GIL).
         feeds = [tokenize(tokenizer, [texts[i] for i in chunk]) for chunk in chunks]
-        if len(feeds) == 1:
-            results = [infer(session, feeds[0])]
+        if len(feeds) == 1 or self._workers() == 1:
+            results = [infer(session, feed) for feed in feeds]
         else:
             results = list(self._pool().map(lambda feed: infer(session, feed), feeds))
         out: list[list[float]] = [[] for _ in texts]
