@@ -36,6 +36,13 @@ def test_updated_values_pair_and_the_newer_ranks_first(old: str, new: str) -> No
     assert newer.score > older.score and len(notes) == 1 and "a -> b" in notes[0]
 
 
+def test_without_explain_pairs_reorder_and_are_not_described() -> None:
+    older = _m("a", "My monthly budget for groceries is $400.", 1, 0.8)
+    newer = _m("b", "I raised my grocery budget to $550.", 20, 0.6)
+    assert apply([older, newer], past=False, describe=False) == []
+    assert newer.score > older.score
+
+
 def test_a_past_query_puts_the_older_value_first() -> None:
     older = _m("a", "My monthly budget for groceries is $400.", 1, 0.5)
     newer = _m("b", "I raised my grocery budget to $550.", 20, 0.9)

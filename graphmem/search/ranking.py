@@ -157,7 +157,7 @@ def gate_and_rank(
     _inherit(scored, by_id, time_plan)
     scored.sort(key=lambda m: (-m.score, m.id))
     if settings.update_pairing:
-        pool.updates = updates.apply(scored, past=time_plan.past)
+        pool.updates = updates.apply(scored, past=time_plan.past, describe=ctx.explain)
     scored.sort(key=lambda m: (-m.score, m.id))
     return [m.result() for m in scored[: ctx.top_k]], len(rows) - len(passed)
 

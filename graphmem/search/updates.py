@@ -322,8 +322,9 @@ class _Features:
         return Pair(older, newer, shared)
 
 
-def apply(memories: Sequence[Ranked], past: bool) -> list[str]:
-    """Reorder each pair (newer first, or older first for a past query); describe them."""
+def apply(memories: Sequence[Ranked], past: bool, describe: bool = True) -> list[str]:
+    """Reorder each pair (newer first, or older first for a past query); describe them
+    (only for ``explain``: a search over many dated values forms hundreds of pairs)."""
     pairs = find_pairs(memories)
     for pair in pairs:
         first, second = (pair.older, pair.newer) if past else (pair.newer, pair.older)
@@ -332,4 +333,4 @@ def apply(memories: Sequence[Ranked], past: bool) -> list[str]:
             if second.score_breakdown is not None:
                 second.score_breakdown.final = round(second.score, 4)
                 second.score_breakdown.sources.append("older" if not past else "newer")
-    return [pair.describe() for pair in pairs]
+    return [pair.describe() for pair in pairs] if describe else []
