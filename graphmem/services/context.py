@@ -30,7 +30,7 @@ def build_context(
     observed_at: datetime,
     cache: VectorCache,
 ) -> ExtractionRequest:
-    texts = [m.content for m in messages if m.role != "system"]
+    texts = _said(messages)
     for text, vector in zip(texts, embedder.embed(texts), strict=True):
         cache[text] = vector
     best: dict[str, tuple[float, dict[str, Any]]] = {}
@@ -39,10 +39,10 @@ def build_context(
         for row in rows:
             if row["id"] not in best or best[row["id"]][0] < row["score"]:
                 best[row["id"]] = (row["score"], row)
-    ranked = [row for _, row in sorted(best.values(), key=lambda pair: -pair[0])]
-    similar = ranked[: settings.similar_top_s]
-    named = store.known_entity_names_in(scope, candidate_names(texts))
+    ranked = sorted(best.values(), key=lambda pair: -pair[0])
+    similar = [row for _, row in ranked[: settings.similar_top_s]]
     around = [name for row in similar for name in row.get("entities") or ()]
+    known = list(dict.fromkeys(_mentioned(store, scope, texts) + around))
     return ExtractionRequest(
         messages=messages,
         observed_at=observed_at,
@@ -51,7 +51,7 @@ def build_context(
             for row in similar
         ],
         recent=store.recent_texts(scope, settings.recent_messages),
-        known_entities=list(dict.fromkeys(named + around))[:KNOWN_NAMES_MAX],
+        known_entities=known[:KNOWN_NAMES_MAX],
     )
 
 
@@ -65,7 +65,15 @@ def offline_request(
     return ExtractionRequest(
         messages=messages,
         observed_at=observed_at,
-        known_entities=store.known_entity_names_in(
-            scope, candidate_names(m.content for m in messages)
-        ),
+        known_entities=_mentioned(store, scope, _said(messages)),
     )
+
+
+def _said(messages: list[Message]) -> list[str]:
+    """The texts the extractor reads (system messages are context only, never extracted)."""
+    return [m.content for m in messages if m.role != "system"]
+
+
+def _mentioned(store: MemoryStore, scope: Scope, texts: list[str]) -> list[str]:
+    """The owner's known entity names that ``texts`` may mention (extraction/mentions.py)."""
+    return store.known_entity_names_in(scope, candidate_names(texts))

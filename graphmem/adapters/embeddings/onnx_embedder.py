@@ -99,11 +99,12 @@ class OnnxEmbedder:
         if not texts:
             return []
         tokenizer, session = self._load()
-        chunks = plan_batches([len(t) for t in texts], self._settings.batch_size, self._workers())
+        workers = self._workers()
+        chunks = plan_batches([len(t) for t in texts], self._settings.batch_size, workers)
         # Tokenised here, one batch after another (a fast tokenizer must not be shared across
         # threads); the model runs the batches side by side (onnxruntime releases the GIL).
         feeds = [tokenize(tokenizer, [texts[i] for i in chunk]) for chunk in chunks]
-        if len(feeds) == 1 or self._workers() == 1:
+        if len(feeds) == 1 or workers == 1:
             results = [infer(session, feed) for feed in feeds]
         else:
             results = list(self._pool().map(lambda feed: infer(session, feed), feeds))
