@@ -23,7 +23,8 @@ def _msg(name: str, content: str, role: str = "user") -> Message:
 def test_keys_hold_the_previous_turns_then_the_own_one() -> None:
     msgs = [_msg("A", "one"), _msg("B", "two"), _msg("sys", "rules", "system"), _msg("A", "three")]
     keys = keys_for(msgs, ["m1", "m2", None, "m3"], [], turns=2)
-    assert keys[0] is None and keys[2] is None
+    assert keys[2] is None  # a system turn
+    assert keys[0] is not None and keys[0].text == "A: one" and keys[0].source_ids == []
     assert keys[1] is not None and keys[1].text == "A: one\nB: two"
     assert keys[3] is not None and keys[3].text == "A: one\nB: two\nA: three"
     assert keys[3].source_ids == ["m1", "m2"]
@@ -62,7 +63,10 @@ def test_one_turn_per_call_takes_its_context_from_the_run(memory: Memory, user_i
     assert reply.key_text == "Melanie: Did you go to the pottery workshop?\n" + (
         "Caroline: Yes, twice, and it was so much fun!"
     )
-    assert memory.get(first.results[0].id).key_text is None
+    # the run's first turn has no context: its key is its own line, with its speaker's name
+    assert memory.get(first.results[0].id).key_text == (
+        "Melanie: Did you go to the pottery workshop?"
+    )
 
 
 @pytest.mark.neo4j
@@ -206,7 +210,7 @@ def test_one_turn_per_call_embeds_each_line_once_while_it_is_recent(
         for turn in TALK:
             memory.add([turn], user_id=user_id, run_id=run)
         keyed = memory.get_all(user_id=user_id, run_id=run)
-    assert sum(1 for m in keyed if m.key_text) == 3  # every turn but the first has a key
+    assert sum(1 for m in keyed if m.key_text) == 4  # the first turn's key is its own line
     lines = [line(t["name"], t["content"]) for t in TALK]
     embedded = [t for t in recording.texts if t in lines]
     if recent:  # each line once, though it is part of up to three keys

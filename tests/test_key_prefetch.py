@@ -56,8 +56,11 @@ def test_keys_embedded_ahead_are_the_keys_the_plan_embeds(
 
 def test_no_key_no_work(embedder: Embedder) -> None:
     prefetch = KeyPrefetch(embedder)
+    nameless = [Message(role="user", content="I went to Paris.")]
+    assert prefetch.start(nameless, [], 2) is None  # nothing came before it, no speaker named
     alone = [Message(role="user", name="A", content="I went to Paris.")]
-    assert prefetch.start(alone, [], 2) is None  # nothing came before it
+    first = prefetch.start(alone, [], 2)  # a first turn naming its speaker: its own line
+    assert first is not None and list(first.result()) == ["A: I went to Paris."]
     earlier = [Turn(text="B: Where were you?")]
     ahead = prefetch.start(alone, earlier, 2)
     assert ahead is not None  # the key's parts: its lines

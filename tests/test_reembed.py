@@ -147,7 +147,9 @@ def test_switch_embedder_error_then_reembed_resumes_and_search_works(
                 )
             memory.add(CONVERSATION, user_id="u1", infer=False)
         before = _vectors(driver)
-        assert len(before) == 7 + 1 + 10 + 5  # memories, context key, entities, triplets
+        assert (
+            len(before) == 7 + 2 + 10 + 5
+        )  # memories, context keys (one per turn), entities, triplets
 
         with pytest.raises(
             SchemaMismatchError,

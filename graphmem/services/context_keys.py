@@ -2,13 +2,14 @@
 
 A reply ("Yes, twice — it was so powerful") says little on its own; the question before it
 says what it is about. So when an add carries a conversation (messages from at least two
-speakers — one speaker's list of statements is a list of facts), each verbatim memory is also
-embedded and full-text indexed as its *context key*: the previous ``turns`` messages of the
-add (``name: content`` lines), then its own. An agent that sends one turn per call gets the
-same from the last memories of its run. The memory keeps its own text: results, lifecycle
-guards, dedupe and Dream all use that; only search reads the key (docs/search.md). The key
-records the ids of the memories it was formed from, so deleting one of them erases its
-words from every key they appear in.
+speakers — one speaker's list of statements is a list of facts), each verbatim memory is
+also embedded and full-text indexed as its *context key*: the previous ``turns`` messages of
+the add (``name: content`` lines), then its own; a first turn is keyed by its own line when
+it names its speaker, so every turn carries the name of who said it. An agent that sends one
+turn per call gets the same from the last memories of its run. The memory keeps its own
+text: results, lifecycle guards, dedupe and Dream all use that; only search reads the key
+(docs/search.md). The key records the ids of the memories it was formed from, so deleting
+one of them erases its words from every key they appear in.
 
 What a key's vector is made of is in `graphmem.domain.key_vectors`.
 """
@@ -42,8 +43,10 @@ def keys_for(
     earlier: Sequence[Turn],
     turns: int,
 ) -> list[Key | None]:
-    """Per message (same order): its key, or None when nothing comes before it or it is a
-    system turn. ``memory_ids`` are the messages' memories; ``earlier`` the turns stored
+    """Per message (same order): its key, or None for a system turn and for a turn nothing
+    comes before that names no speaker. A first turn that names its speaker is keyed by its
+    own line (``name: content``), so that it, like every later turn, is found by the name of
+    whoever said it. ``memory_ids`` are the messages' memories; ``earlier`` the turns stored
     before this add (oldest first)."""
     if turns <= 0:
         return [None] * len(messages)
@@ -61,7 +64,7 @@ def keys_for(
                 source_ids=[t.memory_id for t in context if t.memory_id],
                 own=own.text,
             )
-            if context
+            if context or message.name
             else None
         )
         history.append(own)
