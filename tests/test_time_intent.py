@@ -33,6 +33,24 @@ def test_current_intent(query: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("query", "whole"),
+    [
+        ("Find me a restaurant this weekend, remember my current situation", True),
+        ("Given how things are now, where should we eat?", True),
+        ("What's going on in my life these days?", True),
+        ("Plan a weekend trip that suits our circumstances at the moment", True),
+        ("What's the current kitchen budget?", False),
+        ("where am I living now", False),
+        ("Which book is she reading these days?", False),
+        ("do I still work at the bakery", False),
+    ],
+)
+def test_current_intent_about_the_whole_situation_or_one_topic(query: str, whole: bool) -> None:
+    intent = detect(query, REF)
+    assert intent.kind == "current" and intent.whole is whole
+
+
+@pytest.mark.parametrize(
     "query",
     [
         "Where did my friends and I usually eat before?",

@@ -173,3 +173,32 @@ def test_no_time_intent_means_no_temporal_score(memory: Memory, stored: dict[str
     assert result.explain is not None and result.explain.time_intent.startswith("general")
     assert result.explain.signals["temporal"] == "off: no time intent"
     assert all(m.score_breakdown and m.score_breakdown.temporal == 0 for m in result.results)
+
+
+TOPIC_FACTS = [
+    ("2026-01-10T10:00:00Z", "I work at a small architecture studio in Porto."),
+    ("2026-01-10T10:01:00Z", "I live in a flat near the river."),
+    ("2026-01-12T09:00:00Z", "We set the budget for the bathroom refit at 9,000 euros."),
+    ("2026-02-20T18:00:00Z", "The plumber said the bathroom refit starts in April."),
+]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What's the current budget for the bathroom refit?",
+        "How much can we spend on the refit now?",
+    ],
+)
+def test_a_current_question_about_one_topic_does_not_pin_unrelated_state_facts(
+    memory: Memory, user_id: str, question: str
+) -> None:
+    for timestamp, text in TOPIC_FACTS:
+        memory.add(text, user_id=user_id, timestamp=timestamp)
+    result = memory.search(question, user_id=user_id, top_k=4, explain=True)
+    texts = _texts(result)
+    assert "budget" in texts[0], texts
+    assert result.explain is not None and "one topic" in result.explain.time_intent
+    # the job and the home hold now, but say nothing about the refit: not ranked above it
+    for unrelated in ("architecture studio", "flat near the river"):
+        assert all(unrelated not in t for t in texts[:2]), texts

@@ -54,6 +54,12 @@ def test_a_past_query_puts_the_older_value_first() -> None:
     ("one", "two", "actors"),
     [
         ("My budget is $400.", "I ran 5 km today.", ("user", "user")),  # different attributes
+        # the same topic, but an amount and a month are different attributes of it
+        (
+            "The bathroom refit budget is 9,000 euros.",
+            "The bathroom refit starts in April.",
+            (None, None),
+        ),
         ("My grocery budget is $400.", "My grocery budget is $400 again.", ("user", "user")),
         ("My grocery budget is $400.", "My grocery budget is $550.", ("Caroline", "Melanie")),
         ("We went hiking in the Alps.", "We went hiking in the Andes with friends.", (None, None)),

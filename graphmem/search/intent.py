@@ -5,7 +5,9 @@
 - ``window``: an explicit time ("in May", "last summer", "two years ago", "on 7 May 2023",
   "yesterday") resolved against the reference date into a half-open window ``[start, end)``;
 - ``current``: the query asks about now ("now", "currently", "these days", "at the moment",
-  "my current situation");
+  "my current situation"); ``whole`` says it asks about the situation as a whole ("my
+  current situation", "given how things are now") rather than one topic of it ("the
+  current kitchen budget", "where do I work now");
 - ``past``: the query asks about an earlier period ("before", "used to", "back then",
   "previously", "when I lived in X" — the clause after "when" is kept as ``anchor``);
 - ``general``: no time intent; search then gives no temporal score.
@@ -50,6 +52,12 @@ CURRENT_CUES = re.compile(
     r"at\s+the\s+moment|at\s+present|presently|as\s+of\s+today|these\s+times|lately|"
     r"still)\b"
 )
+#: A current query about the situation as a whole, not one topic of it.
+SITUATION_CUES = re.compile(
+    r"\b(?:situation|circumstances?|status\s+quo|(?:my|our|their|his|her)\s+(?:life|lives|status)|"
+    r"how\s+things\s+(?:are|stand)|how\s+are\s+things|where\s+things\s+stand|"
+    r"what'?s\s+going\s+on)\b"
+)
 PAST_CUES = re.compile(
     r"\b(?:before|used\s+to|use\s+to|back\s+then|back\s+when|previously|formerly|"
     r"in\s+the\s+past|earlier\s+on|in\s+those\s+days|at\s+that\s+time|old\s+days)\b"
@@ -68,6 +76,7 @@ class TimeIntent(BaseModel):
     start: datetime | None = None
     end: datetime | None = None
     anchor: str | None = None  # "when I lived in Beijing" -> "in beijing"
+    whole: bool = False  # current: the situation as a whole, not one topic of it
     asks: bool = False  # the query asks for a time ("when did…", "what year…")
     # The window names no year ("in June", "in the summer", "on 4 July"): the latest such
     # window is meant, and search takes the latest one that holds memories of the scope.
@@ -338,5 +347,6 @@ def _kind(query: str, reference: datetime, asks: bool) -> TimeIntent:
         return TimeIntent(kind="past", cue=past.group(0))
     current = CURRENT_CUES.search(text)
     if current is not None:
-        return TimeIntent(kind="current", cue=current.group(0))
+        whole = SITUATION_CUES.search(text) is not None
+        return TimeIntent(kind="current", cue=current.group(0), whole=whole)
     return TimeIntent()

@@ -106,7 +106,7 @@ def _score(
         sources.append("speaker")
     weights = _weights(settings)
     fused = sum(weights[s] * signals.get(s, 0.0) for s in SIGNALS)
-    temporal = time_plan.score(memory)
+    temporal = time_plan.score(memory, row.cosine)
     if temporal > 0:
         fused += settings.weight_temporal * temporal
         sources.append("temporal")
@@ -137,6 +137,7 @@ def gate_and_rank(
     time_plan = ctx.time_plan
     passed = [r for r in rows if r.cosine >= ctx.threshold or time_plan.pinned(r.memory.id)]
     time_plan.settle([r.memory for r in passed])
+    time_plan.relate([r.cosine for r in passed])
     words = speaker.query_words(ctx.query)
     said = {
         r.memory.id: score

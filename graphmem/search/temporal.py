@@ -4,11 +4,14 @@ The query's intent (:mod:`graphmem.search.intent`) picks the rule:
 
 - **current** — the state facts that hold at the reference date rank first (where the
   people the query is about live, their diet, their job, who they regularly do things with,
-  and those companions' constraints such as an allergy): temporal score 1, and they pass the
-  semantic gate, since "my current situation" shares no words with "Alice is allergic to
-  shellfish". A companion's constraint is scored at least just below the memory relating
-  the person to that companion (relevance flows along the graph path), and memories of the
-  current period (observed since the latest change of those facts) score ``PERIOD``.
+  and those companions' constraints such as an allergy): temporal score 1. When the query
+  asks about the situation as a whole they also pass the semantic gate, since "my current
+  situation" shares no words with "Alice is allergic to shellfish"; when it asks about one
+  topic ("the current kitchen budget") only those that pass the gate on their own count, so
+  a job or a home unrelated to the topic does not outrank it. A companion's constraint is
+  scored at least just below the memory relating the person to that companion (relevance
+  flows along the graph path), and memories of the current period (observed since the latest
+  change of those facts) score ``PERIOD``.
 - **past** — every state fact that has since been superseded held during a window
   ``[observed, replaced)``; a memory scores the share of those windows it was observed in
   (only the windows whose value the query names, for "when I lived in Beijing"). Memories
@@ -101,8 +104,9 @@ def _current(plan: TemporalPlan, facts: list[StateFact], query: str, at: datetim
     ]
     plan.period_start = max(changes, default=None)
     since = f", current period since {plan.period_start.date()}" if plan.period_start else ""
+    reach = "the situation as a whole" if plan.intent.whole else "one topic: gated as usual"
     plan.note = (
-        f"current ({plan.intent.cue!r}): {len(mine)} state facts, "
+        f"current ({plan.intent.cue!r}, {reach}): {len(mine)} state facts, "
         f"{len(theirs)} companion constraints{since}"
     )
 

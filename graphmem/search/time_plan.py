@@ -31,6 +31,8 @@ class TemporalPlan:
     # search keeps the latest that holds a candidate (``settle``).
     latest_window: bool = False
     period_start: datetime | None = None
+    # current, one topic: the best cosine among the gated memories (``relate``)
+    best_cosine: float = 0.0
     note: str = "general (no time intent)"
 
     @property
@@ -42,8 +44,11 @@ class TemporalPlan:
         return self.intent.kind == "past"
 
     def pinned(self, memory_id: str) -> bool:
-        """A current state fact passes the semantic gate whatever its cosine."""
-        return self.intent.kind == "current" and memory_id in self.facts
+        """A current state fact passes the semantic gate whatever its cosine when the query
+        asks about the situation as a whole ("my current situation" shares no words with
+        "Alice is allergic to shellfish"); for one topic of it ("the current kitchen
+        budget") a state fact must pass the gate on its own, like any memory."""
+        return self.intent.kind == "current" and self.intent.whole and memory_id in self.facts
 
     def settle(self, memories: list[MemoryRecord]) -> None:
         """For a window named without a year, keep the latest year's that holds a memory."""
@@ -54,9 +59,20 @@ class TemporalPlan:
         self.windows, self.latest_window = [chosen], False
         self.note += f"; no year named: {chosen[0].date()} .. {chosen[1].date()} chosen"
 
-    def score(self, memory: MemoryRecord) -> float:
+    def relate(self, cosines: list[float]) -> None:
+        """Note the best cosine among the gated memories (see ``score``)."""
+        self.best_cosine = max(cosines, default=0.0)
+
+    def score(self, memory: MemoryRecord, cosine: float = 1.0) -> float:
+        """The temporal score of a gated memory with ``cosine`` to the query. For a current
+        question about one topic it is scaled by how close the memory comes to the most
+        relevant one: among the memories about the topic the current ones rank first, and a
+        current fact about something else (a job, for the kitchen budget) gets little."""
         said = self.intent.asks and (memory.event_date is not None or states_time(memory.text))
-        return self._intent_score(memory) + (STATES_TIME if said else 0.0)
+        intent = self._intent_score(memory)
+        if self.intent.kind == "current" and not self.intent.whole and self.best_cosine > 0:
+            intent *= max(0.0, min(1.0, cosine / self.best_cosine))
+        return intent + (STATES_TIME if said else 0.0)
 
     def _intent_score(self, memory: MemoryRecord) -> float:
         if self.intent.kind == "current":

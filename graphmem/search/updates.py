@@ -3,9 +3,10 @@
 Two gated memories are *paired* when they speak about the same attribute of the same subject
 with different values: the same speaker (or neither names one), shared content words after
 light stemming ("monthly budget for groceries" ~ "raised my grocery budget") making up at
-least half of each one's content words, and different value tokens (numbers, amounts, dates,
-times, names). For a current or general query the newer one then ranks above the
-older; for a past query the older ranks above the newer. ``explain`` lists the pairs.
+least half of each one's content words, and a changed value of one kind (numbers, amounts,
+times; month names; names: "$400" -> "$550", not "$400" -> "in April"). For a current or
+general query the newer one then ranks above the older; for a past query the older ranks
+above the newer. ``explain`` lists the pairs.
 
 The rule only reorders what the gate let through; retiring a memory stays the job of the
 lifecycle guards and Dream, under their lock and recheck.
@@ -233,15 +234,36 @@ def _is_name(word: str) -> bool:
     return word[:1].isupper() and word.lower() not in _STOP
 
 
+Value = tuple[str, str]  # (kind, token): kind is "number", "month" or "name"
+
+
 @lru_cache(maxsize=4096)
-def values(text: str) -> frozenset[str]:
-    """Value tokens: numbers (amounts, counts, days, times) and month names; capitalised names
-    only in a statement of what something is ("my manager is Tom", "it is called Priya"),
-    since in an event ("we went hiking in the Alps") a name is where it happened, not a value."""
+def values(text: str) -> frozenset[Value]:
+    """Value tokens with their kind: numbers (amounts, counts, days, times), month names, and
+    capitalised names only in a statement of what something is ("my manager is Tom", "it is
+    called Priya"), since in an event ("we went hiking in the Alps") a name is where it
+    happened, not a value."""
     words = _WORD.findall(text)
     stated = bool(_COPULA & {w.lower() for w in words}) or "'s " in text
-    names = {w for w in words if _is_name(w) and (stated or w.lower() in _MONTHS)}
-    return frozenset(_NUMBER.findall(text)) | names
+    found: set[Value] = {("number", n) for n in _NUMBER.findall(text)}
+    for w in words:
+        if w.lower() in _MONTHS:
+            found.add(("month", w.lower()))
+        elif stated and _is_name(w):
+            found.add(("name", w))
+    return frozenset(found)
+
+
+def _updated(a: frozenset[Value], b: frozenset[Value]) -> bool:
+    """Whether some kind of value changed: both memories hold values of that kind, and each
+    holds one the other lacks. A budget's amount and a start month are different attributes,
+    however many topic words the two statements share."""
+    for kind in {k for k, _ in a} & {k for k, _ in b}:
+        mine = {v for k, v in a if k == kind}
+        theirs = {v for k, v in b if k == kind}
+        if mine - theirs and theirs - mine:
+            return True
+    return False
 
 
 class Explained(Protocol):
@@ -300,7 +322,7 @@ class _Features:
     observed: datetime
     subject: str
     words: frozenset[str]
-    values: frozenset[str]
+    values: frozenset[Value]
 
     @classmethod
     def of(cls, m: Ranked) -> _Features:
@@ -309,13 +331,13 @@ class _Features:
 
     def paired(self, other: _Features) -> Pair | None:
         """The pair the two memories form, oldest first, if they update one attribute: the
-        same subject, enough shared content words, and different values on both sides."""
+        same subject, enough shared content words, and a value of one kind changed."""
         if self.observed == other.observed or self.subject != other.subject:
             return None
         shared = self.words & other.words
         if not shared or len(shared) / max(len(self.words), len(other.words)) < MIN_SHARE:
             return None
-        if not (self.values - other.values) or not (other.values - self.values):
+        if not _updated(self.values, other.values):
             return None
         a, b = self.memory, other.memory
         older, newer = (a, b) if self.observed < other.observed else (b, a)
