@@ -79,3 +79,52 @@ def test_non_english_and_emoji_are_stored_and_searchable(
     added = memory.add(text, user_id=user_id).results
     assert [r.memory for r in added] == [text]
     assert text in {r.text for r in memory.search(text, user_id=user_id).results}
+
+
+def test_a_new_employer_in_a_later_conversation_supersedes_the_old_job(
+    memory: Memory, user_id: str
+) -> None:
+    """A job change said as "quit X and joined Y", in another run: the old job is history,
+    and "where does she work now?" ranks the new one first (a change worded unlike "I work
+    at", between two conversations)."""
+    first = [
+        {"role": "user", "name": "Priya", "content": "I work at a small firm called Lumen Studio."},
+        {"role": "user", "name": "Sam", "content": "Sounds like a nice place."},
+    ]
+    second = [
+        {"role": "user", "name": "Priya",
+         "content": "Big news: I quit Lumen Studio and joined Hartwell Partners last Monday."},
+        {"role": "user", "name": "Sam", "content": "Congratulations!"},
+    ]  # fmt: skip
+    old = memory.add(first, user_id=user_id, run_id="chat-1", timestamp="2026-03-02").results[0]
+    new = memory.add(second, user_id=user_id, run_id="chat-2", timestamp="2026-05-20").results[0]
+    assert any(t.action == "supersede" and t.old_memory_id == old.id for t in new.transitions)
+    assert memory.get(old.id).lifecycle_state == "superseded"
+    found = memory.search("Where does Priya work now?", user_id=user_id, top_k=3).results
+    assert found[0].id == new.id, [m.text for m in found]
+
+
+def test_a_mother_in_law_resolves_through_the_relation_the_add_read(
+    memory: Memory, user_id: str
+) -> None:
+    """A role of several words, written by the NLP extractor from a conversation and asked
+    about later: "Priya's mother-in-law" is Gloria (not Priya's mother), and her allergy
+    ranks above the memory about the mother."""
+    talk = [
+        {"role": "user", "name": "Priya",
+         "content": "My mother-in-law Gloria is coming to stay with us next week."},
+        {"role": "user", "name": "Sam", "content": "Lovely. Anything I should know?"},
+        {"role": "user", "name": "Priya", "content": "Gloria is allergic to peanuts."},
+        {"role": "user", "name": "Priya", "content": "My mother sends her love, by the way."},
+        {"role": "user", "name": "Sam", "content": "I'm cooking a big dinner on Saturday."},
+    ]  # fmt: skip
+    memory.add(talk, user_id=user_id, run_id="visit", timestamp="2026-03-02")
+    result = memory.search(
+        "What should we leave out of the dinner for Priya's mother-in-law?",
+        user_id=user_id, top_k=3, explain=True,
+    )  # fmt: skip
+    texts = [m.text for m in result.results]
+    assert "Gloria is allergic to peanuts." in texts[:2], texts
+    assert "My mother sends her love, by the way." not in texts[:2], texts
+    assert result.explain is not None
+    assert "-> Gloria (via Gloria mother_in_law_of Priya)" in result.explain.signals["roles"]

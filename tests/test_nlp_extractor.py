@@ -168,6 +168,69 @@ def test_pattern_predicates(text: str, expected: tuple[str, str, str]) -> None:
     assert expected in triples(text, None)
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "I work at a small design agency called Foxglove Labs.",
+            ("user", "works_at", "Foxglove Labs"),
+        ),
+        ("We live in a tiny village named Little Hadley.", ("user", "lives_in", "Little Hadley")),
+        (
+            "I left my old job and joined Meridian Bank in March.",
+            ("user", "works_at", "Meridian Bank"),
+        ),
+        ("Last month I got hired by Northwind Traders.", ("user", "works_at", "Northwind Traders")),
+    ],
+)
+def test_a_named_workplace_or_home_and_a_new_employer(
+    text: str, expected: tuple[str, str, str]
+) -> None:
+    assert expected in triples(text, None)
+
+
+def test_joining_something_that_is_not_an_organisation_is_no_job() -> None:
+    assert not any(p == "works_at" for _, p, _ in triples("I joined the book club.", None))
+    assert not any(
+        p == "works_at" for _, p, _ in triples("Yesterday I joined Hannah for a run.", None)
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "relation", "name", "word"),
+    [
+        (
+            "My mother-in-law Gloria is coming to stay with us.",
+            "mother_in_law_of",
+            "Gloria",
+            "mother-in-law",
+        ),
+        (
+            "My brother-in-law Tobias fixed the fence.",
+            "brother_in_law_of",
+            "Tobias",
+            "brother-in-law",
+        ),
+        ("My fiancée Dana booked the venue.", "fiance_of", "Dana", None),
+    ],
+)
+def test_relatives_of_several_words_are_one_relation_and_a_person(
+    text: str, relation: str, name: str, word: str | None
+) -> None:
+    memory = one(text, "Priya")
+    assert (name, relation, "Priya") in {(t.source, t.predicate, t.target) for t in memory.triplets}
+    types = {e.name: e.type for e in memory.entities}
+    assert types[name] == "PERSON"  # what the sentence says beats the parser's guess
+    assert "law" not in types and "mother" not in types
+    if word is not None:
+        assert types.get(word) == "CONCEPT"
+
+
+def test_a_role_before_a_name_is_not_part_of_a_concept() -> None:
+    names = {e.name for e in one("My roommate Ellis just adopted a beagle.", "Sam").entities}
+    assert "Ellis" in names and "roommate Ellis" not in names and "beagle" in names
+
+
 def test_a_pattern_clause_is_not_read_twice() -> None:
     assert triples("I have dinner with Alice every Friday.", None) == {
         ("user", "eats_with", "Alice")

@@ -42,6 +42,15 @@ _RELATIONS = {
     "neighbor": "neighbor", "neighbour": "neighbor", "aunt": "aunt", "uncle": "uncle",
     "niece": "niece", "nephew": "nephew", "grandmother": "grandmother",
     "grandma": "grandmother", "grandfather": "grandfather", "grandpa": "grandfather",
+    "grandson": "grandchild", "granddaughter": "grandchild", "grandchild": "grandchild",
+    "mother-in-law": "mother_in_law", "father-in-law": "father_in_law",
+    "sister-in-law": "sister_in_law", "brother-in-law": "brother_in_law",
+    "son-in-law": "son_in_law", "daughter-in-law": "daughter_in_law",
+    "stepmother": "stepmother", "stepmom": "stepmother", "stepfather": "stepfather",
+    "stepdad": "stepfather", "stepson": "stepson", "stepdaughter": "stepdaughter",
+    "fiance": "fiance", "fiancé": "fiance", "fiancee": "fiance", "fiancée": "fiance",
+    "classmate": "classmate", "teammate": "teammate", "housemate": "roommate",
+    "mentor": "mentor", "landlord": "landlord", "landlady": "landlord",
 }  # fmt: skip
 _DIETS = "vegetarian|vegan|pescatarian|pescetarian|flexitarian|keto|paleo"
 
@@ -75,6 +84,9 @@ class Rule:
     event: bool = False
     allow_to: bool = False
     first_person_before: bool = False  # only when "I"/"we" precede it, or it opens the sentence
+    # the target must be an organisation: the NLP extractor keeps it only when its parse
+    # labels the name ORG ("joined Hartwell Partners", not "joined Instagram"'s product)
+    organization: bool = False
 
 
 def _rule(pattern: str, predicate: str, target: TargetKind = "phrase", **kw: bool) -> Rule:
@@ -96,6 +108,10 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"{_FP}{_PERFECT}\s+{_ADV}(?i:got|gotten|landed|accepted|took)\s+(?i:a\s+)?"
           rf"(?i:new\s+)?(?i:job|position|role)\s+(?i:at|with)\s+{_T}", "works_at", event=True),
     _rule(rf"{_NAME}\s+{_ADV}(?i:works)\s+(?i:at|for)\s+{_T}", "works_at"),
+    _rule(rf"(?<![\w'])(?i:got\s+|been\s+|was\s+|were\s+)?(?i:hired)\s+(?i:by|at)\s+{_T}",
+          "works_at", event=True, first_person_before=True),
+    _rule(rf"(?<![\w'])(?i:joined)\s+(?P<t>{_CAP}(?:\s+(?:&\s+)?{_CAP}){{0,3}})", "works_at",
+          "names", event=True, first_person_before=True, organization=True),
     _rule(rf"{_IM}\s+{_ADV}(?i:an?)\s+{_T}", "job_title", "title"),
     _rule(rf"{_FP}\s+{_ADV}(?i:work)\s+(?i:as)\s+(?i:an?\s+)?{_T}", "job_title", "title"),
     _rule(rf"{_IM}\s+(?P<t>\d{{1,3}})(?:\s+(?i:years?\s+old|yo)\b|(?=\s*(?:[,;.!?]|$)))", "age",
@@ -143,6 +159,10 @@ class RawTriplet:
     event: bool
     source_type: str | None = "person"
     target_type: str | None = None
+    organization: bool = False  # see Rule.organization
+
+
+_CALLED = re.compile(rf"\b(?i:called|named)\s+(?P<n>{_CAP}(?:\s+{_CAP}){{0,3}})\s*$")
 
 
 def _trailing_name(item: str, known: Container[str]) -> str | None:
@@ -173,6 +193,9 @@ def _targets(rule: Rule, raw: str, known: Container[str]) -> list[str]:
         return [phrase] if _is_title(phrase) else []
     if rule.target == "list":
         return split_list(phrase)
+    named = _CALLED.search(phrase)
+    if named is not None:  # "a small architecture firm called Lumen Studio": the name
+        return [named.group("n")]
     if rule.target == "names":
         names = (_trailing_name(item, known) for item in split_list(phrase))
         return [name for name in names if name]
@@ -209,7 +232,7 @@ def _apply(
         predicate = "prefers"
     target_type = TARGET_TYPES.get(predicate)
     found = [
-        RawTriplet(subject, predicate, target, rule.event, "person", target_type)
+        RawTriplet(subject, predicate, target, rule.event, "person", target_type, rule.organization)
         for target in _targets(rule, match.group("t"), known)
     ]
     return found + [

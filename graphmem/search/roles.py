@@ -52,7 +52,16 @@ _FAMILIES: dict[str, tuple[set[str], set[str]]] = {
     "teacher": ({"teacher", "tutor", "coach", "mentor"}, {"student", "pupil", "mentee"}),
     "student": ({"student", "pupil", "mentee"}, {"teacher", "tutor", "coach", "mentor"}),
     "doctor": ({"doctor", "physician", "dentist", "therapist"}, {"patient"}),
+    "stepmother": ({"stepmother", "stepparent"}, {"stepchild", "stepson", "stepdaughter"}),
+    "stepfather": ({"stepfather", "stepparent"}, {"stepchild", "stepson", "stepdaughter"}),
+    "landlord": ({"landlord", "landlady"}, {"tenant"}),
+    "tenant": ({"tenant"}, {"landlord", "landlady"}),
 }  # fmt: skip
+#: Roles of several words ("mother-in-law"): a predicate names one when it holds all its
+#: words in order ("mother_in_law_of"), so "my mother-in-law" is not read as "my mother".
+COMPOUND_ROLES = frozenset(
+    f"{kin}-in-law" for kin in ("mother", "father", "sister", "brother", "son", "daughter")
+)
 _SYMMETRIC: dict[str, set[str]] = {
     "sister": {"sister", "sibling"},
     "brother": {"brother", "sibling"},
@@ -68,6 +77,9 @@ _SYMMETRIC: dict[str, set[str]] = {
     "roommate": {"roommate", "flatmate"},
     "neighbor": {"neighbor", "neighbour"},
     "cousin": {"cousin"},
+    "fiance": {"fiance", "fiancee", "engaged"},
+    "classmate": {"classmate"},
+    "teammate": {"teammate"},
 }
 #: Symmetric relations named by a verb rather than the role ("works_with" for a colleague).
 _SYMMETRIC_VERBS: dict[str, tuple[str, ...]] = {
@@ -95,9 +107,13 @@ _ALIASES = {
     "sisters": "sister", "brothers": "brother", "friends": "friend", "parents": "parent",
     "colleagues": "colleague", "coach": "teacher", "mentor": "teacher", "tutor": "teacher",
     "grandson": "grandchild", "granddaughter": "grandchild", "buddy": "friend",
-    "report": "employee", "employees": "employee",
+    "report": "employee", "employees": "employee", "fiancé": "fiance", "fiancee": "fiance",
+    "fiancée": "fiance", "stepmom": "stepmother", "stepdad": "stepfather",
+    "landlady": "landlord", "housemate": "roommate",
 }  # fmt: skip
-ROLE_WORDS = sorted(set(_FAMILIES) | set(_SYMMETRIC) | set(_ALIASES), key=len, reverse=True)
+ROLE_WORDS = sorted(
+    set(_FAMILIES) | set(_SYMMETRIC) | set(_ALIASES) | COMPOUND_ROLES, key=len, reverse=True
+)
 _ROLE = rf"(?P<role>{'|'.join(re.escape(w) for w in ROLE_WORDS)})"
 _ADJ = (
     r"(?:(?:best|good|close|old|older|younger|little|big|new|eldest|oldest|youngest|twin|"
@@ -199,6 +215,10 @@ def holder(role: str, predicate: str) -> str | None:
     if not words:
         return None
     has = words[0] in ("has", "have")
+    joined = "_".join(words)
+    compound = next((c for c in COMPOUND_ROLES if "_".join(_words(c)) in joined), None)
+    if role in COMPOUND_ROLES or compound is not None:  # "mother_in_law_of" is no mother
+        return ("target" if has else "source") if compound == role else None
     verb = _VERBS.get(role, {}).get(words[0])
     if verb is not None:
         return verb

@@ -18,12 +18,15 @@ def _rank(type_: str | None) -> int:
 
 
 class EntitySet:
-    """First spelling wins; a named-entity label beats a pattern type beats a concept."""
+    """First spelling wins; a named-entity label beats a pattern type beats a concept, and
+    a type the text states (``sure``) beats them all."""
 
     def __init__(self) -> None:
         self._by_key: dict[str, ExtractedEntity] = {}
 
-    def add(self, name: str, type_: str | None = None) -> None:
+    def add(self, name: str, type_: str | None = None, *, sure: bool = False) -> None:
+        """``sure``: the type is what the text says of the entity, not a guess; it replaces
+        any earlier type."""
         name = name.strip()
         key = normalize_name(name)
         if not key or len(name) > _MAX_NAME_CHARS:
@@ -31,7 +34,7 @@ class EntitySet:
         existing = self._by_key.get(key)
         if existing is None:
             self._by_key[key] = ExtractedEntity(name=name, type=type_)
-        elif _rank(type_) > _rank(existing.type):
+        elif (sure and type_) or _rank(type_) > _rank(existing.type):
             self._by_key[key] = ExtractedEntity(name=existing.name, type=type_)
 
     def spelling(self, name: str) -> str:

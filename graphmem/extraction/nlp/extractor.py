@@ -164,6 +164,8 @@ class _MessageExtraction:
         covered: set[tuple[str, str]] = set()
         claimed: set[int] = set()  # verbs whose clause a pattern already read
         for raw in find_triplets(sentence.text, self.speakers.me, self.known.keys()):
+            if raw.organization and not _organization(sentence, raw.target):
+                continue
             clause = _target_clause(sentence, raw.target)
             if clause_asserts(clause):
                 self._add_pattern(raw, sentence.text)
@@ -179,12 +181,17 @@ class _MessageExtraction:
     def _spell(self, name: str) -> str:
         return self.known.get(normalize_name(name), name)
 
-    def _store(self, triplet: ExtractedTriplet, types: tuple[str | None, str | None]) -> None:
+    def _store(
+        self, triplet: ExtractedTriplet, types: tuple[str | None, str | None], sure: bool = False
+    ) -> None:
+        """Keep the triplet and its ends; ``sure``: the ends' types come from what the
+        sentence says of them ("my mother-in-law Gloria" is a person), and override the
+        parser's guess for a single capitalised word (spaCy reads "Gloria" as a place)."""
         key = (normalize_name(triplet.source), triplet.predicate, normalize_name(triplet.target))
         if key in self.triplets or not all(key):
             return
-        self.entities.add(triplet.source, types[0])
-        self.entities.add(triplet.target, types[1])
+        self.entities.add(triplet.source, types[0], sure=sure)
+        self.entities.add(triplet.target, types[1], sure=sure)
         self.triplets[key] = triplet
 
     def _add_pattern(self, raw: RawTriplet, sentence: str) -> None:
@@ -199,7 +206,8 @@ class _MessageExtraction:
             source=source, predicate=raw.predicate, target=target, fact=fact,
             valid_from=valid_from,
         )  # fmt: skip
-        self._store(triplet, (_upper(raw.source_type), _upper(raw.target_type)))
+        people = raw.source_type == raw.target_type == "person"  # a relation between people
+        self._store(triplet, (_upper(raw.source_type), _upper(raw.target_type)), sure=people)
 
     def _add_parsed(self, parsed: ParsedTriplet, sentence: str) -> None:
         source, target = self._spell(parsed.source.name), self._spell(parsed.target.name)
@@ -211,6 +219,12 @@ class _MessageExtraction:
             valid_from=valid_from,
         )  # fmt: skip
         self._store(triplet, (parsed.source.type, parsed.target.type))
+
+
+def _organization(sentence: Span, name: str) -> bool:
+    """Whether the parse labels ``name`` an organisation in ``sentence``."""
+    folded = name.casefold()
+    return any(e.label_ == "ORG" and e.text.casefold() == folded for e in sentence.ents)
 
 
 def _target_clause(sentence: Span, target: str) -> Token:

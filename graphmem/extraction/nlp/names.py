@@ -107,14 +107,46 @@ def _modifiers(head: Token) -> list[Token]:
     return list(reversed(kept))
 
 
+def _hyphenated(token: Token) -> Span | None:
+    """The hyphenated word ``token`` is part of ("mother-in-law", "self-care"; the
+    tokenizer splits it at the hyphens), or None."""
+    doc = token.doc
+    start = end = token.i
+    while (
+        start >= 2
+        and doc[start - 1].text == "-"
+        and not doc[start - 2].whitespace_
+        and (not doc[start - 1].whitespace_)
+    ):
+        start -= 2
+    while (
+        end + 2 < len(doc)
+        and doc[end + 1].text == "-"
+        and not doc[end].whitespace_
+        and (not doc[end + 1].whitespace_)
+    ):
+        end += 2
+    return doc[start : end + 1] if end > start else None
+
+
 def concept(head: Token) -> Named | None:
-    """The concept a noun names, or ``None`` when it is not one."""
+    """The concept a noun names, or ``None`` when it is not one. A hyphenated word is one
+    concept ("mother-in-law", not "mother" and "law"); before a proper noun only names
+    count ("my roommate Ellis" names Ellis, not a "roommate Ellis")."""
     if head.pos_ not in {"NOUN", "PROPN"} or head.is_stop or head.ent_type_:
         return None
-    lemma = head.lemma_.lower() if head.pos_ == "NOUN" else head.text
+    word = _hyphenated(head)
+    if word is not None:
+        lemma = word.text if any(t.pos_ == "PROPN" for t in word) else word.text.lower()
+        head = word[0]
+    else:
+        lemma = head.lemma_.lower() if head.pos_ == "NOUN" else head.text
     if lemma in VAGUE_NOUNS or (not lemma.isalpha() and "-" not in lemma):
         return None
-    parts = [m.text if m.pos_ == "PROPN" else m.lower_ for m in _modifiers(head)]
+    modifiers = _modifiers(head)
+    if head.pos_ == "PROPN":
+        modifiers = [m for m in modifiers if m.pos_ == "PROPN"]
+    parts = [m.text if m.pos_ == "PROPN" else m.lower_ for m in modifiers]
     name = _clean(" ".join([*parts, lemma]))
     return Named(name, CONCEPT) if name else None
 
