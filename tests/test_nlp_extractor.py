@@ -231,6 +231,34 @@ def test_a_role_before_a_name_is_not_part_of_a_concept() -> None:
     assert "Ellis" in names and "roommate Ellis" not in names and "beagle" in names
 
 
+def _said(*turns: tuple[str, str]) -> list[set[tuple[str, str, str]]]:
+    memories = run(*(Message(content=text, name=name) for name, text in turns)).memories
+    return [{(t.source, t.predicate, t.target) for t in m.triplets} for m in memories]
+
+
+def test_she_or_he_is_the_one_person_named_just_before() -> None:
+    found = _said(
+        ("Priya", "My mother-in-law Gloria is coming to stay with us next week."),
+        ("Sam", "Oh nice! Is she still vegan?"),
+        ("Priya", "Yes, and she's also allergic to peanuts."),
+    )
+    assert ("Gloria", "allergic_to", "peanuts") in found[2]
+    same = _said(("Ann", "My brother Sven visited. He lives in Oslo and he is allergic to cats."))
+    assert {("Sven", "lives_in", "Oslo"), ("Sven", "allergic_to", "cats")} <= same[0]
+
+
+def test_she_or_he_stays_unresolved_when_it_could_be_several_people_or_nobody_recent() -> None:
+    two = _said(("Ann", "Tom and Lisa came over yesterday."), ("Ann", "She lives in Leeds now."))
+    assert not any(p == "lives_in" for _, p, _ in two[1])
+    far = _said(
+        ("Ann", "I met Marco at the conference."),
+        ("Ben", "Cool."),
+        ("Ann", "Nice chat."),
+        ("Ann", "He works at Fiat."),
+    )
+    assert not any(p == "works_at" for _, p, _ in far[3])
+
+
 def test_a_pattern_clause_is_not_read_twice() -> None:
     assert triples("I have dinner with Alice every Friday.", None) == {
         ("user", "eats_with", "Alice")

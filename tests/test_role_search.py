@@ -38,6 +38,10 @@ def _rel(source: str, relation: str, target: str) -> list[dict[str, str]]:
         ("landlord", "landlord_of", "source"),  # a role no table names, by the predicate
         ("son", "daughter_of", None),
         ("boss", "lives_in", None),
+        ("mother-in-law", "mother_in_law_of", "source"),  # a role of several words
+        ("mother", "mother_in_law_of", None),  # is no mother
+        ("son-in-law", "has_son_in_law", "target"),
+        ("fiance", "fiance_of", "other"),
     ],
 )
 def test_role_words_read_predicates_in_the_right_direction(
@@ -55,6 +59,12 @@ def test_relational_phrases_of_a_query() -> None:
     assert (of.anchor, of.role) == ("alice", "boss")
     [clause] = phrases("Who is the friend I have dinner with on Fridays?")
     assert clause.anchor == SELF and "dinner" in clause.clause
+    [their] = phrases("What gift is Lena buying for her nephew?")  # the one person named
+    assert (their.anchor, their.role) == ("lena", "nephew")
+    assert phrases("What does her sister do?") == []  # "her" names nobody here
+    assert phrases("Did Tom and Ana meet their neighbor?") == []  # or two people
+    [inlaw] = phrases("What should I cook for my mother-in-law?")
+    assert (inlaw.anchor, inlaw.role) == (SELF, "mother-in-law")
     assert phrases("remember my current situation") == []
     assert phrases("what's on today, and let's see") == []
 

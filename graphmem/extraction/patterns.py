@@ -59,6 +59,9 @@ _IM = r"(?<![\w'])(?:I|i)(?:'m|\s+am)"
 _FIRST_PERSON = re.compile(rf"{_FP}(?![\w])")
 _BE1 = r"(?<![\w'])(?:(?:I|i)(?:'m|\s+am)|[Ww]e(?:'re|\s+are))"
 _PERFECT = r"(?:'ve|'d|\s+have|\s+had)?"
+_BEEN = r"(?<![\w'])(?:I|i|[Ww]e)(?:'ve|\s+have)\s+been"  # "I've been living in …"
+# "a nurse at Rush Medical Center": a job title (checked by ``_is_title``) at a named place
+_TITLE_AT = r"(?i:an?)\s+(?P<title>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3})\s+(?i:at|for)\s+"
 _ADV = (
     r"(?:(?i:just|recently|finally|now|currently|still|also|already|really|usually|often|"
     r"always|sometimes|regularly|actually|absolutely|totally|strictly|mostly|fully|"
@@ -66,6 +69,7 @@ _ADV = (
 )
 _CAP = r"[A-ZÀ-ÖØ-Þ][\w'-]*"
 _NAME = rf"(?<![\w'-])(?P<s>{_CAP}(?:\s+{_CAP}){{0,3}})"
+_ORG = rf"(?P<t>{_CAP}(?:\s+(?:&\s+|of\s+|the\s+)?{_CAP}){{0,5}})"
 _T = r"(?P<t>[^.!?;:\n]+)"
 _MY_REL = (
     r"(?<![\w'])(?i:my|our)\s+(?:(?i:best|good|close|old|older|younger|little|big|new|twin)\s+)*"
@@ -87,6 +91,7 @@ class Rule:
     # the target must be an organisation: the NLP extractor keeps it only when its parse
     # labels the name ORG ("joined Hartwell Partners", not "joined Instagram"'s product)
     organization: bool = False
+    titled: bool = False  # the match's ``title`` group must read as a job title
 
 
 def _rule(pattern: str, predicate: str, target: TargetKind = "phrase", **kw: bool) -> Rule:
@@ -98,6 +103,7 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"{_BE1}\s+{_ADV}(?i:living|based|staying|settled)\s+(?i:in)\s+{_T}", "lives_in"),
     _rule(rf"{_FP}{_PERFECT}\s+{_ADV}(?i:moved|relocated)\s+(?i:to|into)\s+{_T}", "lives_in",
           event=True),
+    _rule(rf"{_BEEN}\s+{_ADV}(?i:living|based|staying)\s+(?i:in)\s+{_T}", "lives_in"),
     _rule(rf"{_NAME}\s+{_ADV}(?i:lives|resides)\s+(?i:in)\s+{_T}", "lives_in"),
     _rule(rf"{_NAME}\s+(?i:has\s+)?{_ADV}(?i:moved|relocated)\s+(?i:to)\s+{_T}", "lives_in",
           event=True),
@@ -108,6 +114,9 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"{_FP}{_PERFECT}\s+{_ADV}(?i:got|gotten|landed|accepted|took)\s+(?i:a\s+)?"
           rf"(?i:new\s+)?(?i:job|position|role)\s+(?i:at|with)\s+{_T}", "works_at", event=True),
     _rule(rf"{_NAME}\s+{_ADV}(?i:works)\s+(?i:at|for)\s+{_T}", "works_at"),
+    _rule(rf"{_BEEN}\s+{_ADV}(?i:working|employed)\s+(?i:at|for|by)\s+{_T}", "works_at"),
+    _rule(rf"{_IM}\s+{_ADV}{_TITLE_AT}{_ORG}", "works_at", titled=True),
+    _rule(rf"{_NAME}\s+(?i:is)\s+{_ADV}{_TITLE_AT}{_ORG}", "works_at", titled=True),
     _rule(rf"(?<![\w'])(?i:got\s+|been\s+|was\s+|were\s+)?(?i:hired)\s+(?i:by|at)\s+{_T}",
           "works_at", event=True, first_person_before=True),
     _rule(rf"(?<![\w'])(?i:joined)\s+(?P<t>{_CAP}(?:\s+(?:&\s+)?{_CAP}){{0,3}})", "works_at",
@@ -175,6 +184,19 @@ def _trailing_name(item: str, known: Container[str]) -> str | None:
     return clean_name(" ".join(words[start:]))
 
 
+#: "a student at Stanford", "a regular at Blue Bottle": at a place, but not working there
+_NOT_EMPLOYED = word_set(
+    """
+    student pupil regular customer client guest visitor patient volunteer member fan tourist
+    resident tenant
+    """
+)
+
+
+def _employed_as(title: str) -> bool:
+    return _is_title(title) and title.lower().split()[-1] not in _NOT_EMPLOYED
+
+
 def _is_title(phrase: str) -> bool:
     words = phrase.lower().split()
     return len(words) <= 4 and all(
@@ -217,6 +239,8 @@ def _apply(
     first_person_end: int | None,
 ) -> list[RawTriplet]:
     if rule.first_person_before and not _after_first_person(match, first_person_end):
+        return []
+    if rule.titled and not _employed_as(match.group("title")):
         return []
     subject = speaker
     if match.groupdict().get("s") is not None:

@@ -124,6 +124,18 @@ _ANCHOR = r"(?P<anchor>[^\W\d_][\w-]{0,40})"
 # landlord_of Karl"); after "my" only the known role words are, since "my diet" is no role.
 _POSSESSIVE = re.compile(rf"\b{_ANCHOR}'s?\s+{_ADJ}(?P<role>[a-z][a-z-]{{2,24}})\b")
 _MY = re.compile(rf"\b(?P<anchor>my|our)\s+{_ADJ}{_ROLE}\b")
+# "his/her/their nephew": the nephew of the one person the query names ("What is Lena
+# getting her nephew?"); with no name, or several, the pronoun anchors nothing.
+_THEIR = re.compile(rf"\b(?P<anchor>his|her|their)\s+{_ADJ}{_ROLE}\b")
+_NAME_WORD = re.compile(r"(?<![\w'])([A-Z][\w-]{0,40})")
+#: Capitalised words that open a question or request rather than name someone.
+_OPENERS = frozenset(
+    """
+    i a an the any what who whom whose when where why how which did does do is are was were
+    can could should would will has have had tell give find show remind please and but so
+    if in on at for to with
+    """.split()  # noqa: SIM905
+)
 _OF = re.compile(rf"\bthe\s+{_ADJ}{_ROLE}\s+of\s+{_ANCHOR}\b")
 _CLAUSE = re.compile(
     rf"\b(?:the|my|our)\s+{_ADJ}(?P<head>{'|'.join(ROLE_WORDS)}|person|guy|woman|man|one)\s+"
@@ -201,7 +213,23 @@ def phrases(query: str) -> list[RolePhrase]:
                 continue
             anchor = SELF if anchor in _SELF_WORDS else anchor
             found.append(RolePhrase(match.group(0), anchor, _role(match.group("role"))))
+    named = _only_name(query)
+    if named is None:
+        return found
+    for match in _THEIR.finditer(text):
+        if match.group(0) not in taken:
+            found.append(RolePhrase(match.group(0), named, _role(match.group("role"))))
     return found
+
+
+def _only_name(query: str) -> str | None:
+    """The one name of ``query``: its one capitalised word that is not a question or
+    function word ("Lena" in "What is Lena getting her nephew?"), lower-cased, or None when
+    there is none or several."""
+    words = query.replace("\u2019", "'").split()
+    names = {m.group(1).lower() for w in words if (m := _NAME_WORD.match(w))}
+    names -= _OPENERS | _NOT_ANCHORS
+    return next(iter(names)) if len(names) == 1 else None
 
 
 def _words(predicate: str) -> list[str]:

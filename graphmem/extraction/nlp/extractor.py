@@ -32,6 +32,7 @@ from graphmem.domain.extraction import (
 from graphmem.extraction.dates import resolve_relative
 from graphmem.extraction.nlp.clauses import clause_asserts, clause_of, sentence_asserts
 from graphmem.extraction.nlp.collect import EntitySet
+from graphmem.extraction.nlp.coref import RecentPeople, with_subject
 from graphmem.extraction.nlp.names import PERSON, Speakers, concept, named_entity
 from graphmem.extraction.nlp.pipeline import MODEL_PACKAGE, load_pipeline, parse
 from graphmem.extraction.nlp.triplets import ParsedTriplet, sentence_triplets
@@ -106,12 +107,16 @@ class NLPExtractor:
         speakers = speakers_for([m for _, m in kept])
         known = {normalize_name(n): n.strip() for n in request.known_entities}
         known.pop("", None)
-        memories = [
-            _MessageExtraction(
+        talkers = {s for who in speakers.values() for s in (who.me, who.you) if s}
+        memories: list[ExtractedMemory] = []
+        recent = RecentPeople(talkers)
+        for (index, m), doc in zip(kept, docs, strict=True):
+            step = _MessageExtraction(
                 m, speakers[speaker_of(m)], request.observed_at, known, self.parts
-            ).run(index, doc)
-            for (index, m), doc in zip(kept, docs, strict=True)
-        ]
+            )
+            memory = step.run(index, doc, recent)
+            memories.append(memory)
+            recent.saw(e.name for e in memory.entities if e.type == PERSON)
         return Extraction(memories=memories, llm_calls=0)
 
 
@@ -126,19 +131,22 @@ class _MessageExtraction:
     ) -> None:
         self.message = message
         self.parts = parts
+        self.they: str | None = None  # who "she"/"he" is in this message (`.coref`)
         self.speakers = speakers
         self.observed_at = observed_at
         self.known = known
         self.entities = EntitySet()
         self.triplets: dict[_Key, ExtractedTriplet] = {}
 
-    def run(self, index: int, doc: Doc) -> ExtractedMemory:
+    def run(self, index: int, doc: Doc, recent: RecentPeople) -> ExtractedMemory:
         if (self.message.name or "").strip() and self.speakers.me != self.message.role:
             self.entities.add(self.speakers.me, PERSON)
         for ent in doc.ents if self.parts.named_entities else ():
             named = named_entity(ent)
             if named:
                 self.entities.add(self._spell(named.name), named.type)
+        named = (n for e in doc.ents if (n := named_entity(e)) and n.type == PERSON)
+        self.they = recent.who([self._spell(n.name) for n in named])
         for sentence in doc.sents:
             if sentence_asserts(sentence):
                 self._sentence(sentence)
@@ -163,7 +171,10 @@ class _MessageExtraction:
     def _sentence(self, sentence: Span) -> None:
         covered: set[tuple[str, str]] = set()
         claimed: set[int] = set()  # verbs whose clause a pattern already read
-        for raw in find_triplets(sentence.text, self.speakers.me, self.known.keys()):
+        text = sentence.text
+        if self.they is not None:
+            text = with_subject(sentence, self.they) or text
+        for raw in find_triplets(text, self.speakers.me, self.known.keys()):
             if raw.organization and not _organization(sentence, raw.target):
                 continue
             clause = _target_clause(sentence, raw.target)
