@@ -202,3 +202,30 @@ def test_a_current_question_about_one_topic_does_not_pin_unrelated_state_facts(
     # the job and the home hold now, but say nothing about the refit: not ranked above it
     for unrelated in ("architecture studio", "flat near the river"):
         assert all(unrelated not in t for t in texts[:2]), texts
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Where did I work before?", "I work at a small firm called Lumen Studio."),
+        ("Which town did I live in previously?", "I live in Harrogate."),
+    ],
+)
+def test_a_past_question_naming_the_state_ranks_the_old_statement_first(
+    memory: Memory, user_id: str, question: str, answer: str
+) -> None:
+    """ "Where did I work before?" asks for the superseded statement itself, not for what
+    happened while it held (as "where did we eat before?" does)."""
+    turns = [
+        ("2026-01-05T09:00:00Z", "I work at a small firm called Lumen Studio."),
+        ("2026-01-05T09:05:00Z", "I live in Harrogate."),
+        ("2026-01-20T18:00:00Z", "Had a long lunch with the design team today."),
+        ("2026-02-02T18:00:00Z", "Our office got a new espresso machine."),
+        ("2026-04-01T09:00:00Z", "I started a new job at Hartwell Partners."),
+        ("2026-04-02T09:00:00Z", "I moved to York last weekend."),
+    ]
+    for timestamp, text in turns:
+        memory.add(text, user_id=user_id, timestamp=timestamp)
+    result = memory.search(question, user_id=user_id, top_k=3, reference_date="2026-05-01")
+    texts = _texts(result)
+    assert texts[0] == answer, texts

@@ -18,7 +18,10 @@ The query's intent (:mod:`graphmem.search.intent`) picks the rule:
   observed in the windows are fetched as candidates, and a superseded memory keeps its full
   weight (it *is* the past the query asks about). The state statements themselves ("I live
   in Beijing", "I moved to Paris") bound the periods and get no temporal score: the query
-  asks what happened while they held.
+  asks what happened while they held. Unless the query names the superseded state's own
+  predicate ("where did I *work* before?" asks for ``works_at``, "which city did she *live*
+  in before?" for ``lives_in``): then that statement is the answer, and it scores 1 like
+  the period's memories.
 - **window** — a memory observed (or whose event date falls) inside the explicit window
   scores 1; memories of the window are fetched as candidates. A window named without a year
   ("in June", "during the summer", "on 4 July") is the latest such window that holds any of
@@ -111,6 +114,21 @@ def _current(plan: TemporalPlan, facts: list[StateFact], query: str, at: datetim
     )
 
 
+_LINKS = frozenset({"in", "at", "of", "with", "to", "for", "on", "by"})
+
+
+def _predicate_words(predicate: str) -> list[str]:
+    return [w for w in predicate.lower().split("_") if w and w not in _LINKS]
+
+
+def _stem(word: str) -> str:
+    """A crude stem, enough to tell "lived"/"living"/"lives" and "live" apart from the rest."""
+    for suffix in ("ing", "ed", "es", "s", "e"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
 def _past(plan: TemporalPlan, facts: list[StateFact], query: str, at: datetime) -> None:
     ended = [f for f in facts if f.replaced_at is not None and f.replaced_at <= at]
     anchor = set(lucene.terms(plan.intent.anchor or ""))
@@ -124,6 +142,12 @@ def _past(plan: TemporalPlan, facts: list[StateFact], query: str, at: datetime) 
     }
     plan.windows = sorted(windows)
     plan.boundaries = {f.memory_id for f in facts}
+    words = {_stem(w) for w in lucene.terms(query)}
+    plan.asked = {
+        f.memory_id
+        for f in ended
+        if f.source_id in subjects and words & {_stem(w) for w in _predicate_words(f.predicate)}
+    }
     shown = ", ".join(f"{s.date()}..{e.date()}" for s, e in plan.windows[:5]) or "none"
     count = len(plan.windows)
     plan.note = f"past ({plan.intent.cue!r}): {count} superseded-state windows ({shown})"

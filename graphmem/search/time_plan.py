@@ -24,6 +24,8 @@ class TemporalPlan:
     intent: TimeIntent = field(default_factory=TimeIntent)
     facts: dict[str, float] = field(default_factory=dict)  # memory id -> score (pinned)
     boundaries: set[str] = field(default_factory=set)  # past: the state statements themselves
+    # past: the superseded statements whose predicate the query names ("where did I work")
+    asked: set[str] = field(default_factory=set)
     # current: a companion's constraint -> the memories relating the person to that companion
     via: dict[str, set[str]] = field(default_factory=dict)
     windows: list[Window] = field(default_factory=list)
@@ -80,6 +82,8 @@ class TemporalPlan:
                 return self.facts[memory.id]
             started = self.period_start
             return PERIOD if started is not None and memory.observed_at >= started else 0.0
+        if self.intent.kind == "past" and memory.id in self.asked:
+            return 1.0
         if not self.windows or memory.id in self.boundaries:
             return 0.0
         inside = _inside(memory, self.windows)
