@@ -147,6 +147,7 @@ def test_fact_templates() -> None:
         ("Carmen is a nurse at Rush Medical Center.",
          {("Carmen", "works_at", "Rush Medical Center")}),
         ("Ana is a student at Stanford.", set()),
+        ("I quit and joined Hartwell Partners.", set()),  # an organisation needs a parse
         ("I've been living in Chicago for six years now.", {("user", "lives_in", "Chicago")}),
         ("I'm an architect", {("user", "job_title", "architect")}),
         ("I'm a bit tired today.", set()),

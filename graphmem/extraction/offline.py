@@ -14,11 +14,14 @@ What it does, for each message of the request:
   ==============================================  ==================================
   pattern                                         triplet
   ==============================================  ==================================
-  I live/reside in X; I'm living/based in X       speaker ``lives_in`` X
+  I live/reside in X; I'm/I've been living in X   speaker ``lives_in`` X
   I (have) moved/relocated to X; we moved to X    speaker ``lives_in`` X (event)
   Alice lives in X / Alice moved to X             Alice ``lives_in`` X
   I work at/for X; I'm working at X               speaker ``works_at`` X
-  I started working at X; I got a job at X        speaker ``works_at`` X (event)
+  I'm a nurse at X; Alice is a nurse at X         ``works_at`` X (X capitalised; not
+                                                  "a student / a regular at")
+  I started working at X; I got a job at X;       speaker ``works_at`` X (event)
+  I got hired by X
   I'm a/an X; I work as a X (X: up to 4 plain     speaker ``job_title`` X
   words, not e.g. "bit", "fan", "person")
   I'm 30 (years old)                              speaker ``age`` 30
@@ -34,7 +37,9 @@ What it does, for each message of the request:
 
   A target is the rest of the clause, cut at punctuation, conjunctions (``and``,
   ``because`` ...), prepositions and time expressions (``last week``, ``every Friday``,
-  ``two days ago``). ``eats_with`` keeps only names (capitalised words or entities
+  ``two days ago``); "a firm called X" is X. "I joined X" is a new employer only for
+  the NLP extractor, whose parse tells an organisation from a person or a club; this
+  engine drops it. ``eats_with`` keeps only names (capitalised words or entities
   known in the scope), so "my friends" yields nothing. An event triplet's
   ``valid_from`` is the relative date found in its sentence
   (:func:`.dates.resolve_relative`, e.g. "last week" = observed_at - 7 days), else
@@ -221,6 +226,8 @@ class OfflineExtractor:
         for sentence in sentences(text):
             when: list[datetime | None] = []  # the sentence's date, resolved at most once
             for raw in find_triplets(sentence, speaker, known.keys()):
+                if raw.organization:  # needs a parse to tell an organisation: not here
+                    continue
                 source = known.get(normalize_name(raw.source), raw.source)
                 target = known.get(normalize_name(raw.target), raw.target)
                 key = (normalize_name(source), raw.predicate, normalize_name(target))

@@ -60,7 +60,7 @@ _FIRST_PERSON = re.compile(rf"{_FP}(?![\w])")
 _BE1 = r"(?<![\w'])(?:(?:I|i)(?:'m|\s+am)|[Ww]e(?:'re|\s+are))"
 _PERFECT = r"(?:'ve|'d|\s+have|\s+had)?"
 _BEEN = r"(?<![\w'])(?:I|i|[Ww]e)(?:'ve|\s+have)\s+been"  # "I've been living in …"
-# "a nurse at Rush Medical Center": a job title (checked by ``_is_title``) at a named place
+# "a nurse at Rush Medical Center": a job title (checked by ``_employed_as``) at a named place
 _TITLE_AT = r"(?i:an?)\s+(?P<title>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3})\s+(?i:at|for)\s+"
 _ADV = (
     r"(?:(?i:just|recently|finally|now|currently|still|also|already|really|usually|often|"
@@ -89,7 +89,8 @@ class Rule:
     allow_to: bool = False
     first_person_before: bool = False  # only when "I"/"we" precede it, or it opens the sentence
     # the target must be an organisation: the NLP extractor keeps it only when its parse
-    # labels the name ORG ("joined Hartwell Partners", not "joined Instagram"'s product)
+    # labels the name ORG ("joined Hartwell Partners", not "joined Hannah for a run"); the
+    # patterns engine, which has no parse, drops it
     organization: bool = False
     titled: bool = False  # the match's ``title`` group must read as a job title
 

@@ -2,12 +2,11 @@
 
 "My mother-in-law Gloria is coming to stay" followed by "she's allergic to peanuts" states
 Gloria's allergy. A third-person pronoun subject ("she", "he") is read as the one person,
-other than the speakers, that the message names; when it names none, the one person the
-latest of the two messages before it that names someone named. With two or more
-candidates nothing is resolved (no
-gender or salience model: a wrong subject would give a functional fact to the wrong person,
-and a later one would supersede it). Only the patterns read the rewritten sentence: the
-memory's text is unchanged.
+other than the speakers, that the message names; when it names none, the one person named
+by the latest of the two messages before it that names anyone. With two or more candidates
+nothing is resolved (no gender or salience model: a wrong subject would give a functional
+fact to the wrong person, and a later one would supersede it). Only the patterns read the
+rewritten sentence: the memory's text is unchanged.
 """
 
 from __future__ import annotations
