@@ -51,7 +51,12 @@ def test_factor_one_is_off() -> None:
 
 
 # Two wordings: in each, a question about a topic and a statement about it that is no closer
-# to the query than the question is.
+# to the query than the question is. Each conversation opens with a greeting, as chats do:
+# a first turn is keyed by its own "name: text" line (services/context_keys.py), and in a
+# two-turn chat that *opens* with the question, that key puts the question on a par with its
+# answer in the full-text key field (0.308 against 0.307 for the garden's first query), a
+# case this rule does not settle.
+OPENING = "Hey, good to see you again!"
 CONVERSATIONS = {
     "museum": [
         "How did your kids like the natural history museum?",
@@ -74,8 +79,9 @@ def stored(memory: Memory) -> Iterator[dict[str, str]]:
     users = {}
     for name, texts in CONVERSATIONS.items():
         user = f"test-asking-{name}-{uuid.uuid4()}"
+        turns = [OPENING, *texts]
         memory.add(
-            [{"role": "user", "name": f"P{i % 2}", "content": t} for i, t in enumerate(texts)],
+            [{"role": "user", "name": f"P{i % 2}", "content": t} for i, t in enumerate(turns)],
             user_id=user,
             infer=False,
         )

@@ -97,6 +97,7 @@ def test_migrate_rewrites_64_bit_vectors_once(
         user_id=user_id,
         relations=[{"source": "Ben", "relation": "sibling_of", "target": "Clara"}],
     )
+    memory.add("Clara climbs every Sunday.", user_id=user_id)  # no key: its own vector indexed
     driver.execute_query(AS_FLOAT64, user_id=user_id)  # a store written before float32
     driver.execute_query("MATCH (n:GraphMemMeta {key: 'vector_format'}) DELETE n")
     assert not any(any(f) for f in _kinds(driver, user_id).values())
@@ -104,7 +105,7 @@ def test_migrate_rewrites_64_bit_vectors_once(
     log = schema.migrate(driver, database, embedder.dimension, embedder.name)
     assert any("vectors rewritten as float32" in line for line in log), log
     kinds = _kinds(driver, user_id)
-    assert set(kinds) >= {"memory", "entity", "triplet"}
+    assert set(kinds) >= {"memory", "key", "entity", "triplet"}
     assert all(all(flags) for flags in kinds.values()), kinds
 
     again = schema.migrate(driver, database, embedder.dimension, embedder.name)

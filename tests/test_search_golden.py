@@ -19,7 +19,10 @@ keys' vectors came to be composed from their lines' vectors (domain/key_vectors.
 embedding the key's text whole: memories stored with a key moved in score by up to 0.059; the
 top 5 of every query stayed the same, and in 6 of the 12 queries two to five results among
 ranks 6–10 swapped places (a keyed reply or question against a plain statement), identically
-on both paths; relations and explain counts stayed the same."""
+on both paths; relations and explain counts stayed the same. Written again when a current
+question came to say whether it asks about the situation as a whole (search/intent.py): the
+only difference was that query's `time_intent` text ("current ('current', the situation as
+a whole): …"); every result, score, relation and count stayed the same, on both paths."""
 
 from __future__ import annotations
 

@@ -46,14 +46,16 @@ def _layout(driver: neo4j.Driver, user_id: str) -> dict[str, tuple[bool, bool, b
 
 def test_each_memory_carries_one_indexed_vector(memory: Memory, user_id: str) -> None:
     added = memory.add(CONVERSATION, user_id=user_id, timestamp="2024-03-01T10:00:00Z")
-    first, *replies = (r.id for r in added.results)
+    turns = [r.id for r in added.results]
+    replies = turns[1:]
+    [plain] = memory.add("The library reopens in May.", user_id=user_id).results  # no speaker
     layout = _layout(memory.driver, user_id)
-    assert layout[first] == (True, False, False)  # no context: own text indexed
-    for reply in replies:
-        assert layout[reply] == (False, True, True)  # key indexed, own text kept unindexed
+    assert layout[plain.id] == (True, False, False)  # no key: own text indexed
+    for turn in turns:  # the first turn too: its key is its own "Ana: …" line
+        assert layout[turn] == (False, True, True)  # key indexed, own text kept unindexed
     own = memory.driver.execute_query(LAYOUT, user_id=user_id).records
     sizes = {r["id"]: len(r["own_bytes"]) for r in own if r["own_bytes"] is not None}
-    assert sizes == {reply: 384 for reply in replies}  # int8: one byte per dimension
+    assert sizes == {turn: 384 for turn in turns}  # int8: one byte per dimension
     # the gate reads the own text's vector: a query worded like the reply alone still scores
     # it by the better of its two vectors
     hit = memory.search("two tiles are still missing", user_id=user_id, top_k=1, explain=True)
@@ -86,7 +88,7 @@ def test_migrate_moves_a_store_written_with_both_vectors_indexed(
     query = "who makes tiles in Porto"
     before = [r.id for r in memory.search(query, user_id=user_id, top_k=1).results]
     moved = driver.execute_query(AS_BEFORE, user_id=user_id).records[0]["moved"]
-    assert moved == 2
+    assert moved == 3  # every turn has a key (the first one its own line)
     driver.execute_query("MATCH (n:GraphMemMeta {key: 'vector_layout'}) DELETE n")
     old = [r.id for r in memory.search(query, user_id=user_id, top_k=1).results]
     assert old == before  # a store not yet migrated answers the same, only bigger
