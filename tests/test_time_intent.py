@@ -134,6 +134,9 @@ def test_describe_names_the_window() -> None:
         ("When did we go camping in June?", day(2024, 6, 1), day(2024, 7, 1)),
         ("what did I cook in August", day(2023, 8, 1), day(2023, 9, 1)),
         ("Where did we travel during the summer?", day(2023, 6, 1), day(2023, 9, 1)),
+        ("How much was the rent back in spring?", day(2024, 3, 1), day(2024, 6, 1)),
+        ("what did we plant during spring", day(2024, 3, 1), day(2024, 6, 1)),  # no "the"
+        ("Where did we go skiing in winter?", day(2023, 12, 1), day(2024, 3, 1)),
         ("what happened on the 4th of July", day(2023, 7, 4), day(2023, 7, 5)),
     ],
 )

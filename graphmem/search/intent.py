@@ -263,7 +263,7 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
     (re.compile(r"\bthis\s+year\b"), _relative("year", 0)),
     (
         re.compile(
-            r"\b(?:(?P<which>last|this)\s+|(?:in|during|over)\s+the\s+)"
+            r"\b(?:(?P<which>last|this)\s+|(?:in|during|over)\s+(?:the\s+)?)"
             r"(?P<season>spring|summer|autumn|fall|winter)\b"
         ),
         _season,
