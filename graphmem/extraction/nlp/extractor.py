@@ -141,12 +141,10 @@ class _MessageExtraction:
     def run(self, index: int, doc: Doc, recent: RecentPeople) -> ExtractedMemory:
         if (self.message.name or "").strip() and self.speakers.me != self.message.role:
             self.entities.add(self.speakers.me, PERSON)
-        for ent in doc.ents if self.parts.named_entities else ():
-            named = named_entity(ent)
-            if named:
-                self.entities.add(self._spell(named.name), named.type)
-        named = (n for e in doc.ents if (n := named_entity(e)) and n.type == PERSON)
-        self.they = recent.who([self._spell(n.name) for n in named])
+        found = [named for ent in doc.ents if (named := named_entity(ent))]
+        for named in found if self.parts.named_entities else ():
+            self.entities.add(self._spell(named.name), named.type)
+        self.they = recent.who([self._spell(n.name) for n in found if n.type == PERSON])
         for sentence in doc.sents:
             if sentence_asserts(sentence):
                 self._sentence(sentence)
