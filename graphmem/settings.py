@@ -209,6 +209,9 @@ class SearchSettings(BaseModel):
     # A memory that only asks ("How did the kids like it?") states nothing: its score is
     # multiplied by this; 1.0 = off (graphmem/search/asking.py, docs/search.md).
     question_factor: float = Field(default=0.7, gt=0.0, le=1.0)
+    # A memory that only addresses a speaker the query names ("Thanks, Mel!") is not about
+    # them: multiplied by this; 1.0 = off (graphmem/search/address.py, docs/search.md).
+    address_factor: float = Field(default=0.85, gt=0.0, le=1.0)
     decay_enabled: bool = False
 
 

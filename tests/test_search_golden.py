@@ -22,7 +22,10 @@ ranks 6–10 swapped places (a keyed reply or question against a plain statement
 on both paths; relations and explain counts stayed the same. Written again when a current
 question came to say whether it asks about the situation as a whole (search/intent.py): the
 only difference was that query's `time_intent` text ("current ('current', the situation as
-a whole): …"); every result, score, relation and count stayed the same, on both paths."""
+a whole): …"); every result, score, relation and count stayed the same, on both paths.
+Written again when the address factor was added (search/address.py): the only difference was
+the new `score_breakdown.address` field, 1.0 everywhere (no query of the fixture names a
+speaker whom a memory only addresses)."""
 
 from __future__ import annotations
 

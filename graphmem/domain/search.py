@@ -21,6 +21,8 @@ class ScoreBreakdown(BaseModel):
     temporal: float = 0.0  # in [0, 1]; 0 for a query with no time intent
     decay: float = 1.0
     question: float = 1.0  # search.question_factor when the memory only asks, else 1
+    # search.address_factor when the memory only addresses someone the query names, else 1
+    address: float = 1.0
     final: float = 0.0
     sources: list[str] = Field(default_factory=list)
 

@@ -3,14 +3,15 @@ cosine to the query; below the threshold it is dropped (a full-text- or entity-o
 kept when its cosine passes). Then
 
     final = (w_sem·cosine⁺ + w_ft·fulltext + w_ent·entity + w_tri·triplet)
-            × lifecycle × decay × question
+            × lifecycle × decay × question × address
 
 where entity is the best of the graph expansion's score and the speaker match (the memory's
 actor is named in the query, :mod:`graphmem.search.speaker`, applied here after the gate),
 with full-text divided by the query's best Lucene score, lifecycle = superseded_factor for a
 memory superseded at the reference date, question = question_factor for a memory that only asks
-(:mod:`graphmem.search.asking`), and a superseded memory capped just below its
-replacement when both are candidates."""
+(:mod:`graphmem.search.asking`), address = address_factor for a memory that only addresses a
+speaker the query names (:mod:`graphmem.search.address`), and a superseded memory capped just
+below its replacement when both are candidates."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from graphmem.domain import views
 from graphmem.domain.memory import LifecycleState, MemoryRecord
 from graphmem.domain.search import ScoreBreakdown, ScoredMemory
 from graphmem.ports.search import GateRow
-from graphmem.search import asking, decay, speaker, updates
+from graphmem.search import address, asking, decay, speaker, updates
 from graphmem.search.candidates import SIGNALS, Pool
 from graphmem.search.context import SearchContext
 from graphmem.search.time_plan import INHERIT, TemporalPlan
@@ -91,6 +92,7 @@ def _score(
     settings: SearchSettings,
     now: datetime,
     said: float,
+    people: frozenset[str],
 ) -> _Ranked | None:
     memory, time_plan = row.memory, ctx.time_plan
     state = views.state_at(memory, row.replaced_at, ctx.reference_date)
@@ -116,12 +118,13 @@ def _score(
     if settings.decay_enabled:
         factor = decay.multiplier(memory, row.access_count, row.last_accessed_at, now)
     asks = asking.factor(memory.text, settings.question_factor)
-    final = fused * lifecycle * factor * asks
+    addressed = address.factor(memory.text, memory.actor, people, settings.address_factor)
+    final = fused * lifecycle * factor * asks * addressed
     if not ctx.explain:
         return _Ranked(memory, final, None)
     values = {s: round(signals.get(s, 0.0), 4) for s in SIGNALS}
     values.update(lifecycle=lifecycle, temporal=round(temporal, 4), decay=round(factor, 4))
-    values["question"] = asks
+    values.update(question=asks, address=addressed)
     return _Ranked(memory, final, _Parts(values, round(final, 4), sources or ["gate"]))
 
 
@@ -144,7 +147,12 @@ def gate_and_rank(
         for r in passed
         if (score := speaker.score(r.memory.actor, words, settings.speaker_match)) > 0
     }
-    scores = (_score(r, pool, ctx, settings, now, said.get(r.memory.id, 0.0)) for r in passed)
+    people = address.named_people(
+        {r.memory.actor for r in passed if speaker.named(r.memory.actor, words)}
+    )
+    scores = (
+        _score(r, pool, ctx, settings, now, said.get(r.memory.id, 0.0), people) for r in passed
+    )
     scored = [m for m in scores if m is not None]
     matched = sum(1 for m in scored if m.id in said)
     pool.status["speaker"] = speaker.status(matched, settings.speaker_match)

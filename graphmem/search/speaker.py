@@ -14,12 +14,17 @@ def query_words(query: str) -> frozenset[str]:
     return frozenset(lucene.terms(query))
 
 
-def score(actor: str | None, words: frozenset[str], weight: float) -> float:
-    """``weight`` when every word of the actor's name is in the query (never for a pronoun)."""
-    if not actor or weight <= 0:
-        return 0.0
+def named(actor: str | None, words: frozenset[str]) -> bool:
+    """Every word of the actor's name is in the query (never true for a pronoun)."""
+    if not actor:
+        return False
     name = lucene.terms(actor)
-    return weight if name and set(name) <= words else 0.0
+    return bool(name) and set(name) <= words
+
+
+def score(actor: str | None, words: frozenset[str], weight: float) -> float:
+    """``weight`` when the query names the actor."""
+    return weight if weight > 0 and named(actor, words) else 0.0
 
 
 def status(matched: int, weight: float) -> str:
