@@ -187,6 +187,10 @@ class SearchSettings(BaseModel):
 
     threshold: float = 0.1  # raw cosine; candidates below it are dropped by the gate
     candidates_per_signal: int = 50
+    # The triplet signal reads at least this many of the owner's facts, by vector and by
+    # full-text: one fact credits every memory that states it, so a list question's answers,
+    # spread over many memories, arrive through more facts (docs/search.md).
+    triplet_candidates: int = Field(default=100, ge=1, le=1000)
     # A signal not answered by then is left out (degraded search), e.g. a Bolt connection
     # on which Neo4j never sends its error (docs/reliability.md, 2c).
     signal_timeout_s: float = Field(default=5.0, gt=0)

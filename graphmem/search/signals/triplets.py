@@ -28,14 +28,13 @@ def _credit(pool: Pool, triplet: TripletHit, score: float) -> None:
 
 def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: SearchSettings) -> None:
     owner = ctx.owner
-    found = store.triplets(
-        owner.key, ctx.vector, ctx.per_signal_k, _fact_queries(ctx), scope_terms.TERM_HITS_CAP
-    )
+    k = max(ctx.per_signal_k, settings.triplet_candidates)
+    found = store.triplets(owner.key, ctx.vector, k, _fact_queries(ctx), scope_terms.TERM_HITS_CAP)
     strong = [t for t in found.by_vector if t.score >= settings.triplet_min_cosine]
     for triplet in strong:
         _credit(pool, triplet, triplet.score)
     stats = scope_terms.field(found.facts, found.fact_chars)
-    by_text = _by_text(store, ctx, found.terms, stats, {t.id: t for t in found.by_vector})
+    by_text = _by_text(store, k, found.terms, stats, {t.id: t for t in found.by_vector})
     for triplet in by_text:
         _credit(pool, triplet, triplet.score)
     if not found.by_vector and not by_text:
@@ -46,16 +45,16 @@ def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: Search
 
 def _by_text(
     store: SearchStore,
-    ctx: SearchContext,
+    k: int,
     terms: list[TermHits],
     stats: scope_terms.FieldStats,
     known: dict[str, TripletHit],
 ) -> list[TripletHit]:
-    """The best full-text triplets, each scored ``TEXT_WEIGHT`` times its BM25 score over the
-    best one's (ties by id, so the cut at ``per_signal_k`` does not depend on Lucene's order).
+    """The ``k`` best full-text triplets, each scored ``TEXT_WEIGHT`` times its BM25 score over
+    the best one's (ties by id, so the cut at ``k`` does not depend on Lucene's order).
     Only those the vector part did not return (``known``) are read by id."""
     scored = scope_terms.scores(terms, {"fact": stats})
-    top = sorted(scored.items(), key=lambda item: (-item[1], item[0]))[: ctx.per_signal_k]
+    top = sorted(scored.items(), key=lambda item: (-item[1], item[0]))[:k]
     if not top or top[0][1] <= 0:
         return []
     best = top[0][1]
