@@ -149,6 +149,38 @@ def test_a_negated_clause_does_not_cancel_its_positive_neighbour() -> None:
     assert found == {("Caroline", "lives_in", "Paris")}
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I started learning the cello in January.", ("Caroline", "learn", "cello")),
+        ("I began volunteering at the animal shelter.", ("Caroline", "volunteer_at", "shelter")),
+        ("I finished reading that novel you recommended.", ("Caroline", "read", "novel")),
+        ("We kept running marathons after the accident.", ("Caroline", "run", "marathon")),
+    ],
+)
+def test_the_complement_of_a_carrier_verb_shares_its_subject(
+    text: str, expected: tuple[str, str, str]
+) -> None:
+    found = triples(text)
+    assert any(t[:2] == expected[:2] and expected[2] in t[2] for t in found), found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I want to learn the cello.",  # not done yet
+        "I decided to adopt a puppy.",
+        "I plan to visit the museum next month.",
+        "I tried baking sourdough bread.",
+        "I stopped playing the piano.",  # no longer
+        "I used to play tennis.",
+        "I didn't start learning Spanish.",  # the carrier is negated
+    ],
+)
+def test_a_complement_that_is_not_done_asserts_nothing(text: str) -> None:
+    assert triples(text) == set()
+
+
 # --- functional predicates come out of the same parse ------------------------------------
 
 

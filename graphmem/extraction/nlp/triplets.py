@@ -2,7 +2,8 @@
 
 For every verb whose clause asserts (:func:`.clauses.clause_asserts`) and whose subject
 is a participant (the speaker, or the other speaker of a two-person conversation, by
-pronoun or by name; conjoined verbs share their subject), each direct
+pronoun or by name; conjoined verbs share their subject, and so does the complement of a
+verb such as "start" or "love": "I started learning the cello"), each direct
 object gives ``subject verb object`` and each prepositional object gives ``subject
 verb_prep object``; a particle joins the verb ("sign up for" -> ``sign_up_for``). The
 predicate is lemmatised and lowercased, and the fact keeps the words as written
@@ -22,6 +23,12 @@ from graphmem.extraction.nlp.clauses import clause_asserts
 from graphmem.extraction.nlp.names import Named, Speakers, resolve
 
 _SUBJECTS = frozenset({"nsubj"})
+# Verbs whose complement happened or happens as stated: "I started learning the cello",
+# "we love playing board games", "I finished reading it". Not "want", "plan", "try",
+# "hope", "decide" (not done yet), "stop", "quit" (no longer) or "used to" (no longer).
+_CARRIERS = frozenset(
+    {"start", "begin", "keep", "continue", "resume", "love", "enjoy", "like", "finish", "learn"}
+)
 
 
 @dataclass(frozen=True)
@@ -35,15 +42,26 @@ class ParsedTriplet:
 
 
 def _subject_token(verb: Token) -> Token | None:
+    """The verb's subject, or the one it shares: a conjoined verb's, or for the complement of
+    a carrier verb ("I started learning"), the carrier's."""
     current = verb
     for _ in range(16):
         for child in current.children:
             if child.dep_ in _SUBJECTS:
                 return child
-        if current.dep_ != "conj" or current.head.i == current.i:
+        if current.head.i == current.i or not (current.dep_ == "conj" or _carried(current)):
             return None
         current = current.head
     return None
+
+
+def _carried(verb: Token) -> bool:
+    return verb.dep_ == "xcomp" and verb.head.lemma_.lower() in _CARRIERS
+
+
+def _past(verb: Token) -> bool:
+    """Told in the past tense: the verb itself, or the carrier it complements."""
+    return verb.tag_ == "VBD" or (_carried(verb) and verb.head.tag_ == "VBD")
 
 
 def _subject(verb: Token, speakers: Speakers) -> Named | None:
@@ -99,4 +117,4 @@ def sentence_triplets(sentence: Span, speakers: Speakers) -> Iterator[ParsedTrip
             if target is None or target.name == source.name or len(predicate) > 100:
                 continue
             fact = _fact(source, verb, links, target)
-            yield ParsedTriplet(source, predicate, target, fact, verb.tag_ == "VBD", verb.i)
+            yield ParsedTriplet(source, predicate, target, fact, _past(verb), verb.i)
