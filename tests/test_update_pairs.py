@@ -26,6 +26,11 @@ def _m(mid: str, text: str, day: int, score: float, actor: str | None = "user") 
         ("I have secured 3 interviews so far.", "Now I have 5 interviews secured!"),
         ("The wedding is on June 12.", "We moved the wedding date to August 3."),
         ("Tom is my manager.", "My new manager at work is called Priya."),
+        # one shared anchor before the amounts, whatever else the newer one says
+        (
+            "My landlord raised the rent to 1,450 a month.",
+            "We're moving out at the end of the month, the rent went up again to 1,600.",
+        ),
     ],
 )
 def test_updated_values_pair_and_the_newer_ranks_first(old: str, new: str) -> None:
@@ -63,6 +68,8 @@ def test_a_past_query_puts_the_older_value_first() -> None:
         ("My grocery budget is $400.", "My grocery budget is $400 again.", ("user", "user")),
         ("My grocery budget is $400.", "My grocery budget is $550.", ("Caroline", "Melanie")),
         ("We went hiking in the Alps.", "We went hiking in the Andes with friends.", (None, None)),
+        # a shared topic word, but the amounts are of different things (no shared anchor)
+        ("I paid $30 for the concert tickets.", "The concert was 3 hours long.", (None, None)),
     ],
 )
 def test_no_pair_without_one_subject_one_attribute_and_new_values(
@@ -93,3 +100,14 @@ def test_find_pairs_equals_every_pair_compared() -> None:
     ]
     every = [p for a, b in combinations(memories[:50], 2) if (p := paired(a, b)) is not None]
     assert every and find_pairs(memories) == every
+
+
+def test_a_window_query_puts_the_one_inside_the_window_first() -> None:
+    """Asked about the rent in spring, the spring amount ranks first, though it is older."""
+    older = _m("a", "My landlord raised the rent to 1,450 a month.", 1, 0.9)
+    newer = _m("b", "The rent went up again to 1,600.", 20, 0.5)
+    apply([older, newer], past=False, in_window=lambda memory_id: memory_id == "a")
+    assert older.score > newer.score
+    neither = [_m("a", older.text, 1, 0.9), _m("b", newer.text, 20, 0.5)]
+    apply(neither, past=False, in_window=lambda memory_id: False)  # as for a general query
+    assert neither[1].score > neither[0].score

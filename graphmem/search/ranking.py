@@ -166,7 +166,12 @@ def gate_and_rank(
     _inherit(scored, by_id, time_plan)
     scored.sort(key=lambda m: (-m.score, m.id))
     if settings.update_pairing:
-        pool.updates = updates.apply(scored, past=time_plan.past, describe=ctx.explain)
+        pool.updates = updates.apply(
+            scored,
+            past=time_plan.past,
+            describe=ctx.explain,
+            in_window=lambda memory_id: time_plan.in_window(by_id[memory_id].memory),
+        )
     scored.sort(key=lambda m: (-m.score, m.id))
     return [m.result() for m in scored[: ctx.top_k]], len(rows) - len(passed)
 

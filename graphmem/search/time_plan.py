@@ -45,6 +45,13 @@ class TemporalPlan:
     def past(self) -> bool:
         return self.intent.kind == "past"
 
+    def in_window(self, memory: MemoryRecord) -> bool | None:
+        """Whether the memory falls in the window a window query names; None for any other
+        query (then newer evidence about one thing ranks first, or older for a past one)."""
+        if self.intent.kind != "window" or not self.windows:
+            return None
+        return _inside(memory, self.windows) > 0
+
     def pinned(self, memory_id: str) -> bool:
         """A current state fact passes the semantic gate whatever its cosine when the query
         asks about the situation as a whole ("my current situation" shares no words with

@@ -1,12 +1,15 @@
 """Newer evidence about the same thing ranks first: a read-time rule, nothing is retired.
 
 Two gated memories are *paired* when they speak about the same attribute of the same subject
-with different values: the same speaker (or neither names one), shared content words after
-light stemming ("monthly budget for groceries" ~ "raised my grocery budget") making up at
-least half of each one's content words, and a changed value of one kind (numbers, amounts,
-times; month names; names: "$400" -> "$550", not "$400" -> "in April"). For a current or
-general query the newer one then ranks above the older; for a past query the older ranks
-above the newer. ``explain`` lists the pairs.
+with different values: the same speaker (or neither names one), the same attribute — shared
+content words after light stemming ("monthly budget for groceries" ~ "raised my grocery
+budget") making up at least half of each one's content words, or a shared *anchor*, a
+content word among the few just before an amount ("raised the rent to 1,450" ~ "…, the rent
+went up again to 1,600", however much else the second one says) — and a changed value of
+one kind (numbers, amounts, times; month names; names: "$400" -> "$550", not "$400" -> "in
+April"). For a current or general query the newer one then ranks above the older; for a
+past query the older ranks above the newer; for a query naming a window ("in spring"), the
+one inside it ranks first. ``explain`` lists the pairs.
 
 The rule only reorders what the gate let through; retiring a memory stays the job of the
 lifecycle guards and Dream, under their lock and recheck.
@@ -15,7 +18,7 @@ lifecycle guards and Dream, under their lock and recheck.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
@@ -26,6 +29,9 @@ from graphmem.domain.calendar_words import MONTHS
 
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
+# words, numbers and the marks that end a clause, in order (for the anchors)
+_TOKEN = re.compile(r"\d+(?:[.,:]\d+)*|[^\W\d_]+(?:'[^\W\d_]+)?|[.!?;:]", re.UNICODE)
+ANCHOR_SPAN = 6  # words looked back from an amount for its anchors
 _COPULA = frozenset({"is", "are", "am", "was", "called", "named"})
 _MONTHS = frozenset(MONTHS)
 MIN_SHARE = 0.5  # of either memory's content words
@@ -230,6 +236,24 @@ def content(text: str) -> frozenset[str]:
     return frozenset(s for s in stems if s not in _STOP)
 
 
+@lru_cache(maxsize=4096)
+def anchors(text: str) -> frozenset[str]:
+    """The content-word stems at most ``ANCHOR_SPAN`` words before each number, in the same
+    clause: what the amount is of ("the rent went up again to 1,600", "budget is $400")."""
+    found: set[str] = set()
+    recent: list[str] = []
+    for token in _TOKEN.findall(text):
+        if token[0].isdigit():
+            found.update(w for w in recent[-ANCHOR_SPAN:] if w)
+            recent = []
+        elif not token[0].isalpha():
+            recent = []
+        else:
+            stem = _stem(token)
+            recent.append("" if _is_name(token) or stem in _STOP else stem)
+    return frozenset(found)
+
+
 def _is_name(word: str) -> bool:
     return word[:1].isupper() and word.lower() not in _STOP
 
@@ -323,19 +347,25 @@ class _Features:
     subject: str
     words: frozenset[str]
     values: frozenset[Value]
+    anchors: frozenset[str]
 
     @classmethod
     def of(cls, m: Ranked) -> _Features:
         text = m.text
-        return cls(m, m.observed_at, (m.actor or "").casefold(), content(text), values(text))
+        subject = (m.actor or "").casefold()
+        return cls(m, m.observed_at, subject, content(text), values(text), anchors(text))
 
     def paired(self, other: _Features) -> Pair | None:
         """The pair the two memories form, oldest first, if they update one attribute: the
-        same subject, enough shared content words, and a value of one kind changed."""
+        same subject, enough shared content words or a shared anchor, and a value of one
+        kind changed."""
         if self.observed == other.observed or self.subject != other.subject:
             return None
         shared = self.words & other.words
-        if not shared or len(shared) / max(len(self.words), len(other.words)) < MIN_SHARE:
+        if not shared:
+            return None
+        anchored = self.anchors & other.anchors
+        if not anchored and len(shared) / max(len(self.words), len(other.words)) < MIN_SHARE:
             return None
         if not _updated(self.values, other.values):
             return None
@@ -344,12 +374,21 @@ class _Features:
         return Pair(older, newer, shared)
 
 
-def apply(memories: Sequence[Ranked], past: bool, describe: bool = True) -> list[str]:
-    """Reorder each pair (newer first, or older first for a past query); describe them
-    (only for ``explain``: a search over many dated values forms hundreds of pairs)."""
+def apply(
+    memories: Sequence[Ranked],
+    past: bool,
+    describe: bool = True,
+    in_window: Callable[[str], bool | None] | None = None,
+) -> list[str]:
+    """Reorder each pair (newer first, or older first for a past query; for a query naming
+    a window, ``in_window`` tells by id which of the two falls in it, and that one goes first);
+    describe them (only for ``explain``: a search over many dated values forms hundreds of
+    pairs)."""
     pairs = find_pairs(memories)
     for pair in pairs:
         first, second = (pair.older, pair.newer) if past else (pair.newer, pair.older)
+        if in_window is not None and in_window(second.id) and not in_window(first.id):
+            first, second = second, first
         if second.score >= first.score:
             second.score = first.score * BELOW
             if second.score_breakdown is not None:
