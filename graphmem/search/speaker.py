@@ -7,6 +7,8 @@ relevance (every memory the user said would match), so it never counts."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from graphmem.search import lucene
 
 
@@ -18,8 +20,13 @@ def named(actor: str | None, words: frozenset[str]) -> bool:
     """Every word of the actor's name is in the query (never true for a pronoun)."""
     if not actor:
         return False
-    name = lucene.terms(actor)
-    return bool(name) and set(name) <= words
+    name = _name_words(actor)
+    return bool(name) and name <= words
+
+
+@lru_cache(maxsize=1024)  # read for every candidate of every search; actors repeat
+def _name_words(actor: str) -> frozenset[str]:
+    return frozenset(lucene.terms(actor))
 
 
 def score(actor: str | None, words: frozenset[str], weight: float) -> float:
