@@ -31,6 +31,10 @@ def _m(mid: str, text: str, day: int, score: float, actor: str | None = "user") 
             "My landlord raised the rent to 1,450 a month.",
             "We're moving out at the end of the month, the rent went up again to 1,600.",
         ),
+        (
+            "I've been learning German for 10 months now.",
+            "I've been learning German for 14 months now.",
+        ),
     ],
 )
 def test_updated_values_pair_and_the_newer_ranks_first(old: str, new: str) -> None:
@@ -70,6 +74,17 @@ def test_a_past_query_puts_the_older_value_first() -> None:
         ("We went hiking in the Alps.", "We went hiking in the Andes with friends.", (None, None)),
         # a shared topic word, but the amounts are of different things (no shared anchor)
         ("I paid $30 for the concert tickets.", "The concert was 3 hours long.", (None, None)),
+        # a shared anchor, but about different things: the names differ
+        (
+            "I've been learning German for 14 months now.",
+            "I've been learning Arabic for 10 months now.",
+            ("user", "user"),
+        ),
+        (
+            "Umar and I met at a machine learning meetup in 2025.",
+            "I've been learning Korean for 9 months now.",
+            ("user", "user"),
+        ),
     ],
 )
 def test_no_pair_without_one_subject_one_attribute_and_new_values(

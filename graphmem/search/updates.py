@@ -5,11 +5,12 @@ with different values: the same speaker (or neither names one), the same attribu
 content words after light stemming ("monthly budget for groceries" ~ "raised my grocery
 budget") making up at least half of each one's content words, or a shared *anchor*, a
 content word among the few just before an amount ("raised the rent to 1,450" ~ "…, the rent
-went up again to 1,600", however much else the second one says) — and a changed value of
-one kind (numbers, amounts, times; month names; names: "$400" -> "$550", not "$400" -> "in
-April"). For a current or general query the newer one then ranks above the older; for a
-past query the older ranks above the newer; for a query naming a window ("in spring"), the
-one inside it ranks first. ``explain`` lists the pairs.
+went up again to 1,600", however much else the second one says) — with the same names
+besides the values ("learning German for 14 months" is no update of "learning Arabic for 10
+months"), and a changed value of one kind (numbers, amounts, times; month names; names:
+"$400" -> "$550", not "$400" -> "in April"). For a current or general query the newer one
+then ranks above the older; for a past query the older ranks above the newer; for a query
+naming a window ("in spring"), the one inside it ranks first. ``explain`` lists the pairs.
 
 The rule only reorders what the gate let through; retiring a memory stays the job of the
 lifecycle guards and Dream, under their lock and recheck.
@@ -25,7 +26,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Protocol
 
-from graphmem.domain.calendar_words import MONTHS
+from graphmem.domain.calendar_words import MONTHS, WEEKDAYS
 
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
@@ -34,6 +35,7 @@ _TOKEN = re.compile(r"\d+(?:[.,:]\d+)*|[^\W\d_]+(?:'[^\W\d_]+)?|[.!?;:]", re.UNI
 ANCHOR_SPAN = 6  # words looked back from an amount for its anchors
 _COPULA = frozenset({"is", "are", "am", "was", "called", "named"})
 _MONTHS = frozenset(MONTHS)
+_CALENDAR = _MONTHS | frozenset(WEEKDAYS)
 MIN_SHARE = 0.5  # of either memory's content words
 BELOW = 0.99
 _STOP = frozenset(
@@ -254,6 +256,21 @@ def anchors(text: str) -> frozenset[str]:
     return frozenset(found)
 
 
+@lru_cache(maxsize=4096)
+def names(text: str) -> frozenset[str]:
+    """Capitalised words other than a clause's first, months and weekdays."""
+    found: set[str] = set()
+    first = True
+    for token in _TOKEN.findall(text):
+        if not token[0].isalpha():
+            first = True
+            continue
+        if not first and _is_name(token) and token.lower() not in _CALENDAR:
+            found.add(token)
+        first = False
+    return frozenset(found)
+
+
 def _is_name(word: str) -> bool:
     return word[:1].isupper() and word.lower() not in _STOP
 
@@ -348,23 +365,28 @@ class _Features:
     words: frozenset[str]
     values: frozenset[Value]
     anchors: frozenset[str]
+    topics: frozenset[str]  # names that are not a stated value: both must name the same
 
     @classmethod
     def of(cls, m: Ranked) -> _Features:
         text = m.text
         subject = (m.actor or "").casefold()
-        return cls(m, m.observed_at, subject, content(text), values(text), anchors(text))
+        found = values(text)
+        topics = names(text) - {v for kind, v in found if kind == "name"}
+        return cls(m, m.observed_at, subject, content(text), found, anchors(text), topics)
 
     def paired(self, other: _Features) -> Pair | None:
         """The pair the two memories form, oldest first, if they update one attribute: the
-        same subject, enough shared content words or a shared anchor, and a value of one
-        kind changed."""
+        same subject and names, enough shared content words or a shared anchor, and a value
+        of one kind changed."""
         if self.observed == other.observed or self.subject != other.subject:
+            return None
+        if self.topics != other.topics:
             return None
         shared = self.words & other.words
         if not shared:
             return None
-        anchored = self.anchors & other.anchors
+        anchored = bool(self.anchors & other.anchors)
         if not anchored and len(shared) / max(len(self.words), len(other.words)) < MIN_SHARE:
             return None
         if not _updated(self.values, other.values):
