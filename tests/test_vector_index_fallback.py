@@ -12,9 +12,9 @@ import neo4j
 import pytest
 
 from graphmem import Memory, Settings
-from graphmem.adapters.neo4j import schema
 from graphmem.ports.embedder import Embedder
 from graphmem.search.signals.vector import BREAKER_COOLDOWN_S, IndexBreaker
+from tests.support.indexes import index_dropped
 
 pytestmark = pytest.mark.neo4j
 
@@ -35,12 +35,8 @@ def no_memory_vector_index(
     large: Memory, driver: neo4j.Driver, settings: Settings, embedder: Embedder
 ) -> Iterator[None]:
     """Dropped once the Memory exists (a new one would refuse to start without it)."""
-    database = settings.neo4j.database
-    driver.execute_query("DROP INDEX memory_embedding IF EXISTS", database_=database)
-    try:
+    with index_dropped(driver, settings.neo4j.database, embedder, "memory_embedding"):
         yield
-    finally:
-        schema.migrate(driver, database, embedder.dimension, embedder.name)
 
 
 def test_a_failing_vector_index_falls_back_to_the_exact_scan(

@@ -16,12 +16,12 @@ import pytest
 from fastapi.testclient import TestClient
 
 from graphmem import Memory, Settings
-from graphmem.adapters.neo4j import schema
 from graphmem.adapters.neo4j.search_store import Neo4jSearchStore
 from graphmem.errors import StorageError, StorageUnavailableError
 from graphmem.ports.embedder import Embedder
 from graphmem.ports.search import TripletTerms
 from graphmem.services.search import SearchMemories
+from tests.support.indexes import index_dropped
 
 pytestmark = pytest.mark.neo4j
 
@@ -41,12 +41,8 @@ def no_memory_text_index(
     driver: neo4j.Driver, settings: Settings, embedder: Embedder
 ) -> Iterator[None]:
     """The memory full-text index is gone (as if broken); re-created after the test."""
-    database = settings.neo4j.database
-    driver.execute_query("DROP INDEX memory_text IF EXISTS", database_=database)
-    try:
+    with index_dropped(driver, settings.neo4j.database, embedder, "memory_text"):
         yield
-    finally:
-        schema.migrate(driver, database, embedder.dimension, embedder.name)
 
 
 def test_a_failed_signal_degrades_the_search_instead_of_failing_it(
