@@ -73,12 +73,23 @@ def test_the_breaker_skips_the_index_after_a_failure_or_an_unanswered_call() -> 
     an answer clears both."""
     breaker = IndexBreaker()
     assert breaker.skipped(5.0, now=0.0) is None
-    breaker.start(now=0.0)
+    hung = breaker.start(now=0.0)
     assert breaker.skipped(5.0, now=4.0) is None  # still within the signals' time
     assert breaker.skipped(5.0, now=6.0) == "an earlier search of it is still unanswered"
-    breaker.finish("Neo.DatabaseError.Statement.ExecutionFailed", now=130.0)
+    breaker.finish(hung, "Neo.DatabaseError.Statement.ExecutionFailed", now=130.0)
     assert breaker.skipped(5.0, now=131.0) == "Neo.DatabaseError.Statement.ExecutionFailed"
     assert breaker.skipped(5.0, now=130.0 + BREAKER_COOLDOWN_S) is None  # tried again
-    breaker.start(now=500.0)
-    breaker.finish(None, now=500.1)
+    ok = breaker.start(now=500.0)
+    breaker.finish(ok, None, now=500.1)
     assert breaker.failed_at is None and breaker.skipped(5.0, now=501.0) is None
+
+
+def test_busy_but_answering_calls_never_count_as_unanswered() -> None:
+    """Under load calls overlap all the time: only the oldest call still waiting counts."""
+    breaker = IndexBreaker()
+    previous = breaker.start(now=0.0)
+    for second in range(1, 20):
+        current = breaker.start(now=float(second))
+        breaker.finish(previous, None, now=second + 0.5)
+        assert breaker.skipped(5.0, now=second + 0.6) is None
+        previous = current

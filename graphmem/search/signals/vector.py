@@ -38,8 +38,9 @@ class IndexBreaker:
 
     failed_at: float | None = None
     reason: str = ""
-    pending: int = 0
-    pending_since: float | None = None
+    # the start time of each index call not yet answered, by call
+    pending: dict[int, float] = field(default_factory=dict)
+    calls: int = 0
     reported: bool = False  # the failure was logged (once until the index answers again)
     lock: threading.Lock = field(default_factory=threading.Lock)
 
@@ -48,20 +49,20 @@ class IndexBreaker:
         with self.lock:
             if self.failed_at is not None and now - self.failed_at < BREAKER_COOLDOWN_S:
                 return self.reason
-            if self.pending_since is not None and now - self.pending_since > timeout_s:
+            if self.pending and now - min(self.pending.values()) > timeout_s:
                 return "an earlier search of it is still unanswered"
             return None
 
-    def start(self, now: float) -> None:
+    def start(self, now: float) -> int:
+        """Record an index call; returns its token for ``finish``."""
         with self.lock:
-            self.pending += 1
-            self.pending_since = self.pending_since or now
+            self.calls += 1
+            self.pending[self.calls] = now
+            return self.calls
 
-    def finish(self, error: str | None, now: float) -> None:
+    def finish(self, call: int, error: str | None, now: float) -> None:
         with self.lock:
-            self.pending -= 1
-            if self.pending == 0:
-                self.pending_since = None
+            self.pending.pop(call, None)
             if error is not None:
                 self.failed_at, self.reason = now, error
             else:
@@ -141,18 +142,18 @@ def _index(
     """The index's hits, or the exact scan's when the index fails inside Neo4j (not when
     Neo4j is unreachable: the exact scan could not answer either)."""
     k = min(ctx.per_signal_k * settings.index_overfetch, INDEX_LIMIT)
-    breaker.start(time.monotonic())
+    call = breaker.start(time.monotonic())
     try:
         hits = store.memory_vector_index(
             user_id, ctx.scope_keys, ctx.vector, ctx.fetch_states, ctx.before, k
         )
     except StorageUnavailableError:
-        breaker.finish(None, time.monotonic())
+        breaker.finish(call, None, time.monotonic())
         raise
     except StorageError as exc:
         reason = exc.reason or type(exc).__name__
-        breaker.finish(reason, time.monotonic())
+        breaker.finish(call, reason, time.monotonic())
         breaker.report_once(reason)
         return _exact(store, ctx), f"exact scan: the vector index failed ({reason})"
-    breaker.finish(None, time.monotonic())
+    breaker.finish(call, None, time.monotonic())
     return hits, "vector index"
