@@ -12,7 +12,11 @@ import neo4j
 import pytest
 
 from graphmem import Memory, Settings
+from graphmem.errors import StorageUnavailableError
 from graphmem.ports.embedder import Embedder
+from graphmem.search.candidates import Pool
+from graphmem.search.context import SearchContext
+from graphmem.search.signals import vector
 from graphmem.search.signals.vector import BREAKER_COOLDOWN_S, IndexBreaker
 from tests.support.indexes import index_dropped
 
@@ -93,3 +97,45 @@ def test_busy_but_answering_calls_never_count_as_unanswered() -> None:
         breaker.finish(previous, None, now=second + 0.5)
         assert breaker.skipped(5.0, now=second + 0.6) is None
         previous = current
+
+
+class _HangingIndex:
+    """Stands in for the store's two vector reads only: the index call ends as the driver
+    ends a hung one (unavailable, after the clock moved past the signals' time)."""
+
+    def __init__(self, clock: list[float], took: float) -> None:
+        self.clock, self.took, self.exact_calls = clock, took, 0
+
+    def memory_vector_index(self, *args: object) -> dict[str, float]:
+        self.clock[0] += self.took
+        raise StorageUnavailableError("no answer")
+
+    def memory_vector_exact(self, *args: object) -> dict[str, float]:
+        self.exact_calls += 1
+        return {}
+
+
+@pytest.mark.parametrize(("took", "skipped_after"), [(120.0, True), (0.1, False)])
+def test_an_index_call_that_ends_unavailable_long_after_the_timeout_trips_the_breaker(
+    monkeypatch: pytest.MonkeyPatch, took: float, skipped_after: bool
+) -> None:
+    clock = [1000.0]
+    monkeypatch.setattr(vector.time, "monotonic", lambda: clock[0])
+    store = _HangingIndex(clock, took)
+    settings = Settings().search.model_copy(update={"exact_scan_max": 0})
+    ctx = SearchContext(
+        query=QUERY, vector=[0.1] * 384, scope={"user_id": "u", "agent_id": None, "run_id": None},
+        scope_keys=["k"], scope_size=10, fetch_states=["active"], reference_date=None, top_k=10,
+        per_signal_k=50, threshold=0.0, latest_only=False, include_merged=False, explain=True,
+    )  # fmt: skip
+    with pytest.raises(StorageUnavailableError):  # this search's signal fails as before
+        vector.collect(store, ctx, Pool(), settings)  # type: ignore[arg-type]
+    pool = Pool()
+    if skipped_after:  # the next search goes straight to the exact scan
+        vector.collect(store, ctx, pool, settings)  # type: ignore[arg-type]
+        assert store.exact_calls == 1
+        assert pool.status["semantic"].startswith("ok (exact scan: the vector index failed")
+    else:  # a brief outage: the next search asks the index again
+        with pytest.raises(StorageUnavailableError):
+            vector.collect(store, ctx, pool, settings)  # type: ignore[arg-type]
+        assert store.exact_calls == 0

@@ -142,13 +142,18 @@ def _index(
     """The index's hits, or the exact scan's when the index fails inside Neo4j (not when
     Neo4j is unreachable: the exact scan could not answer either)."""
     k = min(ctx.per_signal_k * settings.index_overfetch, INDEX_LIMIT)
-    call = breaker.start(time.monotonic())
+    started = time.monotonic()
+    call = breaker.start(started)
     try:
         hits = store.memory_vector_index(
             user_id, ctx.scope_keys, ctx.vector, ctx.fetch_states, ctx.before, k
         )
     except StorageUnavailableError:
-        breaker.finish(call, None, time.monotonic())
+        # A call that ends this way long after the signals' time is the index's hang (the
+        # connection gave up on it), not a brief outage: skip the index for the cooldown.
+        now = time.monotonic()
+        hung = now - started > settings.signal_timeout_s
+        breaker.finish(call, "no answer from the index" if hung else None, now)
         raise
     except StorageError as exc:
         reason = exc.reason or type(exc).__name__
