@@ -1,0 +1,286 @@
+"""What update pairing reads of one memory's text (:mod:`graphmem.search.updates`): its
+content words after light stemming, the anchors before its amounts, its names, and its values
+by kind. Deterministic, offline and linear in the text's length."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from graphmem.domain.calendar_words import MONTHS, WEEKDAYS
+
+_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
+_NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
+# words, numbers and the marks that end a clause, in order (for the anchors)
+_TOKEN = re.compile(r"\d+(?:[.,:]\d+)*|[^\W\d_]+(?:'[^\W\d_]+)?|[.!?;:]", re.UNICODE)
+ANCHOR_SPAN = 6  # words looked back from an amount for its anchors
+_COPULA = frozenset({"is", "are", "am", "was", "called", "named"})
+_MONTHS = frozenset(MONTHS)
+_CALENDAR = _MONTHS | frozenset(WEEKDAYS)
+_STOP = frozenset(
+    [
+        "a",
+        "about",
+        "actually",
+        "after",
+        "again",
+        "all",
+        "already",
+        "also",
+        "am",
+        "an",
+        "and",
+        "another",
+        "any",
+        "are",
+        "as",
+        "at",
+        "be",
+        "because",
+        "been",
+        "before",
+        "being",
+        "bumped",
+        "but",
+        "by",
+        "called",
+        "can",
+        "changed",
+        "could",
+        "currently",
+        "cut",
+        "day",
+        "days",
+        "decreased",
+        "did",
+        "do",
+        "does",
+        "down",
+        "during",
+        "each",
+        "ever",
+        "every",
+        "finally",
+        "first",
+        "for",
+        "from",
+        "get",
+        "gets",
+        "getting",
+        "go",
+        "going",
+        "got",
+        "had",
+        "has",
+        "have",
+        "he",
+        "her",
+        "here",
+        "him",
+        "his",
+        "how",
+        "i",
+        "if",
+        "in",
+        "increased",
+        "into",
+        "is",
+        "it",
+        "its",
+        "just",
+        "last",
+        "like",
+        "lot",
+        "lowered",
+        "made",
+        "make",
+        "many",
+        "may",
+        "me",
+        "might",
+        "mine",
+        "month",
+        "months",
+        "more",
+        "most",
+        "moved",
+        "much",
+        "must",
+        "my",
+        "named",
+        "need",
+        "needed",
+        "never",
+        "new",
+        "next",
+        "no",
+        "nor",
+        "not",
+        "now",
+        "of",
+        "old",
+        "on",
+        "one",
+        "only",
+        "onto",
+        "or",
+        "other",
+        "our",
+        "out",
+        "over",
+        "own",
+        "per",
+        "raised",
+        "really",
+        "said",
+        "same",
+        "set",
+        "shall",
+        "she",
+        "should",
+        "since",
+        "so",
+        "some",
+        "still",
+        "such",
+        "switched",
+        "than",
+        "that",
+        "the",
+        "their",
+        "them",
+        "then",
+        "there",
+        "these",
+        "they",
+        "thing",
+        "things",
+        "think",
+        "this",
+        "those",
+        "thought",
+        "three",
+        "time",
+        "times",
+        "to",
+        "today",
+        "too",
+        "total",
+        "two",
+        "under",
+        "until",
+        "up",
+        "updated",
+        "us",
+        "very",
+        "want",
+        "wanted",
+        "was",
+        "we",
+        "week",
+        "weeks",
+        "went",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "while",
+        "who",
+        "whom",
+        "whose",
+        "why",
+        "will",
+        "with",
+        "would",
+        "year",
+        "years",
+        "yet",
+        "you",
+        "your",
+    ]
+)
+
+
+def _stem(word: str) -> str:
+    word = word.lower().replace("'", "")
+    for suffix, repl in (("ies", "y"), ("ly", ""), ("es", ""), ("s", "")):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)] + repl
+    return word
+
+
+@lru_cache(maxsize=4096)  # called for both memories of every pair (up to 1,225 pairs)
+def content(text: str) -> frozenset[str]:
+    """Content-word stems of ``text`` (no stop words, no names, no numbers)."""
+    stems = (_stem(w) for w in _WORD.findall(text) if not _is_name(w))
+    return frozenset(s for s in stems if s not in _STOP)
+
+
+@lru_cache(maxsize=4096)
+def anchors(text: str) -> frozenset[str]:
+    """The content-word stems at most ``ANCHOR_SPAN`` words before each number, in the same
+    clause: what the amount is of ("the rent went up again to 1,600", "budget is $400")."""
+    found: set[str] = set()
+    recent: list[str] = []
+    for token in _TOKEN.findall(text):
+        if token[0].isdigit():
+            found.update(w for w in recent[-ANCHOR_SPAN:] if w)
+            recent = []
+        elif not token[0].isalpha():
+            recent = []
+        else:
+            stem = _stem(token)
+            recent.append("" if _is_name(token) or stem in _STOP else stem)
+    return frozenset(found)
+
+
+@lru_cache(maxsize=4096)
+def names(text: str) -> frozenset[str]:
+    """Capitalised words other than a clause's first, months and weekdays."""
+    found: set[str] = set()
+    first = True
+    for token in _TOKEN.findall(text):
+        if not token[0].isalpha():
+            first = True
+            continue
+        if not first and _is_name(token) and token.lower() not in _CALENDAR:
+            found.add(token)
+        first = False
+    return frozenset(found)
+
+
+def _is_name(word: str) -> bool:
+    return word[:1].isupper() and word.lower() not in _STOP
+
+
+Value = tuple[str, str]  # (kind, token): kind is "number", "month" or "name"
+
+
+@lru_cache(maxsize=4096)
+def values(text: str) -> frozenset[Value]:
+    """Value tokens with their kind: numbers (amounts, counts, days, times), month names, and
+    capitalised names only in a statement of what something is ("my manager is Tom", "it is
+    called Priya"), since in an event ("we went hiking in the Alps") a name is where it
+    happened, not a value."""
+    words = _WORD.findall(text)
+    stated = bool(_COPULA & {w.lower() for w in words}) or "'s " in text
+    found: set[Value] = {("number", n) for n in _NUMBER.findall(text)}
+    for w in words:
+        if w.lower() in _MONTHS:
+            found.add(("month", w.lower()))
+        elif stated and _is_name(w):
+            found.add(("name", w))
+    return frozenset(found)
+
+
+def updated(a: frozenset[Value], b: frozenset[Value]) -> bool:
+    """Whether some kind of value changed: both memories hold values of that kind, and each
+    holds one the other lacks. A budget's amount and a start month are different attributes,
+    however many topic words the two statements share."""
+    for kind in {k for k, _ in a} & {k for k, _ in b}:
+        mine = {v for k, v in a if k == kind}
+        theirs = {v for k, v in b if k == kind}
+        if mine - theirs and theirs - mine:
+            return True
+    return False
