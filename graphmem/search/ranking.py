@@ -142,14 +142,10 @@ def gate_and_rank(
     time_plan.settle([r.memory for r in passed])
     time_plan.relate([r.cosine for r in passed])
     words = speaker.query_words(ctx.query)
-    said = {
-        r.memory.id: score
-        for r in passed
-        if (score := speaker.score(r.memory.actor, words, settings.speaker_match)) > 0
-    }
-    people = address.named_people(
-        {r.memory.actor for r in passed if speaker.named(r.memory.actor, words)}
-    )
+    named = {r.memory.actor for r in passed if speaker.named(r.memory.actor, words)}
+    weight = settings.speaker_match
+    said = {r.memory.id: weight for r in passed if weight > 0 and r.memory.actor in named}
+    people = address.named_people(named)
     scores = (
         _score(r, pool, ctx, settings, now, said.get(r.memory.id, 0.0), people) for r in passed
     )
