@@ -99,6 +99,13 @@ def test_resolve_relative(text: str, expected: datetime) -> None:
         "you may 2x it",
         "on 12 June 2025",  # after the observation
         "a sunny sunset",
+        # a weekday's short form only as a whole word (the alternation once left "mon",
+        # "wed", "sat" and the full names without a word boundary)
+        "I went on satellite tours",
+        "I'm on month three of my diet",
+        "we agreed on wedding colors",
+        "I volunteer on Thursdays",  # a habit, not a date
+        "we surf on sundays and mondays",
     ],
 )
 def test_no_expression_gives_none(text: str) -> None:

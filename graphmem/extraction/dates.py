@@ -56,8 +56,11 @@ _NUMBERS = {
     "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
     "a couple of": 2, "a couple": 2, "a few": 3, "several": 3,
 }  # fmt: skip
-# full names, then the usual short forms ("last Tues", "on Fri.")
-_WEEKDAY_RE = "|".join([*WEEKDAYS, r"mon|tues?|wed|thu(?:rs?)?|fri|sat|sun"]) + r"(?:\.|\b)"
+# full names, then the usual short forms ("last Tues", "on Fri."), each a whole word: "on
+# satellite" and "on month three" name no day, and "on Thursdays" is a habit, not a date
+_WEEKDAY_RE = (
+    "(?:" + "|".join([*WEEKDAYS, r"mon|tues?|wed|thu(?:rs?)?|fri|sat|sun"]) + r")(?:\.|\b)"
+)
 _MONTH_RE = "|".join(MONTHS)
 _SEASON_RE = "|".join(SEASONS)
 _YEAR_RE = r"(?:19|20|21)\d\d"
