@@ -297,6 +297,60 @@ def test_a_pattern_clause_is_not_read_twice() -> None:
     }
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("These days I mostly do rock climbing with my brother Kasper.", ("do", "rock climbing")),
+        ("My cousin Ines and I went to the aquarium.", ("go_to", "aquarium")),
+    ],
+)
+def test_a_relative_named_in_a_clause_leaves_its_verb_to_the_parse(
+    text: str, expected: tuple[str, str]
+) -> None:
+    """A kin pattern reads a noun phrase ("my brother Kasper"), not the clause's verb, so
+    the verb's own triplet is still read."""
+    found = triples(text, "Lena")
+    assert any(p == expected[0] and expected[1] in t for _, p, t in found), found
+    assert any(p.endswith("_of") for _, p, _ in found), found  # the relation, too
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Guess what, I finally adopted a rescue cat.",
+        "Listen, I adopted a rescue cat last week.",
+    ],
+)
+def test_an_opener_does_not_make_a_request_of_what_it_opens(text: str) -> None:
+    assert ("Omar", "adopt", "rescue cat") in triples(text, "Omar")
+
+
+def test_a_request_stays_a_request_without_a_told_clause() -> None:
+    assert triples("Guess the price of my new bike.", "Omar") == set()
+    assert triples("Look at the rescue cat I adopted.", "Omar") == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "entity", "absent"),
+    [
+        (
+            "I've been volunteering at the food bank on Thursdays since January.",
+            "food bank",
+            "Thursdays",
+        ),
+        ("We met at the Riverside Climbing Club in March.", "Riverside Climbing Club", "March"),
+    ],
+)
+def test_an_entity_ends_before_a_time_and_a_time_is_no_entity(
+    text: str, entity: str, absent: str
+) -> None:
+    memory = one(text, "Lena")
+    names = {e.name for e in memory.entities}
+    assert entity in names, names
+    assert not any(absent in n for n in names), names
+    assert not any(absent in t.target for t in memory.triplets), memory.triplets
+
+
 def test_pattern_event_date() -> None:
     memory = one("I moved to Osaka two days ago.", None)
     assert memory.triplets[0].valid_from == datetime(2023, 5, 6, 13, 0, tzinfo=UTC)

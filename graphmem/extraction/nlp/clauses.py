@@ -2,9 +2,10 @@
 
 A sentence asserts nothing when it is a question (ends with ``?`` or opens with an
 auxiliary before its subject), a request (an imperative: a bare verb with no subject,
-or "please"), or a hypothetical ("maybe", "perhaps"). Inside an asserting sentence, a
-clause asserts nothing when it, or a clause it hangs from, is negated ("not", "never",
-"no" on its object) or hypothetical (a conditional "if"/"unless", a modal
+or "please"; not an opener such as "Guess what, I adopted a cat", whose clause is
+told), or a hypothetical ("maybe", "perhaps"). Inside an asserting sentence, a clause
+asserts nothing when it, or a clause it hangs from, is negated ("not", "never", "no" on
+its object) or hypothetical (a conditional "if"/"unless", a modal
 would/could/should/might/may/must, or the future will/shall).
 """
 
@@ -20,6 +21,7 @@ _NEGATORS = frozenset({"not", "never", "n't", "no", "neither", "nor", "nobody", 
 _CONDITIONALS = frozenset({"if", "unless", "whether", "suppose", "supposing"})
 _MODALS = frozenset({"would", "could", "should", "might", "may", "must", "will", "shall", "'d"})
 _HEDGES = frozenset({"maybe", "perhaps", "possibly", "hopefully"})
+_OPENERS = frozenset({"guess", "listen", "look"})
 
 
 def clause_of(token: Token) -> Token:
@@ -85,12 +87,28 @@ def _question(sentence: Span) -> bool:
     return first.pos_ == "AUX" and first.dep_ == "aux" and first.head.dep_ == "ROOT"
 
 
+def _has_subject(verb: Token) -> bool:
+    return any(c.dep_ in {"nsubj", "nsubjpass", "expl"} for c in verb.children)
+
+
+def _opener(root: Token) -> bool:
+    """An imperative that only opens what follows ("Guess what, I adopted a cat", "Listen,
+    I quit my job"): the clause after it has its own subject and is told, not asked for."""
+    return root.lemma_.lower() in _OPENERS and any(
+        c.dep_ in {"ccomp", "parataxis", "conj"} and _has_subject(c) for c in root.children
+    )
+
+
 def _request(sentence: Span) -> bool:
     root = sentence.root
     if any(t.lower_ == "please" for t in sentence):
         return True
-    has_subject = any(c.dep_ in {"nsubj", "nsubjpass", "expl"} for c in root.children)
-    return root.tag_ == "VB" and not has_subject and not any(c.dep_ == "aux" for c in root.children)
+    imperative = (
+        root.tag_ == "VB"
+        and not _has_subject(root)
+        and not any(c.dep_ == "aux" for c in root.children)
+    )
+    return imperative and not _opener(root)
 
 
 def sentence_asserts(sentence: Span) -> bool:

@@ -35,6 +35,7 @@ from graphmem.extraction.nlp.collect import EntitySet
 from graphmem.extraction.nlp.coref import RecentPeople, with_subject
 from graphmem.extraction.nlp.names import PERSON, Speakers, concept, named_entity
 from graphmem.extraction.nlp.pipeline import MODEL_PACKAGE, load_pipeline, parse
+from graphmem.extraction.nlp.spans import tidy_entities
 from graphmem.extraction.nlp.triplets import ParsedTriplet, sentence_triplets
 from graphmem.extraction.offline import fact_of, speaker_of
 from graphmem.extraction.patterns import RawTriplet, find_triplets
@@ -103,7 +104,7 @@ class NLPExtractor:
         if not kept:
             return Extraction(memories=[], llm_calls=0)
         parts = [parse_part(m.content, self.parse_cap_chars) for _, m in kept]
-        docs = parse(parts, self.batch_size, self.package)
+        docs = [tidy_entities(d) for d in parse(parts, self.batch_size, self.package)]
         speakers = speakers_for([m for _, m in kept])
         known = {normalize_name(n): n.strip() for n in request.known_entities}
         known.pop("", None)
@@ -175,11 +176,13 @@ class _MessageExtraction:
         for raw in find_triplets(text, self.speakers.me, self.known.keys()):
             if raw.organization and not _organization(sentence, raw.target):
                 continue
-            clause = _target_clause(sentence, raw.target)
+            said = _said(sentence, raw.target) or _said(sentence, raw.source)
+            clause = clause_of(said or sentence.root)
             if clause_asserts(clause):
                 self._add_pattern(raw, sentence.text)
                 covered.add((normalize_name(raw.source), normalize_name(raw.target)))
-                claimed.add(clause.i)
+                if said is not None and _argument_of(said, clause):
+                    claimed.add(clause.i)
         if not self.parts.dependency_triplets:
             return
         for parsed in sentence_triplets(sentence, self.speakers):
@@ -236,15 +239,29 @@ def _organization(sentence: Span, name: str) -> bool:
     return any(e.label_ == "ORG" and e.text.casefold() == folded for e in sentence.ents)
 
 
-def _target_clause(sentence: Span, target: str) -> Token:
-    """The verb of the clause holding a pattern's target (else of the main clause)."""
-    at = sentence.text.lower().find(target.lower())
+def _said(sentence: Span, name: str) -> Token | None:
+    """The token of a pattern's end in ``sentence``; None when the sentence does not spell
+    it (the speaker of "my brother Jonas" is not in the words)."""
+    at = sentence.text.lower().find(name.lower())
     if at < 0:
-        return clause_of(sentence.root)
+        return None
     start = sentence.start_char + at
-    span = sentence.doc.char_span(start, start + len(target), alignment_mode="expand")
-    token = span.root if span is not None and len(span) else sentence.root
-    return clause_of(token)
+    span = sentence.doc.char_span(start, start + len(name), alignment_mode="expand")
+    return span.root if span is not None and len(span) else None
+
+
+def _argument_of(token: Token, clause: Token) -> bool:
+    """Whether ``token`` is an argument of the verb ``clause`` itself ("I live in *Paris*"),
+    so that the pattern read the clause and the parse must not read it again; a name inside
+    a noun phrase ("with my brother *Jonas*") leaves the verb to the parse."""
+    current = token
+    for _ in range(16):
+        if current.i == clause.i:
+            return True
+        if current.dep_ in {"appos", "poss", "compound", "nmod"} or current.head.i == current.i:
+            return False
+        current = current.head
+    return False
 
 
 _PATTERN_TYPES = {"person": "PERSON", "location": "GPE", "organization": "ORG"}

@@ -3,8 +3,9 @@
 * A named entity keeps its spaCy label when it is one of :data:`ENTITY_LABELS`.
 * A concept is the lemmatised head of a noun chunk with the compounds and adjectival
   modifiers just before it ("support group", "camping trip", "adoption agency").
-  Pronouns, stop words, numbers, dates and vague nouns (:data:`VAGUE_NOUNS`) are not
-  concepts, nor are evaluative adjectives ("great", "new") part of one.
+  Pronouns, stop words, numbers, dates, calendar words ("Thursdays", "January") and vague
+  nouns (:data:`VAGUE_NOUNS`) are not concepts, nor are evaluative adjectives ("great",
+  "new") part of one.
 * First-person pronouns are the speaker; "you" is the other speaker of a two-person
   conversation. Other pronouns ("she", "it") are not resolved.
 """
@@ -13,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from graphmem.domain.calendar_words import MONTHS, SEASONS, WEEKDAYS
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -42,6 +45,14 @@ _EVALUATIVE = frozenset(
     """.split()  # noqa: SIM905
 )
 _MAX_NAME_CHARS = 200
+#: Names of days and months say when, not what: they are no concept.
+_CALENDAR_NAMES = frozenset({*WEEKDAYS, *MONTHS} | {f"{word}s" for word in WEEKDAYS})
+#: Where an entity span meets one of these after a preposition, it ends (`.spans`).
+_TIME_WORDS = (
+    _CALENDAR_NAMES
+    | set(SEASONS)
+    | {"weekend", "weekends", "morning", "mornings", "evening", "evenings", "night", "nights"}
+)
 
 
 @dataclass(frozen=True)
@@ -56,6 +67,12 @@ class Speakers:
 
     me: str
     you: str | None = None
+
+
+def is_time_word(token: Token) -> bool:
+    """A word that says when: a calendar word ("Thursdays", "January", "summer",
+    "weekend") or a year-like number."""
+    return token.lower_ in _TIME_WORDS or (token.like_num and len(token.text) == 4)
 
 
 def entity_span(token: Token) -> Span | None:
@@ -133,7 +150,12 @@ def concept(head: Token) -> Named | None:
     """The concept a noun names, or ``None`` when it is not one. A hyphenated word is one
     concept ("mother-in-law", not "mother" and "law"); before a proper noun only names
     count ("my roommate Ellis" names Ellis, not a "roommate Ellis")."""
-    if head.pos_ not in {"NOUN", "PROPN"} or head.is_stop or head.ent_type_:
+    if (
+        head.pos_ not in {"NOUN", "PROPN"}
+        or head.is_stop
+        or head.ent_type_
+        or head.lower_ in _CALENDAR_NAMES
+    ):
         return None
     word = _hyphenated(head)
     if word is not None:

@@ -41,18 +41,18 @@ class ParsedTriplet:
     verb: int  # the verb's index in the doc
 
 
-def _subject_token(verb: Token) -> Token | None:
-    """The verb's subject, or the one it shares: a conjoined verb's, or for the complement of
-    a carrier verb ("I started learning"), the carrier's."""
+def _subject_tokens(verb: Token) -> list[Token]:
+    """The verb's subjects, or those it shares: a conjoined verb's, or for the complement
+    of a carrier verb ("I started learning"), the carrier's."""
     current = verb
     for _ in range(16):
-        for child in current.children:
-            if child.dep_ in _SUBJECTS:
-                return child
+        found = [child for child in current.children if child.dep_ in _SUBJECTS]
+        if found:
+            return found
         if current.head.i == current.i or not (current.dep_ == "conj" or _carried(current)):
-            return None
+            return []
         current = current.head
-    return None
+    return []
 
 
 def _carried(verb: Token) -> bool:
@@ -66,14 +66,14 @@ def _past(verb: Token) -> bool:
 
 def _subject(verb: Token, speakers: Speakers) -> Named | None:
     """The subject, when it is a participant of the conversation: the speaker or the one
-    spoken to. Facts about third parties come from the patterns only (see the module)."""
-    token = _subject_token(verb)
-    if token is None:
-        return None
-    named = resolve(token, speakers)
-    if named is None or named.name not in {speakers.me, speakers.you}:
-        return None
-    return named
+    spoken to, alone or among several subjects. Facts about third parties come from the
+    patterns only (see the module)."""
+    for token in _subject_tokens(verb):
+        for part in _with_conjuncts(token):  # "My cousin Ines and I went …": the speaker went
+            named = resolve(part, speakers)
+            if named is not None and named.name in {speakers.me, speakers.you}:
+                return named
+    return None
 
 
 def _with_conjuncts(token: Token) -> Iterator[Token]:
