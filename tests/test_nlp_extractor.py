@@ -351,6 +351,36 @@ def test_an_entity_ends_before_a_time_and_a_time_is_no_entity(
     assert not any(absent in t.target for t in memory.triplets), memory.triplets
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Finally finished my first quilt!", ("finish", "quilt")),
+        ("Just got back from Kyoto with my parents.", ("get_back_from", "Kyoto")),
+        ("Went to the aquarium and bought a huge plush octopus.", ("buy", "octopus")),
+        ("Got a new bike for my birthday!", ("get", "bike")),
+        ("Saw a great documentary yesterday.", ("see", "documentary")),
+    ],
+)
+def test_a_past_event_told_without_its_i_is_the_speakers(
+    text: str, expected: tuple[str, str]
+) -> None:
+    found = triples(text, "Mira")
+    assert any(s == "Mira" and p == expected[0] and expected[1] in t for s, p, t in found), found
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Call the adoption agency tomorrow.",  # a base form: still a request
+        "Read this book before Friday.",
+        "Bring snacks to the picnic.",
+        "Sounds like a great trip.",  # a present tense, not a past event of the speaker
+    ],
+)
+def test_an_opening_verb_that_is_not_a_past_form_gives_no_speaker_triplet(text: str) -> None:
+    assert not any(s == "Mira" for s, _, _ in triples(text, "Mira"))
+
+
 def test_pattern_event_date() -> None:
     memory = one("I moved to Osaka two days ago.", None)
     assert memory.triplets[0].valid_from == datetime(2023, 5, 6, 13, 0, tzinfo=UTC)

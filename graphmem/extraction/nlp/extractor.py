@@ -35,7 +35,7 @@ from graphmem.extraction.nlp.collect import EntitySet
 from graphmem.extraction.nlp.coref import RecentPeople, with_subject
 from graphmem.extraction.nlp.names import PERSON, Speakers, concept, named_entity
 from graphmem.extraction.nlp.pipeline import MODEL_PACKAGE, load_pipeline, parse
-from graphmem.extraction.nlp.spans import tidy_entities
+from graphmem.extraction.nlp.repairs import past_forms, tidy_entities, verb_exceptions
 from graphmem.extraction.nlp.triplets import ParsedTriplet, sentence_triplets
 from graphmem.extraction.offline import fact_of, speaker_of
 from graphmem.extraction.patterns import RawTriplet, find_triplets
@@ -104,7 +104,11 @@ class NLPExtractor:
         if not kept:
             return Extraction(memories=[], llm_calls=0)
         parts = [parse_part(m.content, self.parse_cap_chars) for _, m in kept]
-        docs = [tidy_entities(d) for d in parse(parts, self.batch_size, self.package)]
+        irregular = verb_exceptions(load_pipeline(self.package))
+        docs = [
+            past_forms(tidy_entities(d), irregular)
+            for d in parse(parts, self.batch_size, self.package)
+        ]
         speakers = speakers_for([m for _, m in kept])
         known = {normalize_name(n): n.strip() for n in request.known_entities}
         known.pop("", None)

@@ -3,7 +3,8 @@
 For every verb whose clause asserts (:func:`.clauses.clause_asserts`) and whose subject
 is a participant (the speaker, or the other speaker of a two-person conversation, by
 pronoun or by name; conjoined verbs share their subject, and so does the complement of a
-verb such as "start" or "love": "I started learning the cello"), each direct
+verb such as "start" or "love": "I started learning the cello"; a past event told without
+its "I" is the speaker's: "Just got back from Kyoto"), each direct
 object gives ``subject verb object`` and each prepositional object gives ``subject
 verb_prep object``; a particle joins the verb ("sign up for" -> ``sign_up_for``). The
 predicate is lemmatised and lowercased, and the fact keeps the words as written
@@ -20,7 +21,8 @@ if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
 from graphmem.extraction.nlp.clauses import clause_asserts
-from graphmem.extraction.nlp.names import Named, Speakers, resolve
+from graphmem.extraction.nlp.names import PERSON, Named, Speakers, resolve
+from graphmem.extraction.nlp.repairs import opening_verb
 
 _SUBJECTS = frozenset({"nsubj"})
 # Verbs whose complement happened or happens as stated: "I started learning the cello",
@@ -29,6 +31,10 @@ _SUBJECTS = frozenset({"nsubj"})
 _CARRIERS = frozenset(
     {"start", "begin", "keep", "continue", "resume", "love", "enjoy", "like", "finish", "learn"}
 )
+
+
+#: Adverbs that join their verb the way a particle does ("came back from", "moved out of").
+_DIRECTIONS = frozenset({"back", "out", "up", "down", "away", "off", "home", "over"})
 
 
 @dataclass(frozen=True)
@@ -68,12 +74,28 @@ def _subject(verb: Token, speakers: Speakers) -> Named | None:
     """The subject, when it is a participant of the conversation: the speaker or the one
     spoken to, alone or among several subjects. Facts about third parties come from the
     patterns only (see the module)."""
-    for token in _subject_tokens(verb):
+    tokens = _subject_tokens(verb)
+    if not tokens and _told_without_i(verb):
+        return Named(speakers.me, PERSON)
+    for token in tokens:
         for part in _with_conjuncts(token):  # "My cousin Ines and I went …": the speaker went
             named = resolve(part, speakers)
             if named is not None and named.name in {speakers.me, speakers.you}:
                 return named
     return None
+
+
+def _told_without_i(verb: Token) -> bool:
+    """Chat that leaves out the "I" of a past event: "Finally finished my quilt!", "Just got
+    back from Kyoto", "Went to the market and bought peaches" (the opening verb in the past
+    tense, with no subject; `.repairs` retags "Went" and "Got")."""
+    top = verb
+    for _ in range(16):
+        if top.dep_ != "conj" or top.head.i == top.i:
+            break
+        top = top.head
+    opening = opening_verb(top.sent)
+    return opening is not None and opening.i == top.i and top.tag_ in {"VBD", "VBN"}
 
 
 def _with_conjuncts(token: Token) -> Iterator[Token]:
@@ -94,6 +116,12 @@ def _objects(verb: Token) -> Iterator[tuple[list[Token], Token]]:
             for pobj in (c for c in child.children if c.dep_ == "pobj"):
                 for obj in _with_conjuncts(pobj):
                     yield [*particles, child], obj
+        elif child.dep_ == "advmod" and child.lower_ in _DIRECTIONS:
+            # "got back from Kyoto": the preposition hangs from the adverb -> get_back_from
+            for prep in (c for c in child.children if c.dep_ == "prep"):
+                for pobj in (c for c in prep.children if c.dep_ == "pobj"):
+                    for obj in _with_conjuncts(pobj):
+                        yield [*particles, child, prep], obj
 
 
 def _predicate(verb: Token, links: list[Token]) -> str:

@@ -1,0 +1,101 @@
+"""Repairs to the small English model's parse before anything reads it.
+
+**Entity spans.** The model sometimes runs an entity on past its end: "I've been volunteering
+at the food bank on Thursdays since January" gives the ORG "the food bank on Thursdays
+since". A kept entity (:data:`.names.ENTITY_LABELS`) is cut before a preposition that
+introduces a time ("on Thursdays", "since January", "in 2023"), and loses the function
+words it ends with ("since", "and", "the"). A span left without a word is no entity.
+The repaired spans replace the doc's, so entity types, triplet ends and concepts all see
+the same spans.
+
+**Irregular past forms read as imperatives.** Chat drops the "I": "Went to the farmers
+market", "Got a new job at Pixar!". The model tags such a sentence-opening "Went" or "Got"
+as a bare imperative (VB) with the form itself as its lemma, so the sentence read as a
+request and the predicate as ``went``. When the word is an irregular verb form of
+another lemma in the lemmatizer's own exception table ("went" -> go, "got" -> get),
+it is retagged as a past tense (VBD) with that lemma. Regular forms ("Finished my quilt")
+are tagged right already; a base form ("Call the agency") stays a request.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING
+
+from graphmem.extraction.nlp.names import ENTITY_LABELS, is_time_word
+
+if TYPE_CHECKING:
+    from spacy.language import Language
+    from spacy.tokens import Doc, Span, Token
+
+_FUNCTION_POS = frozenset({"ADP", "SCONJ", "CCONJ", "DET", "PART", "PUNCT", "SPACE"})
+#: What may come before a sentence's verb when its "I" is left out: "Just got back…".
+_OPENING_DEPS = frozenset({"advmod", "intj", "punct", "cc", "discourse"})
+
+
+def _cut(span: Span) -> Span | None:
+    doc = span.doc
+    end = span.end
+    for token in span[1:]:
+        after = doc[token.i + 1] if token.i + 1 < len(doc) else None
+        if token.pos_ in {"ADP", "SCONJ"} and after is not None and is_time_word(after):
+            end = token.i
+            break
+    while end > span.start and doc[end - 1].pos_ in _FUNCTION_POS:
+        end -= 1
+    if end <= span.start:
+        return None
+    if end == span.end:
+        return span
+    return doc.char_span(doc[span.start].idx, doc[end - 1].idx + len(doc[end - 1]), span.label_)
+
+
+def tidy_entities(doc: Doc) -> Doc:
+    """``doc`` with its kept entities cut as the module says (in place; returned)."""
+    tidied: list[Span] = []
+    changed = False
+    for ent in doc.ents:
+        kept = _cut(ent) if ent.label_ in ENTITY_LABELS else ent
+        changed = changed or kept is not ent
+        if kept is not None:
+            tidied.append(kept)
+    if changed:
+        doc.ents = tidied
+    return doc
+
+
+def opening_verb(sentence: Span) -> Token | None:
+    """The sentence's root verb when nothing but adverbs and interjections come before it
+    ("Finally finished my quilt!", "Oh, went hiking") and it has no subject; else None."""
+    root = sentence.root
+    if root.pos_ not in {"VERB", "AUX"}:
+        return None
+    if any(c.dep_ in {"nsubj", "nsubjpass", "expl"} for c in root.children):
+        return None
+    if any(t.dep_ not in _OPENING_DEPS for t in sentence if t.i < root.i):
+        return None
+    return root
+
+
+def past_forms(doc: Doc, exceptions: dict[str, list[str]]) -> Doc:
+    """``doc`` with sentence-opening irregular past forms retagged (in place; returned);
+    ``exceptions``: :func:`verb_exceptions` of the pipeline that parsed it."""
+    for sentence in doc.sents:
+        verb = opening_verb(sentence)
+        if verb is None or verb.tag_ != "VB":
+            continue
+        lemmas = exceptions.get(verb.lower_)
+        if lemmas and lemmas[0] != verb.lower_:
+            verb.tag_ = "VBD"
+            verb.lemma_ = lemmas[0]
+    return doc
+
+
+@functools.lru_cache(maxsize=4)
+def verb_exceptions(nlp: Language) -> dict[str, list[str]]:
+    """The lemmatizer's irregular verb forms (form -> lemmas), read once per pipeline."""
+    try:
+        table = nlp.get_pipe("lemmatizer").lookups.get_table("lemma_exc")  # type: ignore[attr-defined]
+        return dict(table["verb"])
+    except (KeyError, ValueError):  # a pipeline without the table repairs nothing
+        return {}
