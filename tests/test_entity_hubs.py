@@ -91,3 +91,36 @@ def test_a_rare_entitys_fact_keeps_its_weight(
     scores = _entity_scores(memory, hubs, "What should I bake for Ines?")
     assert scores["Ines can't eat gluten."] == pytest.approx(d, abs=1e-3)
     assert scores["Ines can't eat gluten."] > 0.9
+
+
+@pytest.fixture(scope="module")
+def own_facts(memory: Memory) -> Iterator[str]:
+    """A few facts about the user (first person, so the user's entity is no hub yet) and one
+    memory that names what the query asks about."""
+    user = f"test-own-facts-{uuid.uuid4()}"
+    for text in (
+        "I moved to Porto last spring.",
+        "I raised my monthly savings to 600 euros.",
+        "I adopted a greyhound called Biscuit.",
+        "The ceramics studio on my street sells handmade mugs.",
+    ):
+        memory.add(text, user_id=user, timestamp=TS)
+    yield user
+    memory.delete_all(user_id=user)
+
+
+def test_a_fact_about_the_user_reached_only_through_i_counts_as_a_mention(
+    memory: Memory, own_facts: str
+) -> None:
+    """ "I"/"my" in a query seeds the user's entity, but nearly everything the user says is a
+    fact about the user: such a fact must not score above a mention of the user, or every
+    first-person statement would outrank what the query names."""
+    result = memory.search(
+        "Where can I buy a handmade mug?", user_id=own_facts, top_k=4, explain=True
+    )
+    texts = [m.text for m in result.results]
+    assert texts[0].startswith("The ceramics studio"), texts
+    by_text = {m.text: m.score_breakdown for m in result.results}
+    facts = [b.entity for t, b in by_text.items() if b and not t.startswith("The ceramics")]
+    studio = by_text[texts[0]]
+    assert studio is not None and facts and max(facts) <= studio.entity + 1e-9, by_text

@@ -174,6 +174,7 @@ def test_the_complement_of_a_carrier_verb_shares_its_subject(
         "I tried baking sourdough bread.",
         "I stopped playing the piano.",  # no longer
         "I used to play tennis.",
+        "Before the kids I used to go climbing every weekend.",  # no use_before kids
         "I didn't start learning Spanish.",  # the carrier is negated
     ],
 )

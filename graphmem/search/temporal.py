@@ -11,7 +11,8 @@ The query's intent (:mod:`graphmem.search.intent`) picks the rule:
   a job or a home unrelated to the topic does not outrank it. A companion's constraint is
   scored at least just below the memory relating the person to that companion (relevance
   flows along the graph path), and memories of the current period (observed since the latest
-  change of those facts) score ``PERIOD``.
+  change of those facts) score ``PERIOD``, unless they say their state ended
+  (:mod:`graphmem.search.bygone`).
 - **past** — every state fact that has since been superseded held during a window
   ``[observed, replaced)``; a memory scores the share of those windows it was observed in
   (only the windows whose value the query names, for "when I lived in Beijing"). Memories
@@ -21,7 +22,8 @@ The query's intent (:mod:`graphmem.search.intent`) picks the rule:
   asks what happened while they held. Unless the query names the superseded state's own
   predicate ("where did I *work* before?" asks for ``works_at``, "which city did she *live*
   in before?" for ``lives_in``): then that statement is the answer, and it scores 1 like
-  the period's memories.
+  the period's memories. A memory whose text says its state ended ("I used to climb every
+  weekend, but not anymore"; :mod:`graphmem.search.bygone`) scores 1 too, windows or not.
 - **window** — a memory observed (or whose event date falls) inside the explicit window
   scores 1; memories of the window are fetched as candidates. A window named without a year
   ("in June", "during the summer", "on 4 July") is the latest such window that holds any of

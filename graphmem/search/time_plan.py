@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from graphmem.domain.memory import MemoryRecord
+from graphmem.search.bygone import tells_past
 from graphmem.search.intent import TimeIntent, Window
 from graphmem.search.when import states_time
 
@@ -79,16 +80,26 @@ class TemporalPlan:
         current fact about something else (a job, for the kitchen budget) gets little."""
         said = self.intent.asks and (memory.event_date is not None or states_time(memory.text))
         intent = self._intent_score(memory)
-        if self.intent.kind == "current" and not self.intent.whole and self.best_cosine > 0:
-            intent *= max(0.0, min(1.0, cosine / self.best_cosine))
+        if self.intent.kind == "current" and not self.intent.whole:
+            intent *= self._closeness(cosine)
+        if self.intent.kind == "past" and tells_past(memory.text):
+            # it says its state ended: the past asked about, as far as it is about the topic
+            intent = max(intent, self._closeness(cosine))
         return intent + (STATES_TIME if said else 0.0)
+
+    def _closeness(self, cosine: float) -> float:
+        """``cosine`` over the best among the gated memories, in [0, 1] (1 without one)."""
+        if self.best_cosine <= 0:
+            return 1.0
+        return max(0.0, min(1.0, cosine / self.best_cosine))
 
     def _intent_score(self, memory: MemoryRecord) -> float:
         if self.intent.kind == "current":
             if memory.id in self.facts:
                 return self.facts[memory.id]
             started = self.period_start
-            return PERIOD if started is not None and memory.observed_at >= started else 0.0
+            recent = started is not None and memory.observed_at >= started
+            return PERIOD if recent and not tells_past(memory.text) else 0.0
         if self.intent.kind == "past" and memory.id in self.asked:
             return 1.0
         if not self.windows or memory.id in self.boundaries:

@@ -65,6 +65,12 @@ def _carried(verb: Token) -> bool:
     return verb.dep_ == "xcomp" and verb.head.lemma_.lower() in _CARRIERS
 
 
+def _used_to(verb: Token) -> bool:
+    """The "used" of "I used to climb": a past that no longer holds, no fact of its own
+    ("Before the dog I used to go climbing" gave ``use_before dog``)."""
+    return verb.lemma_.lower() == "use" and any(c.dep_ == "xcomp" for c in verb.children)
+
+
 def _past(verb: Token) -> bool:
     """Told in the past tense: the verb itself, or the carrier it complements."""
     return verb.tag_ == "VBD" or (_carried(verb) and verb.head.tag_ == "VBD")
@@ -134,7 +140,7 @@ def _fact(source: Named, verb: Token, links: list[Token], target: Named) -> str:
 
 def sentence_triplets(sentence: Span, speakers: Speakers) -> Iterator[ParsedTriplet]:
     for verb in sentence:
-        if verb.pos_ != "VERB" or not clause_asserts(verb):
+        if verb.pos_ != "VERB" or _used_to(verb) or not clause_asserts(verb):
             continue
         source = _subject(verb, speakers)
         if source is None:
