@@ -138,6 +138,8 @@ def test_role_speaker_without_a_name() -> None:
         "We could visit the museum next week.",
         "I should call my mom.",
         "Unless it rains, I go to the park.",
+        "I don't hate jazz.",
+        "If I couldn't stand the heat, I would leave the kitchen.",
     ],
 )
 def test_negations_questions_requests_hypotheticals_assert_nothing(text: str) -> None:
@@ -195,6 +197,10 @@ def test_a_complement_that_is_not_done_asserts_nothing(text: str) -> None:
         ("Alice is allergic to shellfish.", ("Alice", "allergic_to", "shellfish")),
         ("I have dinner with Alice every Friday.", ("user", "eats_with", "Alice")),
         ("I like sushi.", ("user", "likes", "sushi")),
+        ("I work as a pharmacist at Boots.", ("user", "works_at", "Boots")),
+        ("Theo can't stand cilantro.", ("Theo", "dislikes", "cilantro")),  # its own negation
+        ("I really cannot stand loud bars.", ("user", "dislikes", "loud bars")),
+        ("Mia hates olives and capers.", ("Mia", "dislikes", "capers")),
     ],
 )
 def test_pattern_predicates(text: str, expected: tuple[str, str, str]) -> None:

@@ -76,6 +76,7 @@ _MY_REL = (
 )
 _REL = rf"(?P<r>(?i:{'|'.join(sorted(_RELATIONS, key=len, reverse=True))}))"
 _MEAL = r"(?:dinner|lunch|breakfast|brunch|meals?|food)"
+_CANT = r"(?i:can't|cannot|can\s+not|couldn't|could\s+never)"
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,9 @@ class Rule:
     # patterns engine, which has no parse, drops it
     organization: bool = False
     titled: bool = False  # the match's ``title`` group must read as a job title
+    # the pattern holds its own negation ("can't stand"): a parse must not read the clause's
+    # "n't" as denying the fact
+    negative: bool = False
 
 
 def _rule(pattern: str, predicate: str, target: TargetKind = "phrase", **kw: bool) -> Rule:
@@ -122,6 +126,7 @@ RULES: tuple[Rule, ...] = (
           "works_at", event=True, first_person_before=True),
     _rule(rf"(?<![\w'])(?i:joined)\s+(?P<t>{_CAP}(?:\s+(?:&\s+)?{_CAP}){{0,3}})", "works_at",
           "names", event=True, first_person_before=True, organization=True),
+    _rule(rf"{_FP}\s+{_ADV}(?i:work)\s+(?i:as)\s+{_TITLE_AT}{_ORG}", "works_at", titled=True),
     _rule(rf"{_IM}\s+{_ADV}(?i:an?)\s+{_T}", "job_title", "title"),
     _rule(rf"{_FP}\s+{_ADV}(?i:work)\s+(?i:as)\s+(?i:an?\s+)?{_T}", "job_title", "title"),
     _rule(rf"{_IM}\s+(?P<t>\d{{1,3}})(?:\s+(?i:years?\s+old|yo)\b|(?=\s*(?:[,;.!?]|$)))", "age",
@@ -144,6 +149,11 @@ RULES: tuple[Rule, ...] = (
           allow_to=True),
     _rule(rf"{_FP}{_PERFECT}\s+{_ADV}(?i:started|began|start)\s+(?i:eating)\s+{_T}", "eats",
           event=True),
+    _rule(rf"{_FP}\s+{_ADV}{_CANT}\s+(?i:stand|bear)\s+{_T}", "dislikes", "list", negative=True),
+    _rule(rf"{_NAME}\s+{_ADV}{_CANT}\s+(?i:stand|bear)\s+{_T}", "dislikes", "list",
+          negative=True),
+    _rule(rf"{_FP}\s+{_ADV}(?i:hate|detest|loathe|despise)\s+{_T}", "dislikes", "list"),
+    _rule(rf"{_NAME}\s+{_ADV}(?i:hates|detests|loathes|despises)\s+{_T}", "dislikes", "list"),
     _rule(rf"{_NAME}\s+(?i:is)\s+{_MY_REL}{_REL}\b", "relation"),
     _rule(rf"{_MY_REL}{_REL},?\s+(?P<s>{_CAP}(?:\s+{_CAP}){{0,2}})", "relation"),
 )  # fmt: skip
@@ -170,6 +180,7 @@ class RawTriplet:
     source_type: str | None = "person"
     target_type: str | None = None
     organization: bool = False  # see Rule.organization
+    negative: bool = False  # see Rule.negative
 
 
 _CALLED = re.compile(rf"\b(?i:called|named)\s+(?P<n>{_CAP}(?:\s+{_CAP}){{0,3}})\s*$")
@@ -257,9 +268,12 @@ def _apply(
         predicate = "prefers"
     target_type = TARGET_TYPES.get(predicate)
     found = [
-        RawTriplet(subject, predicate, target, rule.event, "person", target_type, rule.organization)
+        RawTriplet(
+            subject, predicate, target, rule.event, "person", target_type, rule.organization,
+            rule.negative,
+        )
         for target in _targets(rule, match.group("t"), known)
-    ]
+    ]  # fmt: skip
     return found + [
         RawTriplet(subject, "diet", DIET_CHANGES[t.target.lower()], True, "person", "diet")
         for t in found

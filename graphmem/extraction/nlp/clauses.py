@@ -64,11 +64,13 @@ def _hypothetical(verb: Token) -> bool:
     return False
 
 
-def clause_asserts(verb: Token) -> bool:
-    """The clause headed by ``verb`` and every clause above it are positive and real."""
+def clause_asserts(verb: Token, *, own_negation: bool = False) -> bool:
+    """The clause headed by ``verb`` and every clause above it are positive and real;
+    ``own_negation``: the fact read from the clause holds its negation ("can't stand"), so
+    the clause's own "n't" denies nothing (a negated clause above it still does)."""
     current = verb
-    for _ in range(64):
-        if _negated(current) or _hypothetical(current):
+    for depth in range(64):
+        if (_negated(current) and not (own_negation and depth == 0)) or _hypothetical(current):
             return False
         if current.head.i == current.i:
             return True

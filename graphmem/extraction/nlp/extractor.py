@@ -182,7 +182,7 @@ class _MessageExtraction:
                 continue
             said = _said(sentence, raw.target) or _said(sentence, raw.source)
             clause = clause_of(said or sentence.root)
-            if clause_asserts(clause):
+            if clause_asserts(clause, own_negation=raw.negative):
                 self._add_pattern(raw, sentence.text)
                 covered.add((normalize_name(raw.source), normalize_name(raw.target)))
                 if said is not None and _argument_of(said, clause):
