@@ -35,6 +35,8 @@ def _m(mid: str, text: str, day: int, score: float, actor: str | None = "user") 
             "I've been learning German for 10 months now.",
             "I've been learning German for 14 months now.",
         ),
+        # an anchor with a word before it on one side only is still the same attribute
+        ("My monthly rent is 1,450.", "Ugh, after the renovation the rent went up to 1,600."),
     ],
 )
 def test_updated_values_pair_and_the_newer_ranks_first(old: str, new: str) -> None:
@@ -83,6 +85,17 @@ def test_a_past_query_puts_the_older_value_first() -> None:
         (
             "Umar and I met at a machine learning meetup in 2025.",
             "I've been learning Korean for 9 months now.",
+            ("user", "user"),
+        ),
+        # a shared anchor of two kinds: a step goal is no savings goal
+        (
+            "I changed my daily step goal to 10000 steps.",
+            "I raised my savings goal for the year to $8,000.",
+            ("user", "user"),
+        ),
+        (
+            "Our reading club target is 12 books.",
+            "Our fundraising target is $2,500.",
             ("user", "user"),
         ),
     ],

@@ -217,22 +217,42 @@ def content(text: str) -> frozenset[str]:
     return frozenset(s for s in stems if s not in _STOP)
 
 
+Anchors = dict[str, frozenset[str]]  # anchor stem -> the content stems just before it
+
+
 @lru_cache(maxsize=4096)
-def anchors(text: str) -> frozenset[str]:
+def anchors(text: str) -> Anchors:
     """The content-word stems at most ``ANCHOR_SPAN`` words before each number, in the same
-    clause: what the amount is of ("the rent went up again to 1,600", "budget is $400")."""
-    found: set[str] = set()
+    clause: what the amount is of ("the rent went up again to 1,600", "budget is $400");
+    each with the content word right before it ("" for none), which says what kind of it
+    ("daily *step* goal", "*savings* goal"; see :func:`same_anchor`)."""
+    found: dict[str, set[str]] = {}
     recent: list[str] = []
     for token in _TOKEN.findall(text):
         if token[0].isdigit():
-            found.update(w for w in recent[-ANCHOR_SPAN:] if w)
+            window = recent[-ANCHOR_SPAN - 1 :]
+            for index in range(max(len(window) - ANCHOR_SPAN, 0), len(window)):
+                if window[index]:
+                    before = window[index - 1] if index > 0 else ""
+                    found.setdefault(window[index], set()).add(before)
             recent = []
         elif not token[0].isalpha():
             recent = []
         else:
             stem = _stem(token)
             recent.append("" if _is_name(token) or stem in _STOP else stem)
-    return frozenset(found)
+    return {stem: frozenset(before) for stem, before in found.items()}
+
+
+def same_anchor(a: Anchors, b: Anchors) -> bool:
+    """Whether the two texts share an anchor of the same kind: a word before it in both that
+    differs ("daily step goal" against "savings goal") makes two different attributes; a
+    bare anchor on either side ("the rent" against "my monthly rent") does not."""
+    for stem in a.keys() & b.keys():
+        before_a, before_b = a[stem], b[stem]
+        if "" in before_a or "" in before_b or before_a & before_b:
+            return True
+    return False
 
 
 @lru_cache(maxsize=4096)

@@ -24,7 +24,16 @@ from datetime import datetime
 from itertools import combinations
 from typing import Protocol
 
-from graphmem.search.update_words import Value, anchors, content, names, updated, values
+from graphmem.search.update_words import (
+    Anchors,
+    Value,
+    anchors,
+    content,
+    names,
+    same_anchor,
+    updated,
+    values,
+)
 
 MIN_SHARE = 0.5  # of either memory's content words
 BELOW = 0.99
@@ -87,7 +96,7 @@ class _Features:
     subject: str
     words: frozenset[str]
     values: frozenset[Value]
-    anchors: frozenset[str]
+    anchors: Anchors
     topics: frozenset[str]  # names that are not a stated value: both must name the same
 
     @classmethod
@@ -109,7 +118,7 @@ class _Features:
         shared = self.words & other.words
         if not shared:
             return None
-        anchored = bool(self.anchors & other.anchors)
+        anchored = same_anchor(self.anchors, other.anchors)
         if not anchored and len(shared) / max(len(self.words), len(other.words)) < MIN_SHARE:
             return None
         if not updated(self.values, other.values):
