@@ -201,6 +201,9 @@ def test_a_complement_that_is_not_done_asserts_nothing(text: str) -> None:
         ("Theo can't stand cilantro.", ("Theo", "dislikes", "cilantro")),  # its own negation
         ("I really cannot stand loud bars.", ("user", "dislikes", "loud bars")),
         ("Mia hates olives and capers.", ("Mia", "dislikes", "capers")),
+        ("Our dog Pepper loves the beach.", ("Pepper", "dog_of", "user")),
+        ("We adopted a rescue puppy named Miso.", ("Miso", "dog_of", "user")),
+        ("I've got an old tabby cat called Biscuit.", ("Biscuit", "cat_of", "user")),
     ],
 )
 def test_pattern_predicates(text: str, expected: tuple[str, str, str]) -> None:
@@ -263,6 +266,12 @@ def test_relatives_of_several_words_are_one_relation_and_a_person(
     assert "law" not in types and "mother" not in types
     if word is not None:
         assert types.get(word) == "CONCEPT"
+
+
+def test_a_pet_is_an_animal_and_seeing_one_owns_none() -> None:
+    types = {e.name: e.type for e in one("My cat, Luna, hates the vet.", "Ann").entities}
+    assert types["Luna"] == "ANIMAL"  # what the sentence says beats the parser's PERSON
+    assert not any(p == "cat_of" for _, p, _ in triples("I saw a cat called Felix on TV.", "Ann"))
 
 
 def test_a_role_before_a_name_is_not_part_of_a_concept() -> None:

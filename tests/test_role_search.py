@@ -42,6 +42,9 @@ def _rel(source: str, relation: str, target: str) -> list[dict[str, str]]:
         ("mother", "mother_in_law_of", None),  # is no mother
         ("son-in-law", "has_son_in_law", "target"),
         ("fiance", "fiance_of", "other"),
+        ("dog", "dog_of", "source"),  # Pepper dog_of Ann, from "our dog Pepper"
+        ("pet", "cat_of", "source"),  # "my pet" is any pet
+        ("dog", "cat_of", None),
     ],
 )
 def test_role_words_read_predicates_in_the_right_direction(
@@ -65,6 +68,8 @@ def test_relational_phrases_of_a_query() -> None:
     assert phrases("Did Tom and Ana meet their neighbor?") == []  # or two people
     [inlaw] = phrases("What should I cook for my mother-in-law?")
     assert (inlaw.anchor, inlaw.role) == (SELF, "mother-in-law")
+    [puppy] = phrases("Where does our puppy sleep?")  # an alias of a pet
+    assert (puppy.anchor, puppy.role) == (SELF, "dog")
     assert phrases("remember my current situation") == []
     assert phrases("what's on today, and let's see") == []
 
@@ -160,3 +165,36 @@ def test_an_unknown_role_resolves_nothing_and_says_so(memory: Memory, family: st
     texts, roles = _top(memory, family, "What does Karl's landlord think of the flat?")
     assert "unresolved" in roles and "landlord" in roles
     assert texts  # the search still answers from its other signals
+
+
+@pytest.fixture(scope="module")
+def pets(memory: Memory) -> Iterator[str]:
+    """Pets named as the extraction patterns read them (offline, no relations given)."""
+    user = f"test-pets-{uuid.uuid4()}"
+    for text in (
+        "Our dog Pepper loves the beach.",
+        "Pepper is scared of thunderstorms.",
+        "My neighbour's dog barks all night.",
+        "I adopted a kitten named Mochi in May.",
+        "Mochi sleeps on my keyboard all afternoon.",
+    ):
+        memory.add(text, user_id=user, timestamp=TS)
+    yield user
+    memory.delete_all(user_id=user)
+
+
+@pytest.mark.parametrize(
+    ("question", "pet"),
+    [
+        ("What is my dog afraid of?", "Pepper"),
+        ("Where does our puppy like to go?", "Pepper"),
+        ("Where does my cat nap?", "Mochi"),
+    ],
+)
+def test_my_pet_resolves_to_the_pet_the_user_named(
+    memory: Memory, pets: str, question: str, pet: str
+) -> None:
+    result = memory.search(question, user_id=pets, top_k=3, explain=True)
+    roles = result.explain.signals["roles"] if result.explain else ""
+    assert f"-> {pet}" in roles, roles
+    assert all(pet in m.text for m in result.results[:2]), [m.text for m in result.results]

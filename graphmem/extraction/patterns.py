@@ -52,6 +52,14 @@ _RELATIONS = {
     "classmate": "classmate", "teammate": "teammate", "housemate": "roommate",
     "mentor": "mentor", "landlord": "landlord", "landlady": "landlord",
 }  # fmt: skip
+#: A pet word -> the relation it names ("my dog Pepper" -> ``Pepper dog_of <speaker>``).
+_PETS = {
+    "dog": "dog", "puppy": "dog", "pup": "dog", "cat": "cat", "kitten": "cat", "kitty": "cat",
+    "rabbit": "rabbit", "bunny": "rabbit", "hamster": "hamster", "parrot": "parrot",
+    "budgie": "budgie", "horse": "horse", "pony": "horse", "turtle": "turtle",
+    "tortoise": "turtle", "guinea pig": "guinea_pig", "ferret": "ferret", "gecko": "gecko",
+    "snake": "snake",
+}  # fmt: skip
 _DIETS = "vegetarian|vegan|pescatarian|pescetarian|flexitarian|keto|paleo"
 
 _FP = r"(?<![\w'])(?:I|i|[Ww]e)"
@@ -76,6 +84,9 @@ _MY_REL = (
 )
 _REL = rf"(?P<r>(?i:{'|'.join(sorted(_RELATIONS, key=len, reverse=True))}))"
 _MEAL = r"(?:dinner|lunch|breakfast|brunch|meals?|food)"
+_PET = rf"(?P<r>(?i:{'|'.join(sorted(_PETS, key=len, reverse=True))}))"
+_PET_NAME = rf"(?P<s>{_CAP}(?:\s+{_CAP}){{0,2}})"
+_OWN = r"(?i:have|has|had|got|gotten|adopted|rescued|bought|own|owned|took\s+in)"
 _CANT = r"(?i:can't|cannot|can\s+not|couldn't|could\s+never)"
 
 
@@ -156,6 +167,9 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"{_NAME}\s+{_ADV}(?i:hates|detests|loathes|despises)\s+{_T}", "dislikes", "list"),
     _rule(rf"{_NAME}\s+(?i:is)\s+{_MY_REL}{_REL}\b", "relation"),
     _rule(rf"{_MY_REL}{_REL},?\s+(?P<s>{_CAP}(?:\s+{_CAP}){{0,2}})", "relation"),
+    _rule(rf"{_MY_REL}{_PET}\b,?\s+(?:(?i:named|called)\s+)?{_PET_NAME}", "pet"),
+    _rule(rf"{_FP}{_PERFECT}\s+{_ADV}{_OWN}\s+(?i:an?)\s+(?:[\w-]+\s+){{0,2}}?{_PET}\s+"
+          rf"(?i:named|called)\s+{_PET_NAME}", "pet"),
 )  # fmt: skip
 
 TARGET_TYPES: dict[str, str] = {
@@ -263,6 +277,9 @@ def _apply(
     if rule.predicate == "relation":
         relation = _RELATIONS[match.group("r").lower()]
         return [RawTriplet(subject, f"{relation}_of", speaker, rule.event, "person", "person")]
+    if rule.predicate == "pet":  # "my dog Pepper", "we adopted a puppy named Miso"
+        pet = _PETS[" ".join(match.group("r").lower().split())]
+        return [RawTriplet(subject, f"{pet}_of", speaker, rule.event, "animal", "person")]
     predicate = rule.predicate
     if (match.groupdict().get("v") or "").lower() == "prefer":
         predicate = "prefers"

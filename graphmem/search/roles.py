@@ -28,6 +28,11 @@ from graphmem.search.candidates import Pool
 from graphmem.search.context import SearchContext
 from graphmem.search.signals.entities import HOP_DECAY, self_keys
 
+#: The pets the extraction patterns name (``dog_of``, ``cat_of`` …).
+_PETS = frozenset(
+    {"dog", "cat", "rabbit", "hamster", "parrot", "budgie", "horse", "turtle", "ferret", "gecko"}
+    | {"snake", "pig"}
+)
 # role word -> (words naming the role, words naming its inverse); synonyms by meaning.
 _CHILD = ({"child", "kid", "daughter", "son"}, {"parent", "mother", "father", "mom", "dad", "mum"})
 _PARENT = (_CHILD[1], _CHILD[0])
@@ -56,6 +61,9 @@ _FAMILIES: dict[str, tuple[set[str], set[str]]] = {
     "stepfather": ({"stepfather", "stepparent"}, {"stepchild", "stepson", "stepdaughter"}),
     "landlord": ({"landlord", "landlady"}, {"tenant"}),
     "tenant": ({"tenant"}, {"landlord", "landlady"}),
+    # pets ("Pepper dog_of Ann" from "our dog Pepper"): "my pet" is any of them
+    "pet": (set(_PETS), {"owner"}),
+    **{pet: ({pet}, {"owner"}) for pet in _PETS},
 }  # fmt: skip
 #: Roles of several words ("mother-in-law"): a predicate names one when it holds all its
 #: words in order ("mother_in_law_of"), so "my mother-in-law" is not read as "my mother".
@@ -110,6 +118,8 @@ _ALIASES = {
     "report": "employee", "employees": "employee", "fiancé": "fiance", "fiancee": "fiance",
     "fiancée": "fiance", "stepmom": "stepmother", "stepdad": "stepfather",
     "landlady": "landlord", "housemate": "roommate",
+    "puppy": "dog", "pup": "dog", "dogs": "dog", "kitten": "cat", "kitty": "cat",
+    "cats": "cat", "bunny": "rabbit", "pony": "horse", "tortoise": "turtle", "pets": "pet",
 }  # fmt: skip
 ROLE_WORDS = sorted(
     set(_FAMILIES) | set(_SYMMETRIC) | set(_ALIASES) | COMPOUND_ROLES, key=len, reverse=True

@@ -222,8 +222,10 @@ class _MessageExtraction:
             source=source, predicate=raw.predicate, target=target, fact=fact,
             valid_from=valid_from,
         )  # fmt: skip
-        people = raw.source_type == raw.target_type == "person"  # a relation between people
-        self._store(triplet, (_upper(raw.source_type), _upper(raw.target_type)), sure=people)
+        # a relation between people, or a pet and its owner: what the sentence says of them
+        # beats the parser's guess
+        sure = raw.target_type == "person" and raw.source_type in {"person", "animal"}
+        self._store(triplet, (_upper(raw.source_type), _upper(raw.target_type)), sure=sure)
 
     def _add_parsed(self, parsed: ParsedTriplet, sentence: str) -> None:
         source, target = self._spell(parsed.source.name), self._spell(parsed.target.name)
