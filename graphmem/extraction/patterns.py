@@ -120,6 +120,9 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"{_FP}{_PERFECT}\s+{_ADV}(?i:moved|relocated)\s+(?i:to|into)\s+{_T}", "lives_in",
           event=True),
     _rule(rf"{_BEEN}\s+{_ADV}(?i:living|based|staying)\s+(?i:in)\s+{_T}", "lives_in"),
+    # "…before moving to Leeds", "since relocating to Porto, I…": the move happened
+    _rule(rf"(?<![\w'])(?i:before|after|since)\s+(?i:moving|relocating)\s+(?i:to)\s+{_T}",
+          "lives_in", event=True, first_person_before=True),
     _rule(rf"{_NAME}\s+{_ADV}(?i:lives|resides)\s+(?i:in)\s+{_T}", "lives_in"),
     _rule(rf"{_NAME}\s+(?i:has\s+)?{_ADV}(?i:moved|relocated)\s+(?i:to)\s+{_T}", "lives_in",
           event=True),
