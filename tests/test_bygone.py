@@ -59,6 +59,7 @@ def test_texts_that_tell_of_an_ended_past(text: str) -> None:
         "I'm used to the cold by now.",
         "We used the new kiln yesterday.",
         "More cake, please!",
+        "Do you want any more cake?",
         "",
     ],
 )

@@ -16,7 +16,9 @@ from __future__ import annotations
 import re
 
 _BYGONE = re.compile(
-    r"\b(?:used\s+to|no\s+longer|any\s?more|back\s+then|back\s+in\s+the\s+day"
+    # "any more" only where a clause ends: "do you want any more cake?" is a quantity
+    r"\b(?:used\s+to|no\s+longer|anymore|any\s+more(?=\s*(?:[.,;:!?]|$))|back\s+then"
+    r"|back\s+in\s+the\s+day"
     r"|in\s+the\s+old\s+days|these\s+days\s+are\s+gone|not\s+since)\b",
     re.IGNORECASE,
 )
