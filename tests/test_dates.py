@@ -74,6 +74,15 @@ def midnight(year: int, month: int, day: int) -> datetime:
         ("June 20, 2023", midnight(2023, 6, 20)),
         ("in June 2022", midnight(2022, 6, 1)),
         ("since March, 2021", midnight(2021, 3, 1)),
+        ("this past Monday", midnight(2025, 6, 9)),
+        ("half a year ago", datetime(2024, 12, 11, 15, 30, tzinfo=UTC)),  # not "a year ago"
+        ("two weeks back", datetime(2025, 5, 28, 15, 30, tzinfo=UTC)),
+        ("couple of days ago", datetime(2025, 6, 9, 15, 30, tzinfo=UTC)),
+        ("the weekend before last", midnight(2025, 5, 31)),
+        ("in early May", midnight(2025, 5, 1)),
+        ("mid-April", midnight(2025, 4, 1)),
+        ("at the end of March", midnight(2025, 3, 1)),
+        ("late July", midnight(2024, 7, 1)),  # this year's is still to come
     ],
 )
 def test_resolve_relative(text: str, expected: datetime) -> None:
@@ -105,6 +114,8 @@ def test_resolve_relative(text: str, expected: datetime) -> None:
         "I'm on month three of my diet",
         "we agreed on wedding colors",
         "I volunteer on Thursdays",  # a habit, not a date
+        "I finally got my back pay",
+        "half an hour ago",
         "we surf on sundays and mondays",
     ],
 )

@@ -15,18 +15,21 @@ expression                                result
 ``the week before last``                  ``observed_at - 14 days``
 ``last month`` / ``last year``            same day one month / year earlier (clamped)
 ``N days/weeks/months/years ago``         ``observed_at`` minus that span; N is digits,
-                                          ``a``/``an``, ``one`` .. ``twelve``,
-                                          ``a couple (of)``, ``a few``, ``several``
+(or ``back``)                             ``a``/``an``, ``one`` .. ``twelve``,
+                                          ``(a) couple (of)``, ``a few``, ``several``
+``half a year / month / week ago``        six months / two weeks / three days back
 ``this weekend``                          said on a weekend: midnight of its Saturday
 ``last weekend``, ``this past weekend``,  midnight of the Saturday of the latest weekend
 ``over the weekend``                      before the observation day's own weekend
-``N weekends ago``                        that Saturday, N - 1 weeks earlier
+``N weekends ago``,                       that Saturday, N - 1 weeks earlier
+``the weekend before last``               (N = 2)
 ``last <weekday>`` (or ``Tues``, ``Fri``  midnight of the latest such weekday strictly
-…)                                        before the observation day
+…), ``this past <weekday>``               before the observation day
 ``on <weekday>``                          midnight of the latest such weekday on or
                                           before the observation day
-``in <month>`` / ``last <month>``         midnight of the 1st of the latest such month
-                                          on or before the observation month
+``in <month>`` / ``last <month>``,        midnight of the 1st of the latest such month
+``early / mid / late <month>``,           on or before the observation month
+``the beginning / end of <month>``
 ``last <season>``                         the 1st of the latest such season already over
                                           (spring March, summer June, autumn / fall
                                           September, winter December)
@@ -54,7 +57,7 @@ from graphmem.domain.calendar_words import MONTHS, SEASONS, WEEKDAYS
 _NUMBERS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
     "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-    "a couple of": 2, "a couple": 2, "a few": 3, "several": 3,
+    "a couple of": 2, "a couple": 2, "couple of": 2, "a few": 3, "several": 3,
 }  # fmt: skip
 # full names, then the usual short forms ("last Tues", "on Fri."), each a whole word: "on
 # satellite" and "on month three" name no day, and "on Thursdays" is a habit, not a date
@@ -138,8 +141,18 @@ def _weekends_ago(weeks: int | None = None) -> Resolver:
     return resolve
 
 
+def _half_ago(match: re.Match[str], observed: datetime) -> datetime:
+    """ "half a year ago" is six months back, "half a month" two weeks, "half a week" three
+    days (not "a year ago", which the number rule would read in it)."""
+    unit = match.group("unit").lower()
+    if unit == "year":
+        return shift_months(observed, -6)
+    return observed - timedelta(days=14 if unit == "month" else 3)
+
+
 def _month(match: re.Match[str], observed: datetime) -> datetime:
-    month = MONTHS.index(match.group("month").lower()) + 1
+    named = match.groupdict().get("month") or match.group("month2")
+    month = MONTHS.index(named.lower()) + 1
     year = observed.year if month <= observed.month else observed.year - 1
     return _midnight(observed.replace(year=year, month=month, day=1))
 
@@ -181,13 +194,21 @@ def _year(match: re.Match[str], observed: datetime) -> datetime | None:
 
 
 _RULES: list[tuple[re.Pattern[str], Resolver]] = [
-    (re.compile(rf"\b(?P<n>{_NUMBER_RE})\s+(?P<unit>days?|weeks?|months?|years?)\s+ago\b"), _ago),
+    (re.compile(r"\bhalf\s+an?\s+(?P<unit>week|month|year)\s+(?:ago|back)\b"), _half_ago),
+    (
+        re.compile(
+            rf"(?<!half\s)\b(?P<n>{_NUMBER_RE})\s+(?P<unit>days?|weeks?|months?|years?)"
+            r"\s+(?:ago|back)\b"
+        ),
+        _ago,
+    ),
     (re.compile(rf"\b(?P<n>{_NUMBER_RE})\s+weekends?\s+ago\b"), _weekends_ago()),
     (re.compile(r"\bthe\s+day\s+before\s+yesterday\b"), _days(2)),
     (re.compile(r"\b(?:yesterday|last\s+night)\b"), _days(1)),
     (re.compile(r"\b(?:today|tonight|this\s+morning)\b"), _days(0)),
     (re.compile(r"\b(?:earlier\s+)?this\s+(?:week|month|year)\b"), _days(0)),
     (re.compile(r"\bthe\s+week\s+before\s+last\b"), _days(14)),
+    (re.compile(r"\bthe\s+weekend\s+before\s+last\b"), _weekends_ago(2)),
     (re.compile(r"\b(?:last|this\s+past)\s+week\b"), _days(7)),
     (re.compile(r"\b(?:last|this\s+past|past|over\s+the)\s+weekend\b"), _weekends_ago(1)),
     (re.compile(r"\bthis\s+weekend\b"), _this_weekend),
@@ -195,7 +216,7 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
     (re.compile(r"\blast\s+year\b"), _months(12)),
     (re.compile(rf"\blast\s+(?P<season>{_SEASON_RE})\b"), _season(over=True)),
     (re.compile(rf"\bthis\s+(?:past\s+)?(?P<season>{_SEASON_RE})\b"), _season(over=False)),
-    (re.compile(rf"\blast\s+(?P<day>{_WEEKDAY_RE})"), _weekday(strict=True)),
+    (re.compile(rf"\b(?:last|this\s+past)\s+(?P<day>{_WEEKDAY_RE})"), _weekday(strict=True)),
     (re.compile(rf"\bon\s+(?P<day>{_WEEKDAY_RE})"), _weekday(strict=False)),
     (re.compile(rf"\b(?P<month>{_MONTH_RE}),?\s+(?P<year>{_YEAR_RE})\b"), _date),
     (
@@ -213,6 +234,14 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
         _date,
     ),
     (re.compile(rf"\b(?:in|last)\s+(?P<month>{_MONTH_RE})\b(?!,?\s+{_YEAR_RE})"), _month),
+    (
+        re.compile(
+            rf"\b(?:early|mid|late)[\s-]+(?P<month>{_MONTH_RE})\b(?!,?\s+{_YEAR_RE})"
+            rf"|\b(?:beginning|start|middle|end)\s+of\s+(?P<month2>{_MONTH_RE})\b"
+            rf"(?!,?\s+{_YEAR_RE})"
+        ),
+        _month,
+    ),
     (re.compile(rf"\bin\s+(?P<year>{_YEAR_RE})\b"), _year),
 ]
 
