@@ -90,6 +90,13 @@ def test_when_clause_is_past_with_its_anchor() -> None:
         ("last week", day(2024, 6, 3), day(2024, 6, 10)),
         ("in 2022", day(2022, 1, 1), day(2023, 1, 1)),
         ("since March", day(2024, 3, 1), day(2024, 6, 16)),
+        ("what did we do this past Monday", day(2024, 6, 10), day(2024, 6, 11)),
+        ("in early May", day(2024, 5, 1), day(2024, 6, 1)),
+        ("what happened mid-April", day(2024, 4, 1), day(2024, 5, 1)),
+        ("in late August", day(2023, 8, 1), day(2023, 9, 1)),  # the latest August
+        ("half a year ago", day(2023, 12, 1), day(2024, 1, 1)),  # not "a year ago"
+        ("two weeks back", day(2024, 5, 27), day(2024, 6, 3)),
+        ("the weekend before last", day(2024, 5, 27), day(2024, 6, 3)),  # not a past cue
     ],
 )
 def test_explicit_windows(query: str, start: datetime, end: datetime) -> None:

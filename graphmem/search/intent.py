@@ -145,6 +145,19 @@ def _ago(match: re.Match[str], ref: datetime) -> Window:
     return _year_window(ref.year - count, ref)
 
 
+def _half_ago(match: re.Match[str], ref: datetime) -> Window:
+    """ "half a year ago": the month six months back; "half a month ago": the week two weeks
+    back; "half a week ago": the day three days back."""
+    unit = match.group("unit")
+    if unit == "year":
+        return _month_window(ref.year, ref.month - 6, ref)
+    if unit == "month":
+        start = _week_start(ref) - timedelta(weeks=2)
+        return start, start + timedelta(weeks=1)
+    start = _day(ref) - timedelta(days=3)
+    return start, start + timedelta(days=1)
+
+
 def _relative(unit: str, offset: int) -> Resolver:
     def resolve(_match: re.Match[str], ref: datetime) -> Window:
         if unit == "day":
@@ -252,7 +265,9 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
     (re.compile(rf"\b(?P<d>[0-3]?\d){_ORD}\s+(?:of\s+)?(?P<month>may),?\s+{_YEAR}\b"), _date),
     (re.compile(rf"\b(?:on\s+)?(?P<month>may)\s+(?P<d>[0-3]?\d){_ORD},?\s+{_YEAR}\b"), _date),
     (re.compile(rf"\bon\s+(?P<month>may)\s+(?P<d>[0-3]?\d){_ORD}\b(?P<year>)"), _date),
-    (re.compile(rf"\b(?P<n>{_NUM_RE})\s+(?P<unit>{_UNIT_RE})\s+ago\b"), _ago),
+    (re.compile(r"\bhalf\s+an?\s+(?P<unit>year|month|week)\s+(?:ago|back)\b"), _half_ago),
+    (re.compile(rf"(?<!half\s)\b(?P<n>{_NUM_RE})\s+(?P<unit>{_UNIT_RE})\s+(?:ago|back)\b"), _ago),
+    (re.compile(r"\bthe\s+week(?:end)?\s+before\s+last\b"), _relative("week", -2)),
     (re.compile(r"\bthe\s+day\s+before\s+yesterday\b"), _relative("day", -2)),
     (re.compile(r"\b(?:yesterday|last\s+night)\b"), _relative("day", -1)),
     (re.compile(r"\b(?:today|tonight|this\s+morning)\b"), _relative("day", 0)),
@@ -269,7 +284,14 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
         ),
         _season,
     ),
-    (re.compile(rf"\blast\s+(?P<wd>{'|'.join(WEEKDAYS)})\b"), _weekday),
+    (re.compile(rf"\b(?:last|this\s+past)\s+(?P<wd>{'|'.join(WEEKDAYS)})\b"), _weekday),
+    (
+        re.compile(
+            rf"\b(?:early|mid|late)[\s-]+(?P<month>{'|'.join(MONTHS)})"
+            rf"(?:\s+(?P<year>(?:19|20)\d\d))?\b(?P<last>)"
+        ),
+        _named_month,
+    ),
     (
         re.compile(
             rf"\b(?:(?P<last>last)|in|during|since|of)\s+(?P<month>{'|'.join(MONTHS)})"
