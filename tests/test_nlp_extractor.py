@@ -309,6 +309,31 @@ def test_she_or_he_stays_unresolved_when_it_could_be_several_people_or_nobody_re
     assert not any(p == "works_at" for _, p, _ in far[3])
 
 
+def test_a_yes_states_what_the_question_before_it_asked() -> None:
+    found = _said(
+        ("Omar", "Does Jonas still live in Berlin?"),
+        ("Lena", "Yes, he works at a bakery in Kreuzberg."),
+    )
+    assert found[0] == set()  # the question itself asserts nothing
+    assert ("Jonas", "lives_in", "Berlin") in found[1]
+    mine = _said(("Sam", "Are you still vegetarian?"), ("Priya", "Yep!"))
+    assert mine[1] == {("Priya", "diet", "vegetarian")}
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        (("Sam", "Are you still vegetarian?"), ("Priya", "Nope, I eat fish now.")),
+        (("Sam", "Are you still vegetarian?"), ("Priya", "Yes, but not for long.")),
+        (("Sam", "Where do you live these days?"), ("Priya", "Yes, well, it's complicated.")),
+        (("Sam", "Do you live in Paris?"), ("Sam", "Yes.")),  # answering oneself
+    ],
+)
+def test_no_yes_or_no_yes_no_question_states_nothing(turns: tuple[tuple[str, str], ...]) -> None:
+    found = _said(*turns)
+    assert not any(p in {"diet", "lives_in"} for _, p, _ in found[1]), found
+
+
 def test_a_pattern_clause_is_not_read_twice() -> None:
     assert triples("I have dinner with Alice every Friday.", None) == {
         ("user", "eats_with", "Alice")

@@ -30,6 +30,7 @@ from graphmem.domain.extraction import (
     Message,
 )
 from graphmem.extraction.dates import resolve_relative
+from graphmem.extraction.nlp import confirm
 from graphmem.extraction.nlp.clauses import clause_asserts, clause_of, sentence_asserts
 from graphmem.extraction.nlp.collect import EntitySet
 from graphmem.extraction.nlp.coref import RecentPeople, with_subject
@@ -115,13 +116,16 @@ class NLPExtractor:
         talkers = {s for who in speakers.values() for s in (who.me, who.you) if s}
         memories: list[ExtractedMemory] = []
         recent = RecentPeople(talkers)
+        asked: tuple[str, str] | None = None  # (asker, yes/no question) just before
         for (index, m), doc in zip(kept, docs, strict=True):
             step = _MessageExtraction(
                 m, speakers[speaker_of(m)], request.observed_at, known, self.parts
             )
-            memory = step.run(index, doc, recent)
+            question = asked[1] if asked and asked[0] != speaker_of(m) else None
+            memory = step.run(index, doc, recent, question)
             memories.append(memory)
             recent.saw(e.name for e in memory.entities if e.type == PERSON)
+            asked = _last_question(doc, speaker_of(m))
         return Extraction(memories=memories, llm_calls=0)
 
 
@@ -143,7 +147,10 @@ class _MessageExtraction:
         self.entities = EntitySet()
         self.triplets: dict[_Key, ExtractedTriplet] = {}
 
-    def run(self, index: int, doc: Doc, recent: RecentPeople) -> ExtractedMemory:
+    def run(
+        self, index: int, doc: Doc, recent: RecentPeople, question: str | None = None
+    ) -> ExtractedMemory:
+        """``question``: the other speaker's question just before this message, if any."""
         if (self.message.name or "").strip() and self.speakers.me != self.message.role:
             self.entities.add(self.speakers.me, PERSON)
         found = [named for ent in doc.ents if (named := named_entity(ent))]
@@ -153,6 +160,8 @@ class _MessageExtraction:
         for sentence in doc.sents:
             if sentence_asserts(sentence):
                 self._sentence(sentence)
+        if question is not None and confirm.affirms(doc.text):
+            self._confirmed(question)
         for chunk in doc.noun_chunks if self.parts.concepts else ():
             found = concept(chunk.root)
             if found:
@@ -193,6 +202,16 @@ class _MessageExtraction:
             pair = (normalize_name(parsed.source.name), normalize_name(parsed.target.name))
             if pair not in covered and parsed.verb not in claimed:
                 self._add_parsed(parsed, sentence.text)
+
+    def _confirmed(self, question: str) -> None:
+        """A yes to a yes/no question: the functional patterns read what it asked
+        (:mod:`.confirm`)."""
+        said = confirm.statement(question, self.they)
+        if said is None:
+            return
+        for raw in find_triplets(said, self.speakers.me, self.known.keys()):
+            if not raw.organization:  # no parse of the statement to tell an organisation
+                self._add_pattern(raw, said)
 
     def _spell(self, name: str) -> str:
         return self.known.get(normalize_name(name), name)
@@ -237,6 +256,13 @@ class _MessageExtraction:
             valid_from=valid_from,
         )  # fmt: skip
         self._store(triplet, (parsed.source.type, parsed.target.type))
+
+
+def _last_question(doc: Doc, speaker: str) -> tuple[str, str] | None:
+    """(speaker, the message's last sentence) when that sentence is a question."""
+    sentences = list(doc.sents)
+    last = sentences[-1].text.strip() if sentences else ""
+    return (speaker, last) if last.endswith("?") else None
 
 
 def _organization(sentence: Span, name: str) -> bool:

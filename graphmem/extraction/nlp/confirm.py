@@ -1,0 +1,67 @@
+"""A yes to a yes/no question states what the question asked.
+
+"Are you still vegetarian?" — "Yes!" says the answerer is vegetarian; "Does Jonas still
+live in Berlin?" — "Yeah, he works at a bakery there" says Jonas lives in Berlin. When a
+message opens with an affirmative and the message just before it, from another speaker,
+is a yes/no question, the question is turned into the statement it asks about, in the
+answerer's words ("you" becomes "I", "Does Jonas live" becomes "Jonas lives"), and the
+functional patterns read that statement for the answer's memory. A "no", a hedge, or a
+question of another shape ("Where do you live?") states nothing. The answer's text is
+unchanged; the question keeps asserting nothing of its own.
+"""
+
+from __future__ import annotations
+
+import re
+
+_YES = re.compile(
+    r"^\W*(?:yes|yeah|yep|yup|yea|sure|of\s+course|definitely|absolutely|indeed|correct|"
+    r"that's\s+right|still\s+(?:am|do|is|does))\b(?!\s*,?\s*(?:but|no|not)\b)",
+    re.IGNORECASE,
+)
+_STILL = r"(?:(?i:still|really|also)\s+)?"
+_SUBJECT = r"(?P<s>(?i:you|she|he)|[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
+_REST = r"(?P<rest>[^?]+)\?\s*$"
+_DO = re.compile(rf"^\W*(?i:so\s+)?(?P<aux>(?i:do|does))\s+{_SUBJECT}\s+{_STILL}{_REST}")
+_BE = re.compile(rf"^\W*(?i:so\s+)?(?P<aux>(?i:are|is))\s+{_SUBJECT}\s+{_STILL}{_REST}")
+
+
+def affirms(answer: str) -> bool:
+    """Whether ``answer`` opens with a plain yes ("Yes!", "Yeah, …"; not "Yes, but no longer")."""
+    return _YES.search(answer) is not None
+
+
+def _third_person(verb: str) -> str:
+    """``verb`` as "he/she ___s": live -> lives, watch -> watches, study -> studies."""
+    lower = verb.lower()
+    if lower == "have":
+        return "has"
+    if re.search(r"(?:s|sh|ch|x|z|o)$", lower):
+        return verb + "es"
+    if re.search(r"[^aeiou]y$", lower):
+        return verb[:-1] + "ies"
+    return verb + "s"
+
+
+def statement(question: str, they: str | None = None) -> str | None:
+    """The statement a yes/no ``question`` asks about, as its answerer would say it; ``they``
+    is who "she"/"he" is (``.coref``), or None when unknown. None for any other question."""
+    question = " ".join(question.split())
+    for pattern in (_DO, _BE):
+        match = pattern.search(question)
+        if match is None:
+            continue
+        subject, aux, rest = match.group("s"), match.group("aux").lower(), match.group("rest")
+        if subject.lower() in {"she", "he"}:
+            if they is None:
+                return None
+            subject = they
+        if subject.lower() == "you":
+            return f"I {rest}." if aux == "do" else f"I'm {rest}."
+        if aux == "is":
+            return f"{subject} is {rest}."
+        if aux == "does":
+            verb, _, tail = rest.partition(" ")
+            return f"{subject} {_third_person(verb)} {tail}".rstrip() + "."
+        return None
+    return None
