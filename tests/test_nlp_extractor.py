@@ -203,6 +203,7 @@ def test_a_complement_that_is_not_done_asserts_nothing(text: str) -> None:
         ("I really cannot stand loud bars.", ("user", "dislikes", "loud bars")),
         ("Mia hates olives and capers.", ("Mia", "dislikes", "capers")),
         ("We used to live in Bristol before moving to Leeds.", ("user", "lives_in", "Leeds")),
+        ("I also use a whiteboard to stay on track.", ("user", "use", "whiteboard")),
         ("Our dog Pepper loves the beach.", ("Pepper", "dog_of", "user")),
         ("We adopted a rescue puppy named Miso.", ("Miso", "dog_of", "user")),
         ("I've got an old tabby cat called Biscuit.", ("Biscuit", "cat_of", "user")),

@@ -67,8 +67,11 @@ def _carried(verb: Token) -> bool:
 
 def _used_to(verb: Token) -> bool:
     """The "used" of "I used to climb": a past that no longer holds, no fact of its own
-    ("Before the dog I used to go climbing" gave ``use_before dog``)."""
-    return verb.lemma_.lower() == "use" and any(c.dep_ == "xcomp" for c in verb.children)
+    ("Before the dog I used to go climbing" gave ``use_before dog``); "I use a whiteboard to
+    stay on track" is a fact."""
+    doc = verb.doc
+    after = doc[verb.i + 1] if verb.i + 1 < len(doc) else None
+    return verb.lower_ == "used" and after is not None and after.lower_ == "to"
 
 
 def _past(verb: Token) -> bool:
