@@ -4,13 +4,13 @@ wordings of each conversation and of each question."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 
 import pytest
 
 from graphmem import Memory
 from graphmem.search.bygone import tells_past
+from tests.support.stores import stored_users
 
 # Present hobbies said often, one past hobby said once; no lifecycle transition between them.
 CONVERSATIONS: dict[str, list[tuple[str, str]]] = {
@@ -69,15 +69,8 @@ def test_texts_that_do_not(text: str) -> None:
 
 @pytest.fixture(scope="module")
 def stored(memory: Memory) -> Iterator[dict[str, str]]:
-    users = {}
-    for name, messages in CONVERSATIONS.items():
-        user = f"test-bygone-{name}-{uuid.uuid4()}"
-        for timestamp, text in messages:
-            memory.add(text, user_id=user, timestamp=timestamp)
-        users[name] = user
-    yield users
-    for user in users.values():
-        memory.delete_all(user_id=user)
+    with stored_users(memory, "test-bygone", CONVERSATIONS) as users:
+        yield users
 
 
 @pytest_neo4j

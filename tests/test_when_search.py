@@ -4,12 +4,12 @@ the conversation and of each question."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 
 import pytest
 
 from graphmem import Memory
+from tests.support.stores import stored_users
 
 pytestmark = pytest.mark.neo4j
 
@@ -54,15 +54,8 @@ QUESTIONS = {
 
 @pytest.fixture(scope="module")
 def stored(memory: Memory) -> Iterator[dict[str, str]]:
-    users = {}
-    for name, messages in CONVERSATIONS.items():
-        user = f"test-when-{name}-{uuid.uuid4()}"
-        for timestamp, text in messages:
-            memory.add(text, user_id=user, timestamp=timestamp)
-        users[name] = user
-    yield users
-    for user in users.values():
-        memory.delete_all(user_id=user)
+    with stored_users(memory, "test-when", CONVERSATIONS) as users:
+        yield users
 
 
 @pytest.mark.parametrize(
