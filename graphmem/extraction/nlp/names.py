@@ -47,7 +47,7 @@ _EVALUATIVE = frozenset(
 _MAX_NAME_CHARS = 200
 #: Names of days and months say when, not what: they are no concept.
 _CALENDAR_NAMES = frozenset({*WEEKDAYS, *MONTHS} | {f"{word}s" for word in WEEKDAYS})
-#: Where an entity span meets one of these after a preposition, it ends (`.spans`).
+#: Where an entity span meets one of these after a preposition, it ends (`.repairs`).
 _TIME_WORDS = (
     _CALENDAR_NAMES
     | set(SEASONS)
