@@ -139,6 +139,7 @@ def test_role_speaker_without_a_name() -> None:
         "I should call my mom.",
         "Unless it rains, I go to the park.",
         "I don't hate jazz.",
+        "Alice is not vegan.",
         "We will sell the house before moving to Leeds.",  # not done yet
         "If I couldn't stand the heat, I would leave the kitchen.",
     ],
@@ -204,6 +205,8 @@ def test_a_complement_that_is_not_done_asserts_nothing(text: str) -> None:
         ("Mia hates olives and capers.", ("Mia", "dislikes", "capers")),
         ("We used to live in Bristol before moving to Leeds.", ("user", "lives_in", "Leeds")),
         ("I also use a whiteboard to stay on track.", ("user", "use", "whiteboard")),
+        ("Tom's a strict vegan.", ("Tom", "diet", "vegan")),  # someone else's diet
+        ("I'm a strict vegetarian.", ("user", "diet", "vegetarian")),
         ("Our dog Pepper loves the beach.", ("Pepper", "dog_of", "user")),
         ("We adopted a rescue puppy named Miso.", ("Miso", "dog_of", "user")),
         ("I've got an old tabby cat called Biscuit.", ("Biscuit", "cat_of", "user")),
@@ -317,6 +320,12 @@ def test_a_yes_states_what_the_question_before_it_asked() -> None:
     )
     assert found[0] == set()  # the question itself asserts nothing
     assert ("Jonas", "lives_in", "Berlin") in found[1]
+    her = _said(
+        ("Priya", "My mother-in-law Gloria is coming to stay with us next week."),
+        ("Sam", "Oh nice! Is she still vegan?"),
+        ("Priya", "Yes, and she's also allergic to peanuts."),
+    )
+    assert ("Gloria", "diet", "vegan") in her[2]  # "she" is Gloria, by the recency rule
     mine = _said(("Sam", "Are you still vegetarian?"), ("Priya", "Yep!"))
     assert mine[1] == {("Priya", "diet", "vegetarian")}
 

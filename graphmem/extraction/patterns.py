@@ -88,6 +88,7 @@ _PET = rf"(?P<r>(?i:{'|'.join(sorted(_PETS, key=len, reverse=True))}))"
 _PET_NAME = rf"(?P<s>{_CAP}(?:\s+{_CAP}){{0,2}})"
 _OWN = r"(?i:have|has|had|got|gotten|adopted|rescued|bought|own|owned|took\s+in)"
 _CANT = r"(?i:can't|cannot|can\s+not|couldn't|could\s+never)"
+_KEEN = r"(?:(?i:strict|committed|lifelong|proud|full-time)\s+)?"  # "a strict vegan"
 
 
 @dataclass(frozen=True)
@@ -145,7 +146,9 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"{_FP}\s+{_ADV}(?i:work)\s+(?i:as)\s+(?i:an?\s+)?{_T}", "job_title", "title"),
     _rule(rf"{_IM}\s+(?P<t>\d{{1,3}})(?:\s+(?i:years?\s+old|yo)\b|(?=\s*(?:[,;.!?]|$)))", "age",
           "word"),
-    _rule(rf"{_IM}\s+{_ADV}(?i:an?\s+)?(?P<t>(?i:{_DIETS}))\b", "diet", "word"),
+    _rule(rf"{_IM}\s+{_ADV}(?i:an?\s+)?{_KEEN}(?P<t>(?i:{_DIETS}))\b", "diet", "word"),
+    _rule(rf"{_NAME}(?:'s|\s+(?i:is))\s+{_ADV}(?i:an?\s+)?{_KEEN}(?P<t>(?i:{_DIETS}))\b",
+          "diet", "word"),
     _rule(rf"{_FP}(?:'ve|\s+have)\s+{_ADV}(?i:been)\s+{_ADV}(?i:an?\s+)?(?P<t>(?i:{_DIETS}))\b",
           "diet", "word"),
     _rule(rf"{_FP}{_PERFECT}\s+{_ADV}(?i:went|gone|became|become|turned)\s+(?i:an?\s+)?"
