@@ -93,9 +93,11 @@ class EmbedderSettings(BaseModel):
     provider: Literal["sentence-transformers", "openai"] = "sentence-transformers"
     model: str = "all-MiniLM-L6-v2"
     # How the sentence-transformers model runs: "onnx" (exported locally from the packaged
-    # weights, see docs/benchmarks.md) or "torch". onnx_variant "int8" is dynamically quantised.
+    # weights, see docs/benchmarks.md) or "torch". onnx_variant "int8" (the default) is
+    # dynamically quantised, per channel, and embeds every text alone; "fp32" gives torch's
+    # vectors. Stores record which one wrote them (graphmem migrate --reembed switches).
     runtime: Literal["onnx", "torch"] = "onnx"
-    onnx_variant: Literal["fp32", "int8"] = "fp32"
+    onnx_variant: Literal["fp32", "int8"] = "int8"
     onnx_dir: Path = Field(default_factory=lambda: _default_cache() / "onnx")
     batch_size: int = 64
     device: str = "cpu"

@@ -18,7 +18,7 @@ from pydantic import SecretStr
 
 from graphmem import Memory, Settings
 from graphmem.adapters.embeddings import make_embedder
-from graphmem.adapters.neo4j import schema
+from graphmem.adapters.neo4j import embedder_meta, schema
 from graphmem.adapters.neo4j.driver import make_driver
 from graphmem.neo4j_server import LocalNeo4j
 from graphmem.ports.embedder import Embedder
@@ -64,6 +64,16 @@ def _retire_legacy_password(server: LocalNeo4j) -> None:
     LocalNeo4j(legacy).rotate_password()
 
 
+def _empty_if_written_by_another_embedder(drv: neo4j.Driver, database: str, name: str) -> None:
+    """The worktree's own test store (never one GRAPHMEM_NEO4J__URI names) is disposable: when
+    an earlier run wrote it with another default embedder, start it again empty."""
+    stored = embedder_meta.read(drv, database)
+    if stored.identity in (None, name) and stored.target is None:
+        return
+    with drv.session(database=database) as session:
+        session.run("MATCH (n) CALL (n) { DETACH DELETE n } IN TRANSACTIONS OF 5000 ROWS").consume()
+
+
 @pytest.fixture(scope="session")
 def settings() -> Iterator[Settings]:
     settings = _test_settings()
@@ -87,6 +97,8 @@ def embedder(settings: Settings) -> Embedder:
 @pytest.fixture(scope="session")
 def driver(settings: Settings, embedder: Embedder) -> Iterator[neo4j.Driver]:
     drv = make_driver(settings.neo4j)
+    if "GRAPHMEM_NEO4J__URI" not in os.environ:
+        _empty_if_written_by_another_embedder(drv, settings.neo4j.database, embedder.name)
     schema.migrate(drv, settings.neo4j.database, embedder.dimension, embedder.name)
     yield drv
     drv.close()

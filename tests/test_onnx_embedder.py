@@ -28,7 +28,7 @@ SENTENCES = [
 
 @pytest.fixture(scope="module")
 def onnx_settings() -> EmbedderSettings:
-    return EmbedderSettings(onnx_dir=CACHE, batch_size=2)
+    return EmbedderSettings(onnx_variant="fp32", onnx_dir=CACHE, batch_size=2)
 
 
 def test_export_runs_and_matches_torch(onnx_settings: EmbedderSettings) -> None:
@@ -85,7 +85,40 @@ def test_batch_plan_orders_by_length_and_shares_a_call_among_workers() -> None:
     assert sorted(i for b in batches for i in b) == list(range(1000))
 
 
-def test_int8_is_another_identity_and_other_models_are_refused() -> None:
+def test_int8_embeds_each_text_alone_close_to_fp32(
+    onnx_settings: EmbedderSettings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    int8 = OnnxEmbedder(
+        onnx_settings.model_copy(update={"onnx_variant": "int8", "parallel_batches": 2})
+    )
+    shapes: list[tuple[int, ...]] = []
+    infer = onnx_embedder.infer
+
+    def recording(session: object, feeds: dict[str, np.ndarray]) -> np.ndarray:
+        shapes.append(feeds["input_ids"].shape)
+        return infer(session, feeds)
+
+    monkeypatch.setattr(onnx_embedder, "infer", recording)
+    together = np.asarray(int8.embed(SENTENCES))
+    # one unpadded text per run, whatever batch_size says (2 here)
+    assert [s[0] for s in shapes] == [1] * len(SENTENCES)
+    assert len({s[1] for s in shapes}) == len(SENTENCES)
+    # a text's vector does not depend on the call it comes in
+    for i, text in enumerate(SENTENCES):
+        np.testing.assert_allclose(int8.embed([text])[0], together[i], atol=1e-6)
+    reversed_call = np.asarray(int8.embed(SENTENCES[::-1]))[::-1]
+    np.testing.assert_allclose(reversed_call, together, atol=1e-6)
+    fp32 = np.asarray(OnnxEmbedder(onnx_settings).embed(SENTENCES))
+    np.testing.assert_allclose(np.linalg.norm(together, axis=1), 1.0, rtol=1e-5)
+    cosines = (together * fp32).sum(axis=1)
+    assert cosines.min() >= 0.97, cosines  # close, not equal: hence its own identity
+    assert cosines.max() < 0.99999, cosines
+    assert onnx_export.onnx_file(CACHE, "all-MiniLM-L6-v2", "int8").is_file()
+
+
+def test_int8_is_the_default_another_identity_and_other_models_are_refused() -> None:
+    assert EmbedderSettings().onnx_variant == "int8"
+
     int8 = OnnxEmbedder(EmbedderSettings(onnx_variant="int8", onnx_dir=CACHE))
     assert int8.name == "sentence-transformers/all-MiniLM-L6-v2+onnx-int8"
     with pytest.raises(EmbeddingError, match="packaged all-MiniLM-L6-v2 only"):

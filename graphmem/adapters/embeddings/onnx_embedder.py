@@ -79,6 +79,13 @@ class OnnxEmbedder:
             raise EmbeddingError(f"Could not load the ONNX embedder from {path}: {exc}") from exc
         return tokenizer, session
 
+    def _batch_size(self) -> int:
+        """int8 embeds every text alone: dynamic quantisation scales the activations over the
+        whole batch, so in a batch a text's vector would depend on the texts beside it (cosine
+        ~0.98-0.99 between two batchings). Alone it is one vector per text, whatever call it
+        comes in, and no faster batched here: no padding (docs/benchmarks.md)."""
+        return 1 if self._settings.onnx_variant == "int8" else self._settings.batch_size
+
     def _threads(self) -> int:
         return self._settings.threads or max(1, min(8, (os.cpu_count() or 2) // 2))
 
@@ -100,10 +107,14 @@ class OnnxEmbedder:
             return []
         tokenizer, session = self._load()
         workers = self._workers()
-        chunks = plan_batches([len(t) for t in texts], self._settings.batch_size, workers)
-        # Tokenised here, one batch after another (a fast tokenizer must not be shared across
-        # threads); the model runs the batches side by side (onnxruntime releases the GIL).
-        feeds = [tokenize(tokenizer, [texts[i] for i in chunk]) for chunk in chunks]
+        # Tokenised here (a fast tokenizer must not be shared across threads); the model runs
+        # the batches side by side (onnxruntime releases the GIL).
+        if self._batch_size() == 1:
+            chunks = [[i] for i in range(len(texts))]
+            feeds = tokenize_each(tokenizer, list(texts))
+        else:
+            chunks = plan_batches([len(t) for t in texts], self._batch_size(), workers)
+            feeds = [tokenize(tokenizer, [texts[i] for i in chunk]) for chunk in chunks]
         if len(feeds) == 1 or workers == 1:
             results = [infer(session, feed) for feed in feeds]
         else:
@@ -133,6 +144,18 @@ def tokenize(tokenizer: Any, texts: list[str]) -> dict[str, np.ndarray]:
         "attention_mask": batch["attention_mask"].astype(np.int64),
         "token_type_ids": batch["token_type_ids"].astype(np.int64),
     }
+
+
+def tokenize_each(tokenizer: Any, texts: list[str]) -> list[dict[str, np.ndarray]]:
+    """One unpadded feed per text, tokenised in one call."""
+    batch = tokenizer(texts, truncation=True, max_length=MAX_TOKENS)
+    return [
+        {
+            name: np.asarray([batch[name][i]], dtype=np.int64)
+            for name in ("input_ids", "attention_mask", "token_type_ids")
+        }
+        for i in range(len(texts))
+    ]
 
 
 def infer(session: Any, feeds: dict[str, np.ndarray]) -> np.ndarray:

@@ -81,6 +81,14 @@ def verify(driver: neo4j.Driver, database: str, identity: str) -> None:
         raise SchemaMismatchError(
             f"The store's vectors were written with embedder {stored.identity}, but the "
             f"configured embedder is {identity}; their vectors are not comparable. Configure "
-            "the store's embedder (GRAPHMEM_EMBEDDER__*), or re-embed the store with "
-            "`graphmem migrate --reembed`."
+            f"the store's embedder (GRAPHMEM_EMBEDDER__*{_setting_hint(stored.identity)}), or "
+            "re-embed the store with `graphmem migrate --reembed`."
         )
+
+
+def _setting_hint(stored: str) -> str:
+    """The setting that configures the store's embedder, where one variable does."""
+    variant = stored.rpartition("+onnx-")[2] if "+onnx-" in stored else None
+    if variant is None and stored.startswith("sentence-transformers/"):
+        variant = "fp32"  # torch and fp32 ONNX; the default was fp32 before 2026-12-04
+    return f": GRAPHMEM_EMBEDDER__ONNX_VARIANT={variant} for this one" if variant else ""
