@@ -18,8 +18,11 @@ the machine's load (2 shared cores) falls on all of them alike. Each variant is
 ``batches=N`` (an embedder call's batches run side by side), ``infer=on|off``,
 ``context=N`` (context turns), ``overlap=on|off`` (ingest overlap),
 ``keys=composed|embedded`` (how context-key vectors are made), ``recent=N`` (vectors kept
-across adds, 0 = off), ``turns=each`` (one add per message, the session as its run, as an
-agent storing each turn as it comes; the timing is then per session, i.e. per add group).
+across adds, 0 = off), ``onnx=fp32|int8`` (the ONNX variant; one store holds one
+embedder's vectors, so every variant's embedder is recorded under the store's identity: only
+speed is compared across ``onnx`` variants), ``turns=each`` (one add per message, the
+session as its run, as an agent storing each turn as it comes; the timing is then per
+session, i.e. per add group).
 
 The split: wall time summed inside the embedder's ``embed``, the extractor's ``extract``
 (spaCy), each named Neo4j read, the write transaction and the lifecycle step inside it. When
@@ -50,6 +53,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from locomo import DATASET, Batch, Stored, ingest_batch, load_samples, machine
 from own_server import own_server
+from store_identity import StoreIdentity
 
 from graphmem import Memory, Settings
 from graphmem.adapters.embeddings import make_embedder
@@ -104,7 +108,7 @@ def instrument(memory: Memory, split: Split) -> None:
 # -- variants ----------------------------------------------------------------------------
 def parse_variant(spec: str) -> dict[str, str]:
     pairs = [part.split("=", 1) for part in spec.split("+") if part]
-    known = {"threads", "batches", "infer", "context", "overlap", "keys", "recent", "turns"}
+    known = {"threads", "batches", "infer", "context", "overlap", "keys", "recent", "turns", "onnx"}
     out = {k: v for k, v in pairs}
     if bad := set(out) - known:
         raise SystemExit(f"unknown variant keys {sorted(bad)} (known: {sorted(known)})")
@@ -117,6 +121,8 @@ def variant_settings(base: Settings, variant: dict[str, str]) -> Settings:
         embedder = embedder.model_copy(update={"threads": int(variant["threads"])})
     if "batches" in variant:
         embedder = embedder.model_copy(update={"parallel_batches": int(variant["batches"])})
+    if "onnx" in variant:
+        embedder = embedder.model_copy(update={"onnx_variant": variant["onnx"]})
     indexing = base.indexing
     if "context" in variant:
         indexing = indexing.model_copy(update={"context_turns": int(variant["context"])})
@@ -136,7 +142,9 @@ class Runner:
         self.name, self.spec = name, spec
         self.infer = spec.get("infer", "on") == "on"
         self.settings = variant_settings(settings, spec)
-        embedder = make_embedder(self.settings.embedder)
+        embedder = StoreIdentity(
+            make_embedder(self.settings.embedder), make_embedder(settings.embedder).name
+        )
         self.memory = Memory(self.settings, driver=driver, embedder=embedder)
         self.split = Split()
         instrument(self.memory, self.split)

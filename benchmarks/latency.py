@@ -31,8 +31,11 @@ import torch
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import store_stats
+from store_identity import as_store_embedder
 
 from graphmem import Memory, Settings
+from graphmem.adapters.embeddings import make_embedder
+from graphmem.adapters.neo4j.driver import make_driver
 
 SCOPES = 100
 SIZES = (1_000, 10_000, 100_000)
@@ -496,6 +499,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         "100k over 100 scopes the default path already is the index)",
     )
     parser.add_argument(
+        "--speed-only-embedder",
+        action="store_true",
+        help="run the configured embedder even if the store was written by another one "
+        "(benchmarks/store_identity.py): for add throughput only, the rankings are meaningless",
+    )
+    parser.add_argument(
         "--keep", action="store_true", help="leave the memories in the store (for --reuse)"
     )
     parser.add_argument(
@@ -514,7 +523,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 
 def make_bench(args: argparse.Namespace) -> Bench:
-    memory = Memory(Settings())
+    memory = _memory(args.speed_only_embedder)
     forced = memory.settings.search.model_copy(update={"exact_scan_max": 0})
     index_settings = memory.settings.model_copy(update={"search": forced})
     index_memory = Memory(index_settings, driver=memory.driver, embedder=memory.embedder)
@@ -541,6 +550,16 @@ def make_bench(args: argparse.Namespace) -> Bench:
         [0] * len(users),
         {} if args.build_embed_cache else None,
     )
+
+
+def _memory(speed_only_embedder: bool) -> Memory:
+    settings = Settings()
+    if not speed_only_embedder:
+        return Memory(settings)
+    driver = make_driver(settings.neo4j)
+    own = make_embedder(settings.embedder)
+    embedder = as_store_embedder(own, driver, settings.neo4j.database)
+    return Memory(settings, driver=driver, embedder=embedder)
 
 
 def stored(b: Bench) -> int:
