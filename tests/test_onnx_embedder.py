@@ -12,6 +12,7 @@ import pytest
 from graphmem.adapters.embeddings import make_embedder, onnx_embedder, onnx_export
 from graphmem.adapters.embeddings.local import SentenceTransformerEmbedder, packaged_model_dir
 from graphmem.adapters.embeddings.onnx_embedder import OnnxEmbedder, plan_batches
+from graphmem.adapters.neo4j.embedder_meta import setting_hint
 from graphmem.errors import EmbeddingError
 from graphmem.settings import EmbedderSettings
 
@@ -173,3 +174,15 @@ def test_failed_export_leaves_nothing_behind(
     with pytest.raises(EmbeddingError, match="disk full"):
         onnx_export.ensure_onnx(tmp_path, "m", packaged_model_dir(), "fp32")
     assert [p for p in tmp_path.iterdir() if p.suffix == ".onnx"] == []
+
+
+def test_a_store_of_another_variant_is_told_the_setting_that_keeps_it() -> None:
+    plain, int8 = (
+        "sentence-transformers/all-MiniLM-L6-v2",
+        "sentence-transformers/all-MiniLM-L6-v2+onnx-int8",
+    )
+    assert setting_hint(plain, int8) == ": GRAPHMEM_EMBEDDER__ONNX_VARIANT=fp32 for this one"
+    assert setting_hint(int8, plain) == ": GRAPHMEM_EMBEDDER__ONNX_VARIANT=int8 for this one"
+    # another model or provider: no single variable brings it back
+    assert setting_hint("sentence-transformers/other-model", int8) == ""
+    assert setting_hint("openai/text-embedding-3-small", int8) == ""

@@ -78,17 +78,19 @@ def verify(driver: neo4j.Driver, database: str, identity: str) -> None:
             "unfinished (its vectors are mixed): run `graphmem migrate --reembed` to finish it."
         )
     if stored.identity != identity:
+        hint = setting_hint(stored.identity, identity)
         raise SchemaMismatchError(
             f"The store's vectors were written with embedder {stored.identity}, but the "
             f"configured embedder is {identity}; their vectors are not comparable. Configure "
-            f"the store's embedder (GRAPHMEM_EMBEDDER__*{_setting_hint(stored.identity)}), or "
-            "re-embed the store with `graphmem migrate --reembed`."
+            f"the store's embedder (GRAPHMEM_EMBEDDER__*{hint}), or re-embed the store with "
+            "`graphmem migrate --reembed`."
         )
 
 
-def _setting_hint(stored: str) -> str:
-    """The setting that configures the store's embedder, where one variable does."""
-    variant = stored.rpartition("+onnx-")[2] if "+onnx-" in stored else None
-    if variant is None and stored.startswith("sentence-transformers/"):
-        variant = "fp32"  # torch and fp32 ONNX; the default was fp32 before 2026-12-04
-    return f": GRAPHMEM_EMBEDDER__ONNX_VARIANT={variant} for this one" if variant else ""
+def setting_hint(stored: str, configured: str) -> str:
+    """The one setting that configures the store's embedder, when only the ONNX variant differs
+    (torch and fp32 ONNX share the plain identity; fp32 was the default before 2026-12-04)."""
+    base, _, variant = stored.partition("+onnx-")
+    if not base.startswith("sentence-transformers/") or base != configured.partition("+onnx-")[0]:
+        return ""
+    return f": GRAPHMEM_EMBEDDER__ONNX_VARIANT={variant or 'fp32'} for this one"
