@@ -1,0 +1,138 @@
+"""How an inferred add's cost grows with what its owner already holds (issue 11 "Ingest",
+issue 14 §4/§6): the offline ingest benchmark measures owners that start empty, and the
+latency benchmark's adds are ``infer=False`` (no lifecycle), so neither shows it.
+
+For each ``--sizes`` value, a fresh owner is filled with that many ``infer=False`` memories
+(LoCoMo turn texts of conversations 2–10, made unique by a suffix; 200 per add), then the
+first ``--adds`` sessions of conversation 1 are added to it as ``benchmarks/locomo.py --mode
+product`` adds them (``infer=True``, one add per session). Reported per size: messages/s over
+those adds and the wall time of the lifecycle-candidate read (``memory/candidates_batch``,
+inside each add's write transaction) per add. Runs against the configured Neo4j; each owner
+is deleted afterwards.
+
+    PYTHONPATH=. .venv/bin/python benchmarks/owner_growth.py --sizes 0,1000,3000 \\
+        --json benchmarks/results/owner-growth-x.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+import uuid
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from neo4j._sync.work.transaction import ManagedTransaction
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from locomo import DATASET, Stored, ingest_batch, load_samples, machine
+
+from graphmem import Memory, Settings
+from graphmem.cypher_catalog import query
+
+WATCHED = "memory/candidates_batch"
+
+
+class StatementClock:
+    """Wall time of one named statement run inside managed transactions (its rows read)."""
+
+    def __init__(self, name: str) -> None:
+        self.text, self.seconds = query(name), list[float]()
+        self._run = ManagedTransaction.run
+
+    def __enter__(self) -> StatementClock:
+        run, text, seconds = self._run, self.text, self.seconds
+
+        def timed(tx: ManagedTransaction, cypher: Any, parameters: Any = None, **kw: Any) -> Any:
+            start = time.perf_counter()
+            result = run(tx, cypher, parameters, **kw)
+            if cypher == text:
+                rows = list(result)  # the statement's own work, not its caller's
+                seconds.append(time.perf_counter() - start)
+                return iter(rows)
+            return result
+
+        ManagedTransaction.run = timed  # type: ignore[method-assign]
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        ManagedTransaction.run = self._run  # type: ignore[method-assign]
+
+
+def filler_texts(dataset: Path) -> list[str]:
+    texts: list[str] = []
+    for sample in json.loads(dataset.read_text())[1:]:
+        conversation = sample["conversation"]
+        for key in sorted(conversation):
+            if key.startswith("session_") and isinstance(conversation[key], list):
+                texts += [f"{t['text']} (#{len(texts)})" for t in conversation[key]]
+    return texts
+
+
+def one_size(memory: Memory, size: int, adds: int, filler: list[str]) -> dict[str, Any]:
+    if size > len(filler):
+        raise SystemExit(f"--sizes {size}: only {len(filler)} filler texts")
+    user = f"bench-owner-growth-{uuid.uuid4().hex[:8]}"
+    [sample] = load_samples(DATASET, 1)
+    try:
+        for start in range(0, size, 200):
+            chunk = filler[start : min(size, start + 200)]
+            memory.add([{"role": "user", "content": t} for t in chunk], user_id=user, infer=False)
+        stored, messages = Stored(user_id=user), 0
+        with StatementClock(WATCHED) as clock:
+            began = time.perf_counter()
+            for batch in sample.turns[:adds]:
+                messages += len(batch.items)
+                ingest_batch(memory, stored, sample.sample_id, batch, product=True)
+            wall = time.perf_counter() - began
+        return {
+            "owner_holds": size,
+            "adds": adds,
+            "messages": messages,
+            "messages_per_s": round(messages / wall, 1),
+            "candidates_ms_per_add": [round(s * 1000, 1) for s in clock.seconds],
+            "candidates_ms_median": round(statistics.median(clock.seconds) * 1000, 1),
+            "candidates_share_of_wall": round(sum(clock.seconds) / wall, 3),
+        }
+    finally:
+        memory.delete_all(user_id=user)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--sizes", default="0,1000,3000", help="memories the owner holds")
+    parser.add_argument("--adds", type=int, default=3, help="sessions of conversation 1")
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args(argv)
+    report: dict[str, Any] = {
+        "command": " ".join(["PYTHONPATH=. .venv/bin/python", *sys.argv]),
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "machine": machine(),
+        "watched_statement": WATCHED,
+        "results": [],
+    }
+    filler = filler_texts(DATASET)
+    with Memory(Settings()) as memory:
+        report["embedder"] = memory.embedder.name
+        for size in (int(v) for v in args.sizes.split(",")):
+            row = one_size(memory, size, args.adds, filler)
+            report["results"].append(row)
+            print(json.dumps(row), flush=True)
+    report["machine"]["loadavg_end"] = list(os.getloadavg())
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=2) + "\n")
+        print(f"wrote {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
