@@ -99,7 +99,7 @@ class EmbedderSettings(BaseModel):
     runtime: Literal["onnx", "torch"] = "onnx"
     onnx_variant: Literal["fp32", "int8"] = "int8"
     onnx_dir: Path = Field(default_factory=lambda: _default_cache() / "onnx")
-    batch_size: int = 64
+    batch_size: int = 64  # fp32 ONNX and torch; int8 embeds every text alone
     device: str = "cpu"
     # torch / onnxruntime intra-op threads; None = half the cores (Neo4j needs the rest), at
     # most 8. On a busy 2-core machine two spinning threads made one query embedding ~280 ms
