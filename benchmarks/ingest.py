@@ -53,7 +53,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from locomo import DATASET, Batch, Stored, ingest_batch, load_samples, machine
 from own_server import own_server
-from store_identity import StoreIdentity
+from store_identity import as_store_embedder
 
 from graphmem import Memory, Settings
 from graphmem.adapters.embeddings import make_embedder
@@ -142,9 +142,8 @@ class Runner:
         self.name, self.spec = name, spec
         self.infer = spec.get("infer", "on") == "on"
         self.settings = variant_settings(settings, spec)
-        embedder = StoreIdentity(
-            make_embedder(self.settings.embedder), make_embedder(settings.embedder).name
-        )
+        own = make_embedder(self.settings.embedder)
+        embedder = as_store_embedder(own, driver, settings.neo4j.database)
         self.memory = Memory(self.settings, driver=driver, embedder=embedder)
         self.split = Split()
         instrument(self.memory, self.split)

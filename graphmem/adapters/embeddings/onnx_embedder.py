@@ -107,14 +107,10 @@ class OnnxEmbedder:
             return []
         tokenizer, session = self._load()
         workers = self._workers()
-        # Tokenised here (a fast tokenizer must not be shared across threads); the model runs
-        # the batches side by side (onnxruntime releases the GIL).
-        if self._batch_size() == 1:
-            chunks = [[i] for i in range(len(texts))]
-            feeds = tokenize_each(tokenizer, list(texts))
-        else:
-            chunks = plan_batches([len(t) for t in texts], self._batch_size(), workers)
-            feeds = [tokenize(tokenizer, [texts[i] for i in chunk]) for chunk in chunks]
+        chunks = plan_batches([len(t) for t in texts], self._batch_size(), workers)
+        # Tokenised here, one batch after another (a fast tokenizer must not be shared across
+        # threads); the model runs the batches side by side (onnxruntime releases the GIL).
+        feeds = [tokenize(tokenizer, [texts[i] for i in chunk]) for chunk in chunks]
         if len(feeds) == 1 or workers == 1:
             results = [infer(session, feed) for feed in feeds]
         else:
@@ -144,18 +140,6 @@ def tokenize(tokenizer: Any, texts: list[str]) -> dict[str, np.ndarray]:
         "attention_mask": batch["attention_mask"].astype(np.int64),
         "token_type_ids": batch["token_type_ids"].astype(np.int64),
     }
-
-
-def tokenize_each(tokenizer: Any, texts: list[str]) -> list[dict[str, np.ndarray]]:
-    """One unpadded feed per text, tokenised in one call."""
-    batch = tokenizer(texts, truncation=True, max_length=MAX_TOKENS)
-    return [
-        {
-            name: np.asarray([batch[name][i]], dtype=np.int64)
-            for name in ("input_ids", "attention_mask", "token_type_ids")
-        }
-        for i in range(len(texts))
-    ]
 
 
 def infer(session: Any, feeds: dict[str, np.ndarray]) -> np.ndarray:
