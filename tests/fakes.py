@@ -20,7 +20,7 @@ from graphmem.domain.filters import MemoryFilter
 from graphmem.domain.graph import TripletRecord
 from graphmem.domain.memory import HistoryEvent, LifecycleState, MemoryRecord
 from graphmem.domain.scope import Scope
-from graphmem.domain.transitions import TransitionOutcome, TransitionRequest
+from graphmem.domain.transitions import CandidateRead, TransitionOutcome, TransitionRequest
 from graphmem.domain.writes import MemoryChange, WriteOutcome, WritePlan
 from graphmem.lifecycle.predicates import normalize_name
 from graphmem.ports.store import LifecycleStep, ScopeFilter
@@ -134,15 +134,9 @@ class FakeStore:
     def recent_turns(self, scope: Scope, limit: int) -> list[tuple[str, str | None, str]]:
         return self.turns[-limit:]
 
-    def candidates(
-        self, new_id: str, k: int, exclude: Sequence[str], proposed: Sequence[str]
-    ) -> list[dict[str, Any]]:
-        return [r for r in self.candidate_rows if r["id"] not in exclude][:k]
-
-    def candidates_many(
-        self, items: Sequence[tuple[str, Sequence[str]]], k: int, exclude: Sequence[str]
-    ) -> dict[str, list[dict[str, Any]]]:
-        return {new_id: self.candidates(new_id, k, exclude, proposed) for new_id, proposed in items}
+    def candidates_many(self, read: CandidateRead) -> dict[str, list[dict[str, Any]]]:
+        rows = [r for r in self.candidate_rows if r["id"] not in read.exclude][: read.k]
+        return {q.new_id: list(rows) for q in read.queries}
 
     def triplets_for(self, memory_ids: Sequence[str]) -> list[TripletRecord]:
         wanted = set(memory_ids)

@@ -4,12 +4,16 @@ a memory whose candidate an earlier transition of the same add retired reads afr
 
 from __future__ import annotations
 
+from typing import Any
+
 import neo4j
 import pytest
 
 from graphmem import Memory
 from graphmem.adapters.neo4j.lifecycle_view import TxLifecycleView
 from graphmem.domain.scope import Scope
+from graphmem.domain.transitions import CandidateQuery, CandidateRead
+from graphmem.lifecycle.predicates import FunctionalPredicates
 
 pytestmark = pytest.mark.neo4j
 
@@ -31,19 +35,36 @@ def _triplet_ids(view: TxLifecycleView, ids: list[str]) -> set[str]:
     return {t.id for found in hits.values() for t in found}
 
 
+def _read(memory: Memory, items: list[tuple[str, list[str]]], k: int, new: list[str]) -> Any:
+    """A CandidateRead of these (new id, proposed ids), with each memory's own vector."""
+    texts = {i: memory.get(i).text for i, _ in items}  # type: ignore[union-attr]
+    vectors = dict(zip(texts, memory.embedder.embed(list(texts.values())), strict=True))
+    settings = memory.settings.lifecycle
+    return CandidateRead(
+        queries=[CandidateQuery(new_id=i, vector=vectors[i], proposed=p) for i, p in items],
+        k=k,
+        exclude=new,
+        exact_scan_max=settings.exact_scan_max,
+        fetch=settings.index_fetch,
+        functional=sorted(FunctionalPredicates().names),
+    )
+
+
 def test_batched_candidates_equal_the_per_memory_reads(
     memory: Memory, driver: neo4j.Driver, user_id: str
 ) -> None:
     texts = ["I live in Tokyo.", "I like green tea.", "My sister Ana works at Acme.", "I run."]
     old = [r.id for r in memory.add(texts, user_id=user_id).results]
     new = [r.id for r in memory.add(["I moved to Osaka.", "I like tea."], user_id=user_id).results]
+    items = [(new[0], []), (new[1], [old[3]])]
 
     def compare(tx: neo4j.ManagedTransaction) -> None:
         view = TxLifecycleView(tx)
-        batch = view.candidates_many([(new[0], []), (new[1], [old[3]])], 3, new)
-        for new_id, proposed in ((new[0], []), (new[1], [old[3]])):
-            one = view.candidates(new_id, 3, new, proposed)
-            assert {r["id"]: r for r in batch[new_id]} == {r["id"]: r for r in one}
+        batch = view.candidates_many(_read(memory, items, 3, new))
+        for item in items:
+            one = view.candidates_many(_read(memory, [item], 3, new))[item[0]]
+            assert {r["id"]: r for r in batch[item[0]]} == {r["id"]: r for r in one}
+        assert old[3] in {r["id"] for r in batch[new[1]]}  # proposed, not among the nearest 3
         for ids in (old, old[:2], old[2:]):
             per_memory = {t.id for t in memory.store.triplets_for(ids)}
             assert _triplet_ids(view, ids) == per_memory
@@ -74,7 +95,7 @@ def test_triplets_read_with_the_candidates_equal_a_separate_read(
 
     def compare(tx: neo4j.ManagedTransaction) -> None:
         view = TxLifecycleView(tx)
-        ids = [r["id"] for r in view.candidates_many([(new[0], [])], 5, new)[new[0]]]
+        ids = [r["id"] for r in view.candidates_many(_read(memory, [(new[0], [])], 5, new))[new[0]]]
         assert ids
         expected = TxLifecycleView(tx).triplet_hits(ids)
         assert any(expected.values())

@@ -1,16 +1,63 @@
-// Lifecycle candidates for several newly written memories in one round trip: for each item
-// of $items, what memory/candidates returns for its new_id and proposed ids, and with each
-// candidate the triplets it asserts (what triplet/hits_for_memories returns for its id).
-// $items: list<map {new_id: string, proposed: list<string>}>, $k, $exclude: list<string>.
+// Lifecycle candidates for an add's new memories (one owner), in one round trip. Per item,
+// the union of:
+// - nearest: the $k active memories of the owner most similar to the new one. An owner of up
+//   to $exact_scan_max memories (or one without a user, as search does) is scanned exactly.
+//   A larger user's is asked through both vector indexes, filtered inside the index to the
+//   user and to active memories, $fetch each: by the new memory's own vector (item.vector)
+//   and, when it has a context key, by the key's. What they return is re-scored exactly.
+// - slots: the active memories asserting a triplet with the same subject and a functional
+//   predicate ($functional) as one the new memory asserts (the newest $k), so a changed fact
+//   finds the memory it replaces however many others the owner holds.
+// - proposed: the item's proposed ids of the same owner.
+// $items: list<map {new_id, vector: list<float>, proposed: list<string>}>, $k, $fetch,
+//   $exact_scan_max, $exclude: list<string>, $functional: list<string> (normalised).
 // Returns: new_id, id, text, observed_at, immutable, exclude_from_dream, cosine (raw),
 //   triplets (list<map{id, source, predicate, target, fact, valid_from, valid_to, memory_ids}>).
+CYPHER 25
+MATCH (first:Memory {id: $items[0].new_id})
+WITH first.user_id IS NOT NULL
+     AND COUNT { MATCH (o:Memory {owner: first.owner}) } > $exact_scan_max AS indexed
 UNWIND $items AS item
 MATCH (n:Memory {id: item.new_id})
-CALL (n, item) {
+CALL (n, item, indexed) {
+  WITH n WHERE NOT indexed
   MATCH (m:Memory {owner: n.owner})
   USING INDEX m:Memory(owner)  // never all owners' active memories (a plan made on a small store)
   WHERE m.lifecycle_state = 'active' AND NOT m.id IN $exclude
   WITH m ORDER BY vector.similarity.cosine(coalesce(m.embedding, m.text_embedding), coalesce(n.embedding, n.text_embedding)) DESC LIMIT $k
+  RETURN m
+  UNION
+  WITH n, item WHERE indexed
+  CALL (n, item) {
+    MATCH (m:Memory)
+      SEARCH m IN (VECTOR INDEX memory_embedding FOR item.vector
+                   WHERE m.user_id = n.user_id AND m.lifecycle_state = 'active' LIMIT $fetch)
+    RETURN m
+    UNION
+    MATCH (m:Memory)
+      SEARCH m IN (VECTOR INDEX memory_key_embedding FOR item.vector
+                   WHERE m.user_id = n.user_id AND m.lifecycle_state = 'active' LIMIT $fetch)
+    RETURN m
+    UNION
+    WITH n WHERE n.key_embedding IS NOT NULL
+    MATCH (m:Memory)
+      SEARCH m IN (VECTOR INDEX memory_key_embedding FOR n.key_embedding
+                   WHERE m.user_id = n.user_id AND m.lifecycle_state = 'active' LIMIT $fetch)
+    RETURN m
+  }
+  WITH n, m
+  WHERE m.owner = n.owner AND m.lifecycle_state = 'active' AND NOT m.id IN $exclude
+  WITH m ORDER BY vector.similarity.cosine(coalesce(m.embedding, m.text_embedding), coalesce(n.embedding, n.text_embedding)) DESC LIMIT $k
+  RETURN m
+  UNION
+  MATCH (n)-[:MENTIONS]->(s:Entity)-[r:RELATES_TO]->()
+  WHERE n.id IN r.memory_ids AND r.predicate IN $functional
+  MATCH (s)-[same:RELATES_TO]->()
+  WHERE toString(same.predicate) = r.predicate
+  UNWIND same.memory_ids AS id
+  MATCH (m:Memory {id: id})
+  WHERE m.owner = n.owner AND m.lifecycle_state = 'active' AND NOT m.id IN $exclude
+  WITH DISTINCT m ORDER BY m.observed_at DESC LIMIT $k
   RETURN m
   UNION
   MATCH (m:Memory)

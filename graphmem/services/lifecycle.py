@@ -11,7 +11,7 @@ from typing import Any
 from graphmem.domain.extraction import ExtractedTriplet, KnownMemory, LifecycleProposal
 from graphmem.domain.graph import TripletRecord
 from graphmem.domain.results import Transition
-from graphmem.domain.transitions import TransitionRequest
+from graphmem.domain.transitions import CandidateQuery, CandidateRead, TransitionRequest
 from graphmem.lifecycle.guards import (
     Candidate,
     GuardDecision,
@@ -73,21 +73,29 @@ class ApplyLifecycle:
         created: list[Pending],
         observed_at: datetime,
         new_flags: MemoryFlags,
+        vectors: dict[str, list[float]],
     ) -> list[Transition]:
+        """``vectors``: each created memory's own text's vector, by id."""
         new_ids = [p.id for p in created]
-        k = self.settings.similar_top_s
-        proposed = {p.id: [x.old_memory_id for x in p.extracted.proposals] for p in created}
+        queries = {
+            p.id: CandidateQuery(
+                new_id=p.id,
+                vector=vectors[p.id],
+                proposed=[x.old_memory_id for x in p.extracted.proposals],
+            )
+            for p in created
+        }
         # One read for every new memory's candidates and one for their triplets, instead of
         # two per memory. A memory whose candidates include one that an earlier transition of
         # this add changed reads its candidates afresh (what the per-memory read would see).
-        batch = view.candidates_many([(p.id, proposed[p.id]) for p in created], k, new_ids)
+        batch = view.candidates_many(self._read(list(queries.values()), new_ids))
         hits = view.triplet_hits(list(dict.fromkeys(r["id"] for rs in batch.values() for r in rs)))
         touched: set[str] = set()
         transitions: list[Transition] = []
         for pending in created:
             rows = batch[pending.id]
             if touched & {r["id"] for r in rows}:
-                rows = view.candidates(pending.id, k, new_ids, proposed[pending.id])
+                rows = view.candidates_many(self._read([queries[pending.id]], new_ids))[pending.id]
                 missing = [r["id"] for r in rows if r["id"] not in hits]
                 hits.update(view.triplet_hits(missing) if missing else {})
             triplets = _triplets([t for r in rows for t in hits.get(r["id"], [])])
@@ -98,6 +106,17 @@ class ApplyLifecycle:
                 )
                 touched.add(proposal.old_memory_id)
         return transitions
+
+    def _read(self, queries: list[CandidateQuery], new_ids: list[str]) -> CandidateRead:
+        settings = self.settings
+        return CandidateRead(
+            queries=queries,
+            k=settings.similar_top_s,
+            exclude=new_ids,
+            exact_scan_max=settings.exact_scan_max,
+            fetch=settings.index_fetch,
+            functional=sorted(self.functional.names),
+        )
 
     def _decide(
         self, pending: Pending, candidates: dict[str, Candidate], new_flags: MemoryFlags

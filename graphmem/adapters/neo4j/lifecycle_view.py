@@ -12,7 +12,7 @@ from graphmem.adapters.neo4j.records import native_map, triplet_from_record
 from graphmem.adapters.neo4j.transitions import apply_or_record
 from graphmem.cypher_catalog import query
 from graphmem.domain.graph import TripletRecord
-from graphmem.domain.transitions import TransitionOutcome, TransitionRequest
+from graphmem.domain.transitions import CandidateRead, TransitionOutcome, TransitionRequest
 
 
 class TxLifecycleView:
@@ -26,29 +26,18 @@ class TxLifecycleView:
         self.tx = tx
         self._hits: dict[str, list[TripletRecord]] = {}
 
-    def candidates(
-        self, new_id: str, k: int, exclude: Sequence[str], proposed: Sequence[str]
-    ) -> list[dict[str, Any]]:
-        rows = self.tx.run(
-            query("memory/candidates"),
-            new_id=new_id,
-            k=k,
-            exclude=list(exclude),
-            proposed=list(proposed),
-        )
-        return [native_map(r.data()) for r in rows]
-
-    def candidates_many(
-        self, items: Sequence[tuple[str, Sequence[str]]], k: int, exclude: Sequence[str]
-    ) -> dict[str, list[dict[str, Any]]]:
-        """``candidates`` for several new memories ((new id, proposed ids) each) in one read."""
+    def candidates_many(self, read: CandidateRead) -> dict[str, list[dict[str, Any]]]:
+        """Per new memory of ``read``, its candidates (``memory/candidates_batch``)."""
         rows = self.tx.run(
             query("memory/candidates_batch"),
-            items=[{"new_id": new_id, "proposed": list(proposed)} for new_id, proposed in items],
-            k=k,
-            exclude=list(exclude),
+            items=[q.model_dump() for q in read.queries],
+            k=read.k,
+            fetch=read.fetch,
+            exact_scan_max=read.exact_scan_max,
+            exclude=read.exclude,
+            functional=read.functional,
         )
-        out: dict[str, list[dict[str, Any]]] = {new_id: [] for new_id, _ in items}
+        out: dict[str, list[dict[str, Any]]] = {q.new_id: [] for q in read.queries}
         self._hits = {}
         for r in rows:
             data = r.data()

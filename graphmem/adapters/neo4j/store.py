@@ -134,19 +134,6 @@ class Neo4jStore:
         )
         return [(r["id"], r["actor"], r["text"]) for r in reversed(rows)]
 
-    def candidates(
-        self, new_id: str, k: int, exclude: Sequence[str], proposed: Sequence[str]
-    ) -> list[dict[str, Any]]:
-        rows = self.statements.read(
-            "memory/candidates",
-            "find lifecycle candidates",
-            new_id=new_id,
-            k=k,
-            exclude=list(exclude),
-            proposed=list(proposed),
-        )
-        return [native_map(r.data()) for r in rows]
-
     def transition(self, request: TransitionRequest) -> TransitionOutcome:
         """An explicit transition: applied, or its lost race recorded, in one transaction."""
         return self.statements.in_write_tx(f"{request.action} a memory", apply_or_record, request)
