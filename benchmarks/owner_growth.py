@@ -8,7 +8,9 @@ first ``--adds`` sessions of conversation 1 are added to it as ``benchmarks/loco
 product`` adds them (``infer=True``, one add per session). Reported per size: messages/s over
 those adds and the wall time of the lifecycle-candidate read (``memory/candidates_batch``,
 inside each add's write transaction) per add. Runs against the configured Neo4j; each owner
-is deleted afterwards.
+is deleted afterwards. With ``--compare-exact`` each size also runs with every owner scanned
+exactly (the read before ``lifecycle.exact_scan_max``), and each run keeps the transitions it
+decided, to compare.
 
     PYTHONPATH=. .venv/bin/python benchmarks/owner_growth.py --sizes 0,1000,3000 \\
         --json benchmarks/results/owner-growth-x.json
@@ -100,9 +102,36 @@ def one_size(memory: Memory, size: int, adds: int, filler: list[str]) -> dict[st
             "candidates_ms_per_add": [round(s * 1000, 1) for s in clock.seconds],
             "candidates_ms_median": round(statistics.median(clock.seconds) * 1000, 1),
             "candidates_share_of_wall": round(sum(clock.seconds) / wall, 3),
+            "transitions": transitions(memory, user),
         }
     finally:
         memory.delete_all(user_id=user)
+
+
+def transitions(memory: Memory, user: str) -> list[list[str]]:
+    """Each lifecycle transition of the owner as [action, old text, new text], sorted: what
+    two runs decided, comparable across stores (ids differ)."""
+    rows = memory.driver.execute_query(
+        "MATCH (o:Memory {user_id: $u})-[r:MERGED_INTO|SUPERSEDED_BY]->(n:Memory) "
+        "RETURN type(r) AS action, o.text AS old, n.text AS new",
+        u=user,
+        database_=memory.settings.neo4j.database,
+    ).records
+    return sorted([r["action"], r["old"], r["new"]] for r in rows)
+
+
+def variants(memory: Memory, compare_exact: bool) -> list[tuple[str, Memory]]:
+    """The product's settings, and with ``compare_exact`` the same with every owner scanned
+    exactly (sharing the driver and embedder)."""
+    if not compare_exact:
+        return [("default", memory)]
+    lifecycle = memory.settings.lifecycle.model_copy(update={"exact_scan_max": 10**9})
+    exact = Memory(
+        memory.settings.model_copy(update={"lifecycle": lifecycle}),
+        driver=memory.driver,
+        embedder=memory.embedder,
+    )
+    return [("exact scan", exact), ("default", memory)]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -111,6 +140,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--sizes", default="0,1000,3000", help="memories the owner holds")
     parser.add_argument("--adds", type=int, default=3, help="sessions of conversation 1")
+    parser.add_argument(
+        "--compare-exact",
+        action="store_true",
+        help="also run each size with every owner scanned exactly (lifecycle.exact_scan_max)",
+    )
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
     report: dict[str, Any] = {
@@ -124,9 +158,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     with Memory(Settings()) as memory:
         report["embedder"] = memory.embedder.name
         for size in (int(v) for v in args.sizes.split(",")):
-            row = one_size(memory, size, args.adds, filler)
-            report["results"].append(row)
-            print(json.dumps(row), flush=True)
+            for name, used in variants(memory, args.compare_exact):
+                row = {"variant": name, **one_size(used, size, args.adds, filler)}
+                report["results"].append(row)
+                print(json.dumps({k: v for k, v in row.items() if k != "transitions"}), flush=True)
     report["machine"]["loadavg_end"] = list(os.getloadavg())
     if args.json:
         args.json.write_text(json.dumps(report, indent=2) + "\n")

@@ -179,11 +179,11 @@ class IndexingSettings(BaseModel):
 
 class LifecycleSettings(BaseModel):
     similar_top_s: int = 10
-    # An owner of up to this many memories is scanned exactly for an inferred add's lifecycle
-    # candidates; a larger user's are asked through the vector indexes (``index_fetch`` each)
-    # and re-scored exactly (docs/lifecycle.md, docs/benchmarks.md).
+    # An owner of up to this many memories is scanned exactly for an inferred add's nearest
+    # lifecycle candidates; a larger one's are narrowed to the ``text_fetch`` best full-text
+    # matches first (docs/lifecycle.md, docs/benchmarks.md).
     exact_scan_max: int = Field(default=500, ge=0)
-    index_fetch: int = Field(default=50, ge=1, le=10_000)
+    text_fetch: int = Field(default=50, ge=1, le=10_000)
     recent_messages: int = 10
     merge_min_cosine: float = 0.75
     extra_functional_predicates: list[str] = Field(default_factory=list)

@@ -36,16 +36,14 @@ def _triplet_ids(view: TxLifecycleView, ids: list[str]) -> set[str]:
 
 
 def _read(memory: Memory, items: list[tuple[str, list[str]]], k: int, new: list[str]) -> Any:
-    """A CandidateRead of these (new id, proposed ids), with each memory's own vector."""
-    texts = {i: memory.get(i).text for i, _ in items}  # type: ignore[union-attr]
-    vectors = dict(zip(texts, memory.embedder.embed(list(texts.values())), strict=True))
+    """A CandidateRead of these (new id, proposed ids)."""
     settings = memory.settings.lifecycle
     return CandidateRead(
-        queries=[CandidateQuery(new_id=i, vector=vectors[i], proposed=p) for i, p in items],
+        queries=[CandidateQuery(new_id=i, proposed=p) for i, p in items],
         k=k,
         exclude=new,
         exact_scan_max=settings.exact_scan_max,
-        fetch=settings.index_fetch,
+        fetch=settings.text_fetch,
         functional=sorted(FunctionalPredicates().names),
     )
 

@@ -1,7 +1,7 @@
 """An inferred add's lifecycle candidates (``cypher/memory/candidates_batch.cypher``) against
-the real Neo4j: an owner above ``lifecycle.exact_scan_max`` is read through the vector indexes
-(a keyed turn through its context key's) and re-scored exactly; a functional slot's memory is a
-candidate however far it ranks by similarity; an owner without a user is scanned exactly."""
+the real Neo4j: an owner above ``lifecycle.exact_scan_max`` is narrowed to full-text matches
+first and re-scored exactly, which keeps every near-duplicate a merge needs; a functional slot's
+memory is a candidate however far it ranks by similarity; agents' owners too."""
 
 from __future__ import annotations
 
@@ -12,9 +12,11 @@ import pytest
 
 from graphmem import Memory
 from graphmem.adapters.neo4j.lifecycle_view import TxLifecycleView
+from graphmem.domain.scope import Scope
 from graphmem.domain.transitions import CandidateQuery, CandidateRead
 from graphmem.lifecycle.predicates import FunctionalPredicates
 from graphmem.ports.embedder import Embedder
+from graphmem.search.lucene import scoped_query
 from graphmem.settings import Settings
 
 pytestmark = pytest.mark.neo4j
@@ -46,11 +48,13 @@ def with_lifecycle(
 
 
 def read_candidates(
-    memory: Memory, driver: neo4j.Driver, new_ids: list[str], **read: Any
+    memory: Memory, driver: neo4j.Driver, new_ids: list[str], owner: Scope, **read: Any
 ) -> dict[str, list[dict[str, Any]]]:
     texts = [memory.get(i).text for i in new_ids]  # type: ignore[union-attr]
-    vectors = memory.embedder.embed(texts)
-    queries = [CandidateQuery(new_id=i, vector=v) for i, v in zip(new_ids, vectors, strict=True)]
+    queries = [
+        CandidateQuery(new_id=i, query=scoped_query("text", t, owner.model_dump()))
+        for i, t in zip(new_ids, texts, strict=True)
+    ]
     settings = {
         "k": 3,
         "exclude": new_ids,
@@ -66,32 +70,30 @@ def read_candidates(
         )
 
 
-def test_the_index_read_ranks_as_the_exact_scan_and_finds_keyed_turns(
+def test_a_large_owner_keeps_its_near_duplicates_among_full_text_matches(
     memory: Memory, driver: neo4j.Driver, user_id: str
 ) -> None:
+    owner = Scope(user_id=user_id)
     memory.add(FILLER, user_id=user_id, infer=False)
     memory.add(CHAT, user_id=user_id, run_id="chat", infer=False)  # keyed turns
     new = memory.add(
-        ["Mel's family adopted a beagle puppy called Oscar.", "I bake rye bread at home."],
+        ["We adopted a puppy named Oscar, a beagle.", "fond of rye bread from the bakery"],
         user_id=user_id,
         infer=False,
     ).results
     ids = [r.id for r in new]
-    exact = read_candidates(memory, driver, ids)
-    indexed = read_candidates(memory, driver, ids, exact_scan_max=5)
-    for new_id in ids:
-        assert [(r["id"], round(r["cosine"], 6)) for r in indexed[new_id]] == [
-            (r["id"], round(r["cosine"], 6)) for r in exact[new_id]
-        ]
-    puppy = memory.get(indexed[ids[0]][0]["id"])
-    assert puppy is not None and puppy.text == CHAT[0]["content"]  # found by its context key
-    # a fetch of one per index query: at most three rows, so the indexes answered, not a scan
-    narrow = read_candidates(memory, driver, ids, exact_scan_max=5, fetch=1)
-    assert all(1 <= len(rows) <= 3 for rows in narrow.values())
-    assert narrow[ids[0]][0]["id"] == exact[ids[0]][0]["id"]
+    exact = read_candidates(memory, driver, ids, owner)
+    large = read_candidates(memory, driver, ids, owner, exact_scan_max=5)
+    for new_id in ids:  # the nearest of each is a lexical neighbour: the same in both reads
+        assert large[new_id][0] == exact[new_id][0]
+    texts = [memory.get(large[i][0]["id"]).text for i in ids]  # type: ignore[union-attr]
+    assert texts == [CHAT[0]["content"], FILLER[4]]
+    # narrowed before the cosine: two full-text hits, one of them the new memory itself
+    narrow = read_candidates(memory, driver, ids, owner, exact_scan_max=5, fetch=2)
+    assert [len(rows) for rows in narrow.values()] == [1, 1]
 
 
-@pytest.mark.parametrize("exact_scan_max", [1000, 0], ids=["exact", "indexes"])
+@pytest.mark.parametrize("exact_scan_max", [1000, 0], ids=["scan", "full-text"])
 def test_a_move_supersedes_the_old_home_however_far_it_ranks(
     settings: Settings,
     driver: neo4j.Driver,
@@ -111,7 +113,7 @@ def test_a_move_supersedes_the_old_home_however_far_it_ranks(
     ]
 
 
-@pytest.mark.parametrize("exact_scan_max", [1000, 0], ids=["exact", "indexes"])
+@pytest.mark.parametrize("exact_scan_max", [1000, 0], ids=["scan", "full-text"])
 def test_a_repeated_statement_merges_in_a_large_owner(
     settings: Settings,
     driver: neo4j.Driver,
@@ -128,7 +130,7 @@ def test_a_repeated_statement_merges_in_a_large_owner(
     ]
 
 
-def test_an_agent_owner_is_scanned_exactly_whatever_its_size(
+def test_an_agent_owner_beyond_the_scan_size_finds_its_slot_and_duplicates(
     settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str
 ) -> None:
     memory = with_lifecycle(settings, driver, embedder, exact_scan_max=0)
@@ -137,3 +139,6 @@ def test_an_agent_owner_is_scanned_exactly_whatever_its_size(
     tokyo = memory.add("I live in Tokyo.", agent_id=agent, timestamp="2025-01-10").results[0]
     osaka = memory.add("I moved to Osaka.", agent_id=agent, timestamp="2025-06-01").results[0]
     assert [(t.action, t.old_memory_id) for t in osaka.transitions] == [("supersede", tokyo.id)]
+    first = memory.add("likes window seats", agent_id=agent).results[0]
+    again = memory.add("likes window seats on long flights", agent_id=agent).results[0]
+    assert [(t.action, t.old_memory_id) for t in again.transitions] == [("merge", first.id)]

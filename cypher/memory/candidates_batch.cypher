@@ -1,50 +1,35 @@
 // Lifecycle candidates for an add's new memories (one owner), in one round trip. Per item,
 // the union of:
-// - nearest: the $k active memories of the owner most similar to the new one. An owner of up
-//   to $exact_scan_max memories (or one without a user, as search does) is scanned exactly.
-//   A larger user's is asked through both vector indexes, filtered inside the index to the
-//   user and to active memories, $fetch each: by the new memory's own vector (item.vector)
-//   and, when it has a context key, by the key's. What they return is re-scored exactly.
+// - nearest: the $k active memories of the owner most similar to the new one (exact cosine).
+//   An owner of up to $exact_scan_max memories is scanned; a larger one's are first narrowed
+//   to the $fetch best full-text matches of the new text (item.query, a Lucene string filtered
+//   to the owner's scope token), which find every near-duplicate a merge needs (it requires
+//   one text to contain the other). No vector index is read in the write transaction: Neo4j
+//   2026.08's filtered vector search can fail inside Lucene on fresh segments
+//   (docs/reliability.md, 2c), and this read's failure would fail the add.
 // - slots: the active memories asserting a triplet with the same subject and a functional
 //   predicate ($functional) as one the new memory asserts (the newest $k), so a changed fact
-//   finds the memory it replaces however many others the owner holds.
+//   finds the memory it replaces however many others the owner holds and however it is worded.
 // - proposed: the item's proposed ids of the same owner.
-// $items: list<map {new_id, vector: list<float>, proposed: list<string>}>, $k, $fetch,
+// $items: list<map {new_id, query: string or null, proposed: list<string>}>, $k, $fetch,
 //   $exact_scan_max, $exclude: list<string>, $functional: list<string> (normalised).
 // Returns: new_id, id, text, observed_at, immutable, exclude_from_dream, cosine (raw),
 //   triplets (list<map{id, source, predicate, target, fact, valid_from, valid_to, memory_ids}>).
 CYPHER 25
 MATCH (first:Memory {id: $items[0].new_id})
-WITH first.user_id IS NOT NULL
-     AND COUNT { MATCH (o:Memory {owner: first.owner}) } > $exact_scan_max AS indexed
+WITH COUNT { MATCH (o:Memory {owner: first.owner}) } > $exact_scan_max AS large
 UNWIND $items AS item
 MATCH (n:Memory {id: item.new_id})
-CALL (n, item, indexed) {
-  WITH n WHERE NOT indexed
+CALL (n, item, large) {
+  WITH n WHERE NOT large
   MATCH (m:Memory {owner: n.owner})
   USING INDEX m:Memory(owner)  // never all owners' active memories (a plan made on a small store)
   WHERE m.lifecycle_state = 'active' AND NOT m.id IN $exclude
   WITH m ORDER BY vector.similarity.cosine(coalesce(m.embedding, m.text_embedding), coalesce(n.embedding, n.text_embedding)) DESC LIMIT $k
   RETURN m
   UNION
-  WITH n, item WHERE indexed
-  CALL (n, item) {
-    MATCH (m:Memory)
-      SEARCH m IN (VECTOR INDEX memory_embedding FOR item.vector
-                   WHERE m.user_id = n.user_id AND m.lifecycle_state = 'active' LIMIT $fetch)
-    RETURN m
-    UNION
-    MATCH (m:Memory)
-      SEARCH m IN (VECTOR INDEX memory_key_embedding FOR item.vector
-                   WHERE m.user_id = n.user_id AND m.lifecycle_state = 'active' LIMIT $fetch)
-    RETURN m
-    UNION
-    WITH n WHERE n.key_embedding IS NOT NULL
-    MATCH (m:Memory)
-      SEARCH m IN (VECTOR INDEX memory_key_embedding FOR n.key_embedding
-                   WHERE m.user_id = n.user_id AND m.lifecycle_state = 'active' LIMIT $fetch)
-    RETURN m
-  }
+  WITH n, item WHERE large AND item.query IS NOT NULL
+  CALL db.index.fulltext.queryNodes('memory_text', item.query, {limit: $fetch}) YIELD node AS m
   WITH n, m
   WHERE m.owner = n.owner AND m.lifecycle_state = 'active' AND NOT m.id IN $exclude
   WITH m ORDER BY vector.similarity.cosine(coalesce(m.embedding, m.text_embedding), coalesce(n.embedding, n.text_embedding)) DESC LIMIT $k

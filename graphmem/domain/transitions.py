@@ -26,16 +26,17 @@ class CandidateQuery(BaseModel):
     """One new memory whose lifecycle candidates are read."""
 
     new_id: str
-    vector: list[float]  # its own text's (the vector indexes are asked with it)
+    # its text as a Lucene query filtered to the owner (search/lucene.py), None without words
+    query: str | None = None
     proposed: list[str] = Field(default_factory=list)  # ids a proposal named
 
 
 class CandidateRead(BaseModel):
     """The lifecycle candidates of an add's new memories, read in one statement
     (``cypher/memory/candidates_batch.cypher``): per new memory, the ``k`` active memories of
-    its owner nearest to it (exact cosine over the owner up to ``exact_scan_max`` memories;
-    beyond, the vector indexes' ``fetch`` nearest, re-scored exactly), the memories asserting
-    one of its ``functional`` slots through the graph, and the proposed ids."""
+    its owner nearest to it by exact cosine (over the whole owner up to ``exact_scan_max``
+    memories; beyond, over the ``fetch`` best full-text matches of its text), the memories
+    asserting one of its ``functional`` slots through the graph, and the proposed ids."""
 
     queries: list[CandidateQuery]
     k: int

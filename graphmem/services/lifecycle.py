@@ -11,6 +11,7 @@ from typing import Any
 from graphmem.domain.extraction import ExtractedTriplet, KnownMemory, LifecycleProposal
 from graphmem.domain.graph import TripletRecord
 from graphmem.domain.results import Transition
+from graphmem.domain.scope import Scope
 from graphmem.domain.transitions import CandidateQuery, CandidateRead, TransitionRequest
 from graphmem.lifecycle.guards import (
     Candidate,
@@ -22,6 +23,7 @@ from graphmem.lifecycle.guards import (
 )
 from graphmem.lifecycle.predicates import FunctionalPredicates, normalize_name, normalize_predicate
 from graphmem.ports.store import LifecycleView
+from graphmem.search.lucene import scoped_query
 from graphmem.services.plan import Pending
 from graphmem.settings import LifecycleSettings
 
@@ -73,14 +75,14 @@ class ApplyLifecycle:
         created: list[Pending],
         observed_at: datetime,
         new_flags: MemoryFlags,
-        vectors: dict[str, list[float]],
+        owner: Scope,
     ) -> list[Transition]:
-        """``vectors``: each created memory's own text's vector, by id."""
+        """``owner``: the scope of the memories' owner (their candidates' bounds)."""
         new_ids = [p.id for p in created]
         queries = {
             p.id: CandidateQuery(
                 new_id=p.id,
-                vector=vectors[p.id],
+                query=scoped_query("text", p.extracted.text, owner.model_dump()),
                 proposed=[x.old_memory_id for x in p.extracted.proposals],
             )
             for p in created
@@ -114,7 +116,7 @@ class ApplyLifecycle:
             k=settings.similar_top_s,
             exclude=new_ids,
             exact_scan_max=settings.exact_scan_max,
-            fetch=settings.index_fetch,
+            fetch=settings.text_fetch,
             functional=sorted(self.functional.names),
         )
 
