@@ -37,7 +37,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from locomo import DATASET, Stored, ingest_batch, load_samples, machine
 
 from graphmem import Memory, Settings
+from graphmem.adapters.neo4j.lifecycle_view import TxLifecycleView
 from graphmem.cypher_catalog import query
+from graphmem.domain.scope import Scope
+from graphmem.domain.transitions import CandidateQuery, CandidateRead
+from graphmem.lifecycle.guards import check_merge
+from graphmem.lifecycle.predicates import FunctionalPredicates
+from graphmem.search.lucene import scoped_query
 
 WATCHED = "memory/candidates_batch"
 
@@ -103,9 +109,54 @@ def one_size(memory: Memory, size: int, adds: int, filler: list[str]) -> dict[st
             "candidates_ms_median": round(statistics.median(clock.seconds) * 1000, 1),
             "candidates_share_of_wall": round(sum(clock.seconds) / wall, 3),
             "transitions": transitions(memory, user),
+            **({"merge_recall": merge_recall(memory, user, filler[:size]) if size else {}}),
         }
     finally:
         memory.delete_all(user_id=user)
+
+
+def merge_recall(memory: Memory, user: str, held: list[str], probes: int = 50) -> dict[str, Any]:
+    """Whether a large owner's narrowed read keeps the near-duplicates a merge needs: ``probes``
+    held texts spread over the owner are added again (``infer=False``) with a clause appended,
+    so each new text contains an old one; the merge-eligible candidates (``check_merge``) of the
+    whole-owner scan are compared with those of the read narrowed by full-text matches."""
+    step = max(1, len(held) // probes)
+    texts = [f"{t}, and I still think about it on quiet evenings" for t in held[::step][:probes]]
+    ids = [r.id for r in memory.add(texts, user_id=user, infer=False).results]
+    lifecycle = memory.settings.lifecycle
+    owner = Scope(user_id=user)
+    queries = [
+        CandidateQuery(new_id=i, query=scoped_query("text", t, owner.model_dump()))
+        for i, t in zip(ids, texts, strict=True)
+    ]
+
+    def eligible(exact_scan_max: int) -> set[tuple[str, str]]:
+        read = CandidateRead(
+            queries=queries,
+            k=lifecycle.similar_top_s,
+            exclude=ids,
+            exact_scan_max=exact_scan_max,
+            fetch=lifecycle.text_fetch,
+            functional=sorted(FunctionalPredicates(lifecycle.extra_functional_predicates).names),
+        )
+        with memory.driver.session(database=memory.settings.neo4j.database) as session:
+            found = session.execute_read(lambda tx: TxLifecycleView(tx).candidates_many(read))
+        return {
+            (new_id, row["id"])
+            for (new_id, rows), text in zip(found.items(), texts, strict=True)
+            for row in rows
+            if check_merge(
+                row["text"], text, row["cosine"], min_cosine=lifecycle.merge_min_cosine
+            ).allowed
+        }
+
+    whole, narrowed = eligible(10**9), eligible(0)
+    return {
+        "probes": len(ids),
+        "eligible_by_scan": len(whole),
+        "also_found_narrowed": len(whole & narrowed),
+        "recall": round(len(whole & narrowed) / len(whole), 3) if whole else None,
+    }
 
 
 def transitions(memory: Memory, user: str) -> list[list[str]]:
@@ -157,8 +208,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     filler = filler_texts(DATASET)
     with Memory(Settings()) as memory:
         report["embedder"] = memory.embedder.name
+        runs = variants(memory, args.compare_exact)
+        for _, used in runs:  # warm-up, not reported: the first plans and model runs
+            one_size(used, 0, 1, filler)
         for size in (int(v) for v in args.sizes.split(",")):
-            for name, used in variants(memory, args.compare_exact):
+            for name, used in runs:
                 row = {"variant": name, **one_size(used, size, args.adds, filler)}
                 report["results"].append(row)
                 print(json.dumps({k: v for k, v in row.items() if k != "transitions"}), flush=True)

@@ -182,7 +182,7 @@ class LifecycleSettings(BaseModel):
     # An owner of up to this many memories is scanned exactly for an inferred add's nearest
     # lifecycle candidates; a larger one's are narrowed to the ``text_fetch`` best full-text
     # matches first (docs/lifecycle.md, docs/benchmarks.md).
-    exact_scan_max: int = Field(default=500, ge=0)
+    exact_scan_max: int = Field(default=200, ge=0)
     text_fetch: int = Field(default=50, ge=1, le=10_000)
     recent_messages: int = 10
     merge_min_cosine: float = 0.75
