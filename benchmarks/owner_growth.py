@@ -42,7 +42,6 @@ from graphmem.cypher_catalog import query
 from graphmem.domain.scope import Scope
 from graphmem.domain.transitions import CandidateQuery, CandidateRead
 from graphmem.lifecycle.guards import check_merge
-from graphmem.lifecycle.predicates import FunctionalPredicates
 from graphmem.search.lucene import scoped_query
 
 WATCHED = "memory/candidates_batch"
@@ -137,7 +136,6 @@ def merge_recall(memory: Memory, user: str, held: list[str], probes: int = 50) -
             exclude=ids,
             exact_scan_max=exact_scan_max,
             fetch=lifecycle.text_fetch,
-            functional=sorted(FunctionalPredicates(lifecycle.extra_functional_predicates).names),
         )
         with memory.driver.session(database=memory.settings.neo4j.database) as session:
             found = session.execute_read(lambda tx: TxLifecycleView(tx).candidates_many(read))

@@ -13,7 +13,6 @@ from graphmem import Memory
 from graphmem.adapters.neo4j.lifecycle_view import TxLifecycleView
 from graphmem.domain.scope import Scope
 from graphmem.domain.transitions import CandidateQuery, CandidateRead
-from graphmem.lifecycle.predicates import FunctionalPredicates
 
 pytestmark = pytest.mark.neo4j
 
@@ -44,7 +43,6 @@ def _read(memory: Memory, items: list[tuple[str, list[str]]], k: int, new: list[
         exclude=new,
         exact_scan_max=settings.exact_scan_max,
         fetch=settings.text_fetch,
-        functional=sorted(FunctionalPredicates().names),
     )
 
 

@@ -14,7 +14,6 @@ from graphmem import Memory
 from graphmem.adapters.neo4j.lifecycle_view import TxLifecycleView
 from graphmem.domain.scope import Scope
 from graphmem.domain.transitions import CandidateQuery, CandidateRead
-from graphmem.lifecycle.predicates import FunctionalPredicates
 from graphmem.ports.embedder import Embedder
 from graphmem.search.lucene import scoped_query
 from graphmem.settings import Settings
@@ -60,7 +59,6 @@ def read_candidates(
         "exclude": new_ids,
         "exact_scan_max": 1000,
         "fetch": 50,
-        "functional": sorted(FunctionalPredicates().names),
     } | read
     with driver.session() as session:
         return session.execute_read(
@@ -142,3 +140,42 @@ def test_an_agent_owner_beyond_the_scan_size_finds_its_slot_and_duplicates(
     first = memory.add("likes window seats", agent_id=agent).results[0]
     again = memory.add("likes window seats on long flights", agent_id=agent).results[0]
     assert [(t.action, t.old_memory_id) for t in again.transitions] == [("merge", first.id)]
+
+
+def test_two_words_for_a_beginner_are_no_change_of_job(memory: Memory, user_id: str) -> None:
+    """A functional slot is found however far apart two memories are, so a phrase misread as
+    a job title would retire an unrelated memory: "I'm still a newbie" (climbing) and "I'm
+    still a rookie" (cooking) are not jobs, and the first stays active."""
+    climb = memory.add(
+        [
+            {
+                "role": "user",
+                "name": "Andrew",
+                "content": "The climb was tricky, since I'm still a "
+                "newbie. But I made it with support from my friends.",
+            }
+        ],
+        user_id=user_id,
+    ).results[0]
+    cook = memory.add(
+        [
+            {
+                "role": "user",
+                "name": "Andrew",
+                "content": "Cooking helps me de-stress. I'm still a "
+                "rookie, but I'm having fun experimenting.",
+            }
+        ],
+        user_id=user_id,
+    ).results[0]
+    assert cook.transitions == []
+    assert memory.get(climb.id).lifecycle_state == "active"  # type: ignore[union-attr]
+    manager = memory.add(
+        [{"role": "user", "name": "Andrew", "content": "I'm an assistant manager now."}],
+        user_id=user_id,
+    ).results[0]
+    coach = memory.add(
+        [{"role": "user", "name": "Andrew", "content": "I'm a swimming coach now."}],
+        user_id=user_id,
+    ).results[0]
+    assert [(t.action, t.old_memory_id) for t in coach.transitions] == [("supersede", manager.id)]

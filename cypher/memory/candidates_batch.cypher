@@ -8,11 +8,11 @@
 //   2026.08's filtered vector search can fail inside Lucene on fresh segments
 //   (docs/reliability.md, 2c), and this read's failure would fail the add.
 // - slots: the active memories asserting a triplet with the same subject and a functional
-//   predicate ($functional) as one the new memory asserts (the newest $k), so a changed fact
+//   predicate as one the new memory asserts (item.slots; the newest $k), so a changed fact
 //   finds the memory it replaces however many others the owner holds and however it is worded.
 // - proposed: the item's proposed ids of the same owner.
-// $items: list<map {new_id, query: string or null, proposed: list<string>}>, $k, $fetch,
-//   $exact_scan_max, $exclude: list<string>, $functional: list<string> (normalised).
+// $items: list<map {new_id, query: string or null, proposed: list<string>,
+//   slots: list<map{source_key, predicate}>}>, $k, $fetch, $exact_scan_max, $exclude: list<string>.
 // Returns: new_id, id, text, observed_at, immutable, exclude_from_dream, cosine (raw),
 //   triplets (list<map{id, source, predicate, target, fact, valid_from, valid_to, memory_ids}>).
 CYPHER 25
@@ -35,10 +35,9 @@ CALL (n, item, large) {
   WITH m ORDER BY vector.similarity.cosine(coalesce(m.embedding, m.text_embedding), coalesce(n.embedding, n.text_embedding)) DESC LIMIT $k
   RETURN m
   UNION
-  MATCH (n)-[:MENTIONS]->(s:Entity)-[r:RELATES_TO]->()
-  WHERE n.id IN r.memory_ids AND r.predicate IN $functional
-  MATCH (s)-[same:RELATES_TO]->()
-  WHERE toString(same.predicate) = r.predicate
+  UNWIND item.slots AS slot
+  MATCH (s:Entity {key: slot.source_key})-[same:RELATES_TO]->()
+  WHERE toString(same.predicate) = slot.predicate
   UNWIND same.memory_ids AS id
   MATCH (m:Memory {id: id})
   WHERE m.owner = n.owner AND m.lifecycle_state = 'active' AND NOT m.id IN $exclude

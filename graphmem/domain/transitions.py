@@ -22,6 +22,11 @@ class TransitionOutcome(BaseModel):
     old_state: str | None
 
 
+class Slot(BaseModel):
+    source_key: str
+    predicate: str  # normalised
+
+
 class CandidateQuery(BaseModel):
     """One new memory whose lifecycle candidates are read."""
 
@@ -29,6 +34,8 @@ class CandidateQuery(BaseModel):
     # its text as a Lucene query filtered to the owner (search/lucene.py), None without words
     query: str | None = None
     proposed: list[str] = Field(default_factory=list)  # ids a proposal named
+    # (subject entity key, predicate) of each functional triplet it asserts
+    slots: list[Slot] = Field(default_factory=list)
 
 
 class CandidateRead(BaseModel):
@@ -36,11 +43,10 @@ class CandidateRead(BaseModel):
     (``cypher/memory/candidates_batch.cypher``): per new memory, the ``k`` active memories of
     its owner nearest to it by exact cosine (over the whole owner up to ``exact_scan_max``
     memories; beyond, over the ``fetch`` best full-text matches of its text), the memories
-    asserting one of its ``functional`` slots through the graph, and the proposed ids."""
+    asserting one of its functional slots through the graph, and the proposed ids."""
 
     queries: list[CandidateQuery]
     k: int
     exclude: list[str] = Field(default_factory=list)
     exact_scan_max: int
     fetch: int
-    functional: list[str] = Field(default_factory=list)

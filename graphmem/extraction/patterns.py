@@ -15,6 +15,7 @@ from collections.abc import Container
 from dataclasses import dataclass
 from typing import Literal
 
+from graphmem.extraction.occupations import names_occupation
 from graphmem.extraction.phrases import (
     clean_name,
     collapse_whitespace,
@@ -106,6 +107,9 @@ class Rule:
     # patterns engine, which has no parse, drops it
     organization: bool = False
     titled: bool = False  # the match's ``title`` group must read as a job title
+    # a "title" target must end in an occupation ("I'm a nurse", not "I'm a newbie";
+    # extraction/occupations.py)
+    occupation: bool = False
     # the pattern holds its own negation ("can't stand"): a parse must not read the clause's
     # "n't" as denying the fact
     negative: bool = False
@@ -142,7 +146,7 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"(?<![\w'])(?i:joined)\s+(?P<t>{_CAP}(?:\s+(?:&\s+)?{_CAP}){{0,3}})", "works_at",
           "names", event=True, first_person_before=True, organization=True),
     _rule(rf"{_FP}\s+{_ADV}(?i:work)\s+(?i:as)\s+{_TITLE_AT}{_ORG}", "works_at", titled=True),
-    _rule(rf"{_IM}\s+{_ADV}(?i:an?)\s+{_T}", "job_title", "title"),
+    _rule(rf"{_IM}\s+{_ADV}(?i:an?)\s+{_T}", "job_title", "title", occupation=True),
     _rule(rf"{_FP}\s+{_ADV}(?i:work)\s+(?i:as)\s+(?i:an?\s+)?{_T}", "job_title", "title"),
     _rule(rf"{_IM}\s+(?P<t>\d{{1,3}})(?:\s+(?i:years?\s+old|yo)\b|(?=\s*(?:[,;.!?]|$)))", "age",
           "word"),
@@ -244,7 +248,8 @@ def _targets(rule: Rule, raw: str, known: Container[str]) -> list[str]:
     if phrase is None:
         return []
     if rule.target == "title":
-        return [phrase] if _is_title(phrase) else []
+        fits = _is_title(phrase) and (not rule.occupation or names_occupation(phrase))
+        return [phrase] if fits else []
     if rule.target == "list":
         return split_list(phrase)
     named = _CALLED.search(phrase)

@@ -11,8 +11,8 @@ from typing import Any
 from graphmem.domain.extraction import ExtractedTriplet, KnownMemory, LifecycleProposal
 from graphmem.domain.graph import TripletRecord
 from graphmem.domain.results import Transition
-from graphmem.domain.scope import Scope
-from graphmem.domain.transitions import CandidateQuery, CandidateRead, TransitionRequest
+from graphmem.domain.scope import Scope, entity_key
+from graphmem.domain.transitions import CandidateQuery, CandidateRead, Slot, TransitionRequest
 from graphmem.lifecycle.guards import (
     Candidate,
     GuardDecision,
@@ -84,6 +84,7 @@ class ApplyLifecycle:
                 new_id=p.id,
                 query=scoped_query("text", p.extracted.text, owner.model_dump()),
                 proposed=[x.old_memory_id for x in p.extracted.proposals],
+                slots=self._slots(p, owner),
             )
             for p in created
         }
@@ -117,8 +118,16 @@ class ApplyLifecycle:
             exclude=new_ids,
             exact_scan_max=settings.exact_scan_max,
             fetch=settings.text_fetch,
-            functional=sorted(self.functional.names),
         )
+
+    def _slots(self, pending: Pending, owner: Scope) -> list[Slot]:
+        """The functional (subject, predicate) pairs the memory asserts, as stored keys."""
+        pairs = {
+            (entity_key(owner.key, normalize_name(t.source)), normalize_predicate(t.predicate))
+            for t in pending.extracted.triplets
+            if t.predicate in self.functional
+        }
+        return [Slot(source_key=s, predicate=p) for s, p in sorted(pairs)]
 
     def _decide(
         self, pending: Pending, candidates: dict[str, Candidate], new_flags: MemoryFlags

@@ -35,7 +35,6 @@ class TxLifecycleView:
             fetch=read.fetch,
             exact_scan_max=read.exact_scan_max,
             exclude=read.exclude,
-            functional=read.functional,
         )
         out: dict[str, list[dict[str, Any]]] = {q.new_id: [] for q in read.queries}
         self._hits = {}
