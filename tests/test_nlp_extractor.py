@@ -73,6 +73,14 @@ def test_other_turns_of_the_same_kind(
         assert expected in triples(text, "Melanie")
 
 
+def test_a_verb_never_asserts_a_functional_attribute() -> None:
+    """"I emailed the school" is an action, not an ``email`` address (functional: a second
+    email would supersede the first through its slot)."""
+    found = triples("I emailed some wholesalers and one replied.", "Jon")
+    assert ("Jon", "emailed", "wholesaler") in found
+    assert not {t for t in found if t[1] == "email"}
+
+
 def test_named_entities_keep_their_type() -> None:
     entities = typed("Last year my friend Alice moved from Paris to New York.", "Bob")
     assert {("Alice", "PERSON"), ("Paris", "GPE"), ("New York", "GPE")} <= entities

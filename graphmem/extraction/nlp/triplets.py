@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 from graphmem.extraction.nlp.clauses import clause_asserts
 from graphmem.extraction.nlp.names import PERSON, Named, Speakers, resolve
 from graphmem.extraction.nlp.repairs import opening_verb
+from graphmem.lifecycle.predicates import DEFAULT_FUNCTIONAL_PREDICATES
 
 _SUBJECTS = frozenset({"nsubj"})
 # Verbs whose complement happened or happens as stated: "I started learning the cello",
@@ -134,7 +135,13 @@ def _objects(verb: Token) -> Iterator[tuple[list[Token], Token]]:
 
 
 def _predicate(verb: Token, links: list[Token]) -> str:
-    return "_".join([verb.lemma_.lower(), *(link.lower_ for link in links)])
+    """``verb_prep`` from the lemmas; a bare verb that spells a functional predicate (an
+    attribute with one value: "I emailed the school" is no ``email`` address, and would
+    supersede the last thing emailed) takes its past form: ``emailed``."""
+    lemma = verb.lemma_.lower()
+    if not links and lemma in DEFAULT_FUNCTIONAL_PREDICATES:
+        return lemma + ("d" if lemma.endswith("e") else "ed")
+    return "_".join([lemma, *(link.lower_ for link in links)])
 
 
 def _fact(source: Named, verb: Token, links: list[Token], target: Named) -> str:
