@@ -20,9 +20,10 @@ the machine's load (2 shared cores) falls on all of them alike. Each variant is
 ``keys=composed|embedded`` (how context-key vectors are made), ``recent=N`` (vectors kept
 across adds, 0 = off), ``onnx=fp32|int8`` (the ONNX variant; one store holds one
 embedder's vectors, so every variant's embedder is recorded under the store's identity: only
-speed is compared across ``onnx`` variants), ``turns=each`` (one add per message, the
-session as its run, as an agent storing each turn as it comes; the timing is then per
-session, i.e. per add group).
+speed is compared across ``onnx`` variants), ``scan=N`` (owners of up to N memories are
+scanned whole for lifecycle candidates: ``lifecycle.exact_scan_max``), ``turns=each`` (one
+add per message, the session as its run, as an agent storing each turn as it comes; the
+timing is then per session, i.e. per add group).
 
 The split: wall time summed inside the embedder's ``embed``, the extractor's ``extract``
 (spaCy), each named Neo4j read, the write transaction and the lifecycle step inside it. When
@@ -108,7 +109,10 @@ def instrument(memory: Memory, split: Split) -> None:
 # -- variants ----------------------------------------------------------------------------
 def parse_variant(spec: str) -> dict[str, str]:
     pairs = [part.split("=", 1) for part in spec.split("+") if part]
-    known = {"threads", "batches", "infer", "context", "overlap", "keys", "recent", "turns", "onnx"}
+    known = {
+        "threads", "batches", "infer", "context", "overlap", "keys", "recent", "turns", "onnx",
+        "scan",
+    }  # fmt: skip
     out = {k: v for k, v in pairs}
     if bad := set(out) - known:
         raise SystemExit(f"unknown variant keys {sorted(bad)} (known: {sorted(known)})")
@@ -132,7 +136,12 @@ def variant_settings(base: Settings, variant: dict[str, str]) -> Settings:
         indexing = indexing.model_copy(update={"key_vector": variant["keys"]})
     if "recent" in variant:  # vectors kept across adds (0 = off)
         indexing = indexing.model_copy(update={"recent_vectors": int(variant["recent"])})
-    return base.model_copy(update={"embedder": embedder, "indexing": indexing})
+    lifecycle = base.lifecycle
+    if "scan" in variant:  # owners up to N memories scanned whole for lifecycle candidates
+        lifecycle = lifecycle.model_copy(update={"exact_scan_max": int(variant["scan"])})
+    return base.model_copy(
+        update={"embedder": embedder, "indexing": indexing, "lifecycle": lifecycle}
+    )
 
 
 class Runner:
