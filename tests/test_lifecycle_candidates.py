@@ -12,7 +12,8 @@ import pytest
 
 from graphmem import Memory
 from graphmem.adapters.neo4j.lifecycle_view import TxLifecycleView
-from graphmem.domain.scope import Scope
+from graphmem.cypher_catalog import query
+from graphmem.domain.scope import Scope, entity_key
 from graphmem.domain.transitions import CandidateQuery, CandidateRead
 from graphmem.ports.embedder import Embedder
 from graphmem.search.lucene import scoped_query
@@ -179,3 +180,32 @@ def test_two_words_for_a_beginner_are_no_change_of_job(memory: Memory, user_id: 
         user_id=user_id,
     ).results[0]
     assert [(t.action, t.old_memory_id) for t in coach.transitions] == [("supersede", manager.id)]
+
+
+def test_only_the_triplets_a_guard_can_read_are_read(
+    memory: Memory, driver: neo4j.Driver, user_id: str
+) -> None:
+    """A candidate's triplets come back only when the new memory asserts a functional slot,
+    or a proposal named the candidate; otherwise null (a merge reads none), which spares
+    expanding the speaker's entity for every candidate."""
+    old = memory.add(["I live in Tokyo.", "I like green tea."], user_id=user_id)
+    tokyo, tea = (r.id for r in old.results)
+    new = memory.add(["I like matcha tea.", "I moved to Osaka."], user_id=user_id, infer=False)
+    matcha, osaka = (r.id for r in new.results)
+    home = entity_key(Scope(user_id=user_id).key, "user")
+    items = [
+        {"new_id": matcha, "query": None, "proposed": [], "slots": []},
+        {"new_id": osaka, "query": None, "proposed": [tea], "slots": []},
+        {"new_id": osaka, "query": None, "proposed": [],
+         "slots": [{"source_key": home, "predicate": "lives_in"}]},
+    ]  # fmt: skip
+    rows: list[dict[str, Any]] = []
+    for item in items:
+        params = {"k": 5, "fetch": 50, "exact_scan_max": 1000, "exclude": [matcha, osaka]}
+        found = driver.execute_query(query("memory/candidates_batch"), items=[item], **params)
+        rows.append({r["id"]: r["triplets"] for r in found.records})
+    assert set(rows[0]) == {tokyo, tea} and set(rows[0].values()) == {None}
+    assert [t["predicate"] for t in rows[1][tea]] == ["likes"]  # proposed: read
+    assert rows[1][tokyo] is None
+    assert [t["predicate"] for t in rows[2][tokyo]] == ["lives_in"]  # a slot: all are read
+    assert [t["predicate"] for t in rows[2][tea]] == ["likes"]

@@ -74,8 +74,8 @@ def test_other_turns_of_the_same_kind(
 
 
 def test_a_verb_never_asserts_a_functional_attribute() -> None:
-    """"I emailed the school" is an action, not an ``email`` address (functional: a second
-    email would supersede the first through its slot)."""
+    """An action is no attribute: "I emailed the school" is no ``email`` address (that one is
+    functional, so a second email would supersede the first through its slot)."""
     found = triples("I emailed some wholesalers and one replied.", "Jon")
     assert ("Jon", "emailed", "wholesaler") in found
     assert not {t for t in found if t[1] == "email"}

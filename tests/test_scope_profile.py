@@ -16,7 +16,7 @@ import pytest
 from graphmem import Memory
 from graphmem.cypher_catalog import query
 from graphmem.domain.filters import DateRange, MemoryFilter, term
-from graphmem.domain.scope import Scope
+from graphmem.domain.scope import Scope, entity_key
 from graphmem.search import lucene
 
 pytestmark = pytest.mark.neo4j
@@ -56,7 +56,9 @@ def db_hits(plan: Any) -> int:
 
 
 def profile(driver: neo4j.Driver, name: str, params: dict[str, Any]) -> int:
-    text = "\n".join(line for line in query(name).splitlines() if not line.startswith("//"))
+    """The db hits of statement ``name`` (before any ``#variant``) with ``params``."""
+    statement = name.split("#")[0]
+    text = "\n".join(line for line in query(statement).splitlines() if not line.startswith("//"))
     if text.startswith("CYPHER 25"):
         text = "CYPHER 25 PROFILE " + text[len("CYPHER 25") :]
     else:
@@ -88,6 +90,7 @@ def store(memory: Memory, driver: neo4j.Driver) -> dict[str, Any]:
         "size": size,
         "owner": Scope(user_id=user).owner_key,
         "first": first.results[0].id,
+        "alice": entity_key(Scope(user_id=user).owner_key, "alice"),
     }
 
 
@@ -137,7 +140,27 @@ STATEMENTS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
         "k": 10,
         "exclude": [],
     },
-    "memory/candidates": lambda s: {"new_id": s["first"], "k": 10, "exclude": [], "proposed": []},
+    # the whole owner scanned, and narrowed by full-text matches (an owner beyond the scan
+    # size), with a functional slot read through the graph
+    **{
+        f"memory/candidates_batch#{mode}": (
+            lambda s, scan=scan: {
+                "items": [
+                    {
+                        "new_id": s["first"],
+                        "query": lucene.scoped_query("text", "Alice Paris", {"user_id": s["user"]}),
+                        "proposed": [],
+                        "slots": [{"source_key": s["alice"], "predicate": "lives_in"}],
+                    }
+                ],
+                "k": 10,
+                "fetch": 50,
+                "exact_scan_max": scan,
+                "exclude": [],
+            }
+        )
+        for mode, scan in (("scan", 1000), ("narrowed", 0))
+    },
     "search/entity_seeds": lambda s: {
         "lucene": None,
         "name_k": 25,

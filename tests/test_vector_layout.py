@@ -71,8 +71,10 @@ def test_lifecycle_candidates_compare_own_texts(
     rows = Statements(driver, memory.settings.neo4j.database).read(
         "memory/candidates_batch",
         "lifecycle candidates",
-        items=[{"new_id": later.results[0].id, "proposed": []}],
+        items=[{"new_id": later.results[0].id, "query": None, "proposed": [], "slots": []}],
         k=10,
+        fetch=50,
+        exact_scan_max=1000,
         exclude=[],
     )
     cosines = {r["id"]: r["cosine"] for r in rows}

@@ -14,7 +14,10 @@
 // $items: list<map {new_id, query: string or null, proposed: list<string>,
 //   slots: list<map{source_key, predicate}>}>, $k, $fetch, $exact_scan_max, $exclude: list<string>.
 // Returns: new_id, id, text, observed_at, immutable, exclude_from_dream, cosine (raw),
-//   triplets (list<map{id, source, predicate, target, fact, valid_from, valid_to, memory_ids}>).
+//   triplets (list<map{id, source, predicate, target, fact, valid_from, valid_to, memory_ids}>,
+//   or null when no guard can read them: a supersede needs a triplet of the new memory's
+//   functional slots (offline) or a proposal naming the candidate (LLM); a merge reads none.
+//   Skipping them spares expanding each candidate's entities, the speaker's a hub.)
 CYPHER 25
 MATCH (first:Memory {id: $items[0].new_id})
 WITH COUNT { MATCH (o:Memory {owner: first.owner}) } > $exact_scan_max AS large
@@ -52,10 +55,10 @@ RETURN n.id AS new_id, m.id AS id, m.text AS text, m.observed_at AS observed_at,
        coalesce(m.immutable, false) AS immutable,
        coalesce(m.exclude_from_dream, false) AS exclude_from_dream,
        vector.similarity.cosine(coalesce(m.embedding, m.text_embedding), coalesce(n.embedding, n.text_embedding)) * 2 - 1 AS cosine,
-       COLLECT {
+       CASE WHEN size(item.slots) > 0 OR m.id IN item.proposed THEN COLLECT {
          MATCH (m)-[:MENTIONS]->(s:Entity)-[r:RELATES_TO]->(t:Entity)
          WHERE m.id IN r.memory_ids
          RETURN DISTINCT {id: r.id, source: s.name, predicate: r.predicate, target: t.name,
                           fact: r.fact, valid_from: r.valid_from, valid_to: r.valid_to,
                           memory_ids: r.memory_ids}
-       } AS triplets
+       } END AS triplets

@@ -61,6 +61,15 @@ def _shared_predicates(old: list[ExtractedTriplet], new: list[ExtractedTriplet])
     )
 
 
+def _read_triplets(query: CandidateQuery, rows: list[dict[str, Any]]) -> list[str]:
+    """The candidates whose triplets a guard can read: every one when the new memory asserts
+    a functional slot (offline supersede), else only those a proposal named (an LLM's
+    supersede); a merge reads none. The candidate read skips the others' triplets too."""
+    if query.slots:
+        return [r["id"] for r in rows]
+    return [r["id"] for r in rows if r["id"] in query.proposed]
+
+
 class ApplyLifecycle:
     def __init__(self, settings: LifecycleSettings, *, trust_proposals: bool) -> None:
         """``trust_proposals``: the extractor is an LLM whose proposals are guarded; otherwise
@@ -92,14 +101,16 @@ class ApplyLifecycle:
         # two per memory. A memory whose candidates include one that an earlier transition of
         # this add changed reads its candidates afresh (what the per-memory read would see).
         batch = view.candidates_many(self._read(list(queries.values()), new_ids))
-        hits = view.triplet_hits(list(dict.fromkeys(r["id"] for rs in batch.values() for r in rs)))
+        wanted = [i for p in created for i in _read_triplets(queries[p.id], batch[p.id])]
+        hits = view.triplet_hits(list(dict.fromkeys(wanted)))
         touched: set[str] = set()
         transitions: list[Transition] = []
         for pending in created:
             rows = batch[pending.id]
             if touched & {r["id"] for r in rows}:
                 rows = view.candidates_many(self._read([queries[pending.id]], new_ids))[pending.id]
-                missing = [r["id"] for r in rows if r["id"] not in hits]
+                wanted = _read_triplets(queries[pending.id], rows)
+                missing = [i for i in wanted if i not in hits]
                 hits.update(view.triplet_hits(missing) if missing else {})
             triplets = _triplets([t for r in rows for t in hits.get(r["id"], [])])
             candidates = {r["id"]: _candidate(r, triplets.get(r["id"], [])) for r in rows}

@@ -43,7 +43,8 @@ class TxLifecycleView:
             triplets = data.pop("triplets")
             data = native_map(data)
             out[data.pop("new_id")].append(data)
-            self._hits[data["id"]] = [triplet_from_record(t) for t in triplets]
+            if triplets is not None:  # null: no guard reads them (see the statement)
+                self._hits[data["id"]] = [triplet_from_record(t) for t in triplets]
         return out
 
     def triplet_hits(self, memory_ids: Sequence[str]) -> dict[str, list[TripletRecord]]:
