@@ -58,6 +58,8 @@ class FakeStore:
     entity_keys: set[str] = field(default_factory=set)
     entity_names: list[str] = field(default_factory=list)
     similar: list[dict[str, Any]] = field(default_factory=list)
+    # raised by a similar read allowed to use the vector indexes (exact_scan_max given)
+    index_error: Exception | None = None
     recent: list[str] = field(default_factory=list)
     turns: list[tuple[str, str | None, str]] = field(default_factory=list)
     candidate_rows: list[dict[str, Any]] = field(default_factory=list)
@@ -123,8 +125,16 @@ class FakeStore:
         return [n for n in self.entity_names if normalize_name(n) in wanted]
 
     def similar_active_many(
-        self, scope: Scope, vectors: Sequence[list[float]], k: int, exclude: Sequence[str] = ()
+        self,
+        scope: Scope,
+        vectors: Sequence[list[float]],
+        k: int,
+        exclude: Sequence[str] = (),
+        *,
+        exact_scan_max: int | None = None,
     ) -> list[list[dict[str, Any]]]:
+        if self.index_error is not None and exact_scan_max is not None:
+            raise self.index_error
         self.similar_calls.extend((vector, k) for vector in vectors)
         return [[r for r in self.similar if r["id"] not in exclude][:k] for _ in vectors]
 

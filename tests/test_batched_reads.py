@@ -76,6 +76,9 @@ def test_similar_for_several_vectors_in_one_read(memory: Memory, user_id: str) -
     vectors = memory.embedder.embed(["Where do I live? Tokyo", "tea", "running"])
     found = memory.store.similar_active_many(Scope(user_id=user_id), vectors, 1)
     assert [[r["id"] for r in rows] for rows in found] == [[ids[0]], [ids[1]], [ids[2]]]
+    # a user beyond the scan size: narrowed through the vector indexes, the same answer
+    indexed = memory.store.similar_active_many(Scope(user_id=user_id), vectors, 1, exact_scan_max=0)
+    assert indexed == found
     assert memory.store.similar_active_many(Scope(user_id=user_id), [], 1) == []
 
 

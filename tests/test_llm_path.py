@@ -257,3 +257,43 @@ def test_malformed_then_valid_output_is_retried_once(
     result = llm_memory.add("I live in Quito.", user_id=user_id)
     assert [r.memory for r in result.results] == ["User lives in Quito"]
     assert openai_server.calls == 2
+
+
+def test_a_large_owner_shows_the_llm_its_old_home_through_the_vector_indexes(
+    llm_memory: Memory, openai_server: OpenAICompatServer, user_id: str
+) -> None:
+    """A user beyond ``lifecycle.exact_scan_max`` is narrowed through the vector indexes for
+    the memories the LLM is shown (memory/similar_active_batch), and the old home is among
+    them: a supersede it proposes is applied."""
+    lifecycle = llm_memory.settings.lifecycle.model_copy(update={"exact_scan_max": 0})
+    large = Memory(
+        llm_memory.settings.model_copy(update={"lifecycle": lifecycle}),
+        driver=llm_memory.driver,
+        embedder=llm_memory.embedder,
+    )
+    notes = [f"Note {i}: the {w} report is due on Friday." for i, w in enumerate("abcdefgh")]
+    large.add(notes, user_id=user_id, infer=False)
+    openai_server.script(
+        answer(
+            {
+                "text": "User lives in Tokyo",
+                "source_index": 0,
+                "triplets": [triplet("user", "lives_in", "Tokyo")],
+            }
+        )
+    )
+    tokyo = large.add("I live in Tokyo", user_id=user_id).results[0]
+    openai_server.script(
+        answer(
+            {
+                "text": "User moved to Osaka",
+                "source_index": 0,
+                "triplets": [triplet("user", "lives_in", "Osaka")],
+                "proposals": [{"action": "supersede", "old_memory_id": tokyo.id}],
+            }
+        )
+    )
+    osaka = large.add("I moved to Osaka", user_id=user_id).results[0]
+    prompt = str(openai_server.requests[-1]["messages"])
+    assert tokyo.id in prompt and "User lives in Tokyo" in prompt
+    assert [(t.action, t.outcome) for t in osaka.transitions] == [("supersede", "applied")]

@@ -134,11 +134,21 @@ STATEMENTS: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
         "run_id": s["run"],
         "limit": 100,
     },
-    "memory/similar_active_batch": lambda s: {
-        "owner": s["owner"],
-        "vectors": [s["vector"]],
-        "k": 10,
-        "exclude": [],
+    # the whole owner scanned, and narrowed through the vector indexes (a user beyond the
+    # scan size)
+    **{
+        f"memory/similar_active_batch#{mode}": (
+            lambda s, scan=scan: {
+                "owner": s["owner"],
+                "user_id": s["user"],
+                "vectors": [s["vector"]],
+                "k": 10,
+                "fetch": 50,
+                "exact_scan_max": scan,
+                "exclude": [],
+            }
+        )
+        for mode, scan in (("scan", 1000), ("indexes", 0))
     },
     # the whole owner scanned, and narrowed by full-text matches (an owner beyond the scan
     # size), with a functional slot read through the graph

@@ -4,6 +4,7 @@ transitions, updates and reads. Storage itself is tested against the real Neo4j 
 
 from __future__ import annotations
 
+import logging
 from datetime import UTC, datetime
 
 import pytest
@@ -21,6 +22,8 @@ from graphmem.errors import (
     ImmutableMemoryError,
     LifecycleConflictError,
     NotFoundError,
+    StorageError,
+    StorageUnavailableError,
     ValidationError,
 )
 from graphmem.services.add import AddMemories
@@ -198,6 +201,29 @@ def test_the_extractor_sees_similar_memories_once_each_best_first() -> None:
     [request] = extractor.requests
     assert [k.id for k in request.similar] == ["m2", "m1"]  # asked once per turn, deduped
     assert len(store.similar_calls) == 2
+
+
+def test_a_failing_vector_index_costs_the_extractor_no_similar_memory(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Neo4j's filtered vector search can fail inside the index (docs/reliability.md, 2c):
+    the read scans the owner instead, says so in the log, and the add goes on; an
+    unreachable Neo4j still fails it."""
+    similar = [{"id": "m1", "text": "tea", "score": 0.5}]
+    failed = StorageError("Neo4j failed to find similar memories")
+    failed.reason = "find similar memories: Neo.DatabaseError.Statement.ExecutionFailed"
+    store = FakeStore(similar=similar, index_error=failed)
+    extraction = Extraction(memories=[ExtractedMemory(text="I like tea", source_index=0)])
+    add = add_service(store, extraction)
+    with caplog.at_level(logging.ERROR, logger="graphmem.services.context"):
+        add(["I like tea"], scope=USER)
+    extractor = add.extractor
+    assert isinstance(extractor, ScriptedExtractor)
+    assert [k.id for k in extractor.requests[0].similar] == ["m1"]
+    assert "vector indexes failed (find similar memories: Neo.DatabaseError" in caplog.text
+    store.index_error = StorageUnavailableError("down")
+    with pytest.raises(StorageUnavailableError):
+        add(["I like cake"], scope=USER)
 
 
 def test_an_offline_extractor_gets_known_entities_without_the_similar_reads() -> None:

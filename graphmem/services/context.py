@@ -6,11 +6,13 @@ message vectors computed here are reused when the memories are written."""
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 from typing import Any
 
 from graphmem.domain.extraction import ExtractionRequest, KnownMemory, Message
 from graphmem.domain.scope import Scope
+from graphmem.errors import StorageError, StorageUnavailableError
 from graphmem.extraction.mentions import candidate_names
 from graphmem.ports.embedder import Embedder
 from graphmem.ports.store import MemoryStore
@@ -19,6 +21,29 @@ from graphmem.settings import LifecycleSettings
 VectorCache = dict[str, list[float]]
 #: At most this many known names go into an LLM extraction request (its prompt lists them).
 KNOWN_NAMES_MAX = 200
+
+logger = logging.getLogger(__name__)
+
+
+def _similar(
+    store: MemoryStore, scope: Scope, vectors: list[list[float]], settings: LifecycleSettings
+) -> list[list[dict[str, Any]]]:
+    """The owner's most similar memories per vector: through the vector indexes beyond
+    ``exact_scan_max``, and by the whole scan when Neo4j fails inside an index (the same
+    memories, only slower; logged, since an index that fails needs rebuilding)."""
+    k = settings.similar_top_s
+    try:
+        return store.similar_active_many(scope, vectors, k, exact_scan_max=settings.exact_scan_max)
+    except StorageUnavailableError:
+        raise
+    except StorageError as exc:
+        logger.error(
+            "the similar-memory read through the vector indexes failed (%s); scanning the "
+            "owner instead. If this repeats, rebuild the memory vector indexes: DROP INDEX "
+            "memory_embedding and memory_key_embedding, then `graphmem migrate`",
+            exc.reason or type(exc).__name__,
+        )
+        return store.similar_active_many(scope, vectors, k)
 
 
 def build_context(
@@ -34,7 +59,7 @@ def build_context(
     for text, vector in zip(texts, embedder.embed(texts), strict=True):
         cache[text] = vector
     best: dict[str, tuple[float, dict[str, Any]]] = {}
-    found = store.similar_active_many(scope, [cache[t] for t in texts], settings.similar_top_s)
+    found = _similar(store, scope, [cache[t] for t in texts], settings)
     for rows in found:
         for row in rows:
             if row["id"] not in best or best[row["id"]][0] < row["score"]:

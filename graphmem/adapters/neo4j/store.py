@@ -28,6 +28,9 @@ from graphmem.domain.transitions import TransitionOutcome, TransitionRequest
 from graphmem.domain.writes import MemoryChange, WriteOutcome, WritePlan
 from graphmem.ports.store import LifecycleStep, ScopeFilter
 
+SIMILAR_OVERFETCH = 5  # each vector index's nearest per vector, per memory asked for
+NO_LIMIT = 2**62  # an exact_scan_max no owner exceeds: always scan
+
 
 class Neo4jStore:
     def __init__(self, driver: neo4j.Driver, database: str) -> None:
@@ -101,18 +104,28 @@ class Neo4jStore:
         return [history_from_map(r["event"]) for r in rows]
 
     def similar_active_many(
-        self, scope: Scope, vectors: Sequence[list[float]], k: int, exclude: Sequence[str] = ()
+        self,
+        scope: Scope,
+        vectors: Sequence[list[float]],
+        k: int,
+        exclude: Sequence[str] = (),
+        *,
+        exact_scan_max: int | None = None,
     ) -> list[list[dict[str, Any]]]:
         """Per vector (same order), the owner's ``k`` most similar active memories: one
-        statement for all the messages of an add."""
+        statement for all the messages of an add. A user owning more than ``exact_scan_max``
+        memories is narrowed through the vector indexes first (None: always scan)."""
         if not vectors:
             return []
         rows = self.statements.read(
             "memory/similar_active_batch",
             "find similar memories",
             owner=scope.owner_key,
+            user_id=scope.user_id,
             vectors=list(vectors),
             k=k,
+            fetch=k * SIMILAR_OVERFETCH,
+            exact_scan_max=NO_LIMIT if exact_scan_max is None else exact_scan_max,
             exclude=list(exclude),
         )
         out: list[list[dict[str, Any]]] = [[] for _ in vectors]
