@@ -109,6 +109,7 @@ def one_size(memory: Memory, size: int, adds: int, filler: list[str]) -> dict[st
             "candidates_share_of_wall": round(sum(clock.seconds) / wall, 3),
             "transitions": transitions(memory, user),
             **({"merge_recall": merge_recall(memory, user, filler[:size]) if size else {}}),
+            "similar_read_ms": similar_read(memory, user, [t.text for t in sample.turns[0].items]),
         }
     finally:
         memory.delete_all(user_id=user)
@@ -155,6 +156,29 @@ def merge_recall(memory: Memory, user: str, held: list[str], probes: int = 50) -
         "also_found_narrowed": len(whole & narrowed),
         "recall": round(len(whole & narrowed) / len(whole), 3) if whole else None,
     }
+
+
+def similar_read(memory: Memory, user: str, texts: list[str], runs: int = 5) -> dict[str, float]:
+    """The LLM path's read of the memories it shows the model (``memory/similar_active_batch``)
+    for one session's messages: median ms over ``runs``, scanning the owner and narrowed
+    through the vector indexes (what ``lifecycle.exact_scan_max`` chooses between), and how
+    many of the scan's memories the narrowed read keeps."""
+    vectors = memory.embedder.embed(texts)
+    scope, k = Scope(user_id=user), memory.settings.lifecycle.similar_top_s
+    out: dict[str, float] = {}
+    found: dict[str, list[set[str]]] = {}
+    for name, scan in (("scan", None), ("indexes", 0)):
+        seconds, rows = [], list[list[dict[str, Any]]]()
+        for _ in range(runs):
+            began = time.perf_counter()
+            rows = memory.store.similar_active_many(scope, vectors, k, exact_scan_max=scan)
+            seconds.append(time.perf_counter() - began)
+        out[name] = round(statistics.median(seconds) * 1000, 1)
+        found[name] = [{r["id"] for r in per_vector} for per_vector in rows]
+    # the share of the scan's k nearest (per message) that the narrowed read also returns
+    kept = [len(a & b) / len(a) for a, b in zip(found["scan"], found["indexes"], strict=True) if a]
+    out["share_of_scan_kept"] = round(statistics.mean(kept), 3) if kept else 1.0
+    return out
 
 
 def transitions(memory: Memory, user: str) -> list[list[str]]:
