@@ -207,8 +207,9 @@ def test_a_failing_vector_index_costs_the_extractor_no_similar_memory(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     """Neo4j's filtered vector search can fail inside the index (docs/reliability.md, 2c):
-    the read scans the owner instead, says so in the log, and the add goes on; an
-    unreachable Neo4j still fails it."""
+    the read scans the owner instead, says so in the log, and the add goes on; the next
+    adds of the service scan without asking the index for the breaker's cooldown; an
+    unreachable Neo4j still fails the add."""
     similar = [{"id": "m1", "text": "tea", "score": 0.5}]
     failed = StorageError("Neo4j failed to find similar memories")
     failed.reason = "find similar memories: Neo.DatabaseError.Statement.ExecutionFailed"
@@ -221,9 +222,16 @@ def test_a_failing_vector_index_costs_the_extractor_no_similar_memory(
     assert isinstance(extractor, ScriptedExtractor)
     assert [k.id for k in extractor.requests[0].similar] == ["m1"]
     assert "vector indexes failed (find similar memories: Neo.DatabaseError" in caplog.text
+    # as search does, the indexes are not asked again for the breaker's cooldown: the next
+    # add scans at once, with no second failure
+    caplog.clear()
+    with caplog.at_level(logging.ERROR, logger="graphmem.services.context"):
+        add(["I like cake"], scope=USER)
+    assert caplog.text == "" and [k.id for k in extractor.requests[1].similar] == ["m1"]
+    fresh = add_service(store, extraction)
     store.index_error = StorageUnavailableError("down")
     with pytest.raises(StorageUnavailableError):
-        add(["I like cake"], scope=USER)
+        fresh(["I like scones"], scope=USER)
 
 
 def test_an_offline_extractor_gets_known_entities_without_the_similar_reads() -> None:

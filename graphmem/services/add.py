@@ -25,6 +25,7 @@ from graphmem.lifecycle.predicates import normalize_predicate
 from graphmem.ports.embedder import Embedder
 from graphmem.ports.extractor import Extractor
 from graphmem.ports.store import LifecycleStep, LifecycleView, MemoryStore
+from graphmem.search.signals.vector import IndexBreaker
 from graphmem.services import inputs
 from graphmem.services.context import VectorCache, build_context, offline_request
 from graphmem.services.context_keys import Turn, keys_for
@@ -89,6 +90,7 @@ class AddMemories:
         self.lifecycle = lifecycle
         self.context_reads = context_reads
         self.prefetch = KeyPrefetch(self.embedder)
+        self.index_breaker = IndexBreaker()  # the similar read's vector indexes (context.py)
 
     def __call__(
         self,
@@ -163,7 +165,14 @@ class AddMemories:
         if not self.context_reads:
             return self.extractor.extract(offline_request(self.store, scope, msgs, observed_at))
         request = build_context(
-            self.store, self.embedder, self.settings.lifecycle, scope, msgs, observed_at, cache
+            self.store,
+            self.embedder,
+            self.settings.lifecycle,
+            scope,
+            msgs,
+            observed_at,
+            cache,
+            self.index_breaker,
         )
         return self.extractor.extract(request)
 

@@ -7,6 +7,7 @@ message vectors computed here are reused when the memories are written."""
 from __future__ import annotations
 
 import logging
+import time
 from datetime import datetime
 from typing import Any
 
@@ -16,34 +17,54 @@ from graphmem.errors import StorageError, StorageUnavailableError
 from graphmem.extraction.mentions import candidate_names
 from graphmem.ports.embedder import Embedder
 from graphmem.ports.store import MemoryStore
+from graphmem.search.signals.vector import BREAKER_COOLDOWN_S, IndexBreaker
 from graphmem.settings import LifecycleSettings
 
 VectorCache = dict[str, list[float]]
 #: At most this many known names go into an LLM extraction request (its prompt lists them).
 KNOWN_NAMES_MAX = 200
 
+#: A similar read through the indexes still unanswered after this long makes the next ones
+#: scan (a filtered vector search that Neo4j never answers; docs/reliability.md, 2c).
+UNANSWERED_AFTER_S = 5.0
+
 logger = logging.getLogger(__name__)
 
 
 def _similar(
-    store: MemoryStore, scope: Scope, vectors: list[list[float]], settings: LifecycleSettings
+    store: MemoryStore,
+    scope: Scope,
+    vectors: list[list[float]],
+    settings: LifecycleSettings,
+    breaker: IndexBreaker,
 ) -> list[list[dict[str, Any]]]:
     """The owner's most similar memories per vector: through the vector indexes beyond
-    ``exact_scan_max``, and by the whole scan when Neo4j fails inside an index (the same
-    memories, only slower; logged, since an index that fails needs rebuilding)."""
+    ``exact_scan_max``; by the whole scan when Neo4j fails inside an index (the same memories,
+    only slower; logged, since an index that fails needs rebuilding) and, as search does, for
+    ``BREAKER_COOLDOWN_S`` after such a failure or while an earlier read is unanswered."""
     k = settings.similar_top_s
+    skipped = breaker.skipped(UNANSWERED_AFTER_S, time.monotonic())
+    if skipped is not None:
+        return store.similar_active_many(scope, vectors, k)
+    call = breaker.start(time.monotonic())
     try:
-        return store.similar_active_many(scope, vectors, k, exact_scan_max=settings.exact_scan_max)
+        found = store.similar_active_many(scope, vectors, k, exact_scan_max=settings.exact_scan_max)
     except StorageUnavailableError:
+        breaker.finish(call, None, time.monotonic())
         raise
     except StorageError as exc:
+        reason = exc.reason or type(exc).__name__
+        breaker.finish(call, reason, time.monotonic())
         logger.error(
             "the similar-memory read through the vector indexes failed (%s); scanning the "
-            "owner instead. If this repeats, rebuild the memory vector indexes: DROP INDEX "
-            "memory_embedding and memory_key_embedding, then `graphmem migrate`",
-            exc.reason or type(exc).__name__,
+            "owner instead for %.0f s. If this repeats, rebuild the memory vector indexes: DROP "
+            "INDEX memory_embedding and memory_key_embedding, then `graphmem migrate`",
+            reason,
+            BREAKER_COOLDOWN_S,
         )
         return store.similar_active_many(scope, vectors, k)
+    breaker.finish(call, None, time.monotonic())
+    return found
 
 
 def build_context(
@@ -54,12 +75,15 @@ def build_context(
     messages: list[Message],
     observed_at: datetime,
     cache: VectorCache,
+    breaker: IndexBreaker | None = None,
 ) -> ExtractionRequest:
+    """``breaker``: the vector indexes' health as this add service saw it (a fresh one when
+    None)."""
     texts = _said(messages)
     for text, vector in zip(texts, embedder.embed(texts), strict=True):
         cache[text] = vector
     best: dict[str, tuple[float, dict[str, Any]]] = {}
-    found = _similar(store, scope, [cache[t] for t in texts], settings)
+    found = _similar(store, scope, [cache[t] for t in texts], settings, breaker or IndexBreaker())
     for rows in found:
         for row in rows:
             if row["id"] not in best or best[row["id"]][0] < row["score"]:
