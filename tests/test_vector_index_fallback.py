@@ -14,10 +14,11 @@ import pytest
 from graphmem import Memory, Settings
 from graphmem.errors import StorageUnavailableError
 from graphmem.ports.embedder import Embedder
+from graphmem.search import index_breaker
 from graphmem.search.candidates import Pool
 from graphmem.search.context import SearchContext
+from graphmem.search.index_breaker import BREAKER_COOLDOWN_S, IndexBreaker
 from graphmem.search.signals import vector
-from graphmem.search.signals.vector import BREAKER_COOLDOWN_S, IndexBreaker
 from tests.support.indexes import index_dropped
 
 pytestmark = pytest.mark.neo4j
@@ -120,7 +121,7 @@ def test_an_index_call_that_ends_unavailable_long_after_the_timeout_trips_the_br
     monkeypatch: pytest.MonkeyPatch, took: float, skipped_after: bool
 ) -> None:
     clock = [1000.0]
-    monkeypatch.setattr(vector.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(index_breaker.time, "monotonic", lambda: clock[0])
     store = _HangingIndex(clock, took)
     settings = Settings().search.model_copy(update={"exact_scan_max": 0})
     ctx = SearchContext(

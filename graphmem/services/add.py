@@ -19,13 +19,13 @@ from graphmem.domain.graph import RelationInput, TripletRecord
 from graphmem.domain.key_vectors import key_parts, line
 from graphmem.domain.results import AddEvent, AddItem, AddResult, Transition
 from graphmem.domain.scope import Scope
-from graphmem.domain.writes import LinkPolicy, WriteOutcome
+from graphmem.domain.writes import LinkPolicy, WriteOutcome, WritePlan
 from graphmem.lifecycle.guards import MemoryFlags
 from graphmem.lifecycle.predicates import normalize_predicate
 from graphmem.ports.embedder import Embedder
 from graphmem.ports.extractor import Extractor
 from graphmem.ports.store import LifecycleStep, LifecycleView, MemoryStore
-from graphmem.search.signals.vector import IndexBreaker
+from graphmem.search.index_breaker import IndexBreaker
 from graphmem.services import inputs
 from graphmem.services.context import VectorCache, build_context, offline_request
 from graphmem.services.context_keys import Turn, keys_for
@@ -144,7 +144,7 @@ class AddMemories:
                 per_memory=self.settings.indexing.linked_memories,
                 max_mentions=self.settings.indexing.link_max_mentions,
             )
-            step = self._lifecycle_step(pending, options, scope.owner) if infer else None
+            step = self._lifecycle_step(pending, options, plan) if infer else None
             outcome = self.store.write_plan(plan, lifecycle=step)
         items = self._items(extraction, pending, existing, outcome)
         self._attach(items, outcome.transitions)
@@ -218,7 +218,7 @@ class AddMemories:
                 p.key_parts = key_parts(key.text, key.own, self.settings.indexing.key_vector)
 
     def _lifecycle_step(
-        self, pending: dict[str, Pending], options: PlanOptions, owner: Scope
+        self, pending: dict[str, Pending], options: PlanOptions, plan: WritePlan
     ) -> LifecycleStep:
         """The transitions of this add, decided and written in the add's own transaction."""
         flags = MemoryFlags(
@@ -228,7 +228,7 @@ class AddMemories:
         def step(view: LifecycleView, created_ids: list[str]) -> list[Transition]:
             wanted = set(created_ids)
             created = [p for p in pending.values() if p.id in wanted]
-            return self.lifecycle(view, created, options.observed_at, flags, owner)
+            return self.lifecycle(view, created, options.observed_at, flags, plan)
 
         return step
 

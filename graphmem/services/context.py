@@ -7,17 +7,15 @@ message vectors computed here are reused when the memories are written."""
 from __future__ import annotations
 
 import logging
-import time
 from datetime import datetime
 from typing import Any
 
 from graphmem.domain.extraction import ExtractionRequest, KnownMemory, Message
 from graphmem.domain.scope import Scope
-from graphmem.errors import StorageError, StorageUnavailableError
 from graphmem.extraction.mentions import candidate_names
 from graphmem.ports.embedder import Embedder
 from graphmem.ports.store import MemoryStore
-from graphmem.search.signals.vector import BREAKER_COOLDOWN_S, IndexBreaker
+from graphmem.search.index_breaker import BREAKER_COOLDOWN_S, IndexBreaker
 from graphmem.settings import LifecycleSettings
 
 VectorCache = dict[str, list[float]]
@@ -39,31 +37,25 @@ def _similar(
     breaker: IndexBreaker,
 ) -> list[list[dict[str, Any]]]:
     """The owner's most similar memories per vector: through the vector indexes beyond
-    ``exact_scan_max``; by the whole scan when Neo4j fails inside an index (the same memories,
-    only slower; logged, since an index that fails needs rebuilding) and, as search does, for
-    ``BREAKER_COOLDOWN_S`` after such a failure or while an earlier read is unanswered."""
+    ``exact_scan_max``; by the whole scan (the same memories, only slower) while the breaker
+    finds the indexes failing inside Neo4j (search/index_breaker.py), logged once per failure,
+    since an index that fails needs rebuilding."""
     k = settings.similar_top_s
-    skipped = breaker.skipped(UNANSWERED_AFTER_S, time.monotonic())
-    if skipped is not None:
-        return store.similar_active_many(scope, vectors, k)
-    call = breaker.start(time.monotonic())
-    try:
-        found = store.similar_active_many(scope, vectors, k, exact_scan_max=settings.exact_scan_max)
-    except StorageUnavailableError:
-        breaker.finish(call, None, time.monotonic())
-        raise
-    except StorageError as exc:
-        reason = exc.reason or type(exc).__name__
-        breaker.finish(call, reason, time.monotonic())
+    found, failed = breaker.ask(
+        lambda: store.similar_active_many(
+            scope, vectors, k, exact_scan_max=settings.exact_scan_max
+        ),
+        lambda: store.similar_active_many(scope, vectors, k),
+        UNANSWERED_AFTER_S,
+    )
+    if failed is not None and breaker.first_report():
         logger.error(
             "the similar-memory read through the vector indexes failed (%s); scanning the "
             "owner instead for %.0f s. If this repeats, rebuild the memory vector indexes: DROP "
             "INDEX memory_embedding and memory_key_embedding, then `graphmem migrate`",
-            reason,
+            failed,
             BREAKER_COOLDOWN_S,
         )
-        return store.similar_active_many(scope, vectors, k)
-    breaker.finish(call, None, time.monotonic())
     return found
 
 

@@ -11,8 +11,8 @@ from typing import Any
 from graphmem.domain.extraction import ExtractedTriplet, KnownMemory, LifecycleProposal
 from graphmem.domain.graph import TripletRecord
 from graphmem.domain.results import Transition
-from graphmem.domain.scope import Scope, entity_key
 from graphmem.domain.transitions import CandidateQuery, CandidateRead, Slot, TransitionRequest
+from graphmem.domain.writes import WritePlan
 from graphmem.lifecycle.guards import (
     Candidate,
     GuardDecision,
@@ -84,16 +84,18 @@ class ApplyLifecycle:
         created: list[Pending],
         observed_at: datetime,
         new_flags: MemoryFlags,
-        owner: Scope,
+        plan: WritePlan,
     ) -> list[Transition]:
-        """``owner``: the scope of the memories' owner (their candidates' bounds)."""
+        """``plan``: what the add wrote (its scope's owner bounds the candidates; its triplets,
+        keyed as stored, name the functional slots)."""
         new_ids = [p.id for p in created]
+        owner = plan.scope.owner.model_dump()
         queries = {
             p.id: CandidateQuery(
                 new_id=p.id,
-                query=scoped_query("text", p.extracted.text, owner.model_dump()),
+                query=scoped_query("text", p.extracted.text, owner),
                 proposed=[x.old_memory_id for x in p.extracted.proposals],
-                slots=self._slots(p, owner),
+                slots=self._slots(p.id, plan),
             )
             for p in created
         }
@@ -131,12 +133,12 @@ class ApplyLifecycle:
             fetch=settings.text_fetch,
         )
 
-    def _slots(self, pending: Pending, owner: Scope) -> list[Slot]:
-        """The functional (subject, predicate) pairs the memory asserts, as stored keys."""
+    def _slots(self, memory_id: str, plan: WritePlan) -> list[Slot]:
+        """The functional (subject entity key, predicate) pairs the memory asserts."""
         pairs = {
-            (entity_key(owner.key, normalize_name(t.source)), normalize_predicate(t.predicate))
-            for t in pending.extracted.triplets
-            if t.predicate in self.functional
+            (t.source_key, t.predicate)
+            for t in plan.triplets
+            if memory_id in t.memory_ids and t.predicate in self.functional
         }
         return [Slot(source_key=s, predicate=p) for s, p in sorted(pairs)]
 
