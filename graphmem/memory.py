@@ -99,7 +99,10 @@ class Memory:
         self._owns_driver = driver is None
         self.driver = driver or make_driver(self.settings.neo4j)
         self.embedder = embedder or make_embedder(self.settings.embedder)
-        self.store = Neo4jStore(self.driver, self.settings.neo4j.database)
+        neo4j_settings = self.settings.neo4j
+        self.store = Neo4jStore(
+            self.driver, neo4j_settings.database, neo4j_settings.group_commit_max
+        )
         key_store = Neo4jKeyStore(self.driver, self.settings.neo4j.database)
         self.keys = Keys(key_store, self.settings.api.key_cache_s)
         self.extractor = extractor or default_extractor(self.settings)

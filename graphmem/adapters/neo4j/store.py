@@ -9,6 +9,7 @@ from typing import Any
 import neo4j
 
 from graphmem.adapters.neo4j.erasure import DeleteMemories
+from graphmem.adapters.neo4j.group_commit import GroupCommit
 from graphmem.adapters.neo4j.records import (
     history_from_map,
     memory_from_map,
@@ -32,9 +33,16 @@ SIMILAR_OVERFETCH = 5  # each vector index's nearest per vector, per memory aske
 NO_LIMIT = 2**62  # an exact_scan_max no owner exceeds: always scan
 
 
+def _order(plan: WritePlan) -> str:
+    """Where a write's group-commit turn comes: the order PlanWriter takes its scope locks in
+    (owner, then exact scope), so the works of one group lock in a single order."""
+    return f"{plan.scope.owner.key}\x00{plan.scope.key}"
+
+
 class Neo4jStore:
-    def __init__(self, driver: neo4j.Driver, database: str) -> None:
+    def __init__(self, driver: neo4j.Driver, database: str, group_commit_max: int = 1) -> None:
         self.statements = Statements(driver, database)
+        self.group_commit = GroupCommit(self.statements, group_commit_max)
 
     def write_plan(
         self,
@@ -45,8 +53,9 @@ class Neo4jStore:
     ) -> WriteOutcome:
         """Write one add and the lifecycle transitions it causes (``lifecycle``, given a view
         of the same transaction) in a single transaction; nothing is written if any step
-        fails."""
-        return self.statements.in_write_tx("store memories", writer(plan, lifecycle))
+        fails. Adds that overlap in time share a transaction (``group_commit``): each is
+        still all or nothing, and a lone add never waits."""
+        return self.group_commit.run("store memories", writer(plan, lifecycle), _order(plan))
 
     # -- reads ------------------------------------------------------------------------------
     def find_duplicates(self, scope: Scope, hashes: Sequence[str]) -> dict[str, str]:
@@ -159,9 +168,10 @@ class Neo4jStore:
 
     # -- writes -----------------------------------------------------------------------------
     def update(self, change: MemoryChange) -> MemoryRecord | None:
-        """Apply an explicit update in one transaction (see ``updater``); None when nothing
-        was written (immutable without ``force``, or gone)."""
-        row = self.statements.in_write_tx("update a memory", UpdateWriter(change))
+        """Apply an explicit update in one transaction (see ``updater``; overlapping updates
+        and adds share one, as ``write_plan``'s do); None when nothing was written (immutable
+        without ``force``, or gone)."""
+        row = self.group_commit.run("update a memory", UpdateWriter(change), _order(change.plan))
         return None if row is None else memory_from_map(row)
 
     def delete(self, memory_ids: Sequence[str], actor: str | None = None) -> int:

@@ -1,0 +1,158 @@
+"""Group commit: write transactions that arrive while another one runs share the next one.
+
+Every commit that touches a full-text or vector index makes Neo4j refresh that Lucene index
+synchronously (a new segment, a reopened searcher, later merges). Under concurrent adds that
+per-commit work, not the statements, is most of Neo4j's CPU (docs/reliability.md, "Group
+commit"). So, as databases do with their log flushes, the first writer to arrive runs its
+transaction at once; writers that arrive meanwhile queue, and the next of them to run takes
+the whole queue (up to ``max_group``) into one transaction, each work function run in turn
+on the same transaction, committed once.
+
+- A lone writer never waits: with nothing running, a work runs in a transaction of its own.
+- The works of a group run in the order of their ``order`` keys (the scope locks they take),
+  so two groups take shared locks in one order.
+- Each work function is pure in its inputs (managed transactions may retry it), so a group
+  retried by the driver writes the same thing once.
+- A group that fails for a reason that is not the store's availability is not blamed on its
+  members: each then runs again in a transaction of its own, and only the work that fails
+  alone reports its error.
+- An unreachable store fails the transaction's works and every writer queued behind it with
+  that error, at once: none of them waits for another retry budget to run out first.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import neo4j
+
+from graphmem.adapters.neo4j.statements import Statements
+from graphmem.errors import StorageUnavailableError
+
+Work = Callable[[neo4j.ManagedTransaction], Any]
+_UNSET: Any = object()
+
+
+@dataclass(eq=False)
+class _Slot:
+    """One writer's work and, once its group committed or failed, what it gets back."""
+
+    action: str
+    work: Work
+    order: str
+    done: bool = False
+    alone: bool = False  # its group failed: run again in a transaction of its own
+    result: Any = _UNSET
+    error: BaseException | None = None
+
+    def unresolved(self) -> bool:
+        return self.result is _UNSET and self.error is None and not self.alone
+
+
+class GroupCommit:
+    """The write transactions of one process's adds, committed together when they overlap."""
+
+    def __init__(self, statements: Statements, max_group: int) -> None:
+        self.statements = statements
+        self.max_group = max_group
+        self._cond = threading.Condition()
+        self._queue: list[_Slot] = []
+        self._busy = False
+        self.groups = 0  # transactions committed with more than one work (for tests)
+
+    @property
+    def waiting(self) -> int:
+        """Writers queued for the next transaction."""
+        with self._cond:
+            return len(self._queue)
+
+    @property
+    def busy(self) -> bool:
+        """A transaction of this group commit is running."""
+        with self._cond:
+            return self._busy
+
+    def run(self, action: str, work: Work, order: str = "") -> Any:
+        """``work(tx)``'s result, committed alone or with the works that queued beside it."""
+        if self.max_group <= 1:
+            return self.statements.in_write_tx(action, work)
+        slot = _Slot(action, work, order)
+        with self._cond:
+            self._queue.append(slot)
+        while not slot.done:
+            batch = self._lead_or_wait(slot)
+            if batch:
+                self._commit_and_release(batch)
+        if slot.alone:
+            return self.statements.in_write_tx(action, work)
+        if slot.error is not None:
+            raise slot.error
+        return slot.result
+
+    def _lead_or_wait(self, slot: _Slot) -> list[_Slot]:
+        """The next group to commit if this writer leads it; empty once ``slot`` is done."""
+        with self._cond:
+            while self._busy and not slot.done:
+                self._cond.wait()
+            if slot.done:
+                return []
+            self._busy = True
+            batch, self._queue = self._queue[: self.max_group], self._queue[self.max_group :]
+            return batch
+
+    def _commit_and_release(self, batch: list[_Slot]) -> None:
+        unavailable: StorageUnavailableError | None = None
+        try:
+            unavailable = self._commit(batch)
+        except BaseException as exc:  # the leader interrupted: its followers learn why
+            for slot in batch:
+                if slot.unresolved():
+                    slot.error = exc
+            raise
+        finally:
+            with self._cond:
+                if unavailable is not None:  # the writers queued meanwhile would wait for it too
+                    batch, self._queue = batch + self._queue, []
+                for slot in batch:
+                    if unavailable is not None and slot.unresolved():
+                        slot.error = unavailable
+                    slot.done = True
+                self._busy = False
+                self._cond.notify_all()
+
+    def _commit(self, batch: list[_Slot]) -> StorageUnavailableError | None:
+        """Commit ``batch``; the error if the store was unreachable, None otherwise."""
+        if len(batch) == 1:
+            return self._commit_alone(batch[0])
+        batch.sort(key=lambda s: s.order)
+        try:
+            results = self.statements.in_write_tx(batch[0].action, _group_work(batch))
+        except StorageUnavailableError as exc:
+            return exc
+        except Exception:  # one member's failure is not the others': each retries alone
+            for slot in batch:
+                slot.alone = True
+        else:
+            self.groups += 1
+            for slot, result in zip(batch, results, strict=True):
+                slot.result = result
+        return None
+
+    def _commit_alone(self, slot: _Slot) -> StorageUnavailableError | None:
+        try:
+            slot.result = self.statements.in_write_tx(slot.action, slot.work)
+        except StorageUnavailableError as exc:
+            return exc
+        except Exception as exc:  # handed to the writer's own thread
+            slot.error = exc
+        return None
+
+
+def _group_work(batch: list[_Slot]) -> Callable[[neo4j.ManagedTransaction], list[Any]]:
+    def work(tx: neo4j.ManagedTransaction) -> list[Any]:
+        return [slot.work(tx) for slot in batch]
+
+    return work
