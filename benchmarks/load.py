@@ -357,11 +357,18 @@ class ServerPlan:
     port: int = API_PORT
     source: Path = Path(__file__).resolve().parent.parent
     neo4j_pid: int | None = None  # to count Neo4j's CPU when the benchmark owns the server
+    pure_python_http: bool = False  # uvicorn on asyncio and h11, not uvloop and httptools
 
     def server(self, memory: Memory) -> ApiServer | ApiProcess:
         if self.workers <= 0:
             return ApiServer(memory)
-        return ApiProcess(memory.settings, workers=self.workers, port=self.port, source=self.source)
+        return ApiProcess(
+            memory.settings,
+            workers=self.workers,
+            port=self.port,
+            source=self.source,
+            pure_python_http=self.pure_python_http,
+        )
 
     def meter(self, server: ApiServer | ApiProcess) -> CpuMeter:
         groups = {"benchmark_process": [os.getpid()]}

@@ -7,7 +7,9 @@ shared machine's changing load falls on all of them alike.
 
 A variant is ``name=SOURCE:WORKERS``: the API served by ``uvicorn --workers WORKERS`` from the
 code in SOURCE (this checkout is ``.``; an older commit can be exported with ``git archive``),
-or WORKERS 0 for the API in the benchmark's process beside the agents. Each window starts the
+or WORKERS 0 for the API in the benchmark's process beside the agents; ``SOURCE:WORKERS:
+asyncio-h11`` serves it on uvicorn's pure-Python loop and HTTP parser instead of uvloop and
+httptools (which uvicorn picks when they are installed). Each window starts the
 API afresh; unless ``--cold``, one inferred add and one search are sent before the clock
 starts, so a server that loads its models on first use is measured after that; and before
 the first round ``--warmup-seconds`` of load warm the fresh Neo4j's JIT and plan cache. The summary
@@ -48,12 +50,13 @@ class Variant:
     name: str
     source: Path
     workers: int
+    server: str = "auto"  # uvicorn's loop and HTTP parser: auto, or asyncio-h11 (pure Python)
 
     @classmethod
     def parse(cls, text: str) -> Variant:
         name, _, rest = text.partition("=")
-        source, _, workers = rest.rpartition(":")
-        return cls(name, (ROOT / source).resolve(), int(workers))
+        source, workers, *server = rest.split(":")
+        return cls(name, (ROOT / source).resolve(), int(workers), *server)
 
 
 def prewarm(base_url: str, agents: list[AgentState]) -> None:
@@ -77,7 +80,12 @@ def prewarm(base_url: str, agents: list[AgentState]) -> None:
 def one_window(
     memory: Memory, variant: Variant, args: argparse.Namespace, neo4j_pid: int | None
 ) -> dict[str, Any]:
-    plan = ServerPlan(workers=variant.workers, source=variant.source, neo4j_pid=neo4j_pid)
+    plan = ServerPlan(
+        workers=variant.workers,
+        source=variant.source,
+        neo4j_pid=neo4j_pid,
+        pure_python_http=variant.server == "asyncio-h11",
+    )
     report = run_load(
         memory,
         seconds=args.seconds,

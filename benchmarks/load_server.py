@@ -48,9 +48,16 @@ class ApiProcess:
     port; ready once ``/healthz`` answers (every worker loads its models before it accepts)."""
 
     def __init__(
-        self, settings: Settings, *, workers: int = 1, port: int = API_PORT, source: Path = ROOT
+        self,
+        settings: Settings,
+        *,
+        workers: int = 1,
+        port: int = API_PORT,
+        source: Path = ROOT,
+        pure_python_http: bool = False,
     ) -> None:
         self.settings, self.workers, self.port, self.source = settings, workers, port, source
+        self.pure_python_http = pure_python_http  # asyncio and h11, not uvloop and httptools
         self.process: subprocess.Popen[bytes] | None = None
 
     def __enter__(self) -> str:
@@ -69,6 +76,7 @@ class ApiProcess:
             "--log-level",
             "warning",
             "--no-access-log",
+            *(["--loop", "asyncio", "--http", "h11"] if self.pure_python_http else []),
         ]
         self.process = subprocess.Popen(
             command, cwd=self.source, env=api_env(self.settings, self.source)

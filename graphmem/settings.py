@@ -39,7 +39,7 @@ class Neo4jSettings(BaseModel):
     connection_timeout_s: float = Field(default=3.0, gt=0)
     connection_acquisition_timeout_s: float = Field(default=4.0, gt=0)  # includes connecting
     max_transaction_retry_time_s: float = Field(default=5.0, ge=0)
-    # Adds and updates that arrive while another one's transaction runs share the next
+    # Adds, updates and deletes that arrive while another one's transaction runs share the next
     # transaction, up to this many (adapters/neo4j/group_commit.py); 1 = each commits alone.
     group_commit_max: int = Field(default=8, ge=1)
     # provisioning (local server built from Maven Central jars)

