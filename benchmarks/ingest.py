@@ -23,7 +23,11 @@ embedder's vectors, so every variant's embedder is recorded under the store's id
 speed is compared across ``onnx`` variants), ``scan=N`` (owners of up to N memories are
 scanned whole for lifecycle candidates: ``lifecycle.exact_scan_max``), ``turns=each`` (one
 add per message, the session as its run, as an agent storing each turn as it comes; the
-timing is then per session, i.e. per add group).
+timing is then per session, i.e. per add group), ``streams=N`` (N conversations ingested at
+once, in threads, each its sessions in order, as an import of many conversations could; the
+timing is then per round of sessions, and the split's parts overlap).
+
+Sessions run in rounds: session 1 of every conversation, then session 2, and so on.
 
 The split: wall time summed inside the embedder's ``embed``, the extractor's ``extract``
 (spaCy), each named Neo4j read, the write transaction and the lifecycle step inside it. When
@@ -41,9 +45,11 @@ import json
 import os
 import statistics
 import sys
+import threading
 import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -64,9 +70,10 @@ PREFILL_BATCH = 200
 
 
 class Split:
-    """Wall seconds per part, summed over the run (thread-safe enough: one add at a time)."""
+    """Wall seconds per part, summed over the run (and over threads with ``streams``)."""
 
     def __init__(self) -> None:
+        self.lock = threading.Lock()
         self.seconds: dict[str, float] = defaultdict(float)
         self.calls: dict[str, int] = defaultdict(int)
         self.texts = 0  # embedded
@@ -79,8 +86,10 @@ class Split:
             try:
                 return fn(*args, **kwargs)
             finally:
-                self.seconds[name] += time.perf_counter() - start
-                self.calls[name] += 1
+                spent = time.perf_counter() - start
+                with self.lock:
+                    self.seconds[name] += spent
+                    self.calls[name] += 1
 
         return timed
 
@@ -171,23 +180,38 @@ class Runner:
         self.split.calls.clear()
         self.split.texts = self.split.chars = 0
 
-    def add(self, sample_id: str, batch: Batch) -> None:
-        stored = self.stores.setdefault(sample_id, Stored(user_id=f"{self.name}-{sample_id}"))
+    def round(self, jobs: list[tuple[str, Batch]]) -> None:
+        """One session of each conversation: one after another, or with ``streams=N`` up to
+        N conversations at once in threads (timed as one wall-clock interval per round)."""
+        streams = int(self.spec.get("streams", "1"))
+        if streams <= 1:
+            for sample_id, batch in jobs:
+                self.add(sample_id, batch)
+            return
         start = time.perf_counter()
-        if self.spec.get("turns") == "each":
-            self.created += self._per_turn(stored, sample_id, batch)
-        elif self.infer:
-            self.created += ingest_batch(self.memory, stored, sample_id, batch, product=True)
-        else:
-            messages = [
-                {"role": "user", "name": i.speaker, "content": i.content} for i in batch.items
-            ]
-            result = self.memory.add(
-                messages, user_id=stored.user_id, timestamp=batch.timestamp, infer=False
-            )
-            self.created += sum(1 for r in result.results if r.event == "ADD")
+        with ThreadPoolExecutor(max_workers=streams) as pool:
+            created = list(pool.map(lambda job: self._ingest(*job), jobs))
+        self.add_seconds.append(time.perf_counter() - start)
+        self.created += sum(created)
+        self.messages += sum(len(batch.items) for _, batch in jobs)
+
+    def add(self, sample_id: str, batch: Batch) -> None:
+        start = time.perf_counter()
+        self.created += self._ingest(sample_id, batch)
         self.add_seconds.append(time.perf_counter() - start)
         self.messages += len(batch.items)
+
+    def _ingest(self, sample_id: str, batch: Batch) -> int:
+        stored = self.stores.setdefault(sample_id, Stored(user_id=f"{self.name}-{sample_id}"))
+        if self.spec.get("turns") == "each":
+            return self._per_turn(stored, sample_id, batch)
+        if self.infer:
+            return ingest_batch(self.memory, stored, sample_id, batch, product=True)
+        messages = [{"role": "user", "name": i.speaker, "content": i.content} for i in batch.items]
+        result = self.memory.add(
+            messages, user_id=stored.user_id, timestamp=batch.timestamp, infer=False
+        )
+        return sum(1 for r in result.results if r.event == "ADD")
 
     def _per_turn(self, stored: Stored, sample_id: str, batch: Batch) -> int:
         """One add per message, the session as the run (an agent storing each turn as it
@@ -275,14 +299,16 @@ class SeededVectors:
 
 
 def interleave(runners: list[Runner], samples: list[Any]) -> None:
-    jobs = [(s.sample_id, b) for s in samples for b in s.turns]
-    for n, (sample_id, batch) in enumerate(jobs):
+    """Session k of every conversation, for each variant in turn (rotated every round)."""
+    sessions = max(len(s.turns) for s in samples)
+    for n in range(sessions):
+        jobs = [(s.sample_id, s.turns[n]) for s in samples if n < len(s.turns)]
         shift = n % len(runners)
         for runner in runners[shift:] + runners[:shift]:
-            runner.add(sample_id, batch)
-        if n % 25 == 0:
+            runner.round(jobs)
+        if n % 5 == 0:
             done = ", ".join(f"{r.name} {r.messages / sum(r.add_seconds):.1f}/s" for r in runners)
-            print(f"  session {n + 1}/{len(jobs)}: {done}", flush=True)
+            print(f"  session {n + 1}/{sessions}: {done}", flush=True)
 
 
 def ratios(results: list[dict[str, Any]]) -> dict[str, Any]:

@@ -96,26 +96,23 @@ class Memory:
         extractor: Extractor | None = None,
     ) -> None:
         self.settings = settings or Settings()
+        neo, database = self.settings.neo4j, self.settings.neo4j.database
         self._owns_driver = driver is None
-        self.driver = driver or make_driver(self.settings.neo4j)
+        self.driver = driver or make_driver(neo)
         self.embedder = embedder or make_embedder(self.settings.embedder)
-        neo4j_settings = self.settings.neo4j
-        self.store = Neo4jStore(
-            self.driver, neo4j_settings.database, neo4j_settings.group_commit_max
-        )
-        key_store = Neo4jKeyStore(self.driver, self.settings.neo4j.database)
-        self.keys = Keys(key_store, self.settings.api.key_cache_s)
+        self.store = Neo4jStore(self.driver, database, neo.group_commit_max)
+        self.keys = Keys(Neo4jKeyStore(self.driver, database), self.settings.api.key_cache_s)
         self.extractor = extractor or default_extractor(self.settings)
         try:
-            schema.verify(self.driver, self.settings.neo4j.database, self.embedder.dimension)
-            embedder_meta.verify(self.driver, self.settings.neo4j.database, self.embedder.name)
+            schema.verify(self.driver, database, self.embedder.dimension)
+            embedder_meta.verify(self.driver, database, self.embedder.name)
         except GraphMemError:
             if self._owns_driver:
                 self.driver.close()
             raise
         offline = isinstance(self.extractor, OfflineExtractor | NLPExtractor)
         lifecycle = ApplyLifecycle(self.settings.lifecycle, trust_proposals=not offline)
-        search_store = Neo4jSearchStore(self.driver, self.settings.neo4j.database)
+        search_store = Neo4jSearchStore(self.driver, database)
         self._search = SearchMemories(search_store, self.embedder, self.settings)
         self._add = AddMemories(
             self.store,
