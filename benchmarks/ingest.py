@@ -120,7 +120,7 @@ def parse_variant(spec: str) -> dict[str, str]:
     pairs = [part.split("=", 1) for part in spec.split("+") if part]
     known = {
         "threads", "batches", "infer", "context", "overlap", "keys", "recent", "turns", "onnx",
-        "scan",
+        "scan", "streams",
     }  # fmt: skip
     out = {k: v for k, v in pairs}
     if bad := set(out) - known:
