@@ -4,7 +4,7 @@ spaCy is called by one thread at a time per pipeline (it does not promise thread
 Rather than queue behind a lock and each pay a call's fixed cost, callers that arrive while a
 parse runs wait for it to finish; then one of them parses every text waiting, its own and the
 others', in one batched call, and hands each caller its documents. A single short message
-costs about twice as much parsed alone as in a batch of four (docs/reliability.md, "Group
+costs about twice as much parsed alone as in a batch of eight (docs/reliability.md, "Group
 commit"), and under concurrent adds most parses are of a single message.
 
 A lone caller never waits. If a shared call fails, each caller's texts are parsed again on
@@ -14,7 +14,7 @@ their own, so one caller's bad text does not fail the others.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -25,8 +25,8 @@ if TYPE_CHECKING:
 @dataclass(eq=False)
 class _Job:
     texts: list[str]
-    docs: list[Doc] = field(default_factory=list)
-    error: Exception | None = None
+    docs: list[Doc] | None = None
+    error: BaseException | None = None
     done: bool = False
 
 
@@ -60,6 +60,7 @@ class SharedParse:
                 self._run_and_release(jobs, batch_size)
         if job.error is not None:
             raise job.error
+        assert job.docs is not None  # a done job has its documents or its error
         return job.docs
 
     def _lead_or_wait(self, job: _Job) -> list[_Job]:
@@ -75,6 +76,11 @@ class SharedParse:
     def _run_and_release(self, jobs: list[_Job], batch_size: int) -> None:
         try:
             self._run(jobs, batch_size)
+        except BaseException as exc:  # the leader interrupted: the others learn why
+            for job in jobs:
+                if job.docs is None and job.error is None:
+                    job.error = exc
+            raise
         finally:
             with self._cond:
                 for job in jobs:
