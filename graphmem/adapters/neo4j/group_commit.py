@@ -129,8 +129,10 @@ class GroupCommit:
         if len(batch) == 1:
             return self._commit_alone(batch[0])
         batch.sort(key=lambda s: s.order)
+        actions = {s.action for s in batch}  # what an error names: "store memories", or all
+        action = actions.pop() if len(actions) == 1 else "write memories"
         try:
-            results = self.statements.in_write_tx(batch[0].action, _group_work(batch))
+            results = self.statements.in_write_tx(action, _group_work(batch))
         except StorageUnavailableError as exc:
             return exc
         except Exception:  # one member's failure is not the others': each retries alone
