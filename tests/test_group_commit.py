@@ -224,3 +224,40 @@ def test_a_delete_joins_the_group_and_a_repeated_one_finds_nothing(
     assert sorted(outcomes) == ["deleted", "not found"]
     assert futures[1].result().results[0].event == "ADD"
     assert [m.text for m in h.memory.get_all(user_id=user_id)] == ["Fay sings in a choir."]
+
+
+class FailsFirstAsUnreachable(CountingStatements):
+    """The real store, whose first transaction reports it unreachable once the others have
+    queued: a transaction that gave up just before the store came back."""
+
+    def __init__(self, driver: neo4j.Driver, database: str) -> None:
+        super().__init__(driver, database)
+        self.group: GroupCommit | None = None
+
+    def in_write_tx(self, action: str, work: Any, *args: Any) -> Any:
+        if self.transactions == 0 and self.group is not None:
+            self.transactions += 1
+            group = self.group
+            _until(lambda: group.waiting >= 3)
+            raise StorageUnavailableError("Neo4j is unreachable (injected)")
+        return super().in_write_tx(action, work, *args)
+
+
+def test_writers_queued_behind_a_failure_run_once_the_store_answers(
+    memory: Memory, driver: neo4j.Driver
+) -> None:
+    statements = FailsFirstAsUnreachable(driver, memory.settings.neo4j.database)
+    group = GroupCommit(statements, max_group=8)
+    statements.group = group
+
+    def write(n: int) -> Any:
+        return group.run("count", lambda tx: tx.run("RETURN $n AS n", n=n).single()["n"])
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        first = pool.submit(write, 0)
+        _until(lambda: group.busy)
+        rest = [pool.submit(write, n) for n in (1, 2, 3)]
+        with pytest.raises(StorageUnavailableError):
+            first.result(timeout=WAIT_S)
+        assert [f.result(timeout=WAIT_S) for f in rest] == [1, 2, 3]
+    assert group.groups == 1  # the three queued writes committed together afterwards

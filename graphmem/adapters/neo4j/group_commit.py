@@ -16,8 +16,10 @@ on the same transaction, committed once.
 - A group that fails for a reason that is not the store's availability is not blamed on its
   members: each then runs again in a transaction of its own, and only the work that fails
   alone reports its error.
-- An unreachable store fails the transaction's works and every writer queued behind it with
-  that error, at once: none of them waits for another retry budget to run out first.
+- An unreachable store fails the transaction's works; if a connection check right after
+  finds it still unreachable, every writer queued behind it fails with that error at once,
+  and none waits for another retry budget to run out first. If the store answers again, the
+  queued writers run as usual.
 """
 
 from __future__ import annotations
@@ -106,8 +108,10 @@ class GroupCommit:
 
     def _commit_and_release(self, batch: list[_Slot]) -> None:
         unavailable: StorageUnavailableError | None = None
+        still_down = False
         try:
             unavailable = self._commit(batch)
+            still_down = unavailable is not None and not self._answers()
         except BaseException as exc:  # the leader interrupted: its followers learn why
             for slot in batch:
                 if slot.unresolved():
@@ -115,7 +119,7 @@ class GroupCommit:
             raise
         finally:
             with self._cond:
-                if unavailable is not None:  # the writers queued meanwhile would wait for it too
+                if still_down:  # the writers queued meanwhile would wait for it too
                     batch, self._queue = batch + self._queue, []
                 for slot in batch:
                     if unavailable is not None and slot.unresolved():
@@ -123,6 +127,16 @@ class GroupCommit:
                     slot.done = True
                 self._busy = False
                 self._cond.notify_all()
+
+    def _answers(self) -> bool:
+        """Whether the store answers now (one connection check, bounded by the driver's
+        connection timeout): a transaction that gave up just before it came back must not
+        fail the writers queued behind it."""
+        try:
+            self.statements.driver.verify_connectivity()
+        except Exception:  # any failure to connect: still unreachable
+            return False
+        return True
 
     def _commit(self, batch: list[_Slot]) -> StorageUnavailableError | None:
         """Commit ``batch``; the error if the store was unreachable, None otherwise."""
