@@ -4,8 +4,8 @@ spaCy is called by one thread at a time per pipeline (it does not promise thread
 Rather than queue behind a lock and each pay a call's fixed cost, callers that arrive while a
 parse runs wait for it to finish; then one of them parses every text waiting, its own and the
 others', in one batched call, and hands each caller its documents. A single short message
-costs about twice as much parsed alone as in a batch of eight (docs/reliability.md, "Group
-commit"), and under concurrent adds most parses are of a single message.
+costs more than twice as much parsed alone as in a batch of eight (benchmarks/spacy_batch.py),
+and under concurrent adds most parses are of a single message.
 
 A lone caller never waits. If a shared call fails, each caller's texts are parsed again on
 their own, so one caller's bad text does not fail the others.
