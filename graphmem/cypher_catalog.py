@@ -25,7 +25,7 @@ def cypher_root() -> Path:
 
 @cache
 def query(name: str) -> LiteralString:
-    """Return the statement stored in ``cypher/<name>.cypher`` (e.g. ``memory/create_batch``)."""
+    """Return the statement stored in ``cypher/<name>.cypher`` (e.g. ``memory/write_batch``)."""
     path = cypher_root() / f"{name}.cypher"
     try:
         text = path.read_text(encoding="utf-8")

@@ -17,10 +17,11 @@ class InjectedFault(RuntimeError):
 
 
 class FailAfterEntities(PlanWriter):
-    """Writes memories, history, entities and mentions for real, then fails."""
+    """Writes memories, history, entities, mentions and triplets for real, then fails."""
 
-    def _merge_triplets(self, tx: neo4j.ManagedTransaction, kept: set[str]):  # type: ignore[override]
-        super()._merge_triplets(tx, kept)
+    def _write(self, tx: neo4j.ManagedTransaction, *args, **kwargs):  # type: ignore[override]
+        triplets = super()._write(tx, *args, **kwargs)
+        assert triplets, "the relation was written before the fault"
         raise InjectedFault("injected after the triplets were written")
 
 

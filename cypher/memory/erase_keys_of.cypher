@@ -2,7 +2,7 @@
 // every memory of the same scope whose key was formed from one of them loses its key (text,
 // embedding and sources); it stays searchable by its own text, whose vector moves back from
 // `text_embedding` (int8) to the indexed `embedding` (float32; the direction int8 kept, cosine
-// above 0.9999 to the embedder's vector; memory/create_batch). Run before the delete.
+// above 0.9999 to the embedder's vector; memory/write_batch). Run before the delete.
 // $ids: list<string>. Returns: erased (number of keys removed).
 UNWIND $ids AS id
 MATCH (d:Memory {id: id})

@@ -1,6 +1,6 @@
 // Store a batch of new memory vectors (own text and, where the memory has one, context key)
 // and advance the cursor, in one transaction. The own text's vector goes where
-// memory/create_batch puts it: `embedding` (float32, indexed) without a context key,
+// memory/write_batch puts it: `embedding` (float32, indexed) without a context key,
 // `text_embedding` (int8 bytes, unindexed) beside one.
 // Parameters: $rows (list<map{id, embedding (null beside a key), text_embedding (bytes beside
 // a key, else null), key_embedding (null without a context key)}>), $after (the batch's last

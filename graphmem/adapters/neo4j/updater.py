@@ -56,8 +56,7 @@ class UpdateWriter(PlanWriter):
         self._run(tx, "triplet/retire_for_memory", memory_id=mid, keep=keep, now=self.now)
         named = [key for _, key in self.plan.mentions]
         self._run(tx, "entity/demote_mentions", memory_id=mid, keep=named)
-        self._merge_entities(tx, {mid})  # with its mentions
-        self._merge_triplets(tx, {mid})
+        self._write(tx, [], {mid}, link=False)  # its entities, mentions and triplets
 
     def _event(self) -> dict[str, Any]:
         """The UPDATE event memory/update records with the change (it adds the old and the

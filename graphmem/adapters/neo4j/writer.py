@@ -32,12 +32,8 @@ class PlanWriter:
     def __call__(self, tx: neo4j.ManagedTransaction) -> WriteOutcome:
         duplicates = self._lock_and_find_duplicates(tx)
         keep = [m for m in self.plan.memories if m.id not in duplicates]
-        kept_ids = {m.id for m in keep}
-        self._create_memories(tx, keep)
-        self._merge_entities(tx, kept_ids)
-        triplets = self._merge_triplets(tx, kept_ids)
         created = [m.id for m in keep]
-        self._link_related(tx, created)
+        triplets = self._write(tx, keep, set(created), link=True)
         transitions = (
             self.lifecycle(TxLifecycleView(tx), created) if self.lifecycle and created else []
         )
@@ -48,17 +44,30 @@ class PlanWriter:
     def _run(self, tx: neo4j.ManagedTransaction, name: str, **params: Any) -> list[neo4j.Record]:
         return list(tx.run(query(name), params))
 
-    def _link_related(self, tx: neo4j.ManagedTransaction, created: list[str]) -> None:
+    def _write(
+        self, tx: neo4j.ManagedTransaction, memories: list[Any], kept: set[str], link: bool
+    ) -> list[TripletRecord]:
+        """Create ``memories``, then merge the entities and triplets of the ``kept`` ones, and
+        (with ``link``) link the new memories to related ones: one statement, one round trip."""
         links = self.plan.links
-        if created and links.per_memory > 0:
-            self._run(
-                tx,
-                "memory/link_related",
-                ids=created,
-                k=links.per_memory,
-                max_mentions=links.max_mentions,
-                now=self.now,
-            )
+        rows = self._memory_rows(memories)
+        entities = self._entity_rows(kept)
+        triplets = self._triplet_rows(kept)
+        link_ids = [m.id for m in memories] if link and links.per_memory > 0 else []
+        if not (rows or entities or triplets):
+            return []
+        records = self._run(
+            tx,
+            "memory/write_batch",
+            rows=rows,
+            entities=entities,
+            triplets=triplets,
+            link_ids=link_ids,
+            k=links.per_memory,
+            max_mentions=links.max_mentions,
+            now=self.now,
+        )
+        return [triplet_from_record(r.data()) for r in records]
 
     def _scopes(self) -> list[dict[str, Any]]:
         """The scopes whose locks the write takes: the owner's first (dedupe, entities and
@@ -90,11 +99,9 @@ class PlanWriter:
             "hashes": hashes,
         }
 
-    def _create_memories(self, tx: neo4j.ManagedTransaction, memories: list[Any]) -> None:
-        if not memories:
-            return
+    def _memory_rows(self, memories: list[Any]) -> list[dict[str, Any]]:
         scope = self.plan.scope
-        rows = [
+        return [
             {
                 **m.model_dump(exclude={"metadata"}),
                 **own_vector(m.embedding, keyed=m.key_embedding is not None),
@@ -108,7 +115,6 @@ class PlanWriter:
             }
             for m in memories
         ]
-        self._run(tx, "memory/create_batch", rows=rows, now=self.now)
 
     def _add_event(self, memory: Any) -> dict[str, Any]:
         """The memory's ADD history event, written with it (absent keys are not stored)."""
@@ -121,17 +127,14 @@ class PlanWriter:
             **self.plan.scope.params(),
         }
 
-    def _merge_entities(self, tx: neo4j.ManagedTransaction, kept: set[str]) -> None:
-        """The entities the kept memories mention, and their MENTIONS, in one statement."""
+    def _entity_rows(self, kept: set[str]) -> list[dict[str, Any]]:
+        """The entities the kept memories mention, each with the ids of those mentioning it."""
         mentioned_by: dict[str, list[str]] = {}
         for mid, key in self.plan.mentions:
             if mid in kept:
                 mentioned_by.setdefault(key, []).append(mid)
-        entities = [e for e in self.plan.entities if e.key in mentioned_by]
-        if not entities:
-            return
         owner = self.plan.scope.owner
-        rows = [
+        return [
             {
                 **e.model_dump(),
                 "owner": owner.key,
@@ -139,11 +142,11 @@ class PlanWriter:
                 **owner.params(),
                 "memory_ids": mentioned_by[e.key],
             }
-            for e in entities
+            for e in self.plan.entities
+            if e.key in mentioned_by
         ]
-        self._run(tx, "entity/merge_batch", rows=rows, now=self.now)
 
-    def _merge_triplets(self, tx: neo4j.ManagedTransaction, kept: set[str]) -> list[TripletRecord]:
+    def _triplet_rows(self, kept: set[str]) -> list[dict[str, Any]]:
         rows = []
         owner = self.plan.scope.owner
         for t in self.plan.triplets:
@@ -158,7 +161,4 @@ class PlanWriter:
                         **owner.params(),
                     }
                 )
-        if not rows:
-            return []
-        records = self._run(tx, "triplet/merge_batch", rows=rows, now=self.now)
-        return [triplet_from_record(r.data()) for r in records]
+        return rows
