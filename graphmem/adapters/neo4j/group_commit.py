@@ -6,7 +6,7 @@ per-commit work, not the statements, is most of Neo4j's CPU (docs/reliability.md
 commit"). So, as databases do with their log flushes, the first writer to arrive runs its
 transaction at once; writers that arrive meanwhile queue, and the next of them to run takes
 the whole queue (up to ``max_group``) into one transaction, each work function run in turn
-on the same transaction, committed once.
+on the same transaction, committed once (the queue is ``graphmem.combining``'s).
 
 - A lone writer never waits: with nothing running, a work runs in a transaction of its own.
 - The works of a group run in the order of their ``order`` keys (the scope locks they take),
@@ -24,7 +24,6 @@ on the same transaction, committed once.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -32,6 +31,7 @@ from typing import Any
 import neo4j
 
 from graphmem.adapters.neo4j.statements import Statements
+from graphmem.combining import Combiner, Job
 from graphmem.errors import StorageUnavailableError
 
 Work = Callable[[neo4j.ManagedTransaction], Any]
@@ -39,19 +39,21 @@ _UNSET: Any = object()
 
 
 @dataclass(eq=False)
-class _Slot:
+class _Slot(Job):
     """One writer's work and, once its group committed or failed, what it gets back."""
 
-    action: str
-    work: Work
-    order: str
-    done: bool = False
+    action: str = ""
+    work: Work | None = None
+    order: str = ""
     alone: bool = False  # its group failed: run again in a transaction of its own
     result: Any = _UNSET
-    error: BaseException | None = None
 
-    def unresolved(self) -> bool:
-        return self.result is _UNSET and self.error is None and not self.alone
+    def settled(self) -> bool:
+        return self.result is not _UNSET or self.error is not None or self.alone
+
+    def run(self, tx: neo4j.ManagedTransaction) -> Any:
+        assert self.work is not None
+        return self.work(tx)
 
 
 class GroupCommit:
@@ -61,72 +63,42 @@ class GroupCommit:
     def __init__(self, statements: Statements, max_group: int) -> None:
         self.statements = statements
         self.max_group = max_group
-        self._cond = threading.Condition()
-        self._queue: list[_Slot] = []
-        self._busy = False
+        self._queue: Combiner[_Slot] = Combiner(max_group)
         self.groups = 0  # transactions committed with more than one work (for tests)
 
     @property
     def waiting(self) -> int:
         """Writers queued for the next transaction."""
-        with self._cond:
-            return len(self._queue)
+        return self._queue.waiting
 
     @property
     def busy(self) -> bool:
         """A transaction of this group commit is running."""
-        with self._cond:
-            return self._busy
+        return self._queue.busy
 
     def run(self, action: str, work: Work, order: str = "") -> Any:
         """``work(tx)``'s result, committed alone or with the works that queued beside it."""
         if self.max_group <= 1:
             return self.statements.in_write_tx(action, work)
-        slot = _Slot(action, work, order)
-        with self._cond:
-            self._queue.append(slot)
-        while not slot.done:
-            batch = self._lead_or_wait(slot)
-            if batch:
-                self._commit_and_release(batch)
+        slot = _Slot(action=action, work=work, order=order)
+        self._queue.submit(slot, self._commit_group)
         if slot.alone:
             return self.statements.in_write_tx(action, work)
         if slot.error is not None:
             raise slot.error
         return slot.result
 
-    def _lead_or_wait(self, slot: _Slot) -> list[_Slot]:
-        """The next group to commit if this writer leads it; empty once ``slot`` is done."""
-        with self._cond:
-            while self._busy and not slot.done:
-                self._cond.wait()
-            if slot.done:
-                return []
-            self._busy = True
-            batch, self._queue = self._queue[: self.max_group], self._queue[self.max_group :]
-            return batch
-
-    def _commit_and_release(self, batch: list[_Slot]) -> None:
-        unavailable: StorageUnavailableError | None = None
-        still_down = False
-        try:
-            unavailable = self._commit(batch)
-            still_down = unavailable is not None and not self._answers()
-        except BaseException as exc:  # the leader interrupted: its followers learn why
-            for slot in batch:
-                if slot.unresolved():
-                    slot.error = exc
-            raise
-        finally:
-            with self._cond:
-                if still_down:  # the writers queued meanwhile would wait for it too
-                    batch, self._queue = batch + self._queue, []
-                for slot in batch:
-                    if unavailable is not None and slot.unresolved():
-                        slot.error = unavailable
-                    slot.done = True
-                self._busy = False
-                self._cond.notify_all()
+    def _commit_group(self, batch: list[_Slot]) -> StorageUnavailableError | None:
+        """Commit ``batch``, settling each slot. If the store was unreachable, its error for
+        every slot still unsettled, and, if a connection check right after finds it still
+        down, for the writers queued behind it too (returned)."""
+        unavailable = self._commit(batch)
+        if unavailable is None:
+            return None
+        for slot in batch:
+            if not slot.settled():
+                slot.error = unavailable
+        return None if self._answers() else unavailable
 
     def _answers(self) -> bool:
         """Whether the store answers now (one connection check, bounded by the driver's
@@ -160,7 +132,7 @@ class GroupCommit:
 
     def _commit_alone(self, slot: _Slot) -> StorageUnavailableError | None:
         try:
-            slot.result = self.statements.in_write_tx(slot.action, slot.work)
+            slot.result = self.statements.in_write_tx(slot.action, slot.run)
         except StorageUnavailableError as exc:
             return exc
         except Exception as exc:  # handed to the writer's own thread
@@ -170,6 +142,6 @@ class GroupCommit:
 
 def _group_work(batch: list[_Slot]) -> Callable[[neo4j.ManagedTransaction], list[Any]]:
     def work(tx: neo4j.ManagedTransaction) -> list[Any]:
-        return [slot.work(tx) for slot in batch]
+        return [slot.run(tx) for slot in batch]
 
     return work

@@ -8,14 +8,16 @@ costs more than twice as much parsed alone as in a batch of eight (benchmarks/sp
 and under concurrent adds most parses are of a single message.
 
 A lone caller never waits. If a shared call fails, each caller's texts are parsed again on
-their own, so one caller's bad text does not fail the others.
+their own, so one caller's bad text does not fail the others. (The queue is
+``graphmem.combining``'s, as the group commit's is.)
 """
 
 from __future__ import annotations
 
-import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
+
+from graphmem.combining import Combiner, Job
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -23,11 +25,12 @@ if TYPE_CHECKING:
 
 
 @dataclass(eq=False)
-class _Job:
-    texts: list[str]
+class _Job(Job):
+    texts: list[str] = field(default_factory=list)
     docs: list[Doc] | None = None
-    error: BaseException | None = None
-    done: bool = False
+
+    def settled(self) -> bool:
+        return self.docs is not None or self.error is not None
 
 
 class SharedParse:
@@ -35,58 +38,24 @@ class SharedParse:
 
     def __init__(self, pipeline: Language) -> None:
         self.pipeline = pipeline
-        self._cond = threading.Condition()
-        self._queue: list[_Job] = []
-        self._busy = False
+        self._queue: Combiner[_Job] = Combiner()
         self.shared_calls = 0  # calls that parsed more than one caller's texts (for tests)
 
     @property
     def busy(self) -> bool:
-        with self._cond:
-            return self._busy
+        return self._queue.busy
 
     @property
     def waiting(self) -> int:
-        with self._cond:
-            return len(self._queue)
+        return self._queue.waiting
 
     def parse(self, texts: list[str], batch_size: int) -> list[Doc]:
-        job = _Job(list(texts))
-        with self._cond:
-            self._queue.append(job)
-        while not job.done:
-            jobs = self._lead_or_wait(job)
-            if jobs:
-                self._run_and_release(jobs, batch_size)
+        job = _Job(texts=list(texts))
+        self._queue.submit(job, lambda jobs: self._run(jobs, batch_size))
         if job.error is not None:
             raise job.error
         assert job.docs is not None  # a done job has its documents or its error
         return job.docs
-
-    def _lead_or_wait(self, job: _Job) -> list[_Job]:
-        with self._cond:
-            while self._busy and not job.done:
-                self._cond.wait()
-            if job.done:
-                return []
-            self._busy = True
-            jobs, self._queue = self._queue, []
-            return jobs
-
-    def _run_and_release(self, jobs: list[_Job], batch_size: int) -> None:
-        try:
-            self._run(jobs, batch_size)
-        except BaseException as exc:  # the leader interrupted: the others learn why
-            for job in jobs:
-                if job.docs is None and job.error is None:
-                    job.error = exc
-            raise
-        finally:
-            with self._cond:
-                for job in jobs:
-                    job.done = True
-                self._busy = False
-                self._cond.notify_all()
 
     def _run(self, jobs: list[_Job], batch_size: int) -> None:
         if len(jobs) > 1:
