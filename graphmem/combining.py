@@ -20,10 +20,11 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, kw_only=True)
 class Job:
     """One caller's share of a batch. ``settled`` says whether the runner gave it an outcome
-    (a subclass knows where its result lives)."""
+    (a subclass knows where its result lives). Keyword-only, so a subclass's own fields can
+    be required."""
 
     error: BaseException | None = None
     done: bool = False

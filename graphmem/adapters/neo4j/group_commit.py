@@ -42,18 +42,14 @@ _UNSET: Any = object()
 class _Slot(Job):
     """One writer's work and, once its group committed or failed, what it gets back."""
 
-    action: str = ""
-    work: Work | None = None
-    order: str = ""
+    action: str
+    work: Work
+    order: str
     alone: bool = False  # its group failed: run again in a transaction of its own
     result: Any = _UNSET
 
     def settled(self) -> bool:
         return self.result is not _UNSET or self.error is not None or self.alone
-
-    def run(self, tx: neo4j.ManagedTransaction) -> Any:
-        assert self.work is not None
-        return self.work(tx)
 
 
 class GroupCommit:
@@ -132,7 +128,7 @@ class GroupCommit:
 
     def _commit_alone(self, slot: _Slot) -> StorageUnavailableError | None:
         try:
-            slot.result = self.statements.in_write_tx(slot.action, slot.run)
+            slot.result = self.statements.in_write_tx(slot.action, slot.work)
         except StorageUnavailableError as exc:
             return exc
         except Exception as exc:  # handed to the writer's own thread
@@ -142,6 +138,6 @@ class GroupCommit:
 
 def _group_work(batch: list[_Slot]) -> Callable[[neo4j.ManagedTransaction], list[Any]]:
     def work(tx: neo4j.ManagedTransaction) -> list[Any]:
-        return [slot.run(tx) for slot in batch]
+        return [slot.work(tx) for slot in batch]
 
     return work

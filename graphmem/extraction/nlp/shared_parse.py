@@ -14,7 +14,7 @@ their own, so one caller's bad text does not fail the others. (The queue is
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from graphmem.combining import Combiner, Job
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 @dataclass(eq=False)
 class _Job(Job):
-    texts: list[str] = field(default_factory=list)
+    texts: list[str]
     docs: list[Doc] | None = None
 
     def settled(self) -> bool:
