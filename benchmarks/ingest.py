@@ -27,7 +27,17 @@ timing is then per session, i.e. per add group), ``streams=N`` (N conversations 
 once, in threads, each its sessions in order, as an import of many conversations could; the
 timing is then per round of sessions, and the split's parts overlap).
 
+Before the timed part the server is also warmed for ``--warmup-seconds`` (120 by default)
+with inferred adds of the other conversations under throwaway users: a freshly started Neo4j
+spends its first minutes compiling (measured with ``neo4j_threads.py`` during a cold run: the
+JIT compiler threads took 15.7 of 33 CPU seconds in the first 50 s, 6.8 in the next 40 s and
+3.4 in the 40 s after), and a deployed server has long paid that. ``--warmup-seconds 0``
+times a cold server, as runs before 2026-12-04 evening did.
+
 Sessions run in rounds: session 1 of every conversation, then session 2, and so on.
+
+Each variant also reports its CPU per message: this process's (the API's side: spaCy, the
+embedder, the driver) and the Neo4j server's (``/proc/<pid>/stat``), over its timed adds.
 
 The split: wall time summed inside the embedder's ``embed``, the extractor's ``extract``
 (spaCy), each named Neo4j read, the write transaction and the lifecycle step inside it. When
@@ -65,8 +75,34 @@ from store_identity import as_store_embedder
 from graphmem import Memory, Settings
 from graphmem.adapters.embeddings import make_embedder
 from graphmem.adapters.neo4j.driver import make_driver
+from graphmem.neo4j_server.layout import Layout
 
 PREFILL_BATCH = 200
+
+
+def server_cpu_s(pid: int | None) -> float:
+    """User + system CPU seconds of process ``pid`` so far (0.0 without a pid)."""
+    if pid is None:
+        return 0.0
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class Cpu:
+    """CPU seconds spent during a variant's timed adds: this process (API work: spaCy, the
+    embedder, the driver) and the Neo4j server, so a message's whole CPU cost is known."""
+
+    def __init__(self, neo4j_pid: int | None) -> None:
+        self.neo4j_pid = neo4j_pid
+        self.client = self.server = 0.0
+
+    def measure(self, fn: Callable[[], Any]) -> Any:
+        c0, s0 = time.process_time(), server_cpu_s(self.neo4j_pid)
+        try:
+            return fn()
+        finally:
+            self.client += time.process_time() - c0
+            self.server += server_cpu_s(self.neo4j_pid) - s0
 
 
 class Split:
@@ -156,8 +192,16 @@ def variant_settings(base: Settings, variant: dict[str, str]) -> Settings:
 class Runner:
     """One variant: its Memory (own embedder and extractor, shared driver), split and adds."""
 
-    def __init__(self, name: str, spec: dict[str, str], settings: Settings, driver: Any) -> None:
+    def __init__(
+        self,
+        name: str,
+        spec: dict[str, str],
+        settings: Settings,
+        driver: Any,
+        neo4j_pid: int | None = None,
+    ) -> None:
         self.name, self.spec = name, spec
+        self.cpu = Cpu(neo4j_pid)
         self.infer = spec.get("infer", "on") == "on"
         self.settings = variant_settings(settings, spec)
         own = make_embedder(self.settings.embedder)
@@ -183,6 +227,9 @@ class Runner:
     def round(self, jobs: list[tuple[str, Batch]]) -> None:
         """One session of each conversation: one after another, or with ``streams=N`` up to
         N conversations at once in threads (timed as one wall-clock interval per round)."""
+        self.cpu.measure(lambda: self._round(jobs))
+
+    def _round(self, jobs: list[tuple[str, Batch]]) -> None:
         streams = int(self.spec.get("streams", "1"))
         if streams <= 1:
             for sample_id, batch in jobs:
@@ -231,6 +278,7 @@ class Runner:
     def report(self) -> dict[str, Any]:
         total = sum(self.add_seconds)
         parts = dict(sorted(self.split.seconds.items(), key=lambda kv: -kv[1]))
+        n = max(1, self.messages)
         return {
             "variant": self.name,
             "settings": self.spec,
@@ -244,6 +292,11 @@ class Runner:
             "messages_per_s": round(self.messages / total, 1) if total else None,
             "median_add_s": round(statistics.median(self.add_seconds), 4),
             "median_ms_per_message": round(1000 * total / max(1, self.messages), 2),
+            "cpu_ms_per_message": {
+                "this process (API side)": round(1000 * self.cpu.client / n, 2),
+                "neo4j server": round(1000 * self.cpu.server / n, 2),
+                "total": round(1000 * (self.cpu.client + self.cpu.server) / n, 2),
+            },
             "split_s": {k: round(v, 2) for k, v in parts.items()},
             "split_share": {k: round(v / total, 3) for k, v in parts.items()} if total else {},
             "calls": dict(self.split.calls),
@@ -298,6 +351,26 @@ class SeededVectors:
         return out
 
 
+def warm_server(memory: Memory, samples: list[Any], seconds: float) -> dict[str, Any]:
+    """Ingest ``samples`` (session by session, under throwaway users) for ``seconds`` before
+    timing: a freshly started Neo4j spends its first minutes compiling its hot paths (the
+    JIT's threads took 46% of the server's CPU in the first 50 s of a run, 17% after two
+    minutes), which a server that has been up for a while no longer pays."""
+    start = time.perf_counter()
+    adds = messages = 0
+    rounds = max((len(s.turns) for s in samples), default=0)
+    while samples and time.perf_counter() - start < seconds:
+        for n in range(rounds):
+            for sample in samples:
+                if n >= len(sample.turns) or time.perf_counter() - start >= seconds:
+                    continue
+                stored = Stored(user_id=f"warmup-server-{sample.sample_id}-{adds}")
+                ingest_batch(memory, stored, sample.sample_id, sample.turns[n], product=True)
+                adds += 1
+                messages += len(sample.turns[n].items)
+    return {"seconds": round(time.perf_counter() - start, 1), "adds": adds, "messages": messages}
+
+
 def interleave(runners: list[Runner], samples: list[Any]) -> None:
     """Session k of every conversation, for each variant in turn (rotated every round)."""
     sessions = max(len(s.turns) for s in samples)
@@ -332,6 +405,8 @@ def run(
     target: int,
     report: dict[str, Any],
     random_vectors: bool = True,
+    neo4j_pid: int | None = None,
+    warmup_seconds: float = 0.0,
 ) -> None:
     real = make_embedder(settings.embedder)
     vectors = real if random_vectors is False else SeededVectors(real.name, real.dimension)
@@ -339,9 +414,12 @@ def run(
         report["prefill"] = prefill(filler, every, target)
     print(f"pre-filled: {report['prefill']}", flush=True)
     runners = [
-        Runner(spec, parse_variant("" if spec == "default" else spec), settings, driver)
+        Runner(spec, parse_variant("" if spec == "default" else spec), settings, driver, neo4j_pid)
         for spec in specs
     ]
+    spare = [s for s in every if s not in samples] or samples
+    report["server_warmup"] = warm_server(runners[0].memory, spare, warmup_seconds)
+    print(f"server warmed: {report['server_warmup']}", flush=True)
     for runner in runners:
         runner.warm()
     report["machine"]["loadavg_timed_start"] = list(os.getloadavg())
@@ -359,6 +437,12 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--skip-samples", type=int, default=0, help="skip the first N")
     p.add_argument("--prefill", type=int, default=10_000, help="memories before timing")
     p.add_argument("--prefill-vectors", choices=("random", "real"), default="random")
+    p.add_argument(
+        "--warmup-seconds",
+        type=float,
+        default=120.0,
+        help="inferred adds of the other conversations before timing (0: time a cold server)",
+    )
     p.add_argument("--variant", action="append", help="e.g. threads=1, infer=off (repeatable)")
     p.add_argument("--dataset", type=Path, default=DATASET)
     p.add_argument("--bolt-port", type=int, default=21787)
@@ -381,16 +465,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         "samples": [s.sample_id for s in samples],
     }
     with (
-        own_server("ingest", args.bolt_port, args.http_port) as (settings, _home),
+        own_server("ingest", args.bolt_port, args.http_port) as (settings, home),
         make_driver(settings.neo4j) as driver,
     ):
+        pid = int(Layout(home).pid_file.read_text().strip())
         run(settings, driver, every, samples, specs, args.prefill, report,
-            args.prefill_vectors == "random")  # fmt: skip
+            args.prefill_vectors == "random", pid, args.warmup_seconds)  # fmt: skip
     for r in report["results"]:
         print(
             f"{r['variant']:>24}: {r['messages_per_s']} messages/s, median add "
             f"{r['median_add_s'] * 1000:.0f} ms, {r['memories_created']} memories"
         )
+        print(f"{'':>26}CPU per message (ms): {r['cpu_ms_per_message']}")
         for part, share in r["split_share"].items():
             print(f"{'':>26}{share:6.1%}  {part}")
     print(json.dumps(report["ratios_to_first"], indent=2))
