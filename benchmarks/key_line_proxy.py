@@ -18,6 +18,9 @@ top 10 is averaged per category. No Neo4j and no other signal: full-text, entiti
 speaker match and the gate are not in it, so its recall is far below the product's and only
 the differences between rows mean anything.
 
+A first filter only: on 2026-12-04 the composed line (W 0.5) gained 0.05 R@10 here and lost
+0.010 through the product's own LoCoMo run (docs/benchmarks.md, "CPU per message").
+
     .venv/bin/python benchmarks/key_line_proxy.py --limit-samples 3 --weights 0.3,0.5,0.8 \\
         --json benchmarks/results/key-line-proxy-<date>-conv1-3.json
 """
