@@ -2,8 +2,8 @@
 // keyset-paginated. Seeks the agent_id index (one file per scope shape, picked by the ids
 // given); the other ids narrow the rows found.
 // $agent_id (not null), $user_id, $run_id (null = any), $states: list<string>, $limit,
-// $cursor_at (datetime or null), $cursor_id. Returns: memory (map without embedding,
-// with linked_memory_ids: its context's memories, then those LINKED_TO).
+// $cursor_at (datetime or null), $cursor_id. Returns: memory (its MemoryRecord fields, named
+// so its vectors are not read, with linked_memory_ids: its context's memories, then those LINKED_TO).
 // $filter: map{meta: list<list<string>> (every group must share a term with m.metadata_terms),
 //   observed_gte, observed_lt, event_gte, event_lt (date-times or null)} (domain/filters.py).
 MATCH (m:Memory {agent_id: $agent_id})
@@ -18,7 +18,9 @@ WHERE ($user_id IS NULL OR m.user_id = $user_id)
   AND ($filter.event_lt IS NULL OR m.event_date < $filter.event_lt)
   AND ($cursor_at IS NULL OR m.created_at < $cursor_at
        OR (m.created_at = $cursor_at AND m.id > $cursor_id))
-RETURN m {.*, embedding: null, key_embedding: null, text_embedding: null,
+RETURN m {.id, .text, .hash, .user_id, .agent_id, .run_id, .actor, .role, .metadata,
+          .lifecycle_state, .replacement_memory_id, .immutable, .exclude_from_dream, .synthesized,
+          .key_text, .created_at, .updated_at, .observed_at, .event_date,
           linked_memory_ids: coalesce(m.key_source_ids, []) + [(m)-[:LINKED_TO]->(o:Memory) | o.id]} AS memory
 ORDER BY m.created_at DESC, m.id ASC
 LIMIT $limit

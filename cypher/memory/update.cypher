@@ -6,7 +6,8 @@
 // $id, $text (null = keep), $hash, $embedding, $metadata (JSON string or null = keep),
 // $metadata_terms (list<string>, with $metadata), $now, $force (bool),
 // $event: map{id, memory_id, event, at, actor, user_id, agent_id, run_id} (null values are not
-// stored). Returns: old_text, memory (map without embedding).
+// stored). Returns: old_text, memory (its MemoryRecord fields, named so
+// its vectors are not read).
 MATCH (m:Memory {id: $id})
 WHERE $force OR NOT coalesce(m.immutable, false)
 WITH m, m.text AS old_text
@@ -29,4 +30,6 @@ CALL (m) {
 }
 CREATE (h:MemoryEvent)
 SET h = $event, h.old_text = old_text, h.new_text = m.text
-RETURN old_text, m {.*, embedding: null, key_embedding: null, text_embedding: null} AS memory
+RETURN old_text, m {.id, .text, .hash, .user_id, .agent_id, .run_id, .actor, .role, .metadata,
+                    .lifecycle_state, .replacement_memory_id, .immutable, .exclude_from_dream, .synthesized,
+                    .key_text, .created_at, .updated_at, .observed_at, .event_date} AS memory

@@ -1,5 +1,7 @@
 // The semantic gate: exact cosine of every candidate to the query, with what ranking needs:
-// the memory (without embedding) and when its replacement, if any, was observed.
+// the memory (its MemoryRecord fields and access_count, named one by one: `m {.*}` also read
+// its vectors, 1.5 KB each, a quarter of this statement's CPU; tests/test_memory_projection.py
+// keeps the list whole) and when its replacement, if any, was observed.
 // Date-times come back as ISO-8601 strings: hydrating driver DateTime objects cost ~0.1 ms
 // each, three times per candidate, which was most of this query's time (docs/benchmarks.md).
 // The cosine is the better of the memory's own text's embedding (`embedding`, or
@@ -30,7 +32,9 @@ WITH m, r, own, keyed,
                 coalesce(vector.similarity.cosine(m.key_embedding, $resolved), 0.0)]
      END AS again
 RETURN collect({
-  memory: m {.*, embedding: null, key_embedding: null, text_embedding: null,
+  memory: m {.id, .text, .hash, .user_id, .agent_id, .run_id, .actor, .role, .metadata,
+             .lifecycle_state, .replacement_memory_id, .immutable, .exclude_from_dream, .synthesized,
+             .key_text, .access_count,
              created_at: toString(m.created_at), updated_at: toString(m.updated_at),
              observed_at: toString(m.observed_at), event_date: toString(m.event_date),
              last_accessed_at: toString(m.last_accessed_at),
