@@ -1,7 +1,7 @@
 // The semantic gate: exact cosine of every candidate to the query, with what ranking needs:
 // the memory (its MemoryRecord fields and access_count, named one by one: `m {.*}` also read
-// its vectors, 1.5 KB each, a quarter of this statement's CPU; tests/test_memory_projection.py
-// keeps the list whole) and when its replacement, if any, was observed.
+// its vectors, 1.5 KB each, only to drop them; tests/test_memory_projection.py keeps the list
+// whole) and when its replacement, if any, was observed.
 // Date-times come back as ISO-8601 strings: hydrating driver DateTime objects cost ~0.1 ms
 // each, three times per candidate, which was most of this query's time (docs/benchmarks.md).
 // The cosine is the better of the memory's own text's embedding (`embedding`, or
