@@ -28,7 +28,6 @@ A first filter only: on 2026-12-04 the composed line (W 0.5) gained 0.05 R@10 he
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections import defaultdict
 from collections.abc import Sequence
@@ -40,7 +39,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from locomo import DATASET, Item, Sample, load_samples, machine
+from locomo import DATASET, Item, Sample, load_samples, machine, save
 
 from graphmem import Settings
 from graphmem.adapters.embeddings import make_embedder
@@ -142,9 +141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     for name, row in report["results"].items():
         print(f"{name:>18}: " + "  ".join(f"{k} {v:.3f}" for k, v in row.items()))
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(report, indent=2) + "\n")
+    if save(report, args.json):
         print(f"wrote {args.json}")
     return 0
 

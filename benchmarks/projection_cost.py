@@ -16,7 +16,6 @@ the server's CPU per call (``/proc/<pid>/stat``), median over rounds, and the ra
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import re
 import statistics
@@ -30,7 +29,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from ingest import server_cpu_s
-from locomo import machine
+from locomo import machine, save
 from own_server import own_server
 
 from graphmem import Memory
@@ -140,9 +139,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name, result in report["results"].items():
         print(f"{name}: {result['server_cpu_ms_per_call_median']} ms of server CPU per call, "
               f"named/star x{result['named_over_star']}")  # fmt: skip
-    if args.json:
-        args.json.parent.mkdir(parents=True, exist_ok=True)
-        args.json.write_text(json.dumps(report, indent=2) + "\n")
+    if save(report, args.json):
         print(f"wrote {args.json}")
     return 0
 
