@@ -68,6 +68,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from load_server import cpu_seconds
 from locomo import DATASET, Batch, Stored, ingest_batch, load_samples, machine
 from own_server import own_server
 from store_identity import as_store_embedder
@@ -80,14 +81,6 @@ from graphmem.neo4j_server.layout import Layout
 PREFILL_BATCH = 200
 
 
-def server_cpu_s(pid: int | None) -> float:
-    """User + system CPU seconds of process ``pid`` so far (0.0 without a pid)."""
-    if pid is None:
-        return 0.0
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 class Cpu:
     """CPU seconds spent during a variant's timed adds: this process (API work: spaCy, the
     embedder, the driver) and the Neo4j server, so a message's whole CPU cost is known."""
@@ -97,12 +90,17 @@ class Cpu:
         self.client = self.server = 0.0
 
     def measure(self, fn: Callable[[], Any]) -> Any:
-        c0, s0 = time.process_time(), server_cpu_s(self.neo4j_pid)
+        c0, s0 = time.process_time(), self._server()
         try:
             return fn()
         finally:
             self.client += time.process_time() - c0
-            self.server += server_cpu_s(self.neo4j_pid) - s0
+            self.server += self._server() - s0
+
+    def _server(self) -> float:
+        if self.neo4j_pid is None:
+            return 0.0
+        return cpu_seconds(self.neo4j_pid) or 0.0
 
 
 class Split:

@@ -77,10 +77,9 @@ def recall(
     return by_category
 
 
-def variants(embedder: Embedder, turns: list[tuple[int, Item]], own: np.ndarray,
-             weights: Sequence[float]) -> dict[str, np.ndarray]:  # fmt: skip
+def variants(embedder: Embedder, turns: list[tuple[int, Item]], lines: list[str],
+             own: np.ndarray, weights: Sequence[float]) -> dict[str, np.ndarray]:  # fmt: skip
     """The line vectors of each variant."""
-    lines = [line(item.speaker, item.content) for _, item in turns]
     out = {"embedded lines": unit_rows(embedder.embed(lines))}
     speakers = sorted({item.speaker for _, item in turns})
     names = dict(zip(speakers, unit_rows(embedder.embed(speakers)), strict=True))
@@ -99,7 +98,7 @@ def run(samples: list[Sample], weights: Sequence[float]) -> dict[str, dict[int, 
         own = unit_rows(embedder.embed([item.content for _, item in turns]))
         questions = unit_rows(embedder.embed([q.text for q in sample.questions]))
         lines = [line(item.speaker, item.content) for _, item in turns]
-        for name, line_vectors in variants(embedder, turns, own, weights).items():
+        for name, line_vectors in variants(embedder, turns, lines, own, weights).items():
             key_vectors = keys(turns, lines, line_vectors)
             scores = np.maximum(questions @ key_vectors.T, questions @ own.T)
             for category, values in recall(sample, turns, scores).items():

@@ -28,20 +28,19 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from ingest import server_cpu_s
+from load_server import cpu_seconds
 from locomo import machine, save
 from own_server import own_server
 
 from graphmem import Memory
 from graphmem.cypher_catalog import query
+from graphmem.domain.filters import NO_FILTER
 from graphmem.neo4j_server.layout import Layout
 
 STAR = "m {.*, embedding: null, key_embedding: null, text_embedding: null,"
 PEOPLE = ("Alice", "Bob", "Chen", "Dana")
 THINGS = ("tea", "Lisbon", "chess", "Python", "Kyoto", "cycling")
 SCOPE_KEYS = "MATCH (m:Memory {user_id: $u}) RETURN DISTINCT m.scope_key"
-NO_FILTER = {"meta": [], "observed_gte": None, "observed_lt": None, "event_gte": None,
-             "event_lt": None}  # fmt: skip
 
 
 def star_form(text: str) -> str:
@@ -66,10 +65,10 @@ def column(driver: Any, text: str, user: str) -> list[Any]:
 
 def timed(driver: Any, text: str, params: dict[str, Any], calls: int, pid: int) -> float:
     """Server CPU milliseconds per call."""
-    before = server_cpu_s(pid)
+    before = cpu_seconds(pid) or 0.0
     for _ in range(calls):
         driver.execute_query(text, params)
-    return 1000 * (server_cpu_s(pid) - before) / calls
+    return 1000 * ((cpu_seconds(pid) or 0.0) - before) / calls
 
 
 def compare(driver: Any, name: str, params: dict[str, Any], args: argparse.Namespace,
@@ -101,12 +100,12 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             ids = column(driver, "MATCH (m:Memory {user_id: $u}) RETURN m.id", user)[: args.ids]
             vector = memory.embedder.embed(["Alice and tea"])[0]
             gate = {
-                "ids": ids, "vector": vector, "scope_keys": keys, "filter": NO_FILTER,
+                "ids": ids, "vector": vector, "scope_keys": keys, "filter": NO_FILTER.params(),
                 "resolved": None, "about": [],
             }  # fmt: skip
             page = {
                 "user_id": user, "agent_id": None, "run_id": None, "states": ["active"],
-                "filter": NO_FILTER, "cursor_at": None, "cursor_id": None, "limit": 50,
+                "filter": NO_FILTER.params(), "cursor_at": None, "cursor_id": None, "limit": 50,
             }  # fmt: skip
             return {
                 "search/gate": compare(driver, "search/gate", gate, args, pid),

@@ -5,7 +5,6 @@ job. Pure threading: the runner below holds the first batch until the others hav
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -13,8 +12,7 @@ from dataclasses import dataclass
 import pytest
 
 from graphmem.combining import Combiner, Job
-
-WAIT_S = 30.0
+from tests.support.waiting import WAIT_S, until
 
 
 @dataclass(eq=False)
@@ -27,10 +25,7 @@ class Echo(Job):
 
 
 def _until(condition: Callable[[], bool]) -> None:
-    deadline = time.monotonic() + WAIT_S
-    while not condition():
-        assert time.monotonic() < deadline, "never happened"
-        time.sleep(0.005)
+    until(condition, "never happened", poll_s=0.005)
 
 
 class Held:

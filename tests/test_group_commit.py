@@ -6,7 +6,6 @@ overlap is made, not hoped for."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
@@ -21,10 +20,9 @@ from graphmem.adapters.neo4j.statements import Statements
 from graphmem.adapters.neo4j.store import Neo4jStore
 from graphmem.adapters.neo4j.writer import PlanWriter
 from graphmem.errors import NotFoundError, StorageUnavailableError
+from tests.support.waiting import WAIT_S, until
 
 pytestmark = pytest.mark.neo4j
-
-WAIT_S = 30.0
 
 
 class Poisoned(RuntimeError):
@@ -32,10 +30,7 @@ class Poisoned(RuntimeError):
 
 
 def _until(condition: Callable[[], bool]) -> None:
-    deadline = time.monotonic() + WAIT_S
-    while not condition():
-        assert time.monotonic() < deadline, "the writers never queued"
-        time.sleep(0.01)
+    until(condition, "the writers never queued")
 
 
 class Harness:

@@ -4,7 +4,6 @@ caller's failing text does not fail the others."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -13,15 +12,11 @@ import pytest
 
 from graphmem.extraction.nlp.pipeline import load_pipeline
 from graphmem.extraction.nlp.shared_parse import SharedParse
-
-WAIT_S = 30.0
+from tests.support.waiting import WAIT_S, until
 
 
 def _until(condition: Callable[[], bool]) -> None:
-    deadline = time.monotonic() + WAIT_S
-    while not condition():
-        assert time.monotonic() < deadline, "the callers never queued"
-        time.sleep(0.01)
+    until(condition, "the callers never queued")
 
 
 class GatedPipeline:
