@@ -294,13 +294,23 @@ def values(text: str) -> frozenset[Value]:
     return frozenset(found)
 
 
-def updated(a: frozenset[Value], b: frozenset[Value]) -> bool:
+Kinds = dict[str, frozenset[str]]  # kind -> the value tokens of that kind
+
+
+def by_kind(found: frozenset[Value]) -> Kinds:
+    """The values grouped by kind, once per memory (``changed`` compares them per pair)."""
+    kinds: dict[str, set[str]] = {}
+    for kind, value in found:
+        kinds.setdefault(kind, set()).add(value)
+    return {kind: frozenset(tokens) for kind, tokens in kinds.items()}
+
+
+def changed(a: Kinds, b: Kinds) -> bool:
     """Whether some kind of value changed: both memories hold values of that kind, and each
     holds one the other lacks. A budget's amount and a start month are different attributes,
     however many topic words the two statements share."""
-    for kind in {k for k, _ in a} & {k for k, _ in b}:
-        mine = {v for k, v in a if k == kind}
-        theirs = {v for k, v in b if k == kind}
+    for kind in a.keys() & b.keys():
+        mine, theirs = a[kind], b[kind]
         if mine - theirs and theirs - mine:
             return True
     return False

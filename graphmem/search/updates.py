@@ -26,12 +26,14 @@ from typing import Protocol
 
 from graphmem.search.update_words import (
     Anchors,
+    Kinds,
     Value,
     anchors,
+    by_kind,
+    changed,
     content,
     names,
     same_anchor,
-    updated,
     values,
 )
 
@@ -84,7 +86,16 @@ def find_pairs(memories: Sequence[Ranked], limit: int = 50) -> list[Pair]:
     are read once, not once per pair. A memory without a value pairs with nothing (each side
     needs a value the other lacks), so only those with one are compared."""
     top = [f for m in memories[:limit] if (f := _Features.of(m)).values]
-    return [p for a, b in combinations(top, 2) if (p := a.paired(b)) is not None]
+    groups: dict[tuple[str, frozenset[str]], list[int]] = {}
+    for index, features in enumerate(top):  # only the same subject and names can pair
+        groups.setdefault((features.subject, features.topics), []).append(index)
+    found = [
+        (i, j, p)
+        for members in groups.values()
+        for i, j in combinations(members, 2)
+        if (p := top[i].paired(top[j])) is not None
+    ]
+    return [p for _, _, p in sorted(found, key=lambda f: (f[0], f[1]))]
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +107,7 @@ class _Features:
     subject: str
     words: frozenset[str]
     values: frozenset[Value]
+    kinds: Kinds  # the values by kind
     anchors: Anchors
     topics: frozenset[str]  # names that are not a stated value: both must name the same
 
@@ -105,7 +117,9 @@ class _Features:
         subject = (m.actor or "").casefold()
         found = values(text)
         topics = names(text) - {v for kind, v in found if kind == "name"}
-        return cls(m, m.observed_at, subject, content(text), found, anchors(text), topics)
+        return cls(
+            m, m.observed_at, subject, content(text), found, by_kind(found), anchors(text), topics
+        )
 
     def paired(self, other: _Features) -> Pair | None:
         """The pair the two memories form, oldest first, if they update one attribute: the
@@ -118,10 +132,10 @@ class _Features:
         shared = self.words & other.words
         if not shared:
             return None
-        anchored = same_anchor(self.anchors, other.anchors)
-        if not anchored and len(shared) / max(len(self.words), len(other.words)) < MIN_SHARE:
+        share = len(shared) / max(len(self.words), len(other.words))
+        if share < MIN_SHARE and not same_anchor(self.anchors, other.anchors):
             return None
-        if not updated(self.values, other.values):
+        if not changed(self.kinds, other.kinds):
             return None
         a, b = self.memory, other.memory
         older, newer = (a, b) if self.observed < other.observed else (b, a)
