@@ -112,8 +112,8 @@ class Memory:
             raise
         offline = isinstance(self.extractor, OfflineExtractor | NLPExtractor)
         lifecycle = ApplyLifecycle(self.settings.lifecycle, trust_proposals=not offline)
-        search_store = Neo4jSearchStore(self.driver, database)
-        self._search = SearchMemories(search_store, self.embedder, self.settings)
+        searches = Neo4jSearchStore(self.driver, database)
+        self._search = SearchMemories(searches, self.embedder, self.settings, self.store.writing)
         self._add = AddMemories(
             self.store,
             self.embedder,

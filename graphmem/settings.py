@@ -204,6 +204,9 @@ class SearchSettings(BaseModel):
     # A signal not answered by then is left out (degraded search), e.g. a Bolt connection
     # on which Neo4j never sends its error (docs/reliability.md, 2c).
     signal_timeout_s: float = Field(default=5.0, gt=0)
+    # Gate each signal's candidates as it answers (lower latency, ~2 more round trips):
+    # auto = only for a search running alone in this process (services/gating.py).
+    early_gate: Literal["auto", "always", "never"] = "auto"
     exact_scan_max: int = 500  # scopes up to this size are scanned exactly (benchmarks.md)
     index_overfetch: int = 4
     entity_expansion: bool = True

@@ -18,6 +18,7 @@ from graphmem.domain.search import SearchResult
 from graphmem.errors import StorageUnavailableError
 from graphmem.ports.embedder import Embedder
 from graphmem.ports.search import GateRow
+from graphmem.services.gating import ALONE, BUSY, NEVER, GatePolicy
 from graphmem.services.search import SearchMemories
 
 pytestmark = pytest.mark.neo4j
@@ -69,8 +70,29 @@ class GateCalls:
         return self.real.gate(ids, *args, **kwargs)
 
 
-def _search(store: Any, embedder: Embedder, settings: Settings, user_id: str) -> SearchResult:
-    search = SearchMemories(store, embedder, settings)
+class CountedGate:
+    """The real store; records the ids of every gate read (no ordering imposed)."""
+
+    def __init__(self, real: Neo4jSearchStore) -> None:
+        self.real = real
+        self.calls: list[list[str]] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.real, name)
+
+    def gate(self, ids: list[str], *args: Any, **kwargs: Any) -> list[GateRow]:
+        self.calls.append(list(ids))
+        return self.real.gate(ids, *args, **kwargs)
+
+
+def _search(
+    store: Any,
+    embedder: Embedder,
+    settings: Settings,
+    user_id: str,
+    writing: Any = None,
+) -> SearchResult:
+    search = SearchMemories(store, embedder, settings, writing)
     try:
         scope = {"user_id": user_id, "agent_id": None, "run_id": None}
         return search(QUERY, scope=scope, explain=True)
@@ -117,3 +139,50 @@ def test_a_failed_early_gate_is_read_again_not_degraded(
     assert found.explain is not None and healthy.explain is not None
     assert found.explain.candidates == healthy.explain.candidates
     assert len(store.calls) >= 3  # the failed early read's ids were read once more
+
+
+def test_a_search_gates_once_while_a_write_runs_with_the_same_results(
+    driver: neo4j.Driver, settings: Settings, embedder: Embedder, stored: str
+) -> None:
+    """Under concurrent requests the early gate's extra round trips cost more than they save:
+    ``auto`` gates once, after the signals, and the answer is the same."""
+    real = Neo4jSearchStore(driver, settings.neo4j.database)
+    alone = _search(GateCalls(real), embedder, settings, stored)
+    store = CountedGate(real)
+    busy = _search(store, embedder, settings, stored, writing=lambda: True)
+    assert len(store.calls) == 1
+    assert _ranking(busy) == _ranking(alone)
+    assert alone.explain is not None and busy.explain is not None
+    assert (alone.explain.gate, busy.explain.gate) == (ALONE, BUSY)
+    assert busy.explain.candidates == alone.explain.candidates
+
+
+def test_early_gate_never_reads_the_gate_once(
+    driver: neo4j.Driver, settings: Settings, embedder: Embedder, stored: str
+) -> None:
+    never = settings.model_copy(
+        update={"search": settings.search.model_copy(update={"early_gate": "never"})}
+    )
+    store = CountedGate(Neo4jSearchStore(driver, settings.neo4j.database))
+    found = _search(store, embedder, never, stored)
+    assert len(store.calls) == 1
+    assert found.explain is not None and found.explain.gate == NEVER
+    assert found.results and found.results[0].text == NOTES[0]
+
+
+def test_auto_gates_early_only_for_a_search_alone_in_the_process() -> None:
+    writing = threading.Event()
+    policy = GatePolicy("auto", writing.is_set)
+    with policy.search() as first, policy.search() as second:
+        assert (first, second) == (ALONE, BUSY)
+    with policy.search() as after:
+        assert after == ALONE  # the count went back down
+    writing.set()
+    with policy.search() as during_a_write:
+        assert during_a_write == BUSY
+    assert GatePolicy.early(ALONE) and not GatePolicy.early(BUSY)
+
+
+def test_memory_search_reports_how_it_gated(memory: Memory, stored: str) -> None:
+    found = memory.search(QUERY, user_id=stored, explain=True)
+    assert found.explain is not None and found.explain.gate == ALONE

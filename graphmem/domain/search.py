@@ -53,6 +53,7 @@ class SearchExplain(BaseModel):
     exact_vector_scan: bool = True
     time_intent: str = "general (no time intent)"  # the intent read and the window chosen
     updates: list[str] = Field(default_factory=list)  # older -> newer memory about one thing
+    gate: str = ""  # when the candidates were gated: early, per signal, or once after them
 
 
 class SearchResult(BaseModel):

@@ -8,6 +8,12 @@ read after all signals: the rows, put back in the pool's order, are the rows tha
 return (docs/performance.md). An early gate is an optimisation only: when one fails or has
 not answered in time, its candidates are gated again after the signals (errors from that
 read fail the search, as before); it never changes which signals are reported.
+
+It buys latency with work: a gate read per signal instead of one, about two more round trips
+per search, and their CPU on both sides. That pays only while the machine has cores to spare,
+so by default (``search.early_gate = "auto"``, :class:`GatePolicy`) a search gates early only
+when it runs alone in this process: no other search in flight and no write transaction
+running. Under concurrent requests every search gates once, after its signals.
 """
 
 from __future__ import annotations
@@ -15,9 +21,11 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future
 from concurrent.futures import TimeoutError as FutureTimeout
+from contextlib import contextmanager
+from typing import Literal
 
 from graphmem.errors import StorageError
 from graphmem.ports.search import GateRow
@@ -27,6 +35,46 @@ logger = logging.getLogger(__name__)
 
 Gate = Callable[[list[str]], list[GateRow]]
 """Gate these candidate ids: their rows (those passing the scope and filter check)."""
+
+
+EarlyGateMode = Literal["auto", "always", "never"]
+
+ALONE = "early: each signal's candidates as it answered (the search ran alone)"
+ALWAYS = "early: each signal's candidates as it answered (search.early_gate = always)"
+BUSY = "once, after the signals (other requests were in flight)"
+NEVER = "once, after the signals (search.early_gate = never)"
+RESOLVED = "once, after the signals (with the resolved query's vector)"
+
+
+class GatePolicy:
+    """Whether a search gates early: always, never, or (auto) when it runs alone in this
+    process. ``writing`` says whether a write transaction of this process is running."""
+
+    def __init__(self, mode: EarlyGateMode, writing: Callable[[], bool]) -> None:
+        self.mode, self._writing = mode, writing
+        self._lock = threading.Lock()
+        self._searches = 0
+
+    @contextmanager
+    def search(self) -> Iterator[str]:
+        """Count this search in flight; yield how it gates (one of the module's phrases)."""
+        with self._lock:
+            self._searches += 1
+            alone = self._searches == 1
+        try:
+            yield self._choose(alone)
+        finally:
+            with self._lock:
+                self._searches -= 1
+
+    def _choose(self, alone: bool) -> str:
+        if self.mode != "auto":
+            return ALWAYS if self.mode == "always" else NEVER
+        return ALONE if alone and not self._writing() else BUSY
+
+    @staticmethod
+    def early(how: str) -> bool:
+        return how in (ALONE, ALWAYS)
 
 
 class EarlyGate:

@@ -28,7 +28,7 @@ from graphmem.search.signals import Collect, entities, fulltext, triplets, vecto
 from graphmem.search.signals import temporal as time_window
 from graphmem.search.time_plan import TemporalPlan
 from graphmem.services import inputs
-from graphmem.services.gating import EarlyGate
+from graphmem.services.gating import RESOLVED, EarlyGate, GatePolicy
 from graphmem.settings import Settings
 
 logger = logging.getLogger(__name__)
@@ -87,10 +87,19 @@ def _or_failed(name: str, failed: dict[str, StorageError], run: Callable[[], T])
 
 
 class SearchMemories:
-    def __init__(self, store: SearchStore, embedder: Embedder, settings: Settings) -> None:
+    def __init__(
+        self,
+        store: SearchStore,
+        embedder: Embedder,
+        settings: Settings,
+        writing: Callable[[], bool] | None = None,
+    ) -> None:
+        """``writing``: whether a write transaction of this process is running (the early
+        gate's ``auto`` mode gates early only when nothing else runs)."""
         self.store = store
         self.embedder = embedder
         self.settings = settings
+        self._gating = GatePolicy(settings.search.early_gate, writing or (lambda: False))
         self._background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gm-access")
         # The signals are independent round trips to Neo4j: run them side by side. Room for
         # a few searches' signals at once, and for signals a search stopped waiting for.
@@ -125,24 +134,25 @@ class SearchMemories:
             )
         resolved_vector: list[list[float]] = []
         # A resolved query is embedded while the signals' queries run; without one, each
-        # signal's candidates are gated as soon as it answers.
+        # signal's candidates are gated as soon as it answers, if the policy says so.
         during = partial(self._embed_into, resolved_vector, resolution.query)
-        pool, early = self._gather(
-            ctx,
-            during if resolution.resolved else None,
-            early_gate=not resolution.resolved,
-            started={"fulltext": lexical},
-        )
-        roles.collect(resolution, pool)
-        for name, exc in failed.items():
-            pool.failed.append(name)
-            pool.status[name] = f"failed: {type(exc).__name__} ({exc.reason})"
-        if early is not None:
-            rows = self._gate_rest(early, pool)
-        else:
-            rows = self._gate(
-                pool, ctx, resolution, resolved_vector[0] if resolved_vector else None
+        with self._gating.search() as how:
+            early_gate = not resolution.resolved and GatePolicy.early(how)
+            pool, early = self._gather(
+                ctx,
+                during if resolution.resolved else None,
+                early_gate=early_gate,
+                started={"fulltext": lexical},
             )
+            roles.collect(resolution, pool)
+            for name, exc in failed.items():
+                pool.failed.append(name)
+                pool.status[name] = f"failed: {type(exc).__name__} ({exc.reason})"
+            if early is not None:
+                rows = self._gate_rest(early, pool)
+            else:
+                vector_of_resolved = resolved_vector[0] if resolved_vector else None
+                rows = self._gate(pool, ctx, resolution, vector_of_resolved)
         results, gated_out = gate_and_rank(rows, pool, ctx, self.settings.search, now)
         self._record_access([m.id for m in results], now)
         return SearchResult(
@@ -159,6 +169,7 @@ class SearchMemories:
                 exact_vector_scan=vector.exact(ctx, self.settings.search),
                 time_intent=time_plan.note,
                 updates=pool.updates,
+                gate=RESOLVED if resolution.resolved else how,
             )
             if explain
             else None,

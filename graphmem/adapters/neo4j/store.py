@@ -44,6 +44,10 @@ class Neo4jStore:
         self.statements = Statements(driver, database)
         self.group_commit = GroupCommit(self.statements, group_commit_max)
 
+    def writing(self) -> bool:
+        """Whether a (grouped) write transaction of this process is running now."""
+        return self.group_commit.busy
+
     def write_plan(
         self,
         plan: WritePlan,
