@@ -43,20 +43,15 @@ class UpdateWriter(PlanWriter):
             now=self.now,
             force=self.change.force,
             event=self._event(),
+            # what the new text still asserts and names: the rest is retired and demoted
+            keep_triplets=[[t.source_key, t.predicate, t.target_key] for t in self.plan.triplets],
+            keep_mentions=[key for _, key in self.plan.mentions],
         )
         if not rows:
             return None
-        if self.change.text is not None:
-            self._reextract(tx)
+        if self.change.text is not None:  # its new entities, mentions and triplets
+            self._write(tx, [], {self.change.memory_id}, link=False)
         return rows[0]["memory"]
-
-    def _reextract(self, tx: neo4j.ManagedTransaction) -> None:
-        mid = self.change.memory_id
-        keep = [[t.source_key, t.predicate, t.target_key] for t in self.plan.triplets]
-        self._run(tx, "triplet/retire_for_memory", memory_id=mid, keep=keep, now=self.now)
-        named = [key for _, key in self.plan.mentions]
-        self._run(tx, "entity/demote_mentions", memory_id=mid, keep=named)
-        self._write(tx, [], {mid}, link=False)  # its entities, mentions and triplets
 
     def _event(self) -> dict[str, Any]:
         """The UPDATE event memory/update records with the change (it adds the old and the
