@@ -222,6 +222,12 @@ class SearchSettings(BaseModel):
     weight_entity: float = 0.375
     weight_triplet: float = 0.1
     weight_temporal: float = 0.5  # added for a query with a time intent (docs/search.md)
+    # Set questions ("what books has X read?"): times the best cosine of a memory's concepts
+    # to the category asked for; 0 = off (graphmem/search/signals/members.py, docs/search.md).
+    weight_members: float = Field(default=0.1, ge=0.0, le=1.0)
+    members_entities: int = Field(default=30, ge=1, le=200)  # the category's nearest concepts
+    members_min_cosine: float = 0.45  # raw cosine of a concept to the category
+    members_max_cosine: float = 0.8  # closer: the query's own word, not a member
     superseded_factor: float = 0.5
     # A memory that only asks ("How did the kids like it?") states nothing: its score is
     # multiplied by this; 1.0 = off (graphmem/search/asking.py, docs/search.md).

@@ -19,6 +19,7 @@ class ScoreBreakdown(BaseModel):
     triplet: float = 0.0
     lifecycle: float = 1.0
     temporal: float = 0.0  # in [0, 1]; 0 for a query with no time intent
+    members: float = 0.0  # a set question's member signal (raw cosine); 0 for other queries
     decay: float = 1.0
     question: float = 1.0  # search.question_factor when the memory only asks, else 1
     # search.address_factor when the memory only addresses someone the query names, else 1

@@ -131,6 +131,18 @@ class ExpandRow(BaseModel):
     triplets: list[TripletHit] = Field(default_factory=list)
 
 
+class MemberHit(BaseModel):
+    """A concept near a set question's category (:mod:`graphmem.search.signals.members`):
+    its raw cosine to the category, its mentions in the searched scopes, and (at most a cap
+    of) the memories mentioning it."""
+
+    id: str
+    name: str
+    score: float
+    mentions: int
+    memory_ids: list[str] = Field(default_factory=list)
+
+
 class StateFact(BaseModel):
     """One memory asserting a state triplet (``user lives_in Paris``), with its lifecycle."""
 
@@ -204,6 +216,15 @@ class SearchStore(Protocol):
         vector_k: int,
     ) -> EntitySeeds: ...
     def expand(self, seeds: list[str], depth: int) -> list[ExpandRow]: ...
+    def category_members(
+        self,
+        owner: str,
+        vector: list[float],
+        k: int,
+        cosines: tuple[float, float],
+        scope_keys: list[str],
+        cap: int,
+    ) -> list[MemberHit]: ...
     def entity_relations(self, entity_ids: list[str]) -> list[RelationRow]: ...
     def state_facts(self, owner: str, predicates: list[str]) -> list[StateFact]: ...
     def memory_vector_window(

@@ -32,6 +32,10 @@ class SearchContext(BaseModel):
     memory_filter: MemoryFilter = NO_FILTER
     # Set once the query's time intent is read (before the signals run).
     time_plan: TemporalPlan = Field(default_factory=TemporalPlan)
+    # A set question's category ("European countries", graphmem/search/sets.py) and its
+    # vector, embedded with the query; None / empty for any other query.
+    category: str | None = None
+    category_vector: list[float] = Field(default_factory=list)
 
     @property
     def before(self) -> datetime | None:

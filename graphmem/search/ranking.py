@@ -2,7 +2,8 @@
 cosine to the query; below the threshold it is dropped (a full-text- or entity-only hit is
 kept when its cosine passes). Then
 
-    final = (w_sem·cosine⁺ + w_ft·fulltext + w_ent·entity + w_tri·triplet)
+    final = (w_sem·cosine⁺ + w_ft·fulltext + w_ent·entity + w_tri·triplet
+             + w_time·temporal + w_members·members)
             × lifecycle × decay × question × address
 
 where entity is the best of the graph expansion's score and the speaker match (the memory's
@@ -11,7 +12,8 @@ with full-text divided by the query's best Lucene score, lifecycle = superseded_
 memory superseded at the reference date, question = question_factor for a memory that only asks
 (:mod:`graphmem.search.asking`), address = address_factor for a memory that only addresses a
 speaker the query names (:mod:`graphmem.search.address`), and a superseded memory capped just
-below its replacement when both are candidates."""
+below its replacement when both are candidates. ``members`` is 0 except for a set question
+(:mod:`graphmem.search.signals.members`)."""
 
 from __future__ import annotations
 
@@ -112,6 +114,10 @@ def _score(
     if temporal > 0:
         fused += settings.weight_temporal * temporal
         sources.append("temporal")
+    members = signals.get("members", 0.0)
+    if members > 0:
+        fused += settings.weight_members * members
+        sources.append("members")
     retired = state != LifecycleState.ACTIVE and not time_plan.past
     lifecycle = settings.superseded_factor if retired else 1.0
     factor = 1.0
@@ -124,6 +130,7 @@ def _score(
         return _Ranked(memory, final, None)
     values = {s: round(signals.get(s, 0.0), 4) for s in SIGNALS}
     values.update(lifecycle=lifecycle, temporal=round(temporal, 4), decay=round(factor, 4))
+    values.update(members=round(members, 4))
     values.update(question=asks, address=addressed)
     return _Ranked(memory, final, _Parts(values, round(final, 4), sources or ["gate"]))
 

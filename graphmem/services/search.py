@@ -24,7 +24,8 @@ from graphmem.search.candidates import Pool
 from graphmem.search.context import SearchContext
 from graphmem.search.ranking import gate_and_rank
 from graphmem.search.relations import relations_for
-from graphmem.search.signals import Collect, entities, fulltext, triplets, vector
+from graphmem.search.sets import category
+from graphmem.search.signals import Collect, entities, fulltext, members, triplets, vector
 from graphmem.search.signals import temporal as time_window
 from graphmem.search.time_plan import TemporalPlan
 from graphmem.services import inputs
@@ -42,6 +43,7 @@ SIGNALS: tuple[tuple[str, Collect], ...] = (
     ("triplet", triplets.collect),
     ("entity", entities.collect),
     ("temporal", time_window.collect),
+    ("members", members.collect),
 )
 
 
@@ -284,7 +286,8 @@ class SearchMemories:
         planned = self._signals.submit(self._plan_and_resolve, draft, now, failed)
         lexical = Pool()
         lexical_read = self._signals.submit(self._lexical, draft, keys_read, planned, lexical)
-        [vector] = self.embedder.embed([draft.query])
+        asked = category(draft.query) if self.settings.search.weight_members > 0 else None
+        [vector, *category_vector] = self.embedder.embed([draft.query, *filter(None, [asked])])
         keys = keys_read.result()
         time_plan, resolution = planned.result()
         update: dict[str, Any] = {
@@ -292,6 +295,8 @@ class SearchMemories:
             "scope_keys": [k.key for k in keys],
             "scope_size": sum(k.memories for k in keys),
             "time_plan": time_plan,
+            "category": asked,
+            "category_vector": category_vector[0] if category_vector else [],
         }
         if resolution.resolved:
             update["query"] = resolution.query

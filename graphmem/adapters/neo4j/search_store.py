@@ -23,6 +23,7 @@ from graphmem.ports.search import (
     ExpandRow,
     FactQuery,
     GateRow,
+    MemberHit,
     RelationRow,
     ScopeStats,
     ScopeTotals,
@@ -187,6 +188,30 @@ class Neo4jSearchStore:
             )
             for row in self._listed(name, seeds=seeds)
         ]
+
+    def category_members(
+        self,
+        owner: str,
+        vector: list[float],
+        k: int,
+        cosines: tuple[float, float],
+        scope_keys: list[str],
+        cap: int,
+    ) -> list[MemberHit]:
+        """The owner's ``k`` concepts nearest ``vector``; of those with a cosine in
+        ``cosines`` (min inclusive, max exclusive), the memories of ``scope_keys`` that
+        mention them."""
+        rows = self._listed(
+            "search/category_members",
+            owner=owner,
+            vector=vector,
+            k=k,
+            min_cosine=cosines[0],
+            max_cosine=cosines[1],
+            scope_keys=scope_keys,
+            cap=cap,
+        )
+        return [MemberHit.model_validate(row) for row in rows]
 
     def entity_relations(self, entity_ids: list[str]) -> list[RelationRow]:
         rows = self._listed("search/entity_relations", entity_ids=entity_ids)
