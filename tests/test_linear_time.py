@@ -33,7 +33,7 @@ from graphmem.extraction.patterns import find_triplets
 from graphmem.extraction.phrases import clean_name, split_list, trim_phrase
 from graphmem.lifecycle.predicates import normalize_name, normalize_predicate
 from graphmem.lifecycle.words import content_words
-from graphmem.search import lucene
+from graphmem.search import lucene, sets
 from graphmem.services.inputs import normalize_text
 from graphmem.services.plan import Pending, PlanOptions, build_plan
 
@@ -67,6 +67,7 @@ REGEX_FUNCTIONS: dict[str, Callable[[str], object]] = {
     "predicates.normalize_predicate": normalize_predicate,
     "words.content_words": content_words,
     "lucene.terms": lucene.terms,
+    "sets.category": sets.category,
     "lucene.scoped_query": lambda text: lucene.scoped_query("text", text, {"user_id": "u"}),
     "openai_llm._strip_code_fence": lambda text: _strip_code_fence(f"```json\n{text}\n`"),
 }

@@ -36,7 +36,10 @@ cosine moved a little (scores by up to ~0.01); the first two results of all 16 q
 the same, and in 10 of them near-tied results further down (within ~0.01 of each other, from
 rank 3 at the earliest, mostly 6–10) swapped places or crossed the gate, identically on both
 paths; one relation list ("Who is the boss of Alice?") shows a third triplet, another ("When
-did I go to the support group?") lost the first-person facts scored 0.1466 below its hit."""
+did I go to the support group?") lost the first-person facts scored 0.1466 below its hit.
+Written again when the member signal for set questions was added (search/signals/members.py):
+the only difference was the new `score_breakdown.members` field, 0.0 everywhere (no query of
+the fixture is a set question), on both paths."""
 
 from __future__ import annotations
 

@@ -49,9 +49,12 @@ _AUX_WORD = re.compile(rf"\b{_AUX}\b", re.IGNORECASE)
 _WORD = re.compile(r"[\w+'\-]+")
 #: Function words and the set's own framing ("times", "ways", "names"): not the category.
 _FILLER = frozenset(
-    "the a an some of to in on at for with and her his their its my our your both times "
-    "ways way names name".split()
-)
+    {
+        "the", "a", "an", "some", "of", "to", "in", "on", "at", "for", "with", "and", "her",
+        "his", "their", "its", "my", "our", "your", "both", "times", "ways", "way", "names",
+        "name",
+    }
+)  # fmt: skip
 MAX_WORDS = 6
 
 

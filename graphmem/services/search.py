@@ -278,10 +278,12 @@ class SearchMemories:
         self, draft: SearchContext, now: datetime, failed: dict[str, StorageError]
     ) -> tuple[SearchContext, TemporalPlan, roles.Resolution, tuple[Future[None], Pool]]:
         """The scope lookup, and the time plan and role resolution, run on worker threads
-        while this thread embeds the query; then the context the signals read (the lexical
-        and entity signals read a resolved query's names). The full-text signal, which reads
-        no vector, starts as soon as the scope and the resolution are known (its future and
-        its pool are returned), so its statement overlaps the embedding."""
+        while this thread embeds the query (with a set question's category,
+        :mod:`graphmem.search.sets`, in the same call); then the context the signals read
+        (the lexical and entity signals read a resolved query's names). The full-text
+        signal, which reads no vector, starts as soon as the scope and the resolution are
+        known (its future and its pool are returned), so its statement overlaps the
+        embedding."""
         keys_read = self._signals.submit(self.store.scope_keys, draft.scope, draft.fetch_states)
         planned = self._signals.submit(self._plan_and_resolve, draft, now, failed)
         lexical = Pool()
