@@ -98,3 +98,28 @@ def test_update_keeps_a_triplet_another_memory_asserts(
     assert acme["retired_at"] is None  # still asserted by the first memory
     memory.delete(second)
     assert triplets(driver, user_id)["Acme"]["retired_memory_ids"] == []
+
+
+MENTIONS = """
+MATCH (:Memory {id: $id})-[l:MENTIONS|MENTIONED]->(e:Entity)
+RETURN e.name AS name, type(l) AS link
+"""
+
+
+def test_update_demotes_the_mentions_its_new_text_drops(
+    memory: Memory, driver: neo4j.Driver, user_id: str
+) -> None:
+    """An entity the new text no longer names is MENTIONED (it used to be), not MENTIONS; a
+    delete still reaches it, and removes it when nothing else mentions it."""
+    memory_id = memory.add("I live in Lyon.", user_id=user_id).results[0].id
+    links = {r["name"]: r["link"] for r in driver.execute_query(MENTIONS, id=memory_id).records}
+    assert links.get("Lyon") == "MENTIONS"
+    memory.update(memory_id, text="I live in Nantes.")
+    links = {r["name"]: r["link"] for r in driver.execute_query(MENTIONS, id=memory_id).records}
+    assert links.get("Lyon") == "MENTIONED" and links.get("Nantes") == "MENTIONS"
+    memory.delete(memory_id)
+    left = driver.execute_query(
+        "MATCH (e:Entity {user_id: $u}) WHERE e.name IN ['Lyon', 'Nantes'] RETURN e.name AS n",
+        u=user_id,
+    ).records
+    assert left == []
