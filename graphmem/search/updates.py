@@ -27,7 +27,6 @@ from typing import Protocol
 from graphmem.search.update_words import (
     Anchors,
     Kinds,
-    Value,
     anchors,
     by_kind,
     changed,
@@ -85,7 +84,7 @@ def find_pairs(memories: Sequence[Ranked], limit: int = 50) -> list[Pair]:
     ``paired`` forms, in the same order; each memory's subject, content words and values
     are read once, not once per pair. A memory without a value pairs with nothing (each side
     needs a value the other lacks), so only those with one are compared."""
-    top = [f for m in memories[:limit] if (f := _Features.of(m)).values]
+    top = [f for m in memories[:limit] if (f := _Features.of(m)).kinds]
     groups: dict[tuple[str, frozenset[str]], list[int]] = {}
     for index, features in enumerate(top):  # only the same subject and names can pair
         groups.setdefault((features.subject, features.topics), []).append(index)
@@ -106,8 +105,7 @@ class _Features:
     observed: datetime
     subject: str
     words: frozenset[str]
-    values: frozenset[Value]
-    kinds: Kinds  # the values by kind
+    kinds: Kinds  # its values by kind (see ``values``)
     anchors: Anchors
     topics: frozenset[str]  # names that are not a stated value: both must name the same
 
@@ -117,9 +115,7 @@ class _Features:
         subject = (m.actor or "").casefold()
         found = values(text)
         topics = names(text) - {v for kind, v in found if kind == "name"}
-        return cls(
-            m, m.observed_at, subject, content(text), found, by_kind(found), anchors(text), topics
-        )
+        return cls(m, m.observed_at, subject, content(text), by_kind(found), anchors(text), topics)
 
     def paired(self, other: _Features) -> Pair | None:
         """The pair the two memories form, oldest first, if they update one attribute: the
