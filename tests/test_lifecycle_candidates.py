@@ -113,6 +113,29 @@ def test_a_move_supersedes_the_old_home_however_far_it_ranks(
 
 
 @pytest.mark.parametrize("exact_scan_max", [1000, 0], ids=["scan", "full-text"])
+def test_a_denial_finds_the_fact_it_ends_however_far_it_ranks(
+    settings: Settings,
+    driver: neo4j.Driver,
+    embedder: Embedder,
+    user_id: str,
+    exact_scan_max: int,
+) -> None:
+    """The denied fact's slot (subject, predicate; not a functional one) is read through
+    the graph, as a move's is: nearer memories do not hide the one that told it."""
+    memory = with_lifecycle(
+        settings, driver, embedder, similar_top_s=1, exact_scan_max=exact_scan_max
+    )
+    said = memory.add("I play the trombone.", user_id=user_id, timestamp="2025-01-10").results[0]
+    nearer = ["I play the trombone solo in the school band.", *FILLER]
+    memory.add(nearer, user_id=user_id, infer=False)
+    ended = "I don't play the trombone anymore."
+    new = memory.add(ended, user_id=user_id, timestamp="2025-06-01").results[0]
+    assert [(t.action, t.old_memory_id, t.outcome) for t in new.transitions] == [
+        ("supersede", said.id, "applied")
+    ]
+
+
+@pytest.mark.parametrize("exact_scan_max", [1000, 0], ids=["scan", "full-text"])
 def test_a_repeated_statement_merges_in_a_large_owner(
     settings: Settings,
     driver: neo4j.Driver,

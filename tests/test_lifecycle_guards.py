@@ -10,6 +10,7 @@ from graphmem.lifecycle import (
     Candidate,
     FunctionalPredicates,
     MemoryFlags,
+    check_denial,
     check_merge,
     check_supersede,
     check_supersede_proposal,
@@ -350,3 +351,59 @@ def test_detect_offline_nothing_to_do() -> None:
     new = ExtractedMemory(text="hello there")
     assert detect_offline(new, [], FUNCTIONAL, 0.75) == []
     assert detect_offline(new, [candidate("m", "hello", 0.99)], FUNCTIONAL, 0.75) == []
+
+
+# --- supersede by denial -----------------------------------------------------------------
+
+
+def _old(text: str, *triplets: ExtractedTriplet, flags: MemoryFlags | None = None) -> Candidate:
+    return Candidate(
+        memory=KnownMemory(id="old", text=text),
+        cosine=0.6,
+        triplets=list(triplets),
+        flags=flags or MemoryFlags(),
+    )
+
+
+def test_a_denial_supersedes_the_memory_that_asserts_the_fact() -> None:
+    old = _old("I'm vegan.", triplet("Sam", "diet", "vegan"))
+    decision = check_denial(old, "I'm not vegan anymore.", [triplet("sam", "Diet", "Vegan")])
+    assert decision.allowed and decision.reason == "denied: sam diet vegan"
+
+
+def test_a_denial_of_another_value_subject_or_predicate_supersedes_nothing() -> None:
+    old = _old("I'm vegan.", triplet("Sam", "diet", "vegan"))
+    for denied in (
+        triplet("Sam", "diet", "vegetarian"),
+        triplet("Alice", "diet", "vegan"),
+        triplet("Sam", "likes", "vegan"),
+    ):
+        assert not check_denial(old, "I'm not vegan anymore.", [denied]).allowed
+
+
+def test_a_denial_keeps_a_memory_that_tells_more() -> None:
+    """Denying jazz keeps "I like jazz and blues" (blues is no triplet of it); denying one
+    of two values keeps the memory too."""
+    old = _old("I like jazz and blues.", triplet("Sam", "likes", "jazz"))
+    decision = check_denial(old, "I don't like jazz anymore.", [triplet("Sam", "likes", "jazz")])
+    assert not decision.allowed and "blue" in decision.reason
+    two = _old("I like jazz, I like blues.", triplet("Sam", "likes", "jazz"),
+               triplet("Sam", "likes", "blues"))  # fmt: skip
+    text = "I don't like jazz anymore, I like blues."
+    assert not check_denial(two, text, [triplet("Sam", "likes", "jazz")]).allowed
+
+
+@pytest.mark.parametrize("flags", [IMMUTABLE, NO_DREAM])
+def test_a_denial_leaves_frozen_memories_alone(flags: MemoryFlags) -> None:
+    old = _old("I'm vegan.", triplet("Sam", "diet", "vegan"), flags=flags)
+    assert not check_denial(
+        old, "I'm not vegan anymore.", [triplet("Sam", "diet", "vegan")]
+    ).allowed
+
+
+def test_detect_offline_reads_denials() -> None:
+    new = ExtractedMemory(text="I'm not vegan anymore.", denied=[triplet("Sam", "diet", "vegan")])
+    old = _old("I'm vegan.", triplet("Sam", "diet", "vegan"))
+    proposals = detect_offline(new, [old], FUNCTIONAL, 0.75)
+    assert [(p.action, p.old_memory_id) for p in proposals] == [("supersede", "old")]
+    assert detect_offline(new.model_copy(update={"denied": []}), [old], FUNCTIONAL, 0.75) == []

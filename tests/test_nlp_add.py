@@ -81,6 +81,48 @@ def test_non_english_and_emoji_are_stored_and_searchable(
     assert text in {r.text for r in memory.search(text, user_id=user_id).results}
 
 
+def test_a_fact_said_to_have_ended_supersedes_the_memory_that_told_it(
+    memory: Memory, driver: neo4j.Driver, user_id: str
+) -> None:
+    """ "I'm not vegan anymore", in a later conversation, retires "I'm vegan": superseded,
+    with the edge, and the diet triplet closed; nothing is stored as a positive fact."""
+    said = [{"role": "user", "name": "Noor", "content": "I'm vegan."}]
+    ended = [{"role": "user", "name": "Noor", "content": "I'm not vegan anymore."}]
+    old = memory.add(said, user_id=user_id, run_id="chat-1", timestamp="2026-01-05").results[0]
+    new = memory.add(ended, user_id=user_id, run_id="chat-2", timestamp="2026-04-01").results[0]
+    assert [(t.action, t.outcome, t.old_memory_id) for t in new.transitions] == [
+        ("supersede", "applied", old.id)
+    ]
+    assert memory.get(old.id).lifecycle_state == "superseded"
+    assert [m.id for m in memory.get_all(user_id=user_id, latest_only=True)] == [new.id]
+    rows = driver.execute_query(
+        "MATCH (:Memory {id: $old})-[e:SUPERSEDED_BY]->(:Memory {id: $new}) "
+        "MATCH (:Entity {user_id: $u})-[r:RELATES_TO {predicate: 'diet'}]->() "
+        "RETURN count(e) AS edges, collect(r.valid_to IS NOT NULL) AS closed",
+        old=old.id, new=new.id, u=user_id,
+    ).records  # fmt: skip
+    assert rows[0]["edges"] == 1 and rows[0]["closed"] == [True]
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        (("Noor", "I like jazz and blues."), ("Noor", "I don't like jazz anymore.")),
+        (("Noor", "I'm vegan."), ("Omar", "I'm not vegan anymore.")),  # another person
+        (("Noor", "I drink coffee."), ("Noor", "I don't drink coffee after 5pm.")),
+    ],
+)
+def test_a_denial_retires_nothing_it_does_not_end(
+    memory: Memory, user_id: str, first: tuple[str, str], then: tuple[str, str]
+) -> None:
+    old = memory.add([{"role": "user", "name": first[0], "content": first[1]}],
+                     user_id=user_id, timestamp="2026-01-05").results[0]  # fmt: skip
+    new = memory.add([{"role": "user", "name": then[0], "content": then[1]}],
+                     user_id=user_id, timestamp="2026-04-01").results[0]  # fmt: skip
+    assert new.transitions == []
+    assert memory.get(old.id).lifecycle_state == "active"
+
+
 def test_a_new_employer_in_a_later_conversation_supersedes_the_old_job(
     memory: Memory, user_id: str
 ) -> None:

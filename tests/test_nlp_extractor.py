@@ -156,6 +156,39 @@ def test_negations_questions_requests_hypotheticals_assert_nothing(text: str) ->
     assert triples(text) == set()
 
 
+@pytest.mark.parametrize(
+    ("text", "denied"),
+    [
+        ("I no longer work at Google.", ("Caroline", "works_at", "Google")),
+        ("I'm not vegan anymore.", ("Caroline", "diet", "vegan")),
+        ("I am no longer vegetarian.", ("Caroline", "diet", "vegetarian")),
+        ("We don't live in Leeds any more.", ("Caroline", "lives_in", "Leeds")),
+        ("I don't play the guitar anymore, but I still sing.", ("Caroline", "play", "guitar")),
+    ],
+)
+def test_a_clause_that_says_a_fact_ended_denies_it_and_asserts_nothing(
+    text: str, denied: tuple[str, str, str]
+) -> None:
+    memory = one(text)
+    assert memory.triplets == []
+    assert denied in {(t.source, t.predicate, t.target) for t in memory.denied}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I never eat pork.",  # a plain negation tells no end
+        "I don't drink coffee after 5pm.",
+        "I can't eat gluten anymore.",  # an inability, on a modal
+        "If I didn't live in Paris any more, I would miss it.",
+        "Do you not live in Paris anymore?",
+        "I wouldn't work at Google anymore.",
+    ],
+)
+def test_plain_negations_questions_and_hypotheticals_deny_nothing(text: str) -> None:
+    assert one(text).denied == []
+
+
 def test_a_negated_clause_does_not_cancel_its_positive_neighbour() -> None:
     found = triples("I live in Paris and I don't eat meat.")
     assert found == {("Caroline", "lives_in", "Paris")}

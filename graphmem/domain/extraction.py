@@ -35,6 +35,9 @@ class ExtractedMemory(BaseModel):
     source_index: int | None = None
     entities: list[ExtractedEntity] = Field(default_factory=list)
     triplets: list[ExtractedTriplet] = Field(default_factory=list)
+    # facts the text says have ended ("I'm not vegan anymore": diet vegan); never stored as
+    # triplets, read by the lifecycle only (graphmem/extraction/nlp/denials.py)
+    denied: list[ExtractedTriplet] = Field(default_factory=list)
     proposals: list[LifecycleProposal] = Field(default_factory=list)
     event_date: datetime | None = None  # when what it tells happened ("yesterday" resolved)
 

@@ -25,6 +25,12 @@ new triplet share the normalised subject (:func:`normalize_name`) and the normal
 predicate (:func:`normalize_predicate`), that predicate is functional, and the normalised
 targets differ. Equal targets are refused as "same value".
 
+Supersede by denial (:func:`check_denial`, offline) is allowed when the new memory says a
+fact has ended (``ExtractedMemory.denied``: "I'm not vegan anymore" denies ``diet vegan``)
+that the old memory asserts, with the same normalised subject, predicate (functional or not)
+and target; the old memory asserts no other target for that subject and predicate; and
+every content word of the old text is a content word of the new one.
+
 Supersede proposed by an LLM (:func:`check_supersede_proposal`) relaxes one condition:
 the shared predicate need not be functional (the LLM judged that the value was replaced,
 e.g. ``user prefers tea`` -> ``user prefers coffee``). Without a shared subject and
@@ -59,6 +65,7 @@ __all__ = [
     "GuardDecision",
     "MemoryFlags",
     "TripletLike",
+    "check_denial",
     "check_merge",
     "check_supersede",
     "check_supersede_proposal",
@@ -208,6 +215,33 @@ def check_supersede_proposal(
     return decision or _deny("ambiguous: no triplet pair shares subject and predicate")
 
 
+def check_denial(
+    old: Candidate,
+    new_text: str,
+    denied: Sequence[TripletLike],
+    *,
+    new_flags: MemoryFlags | None = None,
+) -> GuardDecision:
+    """Supersede by denial: the new memory says a fact the old one asserts has ended ("I'm
+    not vegan anymore" against "I'm vegan"), any predicate. The old memory must assert no
+    other value of that subject and predicate, and the new text must hold every content word
+    of the old one, so that nothing else the old memory told is retired with it ("I like
+    jazz and blues" stays when jazz alone is denied)."""
+    refused = _flag_refusal(old.flags, new_flags)
+    if refused is not None:
+        return refused
+    missing = content_words(old.memory.text) - content_words(new_text)
+    if missing:
+        return _deny(f"old memory tells more than is denied: {', '.join(sorted(missing))}")
+    old_triplets = old.triplets
+    for no in denied:
+        slot, value = _key(no), normalize_name(no.target)
+        values = {normalize_name(old.target) for old in old_triplets if _key(old) == slot}
+        if values == {value}:
+            return GuardDecision(allowed=True, reason=f"denied: {slot[0]} {slot[1]} {value}")
+    return _deny("denies nothing the old memory asserts alone")
+
+
 def detect_offline(
     new: ExtractedMemory,
     candidates: Sequence[Candidate],
@@ -243,6 +277,8 @@ def _propose(
 ) -> LifecycleProposal | None:
     flags = {"old_flags": candidate.flags, "new_flags": new_flags}
     supersede = check_supersede(candidate.triplets, new.triplets, functional, **flags)
+    if not supersede.allowed and new.denied:
+        supersede = check_denial(candidate, new.text, new.denied, new_flags=new_flags)
     if supersede.allowed:
         return LifecycleProposal(
             action="supersede", old_memory_id=candidate.memory.id, reason=supersede.reason

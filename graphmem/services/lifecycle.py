@@ -11,6 +11,7 @@ from typing import Any
 from graphmem.domain.extraction import ExtractedTriplet, KnownMemory, LifecycleProposal
 from graphmem.domain.graph import TripletRecord
 from graphmem.domain.results import Transition
+from graphmem.domain.scope import entity_key
 from graphmem.domain.transitions import CandidateQuery, CandidateRead, Slot, TransitionRequest
 from graphmem.domain.writes import WritePlan
 from graphmem.lifecycle.guards import (
@@ -95,7 +96,7 @@ class ApplyLifecycle:
                 new_id=p.id,
                 query=scoped_query("text", p.extracted.text, owner),
                 proposed=[x.old_memory_id for x in p.extracted.proposals],
-                slots=self._slots(p.id, plan),
+                slots=self._slots(p, plan),
             )
             for p in created
         }
@@ -133,12 +134,18 @@ class ApplyLifecycle:
             fetch=settings.text_fetch,
         )
 
-    def _slots(self, memory_id: str, plan: WritePlan) -> list[Slot]:
-        """The functional (subject entity key, predicate) pairs the memory asserts."""
+    def _slots(self, pending: Pending, plan: WritePlan) -> list[Slot]:
+        """The functional (subject entity key, predicate) pairs the memory asserts, and the
+        pairs of the facts it denies (any predicate: a denial names the fact it ends)."""
         pairs = {
             (t.source_key, t.predicate)
             for t in plan.triplets
-            if memory_id in t.memory_ids and t.predicate in self.functional
+            if pending.id in t.memory_ids and t.predicate in self.functional
+        }
+        owner = plan.scope.owner_key
+        pairs |= {
+            (entity_key(owner, normalize_name(t.source)), normalize_predicate(t.predicate))
+            for t in pending.extracted.denied
         }
         return [Slot(source_key=s, predicate=p) for s, p in sorted(pairs)]
 
@@ -213,6 +220,7 @@ class ApplyLifecycle:
             return base
         old = candidates[proposal.old_memory_id]
         new_triplets = pending.extracted.triplets
+        ended = [*new_triplets, *pending.extracted.denied]
         starts = [t.valid_from for t in new_triplets if t.valid_from is not None]
         outcome = view.transition(
             TransitionRequest(
@@ -221,7 +229,7 @@ class ApplyLifecycle:
                 new_id=pending.id,
                 reason=decision.reason,
                 at=min(starts) if starts else observed_at,
-                predicates=_shared_predicates(old.triplets, new_triplets),
+                predicates=_shared_predicates(old.triplets, ended),
             )
         )
         if outcome.applied:

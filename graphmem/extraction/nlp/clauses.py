@@ -5,8 +5,10 @@ auxiliary before its subject), a request (an imperative: a bare verb with no sub
 or "please"; not an opener such as "Guess what, I adopted a cat", whose clause is
 told), or a hypothetical ("maybe", "perhaps"). Inside an asserting sentence, a clause
 asserts nothing when it, or a clause it hangs from, is negated ("not", "never", "no" on
-its object) or hypothetical (a conditional "if"/"unless", a modal
-would/could/should/might/may/must, or the future will/shall).
+its object, "no longer") or hypothetical (a conditional "if"/"unless", a modal
+would/could/should/might/may/must, or the future will/shall). A clause that is denied
+outright ("I'm not vegan anymore", "I no longer work at Google") tells the end of what it
+denies (:func:`clause_denies`): the lifecycle reads it (:mod:`.denials`).
 """
 
 from __future__ import annotations
@@ -36,9 +38,26 @@ def clause_of(token: Token) -> Token:
     return current
 
 
+def _no_longer(token: Token) -> bool:
+    """The "longer" of "no longer", the "more" of "no more" (an ended state)."""
+    return (
+        token.dep_ == "advmod"
+        and token.lower_ in {"longer", "more"}
+        and any(c.dep_ == "neg" or c.lower_ == "no" for c in token.children)
+    )
+
+
+def _any_more(token: Token) -> bool:
+    return (
+        token.dep_ == "advmod"
+        and token.lower_ == "more"
+        and any(c.lower_ == "any" for c in token.children)
+    )
+
+
 def _negated(verb: Token) -> bool:
     for child in verb.children:
-        if child.dep_ == "neg" or child.lower_ in {"never", "n't", "not"}:
+        if child.dep_ == "neg" or child.lower_ in {"never", "n't", "not"} or _no_longer(child):
             return True
         if child.dep_ in {"dobj", "attr"} and any(
             d.dep_ == "det" and d.lower_ == "no" for d in child.children
@@ -76,6 +95,39 @@ def clause_asserts(verb: Token, *, own_negation: bool = False) -> bool:
             return True
         current = clause_of(current.head)
     return False
+
+
+def negation_words(verb: Token) -> list[Token]:
+    """The words that say the clause headed by ``verb`` no longer holds: a negation with an
+    end ("no longer", "not ... anymore", "n't ... any more"), with the "do" that carries the
+    "n't" ("I don't live in Paris any more"). Empty for a plain negation ("I never eat
+    pork", "I don't drink coffee after 5pm": no end told), and when the negation is on a
+    modal ("I can't eat gluten" tells an inability; "I wouldn't move" is a hypothetical)."""
+    children = list(verb.children)
+    if any(c.dep_ == "aux" and c.tag_ == "MD" for c in children) or _hypothetical(verb):
+        return []
+    words: list[Token] = []
+    for child in children:
+        if child.dep_ == "neg" or child.lower_ in {"never", "n't", "not"}:
+            words.append(child)
+        elif _no_longer(child) or _any_more(child):
+            words.extend([*child.children, child])  # "no longer", "any more"
+        elif child.dep_ == "advmod" and child.lower_ == "anymore":
+            words.append(child)
+    ended = any(w.lower_ in {"longer", "more", "anymore"} for w in words)
+    if not ended or not any(w.dep_ == "neg" or _no_longer(w) for w in words):
+        return []
+    words.extend(c for c in children if c.dep_ == "aux" and c.lemma_.lower() == "do")
+    return words
+
+
+def clause_denies(verb: Token) -> bool:
+    """The clause headed by ``verb`` says it ended (:func:`negation_words`) and every clause
+    above it asserts: "I'm not vegan anymore" denies ``diet vegan``; "If I didn't live in
+    Paris any more" denies nothing."""
+    if not negation_words(verb):
+        return False
+    return verb.head.i == verb.i or clause_asserts(clause_of(verb.head))
 
 
 def _question(sentence: Span) -> bool:
@@ -118,3 +170,14 @@ def sentence_asserts(sentence: Span) -> bool:
     if _question(sentence) or _request(sentence):
         return False
     return not any(t.lower_ in _HEDGES for t in sentence)
+
+
+def spelled_at(sentence: Span, name: str) -> Token | None:
+    """The token of ``name`` in ``sentence``; None when the sentence does not spell it (the
+    speaker of "my brother Jonas" is not in the words)."""
+    at = sentence.text.lower().find(name.lower())
+    if at < 0:
+        return None
+    start = sentence.start_char + at
+    span = sentence.doc.char_span(start, start + len(name), alignment_mode="expand")
+    return span.root if span is not None and len(span) else None

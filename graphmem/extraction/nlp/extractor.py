@@ -31,9 +31,15 @@ from graphmem.domain.extraction import (
 )
 from graphmem.extraction.dates import resolve_relative
 from graphmem.extraction.nlp import confirm
-from graphmem.extraction.nlp.clauses import clause_asserts, clause_of, sentence_asserts
+from graphmem.extraction.nlp.clauses import (
+    clause_asserts,
+    clause_of,
+    sentence_asserts,
+    spelled_at,
+)
 from graphmem.extraction.nlp.collect import EntitySet
 from graphmem.extraction.nlp.coref import RecentPeople, with_subject
+from graphmem.extraction.nlp.denials import sentence_denials
 from graphmem.extraction.nlp.names import PERSON, Speakers, concept, named_entity
 from graphmem.extraction.nlp.pipeline import MODEL_PACKAGE, load_pipeline, parse
 from graphmem.extraction.nlp.repairs import past_forms, tidy_entities, verb_exceptions
@@ -146,6 +152,7 @@ class _MessageExtraction:
         self.known = known
         self.entities = EntitySet()
         self.triplets: dict[_Key, ExtractedTriplet] = {}
+        self.denied: dict[_Key, ExtractedTriplet] = {}
 
     def run(
         self, index: int, doc: Doc, recent: RecentPeople, question: str | None = None
@@ -177,6 +184,7 @@ class _MessageExtraction:
             source_index=index,
             entities=self.entities.items(),
             triplets=list(self.triplets.values()),
+            denied=list(self.denied.values()),
             event_date=resolve_relative(text, self.observed_at),
         )
 
@@ -189,13 +197,14 @@ class _MessageExtraction:
         for raw in find_triplets(text, self.speakers.me, self.known.keys()):
             if raw.organization and not _organization(sentence, raw.target):
                 continue
-            said = _said(sentence, raw.target) or _said(sentence, raw.source)
+            said = spelled_at(sentence, raw.target) or spelled_at(sentence, raw.source)
             clause = clause_of(said or sentence.root)
             if clause_asserts(clause, own_negation=raw.negative):
                 self._add_pattern(raw, sentence.text)
                 covered.add((normalize_name(raw.source), normalize_name(raw.target)))
                 if said is not None and _argument_of(said, clause):
                     claimed.add(clause.i)
+        self._denials(sentence)
         if not self.parts.dependency_triplets:
             return
         for parsed in sentence_triplets(sentence, self.speakers):
@@ -229,33 +238,60 @@ class _MessageExtraction:
         self.entities.add(triplet.target, types[1], sure=sure)
         self.triplets[key] = triplet
 
-    def _add_pattern(self, raw: RawTriplet, sentence: str) -> None:
+    def _pattern_triplet(self, raw: RawTriplet, sentence: str) -> ExtractedTriplet | None:
         source, target = self._spell(raw.source), self._spell(raw.target)
         if not (_fits(source) and _fits(target)):
-            return
+            return None
         valid_from = None
         if raw.event:
             valid_from = resolve_relative(sentence, self.observed_at) or self.observed_at
         fact = fact_of(source, raw.predicate, target)
-        triplet = ExtractedTriplet(
+        return ExtractedTriplet(
             source=source, predicate=raw.predicate, target=target, fact=fact,
             valid_from=valid_from,
         )  # fmt: skip
+
+    def _parsed_triplet(self, parsed: ParsedTriplet, sentence: str) -> ExtractedTriplet | None:
+        source, target = self._spell(parsed.source.name), self._spell(parsed.target.name)
+        if not (_fits(source) and _fits(target)) or len(parsed.fact) > 1000:
+            return None
+        valid_from = resolve_relative(sentence, self.observed_at) if parsed.past else None
+        return ExtractedTriplet(
+            source=source, predicate=parsed.predicate, target=target, fact=parsed.fact,
+            valid_from=valid_from,
+        )  # fmt: skip
+
+    def _add_pattern(self, raw: RawTriplet, sentence: str) -> None:
+        triplet = self._pattern_triplet(raw, sentence)
+        if triplet is None:
+            return
         # a relation between people, or a pet and its owner: what the sentence says of them
         # beats the parser's guess
         sure = raw.target_type == "person" and raw.source_type in {"person", "animal"}
         self._store(triplet, (_upper(raw.source_type), _upper(raw.target_type)), sure=sure)
 
     def _add_parsed(self, parsed: ParsedTriplet, sentence: str) -> None:
-        source, target = self._spell(parsed.source.name), self._spell(parsed.target.name)
-        if not (_fits(source) and _fits(target)) or len(parsed.fact) > 1000:
-            return
-        valid_from = resolve_relative(sentence, self.observed_at) if parsed.past else None
-        triplet = ExtractedTriplet(
-            source=source, predicate=parsed.predicate, target=target, fact=parsed.fact,
-            valid_from=valid_from,
-        )  # fmt: skip
-        self._store(triplet, (parsed.source.type, parsed.target.type))
+        triplet = self._parsed_triplet(parsed, sentence)
+        if triplet is not None:
+            self._store(triplet, (parsed.source.type, parsed.target.type))
+
+    def _denials(self, sentence: Span) -> None:
+        """What the sentence's denied clauses say has ended (:mod:`.denials`): kept apart
+        from the triplets, for the lifecycle only."""
+        patterns, parsed = sentence_denials(sentence, self.speakers, self.known.keys())
+        found = [self._pattern_triplet(raw, sentence.text) for raw in patterns]
+        if self.parts.dependency_triplets:
+            found += [self._parsed_triplet(p, sentence.text) for p in parsed]
+        for triplet in found:
+            if triplet is None:
+                continue
+            key = (
+                normalize_name(triplet.source),
+                triplet.predicate,
+                normalize_name(triplet.target),
+            )
+            if key not in self.triplets:
+                self.denied.setdefault(key, triplet)
 
 
 def _last_question(doc: Doc, speaker: str) -> tuple[str, str] | None:
@@ -269,17 +305,6 @@ def _organization(sentence: Span, name: str) -> bool:
     """Whether the parse labels ``name`` an organisation in ``sentence``."""
     folded = name.casefold()
     return any(e.label_ == "ORG" and e.text.casefold() == folded for e in sentence.ents)
-
-
-def _said(sentence: Span, name: str) -> Token | None:
-    """The token of a pattern's end in ``sentence``; None when the sentence does not spell
-    it (the speaker of "my brother Jonas" is not in the words)."""
-    at = sentence.text.lower().find(name.lower())
-    if at < 0:
-        return None
-    start = sentence.start_char + at
-    span = sentence.doc.char_span(start, start + len(name), alignment_mode="expand")
-    return span.root if span is not None and len(span) else None
 
 
 def _argument_of(token: Token, clause: Token) -> bool:

@@ -150,15 +150,19 @@ def _fact(source: Named, verb: Token, links: list[Token], target: Named) -> str:
 
 def sentence_triplets(sentence: Span, speakers: Speakers) -> Iterator[ParsedTriplet]:
     for verb in sentence:
-        if verb.pos_ != "VERB" or _used_to(verb) or not clause_asserts(verb):
+        if verb.pos_ == "VERB" and not _used_to(verb) and clause_asserts(verb):
+            yield from verb_triplets(verb, speakers)
+
+
+def verb_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
+    """The triplets of one verb, whether its clause asserts or not (the caller decides)."""
+    source = _subject(verb, speakers)
+    if source is None:
+        return
+    for links, obj in _objects(verb):
+        target = resolve(obj, speakers)
+        predicate = _predicate(verb, links)
+        if target is None or target.name == source.name or len(predicate) > 100:
             continue
-        source = _subject(verb, speakers)
-        if source is None:
-            continue
-        for links, obj in _objects(verb):
-            target = resolve(obj, speakers)
-            predicate = _predicate(verb, links)
-            if target is None or target.name == source.name or len(predicate) > 100:
-                continue
-            fact = _fact(source, verb, links, target)
-            yield ParsedTriplet(source, predicate, target, fact, _past(verb), verb.i)
+        fact = _fact(source, verb, links, target)
+        yield ParsedTriplet(source, predicate, target, fact, _past(verb), verb.i)

@@ -1,0 +1,71 @@
+"""What a denied clause says has ended: "I'm not vegan anymore", "I no longer work at
+Google", "We don't live in Leeds any more".
+
+A denied clause asserts nothing (:mod:`.clauses`), yet it tells that a fact the owner may
+have stated before no longer holds. Its *denials* are the triplets the clause would give
+without its negation words (:func:`.clauses.negation_words`):
+
+* the patterns of :mod:`graphmem.extraction.patterns`, read on the sentence with those
+  words left out ("I'm vegan" -> ``diet vegan``), where the pattern's value sits in a
+  denied clause; patterns that hold their own negation ("can't stand") are left out;
+* the dependency triplets of a denied verb (:func:`.triplets.verb_triplets`: "We don't
+  eat meat anymore" -> ``eat meat``).
+
+They are never stored as facts. The lifecycle reads them: an active memory of the owner
+that asserts the denied fact itself (same subject, predicate and value) is superseded by
+the memory that denies it (docs/lifecycle.md, "Denials").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container
+from typing import TYPE_CHECKING
+
+from graphmem.extraction.nlp.clauses import (
+    clause_denies,
+    clause_of,
+    negation_words,
+    spelled_at,
+)
+from graphmem.extraction.nlp.triplets import ParsedTriplet, verb_triplets
+from graphmem.extraction.patterns import RawTriplet, find_triplets
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+    from graphmem.extraction.nlp.names import Speakers
+
+
+def denied_clauses(sentence: Span) -> list[Token]:
+    """The heads (verbs, or the copula of "I'm not vegan") of the sentence's denied clauses."""
+    return [t for t in sentence if t.pos_ in {"VERB", "AUX"} and clause_denies(t)]
+
+
+def positive_text(sentence: Span, clauses: list[Token]) -> str:
+    """The sentence without the negation words of ``clauses``."""
+    drop = {w.i for verb in clauses for w in negation_words(verb)}
+    return "".join(t.text_with_ws for t in sentence if t.i not in drop).strip()
+
+
+def sentence_denials(
+    sentence: Span, speakers: Speakers, known: Container[str]
+) -> tuple[list[RawTriplet], list[ParsedTriplet]]:
+    """(pattern denials, dependency denials) of one asserting sentence."""
+    clauses = denied_clauses(sentence)
+    if not clauses:
+        return [], []
+    heads = {verb.i for verb in clauses}
+    patterns = [
+        raw
+        for raw in find_triplets(positive_text(sentence, clauses), speakers.me, known)
+        if not raw.negative and _in_denied(sentence, raw, heads)
+    ]
+    parsed = [t for verb in clauses if verb.pos_ == "VERB" for t in verb_triplets(verb, speakers)]
+    return patterns, parsed
+
+
+def _in_denied(sentence: Span, raw: RawTriplet, heads: set[int]) -> bool:
+    """Whether the pattern's value (or, when the value is not spelled, its subject) sits in
+    one of the denied clauses."""
+    said = spelled_at(sentence, raw.target) or spelled_at(sentence, raw.source)
+    return said is not None and clause_of(said).i in heads
