@@ -190,8 +190,11 @@ def test_plain_negations_questions_and_hypotheticals_deny_nothing(text: str) -> 
 
 
 def test_a_negated_clause_does_not_cancel_its_positive_neighbour() -> None:
-    found = triples("I live in Paris and I don't eat meat.")
+    found = triples("I live in Paris and I don't go to the gym.")
     assert found == {("Caroline", "lives_in", "Paris")}
+    # a food kept away from is a fact of its own, negation and all
+    found = triples("I live in Paris and I don't eat meat.")
+    assert found == {("Caroline", "lives_in", "Paris"), ("Caroline", "avoids", "meat")}
 
 
 @pytest.mark.parametrize(
@@ -251,6 +254,15 @@ def test_a_complement_that_is_not_done_asserts_nothing(text: str) -> None:
         ("Our dog Pepper loves the beach.", ("Pepper", "dog_of", "user")),
         ("We adopted a rescue puppy named Miso.", ("Miso", "dog_of", "user")),
         ("I've got an old tabby cat called Biscuit.", ("Biscuit", "cat_of", "user")),
+        # relations of a named person, and foods kept away from (negation and all)
+        ("Ines is Karl's daughter.", ("Ines", "daughter_of", "Karl")),
+        ("Tom is Anna's older brother.", ("Tom", "brother_of", "Anna")),
+        ("Karl's daughter Ines is visiting.", ("Ines", "daughter_of", "Karl")),
+        ("Marta is married to Paul.", ("Marta", "married_to", "Paul")),
+        ("I'm married to Priya.", ("user", "married_to", "Priya")),
+        ("Ines can't eat gluten.", ("Ines", "avoids", "gluten")),
+        ("Sarah doesn't eat dairy or eggs.", ("Sarah", "avoids", "eggs")),
+        ("I don't eat pork.", ("user", "avoids", "pork")),
     ],
 )
 def test_pattern_predicates(text: str, expected: tuple[str, str, str]) -> None:

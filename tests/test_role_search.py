@@ -198,3 +198,45 @@ def test_my_pet_resolves_to_the_pet_the_user_named(
     roles = result.explain.signals["roles"] if result.explain else ""
     assert f"-> {pet}" in roles, roles
     assert all(pet in m.text for m in result.results[:2]), [m.text for m in result.results]
+
+
+@pytest.fixture(scope="module")
+def told(memory: Memory) -> Iterator[str]:
+    """The same kind of family, told in plain sentences: every relation and constraint comes
+    from the offline extractor ("X is Y's daughter", "Y's son X", "X is married to Y",
+    "X can't eat Y"), none from ``relations=``."""
+    user = f"test-told-{uuid.uuid4()}"
+    for text in (
+        "Ines is Karl's daughter.",
+        "Ines can't eat gluten.",
+        "Karl loves chocolate cake.",
+        "Karl bought a new car last week.",
+        "Dana's youngest son Theo is staying with us.",
+        "Theo doesn't eat eggs or dairy.",
+        "Dana runs a bakery downtown.",
+        "Marta is married to Paul.",
+        "Paul hates cilantro.",
+        "Marta loves Thai food.",
+    ):
+        memory.add([{"role": "user", "name": "Sam", "content": text}], user_id=user, timestamp=TS)
+    yield user
+    memory.delete_all(user_id=user)
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "person"),
+    [
+        ("What cake should I bake for Karl's daughter?", "Ines can't eat gluten.", "Ines"),
+        ("Any dietary issues with Karl's kid?", "Ines can't eat gluten.", "Ines"),
+        ("What should I leave out of breakfast for Dana's boy?", "Theo doesn't eat", "Theo"),
+        ("Which foods does the son of Dana avoid?", "Theo doesn't eat", "Theo"),
+        ("Which herb should I skip when cooking for Marta's husband?", "Paul hates", "Paul"),
+        ("What does Marta's spouse dislike?", "Paul hates", "Paul"),
+    ],
+)
+def test_roles_resolve_through_relations_the_extractor_read(
+    memory: Memory, told: str, query: str, answer: str, person: str
+) -> None:
+    texts, roles = _top(memory, told, query, k=3)
+    assert f"-> {person}" in roles, roles
+    assert texts[0].startswith(answer), texts

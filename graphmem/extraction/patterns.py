@@ -89,6 +89,16 @@ _PET = rf"(?P<r>(?i:{'|'.join(sorted(_PETS, key=len, reverse=True))}))"
 _PET_NAME = rf"(?P<s>{_CAP}(?:\s+{_CAP}){{0,2}})"
 _OWN = r"(?i:have|has|had|got|gotten|adopted|rescued|bought|own|owned|took\s+in)"
 _CANT = r"(?i:can't|cannot|can\s+not|couldn't|could\s+never)"
+# "Ines can't eat gluten", "I don't eat pork": a food the subject keeps away from
+_NO_EAT = (
+    r"(?i:can't|cannot|can\s+not|don't|do\s+not|doesn't|does\s+not|never)\s+"
+    r"(?i:eat|eats|have|tolerate|tolerates|digest|digests)"
+)
+# "Karl's daughter": a named owner of a relation (not "Karl's" as "Karl is")
+_OWNER = rf"(?<![\w'-])(?P<o>{_CAP}(?:\s+{_CAP}){{0,2}})'s\s+"
+_REL_ADJ = (
+    r"(?:(?i:best|good|close|old|older|younger|little|big|new|twin|eldest|oldest|youngest)\s+)*"
+)
 _KEEN = r"(?:(?i:strict|committed|lifelong|proud|full-time)\s+)?"  # "a strict vegan"
 
 
@@ -176,6 +186,13 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"{_FP}\s+{_ADV}(?i:hate|detest|loathe|despise)\s+{_T}", "dislikes", "list"),
     _rule(rf"{_NAME}\s+{_ADV}(?i:hates|detests|loathes|despises)\s+{_T}", "dislikes", "list"),
     _rule(rf"{_NAME}\s+(?i:is)\s+{_MY_REL}{_REL}\b", "relation"),
+    _rule(rf"{_NAME}\s+(?i:is)\s+{_OWNER}{_REL_ADJ}{_REL}\b", "relation"),
+    _rule(rf"{_OWNER}{_REL_ADJ}{_REL},?\s+(?P<s>{_CAP}(?:\s+{_CAP}){{0,2}})", "relation"),
+    _rule(rf"{_IM}\s+{_ADV}(?i:married)\s+(?i:to)\s+{_T}", "married_to", "names"),
+    _rule(rf"{_NAME}\s+(?i:is|was|got)\s+{_ADV}(?i:married)\s+(?i:to)\s+{_T}", "married_to",
+          "names"),
+    _rule(rf"{_FP}\s+{_ADV}{_NO_EAT}\s+{_T}", "avoids", "list", negative=True),
+    _rule(rf"{_NAME}\s+{_ADV}{_NO_EAT}\s+{_T}", "avoids", "list", negative=True),
     _rule(rf"{_MY_REL}{_REL},?\s+(?P<s>{_CAP}(?:\s+{_CAP}){{0,2}})", "relation"),
     _rule(rf"{_MY_REL}{_PET}\b,?\s+(?:(?i:named|called)\s+)?{_PET_NAME}", "pet"),
     _rule(rf"{_FP}{_PERFECT}\s+{_ADV}{_OWN}\s+(?i:an?)\s+(?:[\w-]+\s+){{0,2}}?{_PET}\s+"
@@ -185,6 +202,7 @@ RULES: tuple[Rule, ...] = (
 TARGET_TYPES: dict[str, str] = {
     "lives_in": "location", "works_at": "organization", "job_title": "job_title",
     "diet": "diet", "allergic_to": "allergen", "eats_with": "person", "eats": "food",
+    "married_to": "person", "avoids": "food",
 }  # fmt: skip
 
 
@@ -285,9 +303,12 @@ def _apply(
         if name is None:
             return []
         subject = name
-    if rule.predicate == "relation":
+    if rule.predicate == "relation":  # of the speaker, or of a named owner ("Karl's son")
         relation = _RELATIONS[match.group("r").lower()]
-        return [RawTriplet(subject, f"{relation}_of", speaker, rule.event, "person", "person")]
+        owner = clean_name(match.group("o")) if match.groupdict().get("o") else speaker
+        if owner is None or normalize_name(owner) == normalize_name(subject):
+            return []
+        return [RawTriplet(subject, f"{relation}_of", owner, rule.event, "person", "person")]
     if rule.predicate == "pet":  # "my dog Pepper", "we adopted a puppy named Miso"
         pet = _PETS[" ".join(match.group("r").lower().split())]
         return [RawTriplet(subject, f"{pet}_of", speaker, rule.event, "animal", "person")]

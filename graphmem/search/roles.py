@@ -112,6 +112,7 @@ _ALIASES = {
     "grandpa": "grandfather", "manager": "boss", "supervisor": "boss", "coworker": "colleague",
     "co-worker": "colleague", "flatmate": "roommate", "neighbour": "neighbor",
     "children": "child", "kids": "kid", "daughters": "daughter", "sons": "son",
+    "boy": "son", "boys": "son", "girl": "daughter", "girls": "daughter", "hubby": "husband",
     "sisters": "sister", "brothers": "brother", "friends": "friend", "parents": "parent",
     "colleagues": "colleague", "coach": "teacher", "mentor": "teacher", "tutor": "teacher",
     "grandson": "grandchild", "granddaughter": "grandchild", "buddy": "friend",

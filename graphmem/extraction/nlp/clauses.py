@@ -86,11 +86,18 @@ def _hypothetical(verb: Token) -> bool:
 def clause_asserts(verb: Token, *, own_negation: bool = False) -> bool:
     """The clause headed by ``verb`` and every clause above it are positive and real;
     ``own_negation``: the fact read from the clause holds its negation ("can't stand"), so
-    the clause's own "n't" denies nothing (a negated clause above it still does)."""
+    the first negation on the way up is the fact's own and denies nothing (a second one
+    still does). The first, not the clause's own: the small model reads "gluten" in "Ines
+    can't eat gluten" as a verb, whose clause hangs from the negated "eat"."""
     current = verb
-    for depth in range(64):
-        if (_negated(current) and not (own_negation and depth == 0)) or _hypothetical(current):
+    owned = own_negation
+    for _ in range(64):
+        if _hypothetical(current):
             return False
+        if _negated(current):
+            if not owned:
+                return False
+            owned = False
         if current.head.i == current.i:
             return True
         current = clause_of(current.head)
