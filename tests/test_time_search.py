@@ -229,3 +229,56 @@ def test_a_past_question_naming_the_state_ranks_the_old_statement_first(
     result = memory.search(question, user_id=user_id, top_k=3, reference_date="2026-05-01")
     texts = _texts(result)
     assert texts[0] == answer, texts
+
+
+# Another life, told in other words: the companion is named in every recent episode, and the
+# episodes are worded much closer to the questions than the state facts are.
+LISBON: list[tuple[str, str]] = [
+    ("2024-01-08T19:00:00Z", "I'm based in Madrid."),
+    (
+        "2024-01-08T19:02:00Z",
+        "I don't eat meat, and I usually grab dinner with my climbing buddies.",
+    ),
+    ("2024-01-20T20:00:00Z", "The climbing crew and I had a veggie paella at a spot in Lavapiés."),
+    (
+        "2024-02-03T20:00:00Z",
+        "Tapas night with my climbing friends at a vegetarian bar in Malasaña.",
+    ),
+    ("2024-03-10T19:00:00Z", "I've started eating fish again."),
+    ("2024-04-02T10:00:00Z", "I relocated to Lisbon at the end of March."),
+    ("2024-04-14T20:00:00Z", "Grilled sardines by the river in Lisbon, amazing."),
+    ("2024-05-04T20:00:00Z", "I have lunch with Bea every Sunday."),
+    ("2024-05-04T20:02:00Z", "Bea is allergic to fish."),
+    ("2024-05-12T13:00:00Z", "Lunch with Bea at a small tasca in Alfama."),
+    ("2024-05-26T13:00:00Z", "Bea and I tried a new café in Chiado for Sunday lunch."),
+]
+
+
+@pytest.fixture(scope="module")
+def lisbon(memory: Memory) -> Iterator[str]:
+    user = f"test-time-lisbon-{uuid.uuid4()}"
+    for timestamp, text in LISBON:
+        memory.add(text, user_id=user, timestamp=timestamp)
+    yield user
+    memory.delete_all(user_id=user)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Pick a place for lunch this Sunday given how things are for me now.",
+        "Suggest somewhere to eat at the moment, considering my present circumstances.",
+    ],
+)
+def test_the_whole_situation_outranks_the_episodes_of_its_period(
+    memory: Memory, lisbon: str, question: str
+) -> None:
+    """Each state fact once (two lunches with Bea state one companion), and every state fact
+    above the period's episodes however close their words come to the question: where the
+    user lives, what they eat, the companion and her allergy."""
+    texts = _texts(
+        memory.search(question, user_id=lisbon, top_k=5, reference_date="2024-06-10T10:00:00Z")
+    )
+    for needle in ("relocated to Lisbon", "fish again", "Bea is allergic", "with Bea"):
+        assert any(needle in text for text in texts), texts
+    assert not any(w in t for t in texts for w in ("Madrid", "Lavapiés", "Malasaña")), texts

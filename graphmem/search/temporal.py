@@ -4,7 +4,8 @@ The query's intent (:mod:`graphmem.search.intent`) picks the rule:
 
 - **current** — the state facts that hold at the reference date rank first (where the
   people the query is about live, their diet, their job, who they regularly do things with,
-  and those companions' constraints such as an allergy): temporal score 1. When the query
+  and those companions' constraints such as an allergy): temporal score 1, for the latest
+  memory stating each fact (the others are memories of the current period). When the query
   asks about the situation as a whole they also pass the semantic gate, since "my current
   situation" shares no words with "Alice is allergic to shellfish"; when it asks about one
   topic ("the current kitchen budget") only those that pass the gate on their own count, so
@@ -95,7 +96,7 @@ def _current(plan: TemporalPlan, facts: list[StateFact], query: str, at: datetim
     mine = [f for f in held if f.source_id in subjects]
     companions = {f.target_id for f in mine if f.predicate in COMPANION_PREDICATES}
     theirs = [f for f in held if f.source_id in companions and f.predicate in CONSTRAINT_PREDICATES]
-    plan.facts = {f.memory_id: 1.0 for f in mine + theirs}
+    plan.facts = {f.memory_id: 1.0 for f in _latest_statements(mine + theirs)}
     for fact in theirs:
         plan.via.setdefault(fact.memory_id, set()).update(
             f.memory_id
@@ -114,6 +115,20 @@ def _current(plan: TemporalPlan, facts: list[StateFact], query: str, at: datetim
         f"current ({plan.intent.cue!r}, {reach}): {len(mine)} state facts, "
         f"{len(theirs)} companion constraints{since}"
     )
+
+
+def _latest_statements(facts: list[StateFact]) -> list[StateFact]:
+    """One memory per fact, the latest that states it: five dinners with Alice each assert
+    ``eats_with Alice``, and the current view wants that fact once, beside where the user
+    lives and what they eat, not five times in their place. The others are memories of the
+    current period like any (``PERIOD``)."""
+    latest: dict[tuple[str, str, str], StateFact] = {}
+    for fact in facts:
+        key = (fact.source_id, fact.predicate, fact.target_id)
+        kept = latest.get(key)
+        if kept is None or (fact.observed_at, fact.memory_id) > (kept.observed_at, kept.memory_id):
+            latest[key] = fact
+    return list(latest.values())
 
 
 _LINKS = frozenset({"in", "at", "of", "with", "to", "for", "on", "by"})

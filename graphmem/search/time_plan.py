@@ -12,6 +12,11 @@ from graphmem.search.intent import TimeIntent, Window
 from graphmem.search.when import states_time
 
 PERIOD = 0.5  # a memory of the current period that states no current fact
+#: A state fact when the query asks about the situation as a whole ("remember my current
+#: situation", "given how things are for me now"): the state facts are the answer and rank
+#: first, so a well-worded episode of the period ("Lunch with Bea at a café, Sunday") must
+#: not take the place of where the user lives (it scores ``PERIOD``).
+SITUATION = 2.0
 #: A memory that states a time, for a question asking when (added to the intent's score).
 STATES_TIME = 0.2
 #: A companion's constraint ranks just below the relation that makes them a companion.
@@ -96,7 +101,7 @@ class TemporalPlan:
     def _intent_score(self, memory: MemoryRecord) -> float:
         if self.intent.kind == "current":
             if memory.id in self.facts:
-                return self.facts[memory.id]
+                return self.facts[memory.id] * (SITUATION if self.intent.whole else 1.0)
             started = self.period_start
             recent = started is not None and memory.observed_at >= started
             return PERIOD if recent and not tells_past(memory.text) else 0.0
