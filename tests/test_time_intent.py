@@ -58,6 +58,9 @@ def test_current_intent_about_the_whole_situation_or_one_topic(query: str, whole
         "Which restaurants did we go to previously?",
         "what sports did I used to play",
         "In the past, who did I have dinner with?",
+        "What was my grocery budget originally?",
+        "Which phone plan did I pick at first?",
+        "How many interviews did I have initially?",
     ],
 )
 def test_past_intent(query: str) -> None:
@@ -214,3 +217,22 @@ def test_a_span_before_or_after_a_day(query: str, start: datetime, end: datetime
     intent = detect(query, REF)
     assert intent.kind == "window"
     assert (intent.start, intent.end) == (start, end)
+
+
+@pytest.mark.parametrize(
+    ("query", "whole"),
+    [
+        ("What did I do about two months ago?", True),
+        ("What happened last week?", True),
+        ("Anything new in March?", True),
+        ("What was I up to in the summer of 2023?", True),
+        ("What did I eat two months ago?", False),
+        ("Which museum did I visit in May?", False),
+        ("Who did I go skiing with last winter?", False),
+    ],
+)
+def test_a_window_that_is_all_the_query_asks_about(query: str, whole: bool) -> None:
+    """Nothing but the window ("what did I do …?"): its memories are the answer, whatever
+    their words; a topic inside the window ("what did I eat …?") is gated as usual."""
+    intent = detect(query, REF)
+    assert intent.kind == "window" and intent.whole is whole

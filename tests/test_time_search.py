@@ -282,3 +282,29 @@ def test_the_whole_situation_outranks_the_episodes_of_its_period(
     for needle in ("relocated to Lisbon", "fish again", "Bea is allergic", "with Bea"):
         assert any(needle in text for text in texts), texts
     assert not any(w in t for t in texts for w in ("Madrid", "Lavapiés", "Malasaña")), texts
+
+
+REF_2024 = "2024-07-10T10:00:00Z"
+
+
+def test_a_question_about_a_window_alone_returns_its_memories_whatever_their_words(
+    memory: Memory,
+) -> None:
+    """ "What did I do about two months ago?" shares no words with "Visited the Prado museum
+    with my cousin" (cosine under the gate's threshold); the window is the whole question,
+    so the window's memories pass the gate (a topic inside the window is gated as usual:
+    tests/test_time_intent.py)."""
+    user = f"test-time-window-{uuid.uuid4()}"
+    for timestamp, text in [
+        ("2024-03-03T10:00:00Z", "Went skiing in the Alps with Marco."),
+        ("2024-04-15T10:00:00Z", "I raised my grocery budget to 550 euros a month."),
+        ("2024-05-20T10:00:00Z", "Visited the Prado museum with my cousin."),
+        ("2024-06-02T10:00:00Z", "I ran a half marathon in 1:52."),
+    ]:
+        memory.add(text, user_id=user, timestamp=timestamp)
+    try:
+        for question in ("What did I do about two months ago?", "Anything new in May 2024?"):
+            found = memory.search(question, user_id=user, top_k=3, reference_date=REF_2024)
+            assert _texts(found)[0] == "Visited the Prado museum with my cousin.", _texts(found)
+    finally:
+        memory.delete_all(user_id=user)

@@ -31,6 +31,7 @@ from typing import Literal
 from pydantic import BaseModel
 
 from graphmem.domain.calendar_words import MONTH_ABBREVIATIONS, MONTHS, SEASONS, WEEKDAYS
+from graphmem.lifecycle.words import content_words
 from graphmem.search.when import asks_time as when_asked
 
 IntentKind = Literal["current", "past", "window", "general"]
@@ -61,7 +62,7 @@ SITUATION_CUES = re.compile(
 PAST_CUES = re.compile(
     r"\b(?:before|used\s+to|use\s+to|back\s+then|back\s+when|previously|formerly|"
     r"in\s+the\s+past|earlier\s+on|in\s+those\s+days|at\s+that\s+time|old\s+days|"
-    r"back\s+in\s+the\s+day)\b"
+    r"back\s+in\s+the\s+day|originally|initially|at\s+first|in\s+the\s+beginning)\b"
 )
 _WHEN_CLAUSE = re.compile(
     r"\bwhen\s+(?:i|we|you|he|she|they)\s+(?:was|were|lived|worked|stayed|studied|had|"
@@ -77,7 +78,9 @@ class TimeIntent(BaseModel):
     start: datetime | None = None
     end: datetime | None = None
     anchor: str | None = None  # "when I lived in Beijing" -> "in beijing"
-    whole: bool = False  # current: the situation as a whole, not one topic of it
+    # current: the situation as a whole, not one topic of it; window: the window itself is
+    # all the query asks about ("what did I do two months ago?"), no topic inside it
+    whole: bool = False
     asks: bool = False  # the query asks for a time ("when did…", "what year…")
     # The window names no year ("in June", "in the summer", "on 4 July"): the latest such
     # window is meant, and search takes the latest one that holds memories of the scope.
@@ -348,6 +351,21 @@ def _spanned(text: str, cue: str, window: Window) -> Window:
     return window[0] - span, window[1]
 
 
+#: Words that ask about a window without naming a topic in it ("what did I do", "what
+#: happened", "anything new", "what was I up to").
+_NO_TOPIC = frozenset(
+    """do did doe doing done happen happened happening go going went get got up new
+    anything something stuff thing tell remind remember recall around roughly approximately
+    exactly like life ago back last past previous earlier""".split()
+)
+
+
+def _topic_words(text: str) -> set[str]:
+    """What the query asks about besides its window: its content words but the generic ones
+    and numbers (the year of "the summer of 2023")."""
+    return {w for w in content_words(text) - _NO_TOPIC if not w.isdigit()}
+
+
 def detect(query: str, reference: datetime) -> TimeIntent:
     """Read ``query``'s time intent relative to ``reference`` (see the module docstring)."""
     asks = when_asked(query)
@@ -360,7 +378,10 @@ def _kind(query: str, reference: datetime, asks: bool) -> TimeIntent:
     if found is not None:
         cue, (start, end), yearless = found
         start, end = _spanned(text, cue, (start, end))
-        return TimeIntent(kind="window", cue=cue, start=start, end=end, yearless=yearless)
+        whole = not _topic_words(text.replace(cue, " "))
+        return TimeIntent(
+            kind="window", cue=cue, start=start, end=end, yearless=yearless, whole=whole
+        )
     when = None if asks else _WHEN_CLAUSE.search(text)
     if when is not None:
         anchor = " ".join(when.group("rest").split()) or None

@@ -145,7 +145,7 @@ def gate_and_rank(
     """Return the ``ctx.top_k`` best memories (ranked over the whole pool, best first) and
     how many the gate dropped."""
     time_plan = ctx.time_plan
-    passed = [r for r in rows if r.cosine >= ctx.threshold or time_plan.pinned(r.memory.id)]
+    passed = [r for r in rows if r.cosine >= ctx.threshold or time_plan.pinned(r.memory)]
     time_plan.settle([r.memory for r in passed])
     time_plan.relate([r.cosine for r in passed])
     words = speaker.query_words(ctx.query)

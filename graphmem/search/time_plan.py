@@ -58,12 +58,18 @@ class TemporalPlan:
             return None
         return _inside(memory, self.windows) > 0
 
-    def pinned(self, memory_id: str) -> bool:
+    def pinned(self, memory: MemoryRecord) -> bool:
         """A current state fact passes the semantic gate whatever its cosine when the query
         asks about the situation as a whole ("my current situation" shares no words with
         "Alice is allergic to shellfish"); for one topic of it ("the current kitchen
-        budget") a state fact must pass the gate on its own, like any memory."""
-        return self.intent.kind == "current" and self.intent.whole and memory_id in self.facts
+        budget") a state fact must pass the gate on its own, like any memory. Likewise a
+        memory of the window when the window is all the query asks about ("what did I do
+        two months ago?" shares no words with "Visited the Prado with my cousin")."""
+        if not self.intent.whole:
+            return False
+        if self.intent.kind == "window":
+            return bool(self.windows) and _inside(memory, self.windows) > 0
+        return self.intent.kind == "current" and memory.id in self.facts
 
     def settle(self, memories: list[MemoryRecord]) -> None:
         """For a window named without a year, keep the latest year's that holds a memory."""
