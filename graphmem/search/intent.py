@@ -353,11 +353,12 @@ def _spanned(text: str, cue: str, window: Window) -> Window:
 
 #: Words that ask about a window without naming a topic in it ("what did I do", "what
 #: happened", "anything new", "what was I up to").
-_NO_TOPIC = frozenset(
-    """do did doe doing done happen happened happening go going went get got up new
-    anything something stuff thing tell remind remember recall around roughly approximately
-    exactly like life ago back last past previous earlier""".split()
-)
+_NO_TOPIC = frozenset({
+    "do", "did", "doe", "doing", "done", "happen", "happened", "happening", "go", "going",
+    "went", "get", "got", "up", "new", "anything", "something", "stuff", "thing", "tell",
+    "remind", "remember", "recall", "around", "roughly", "approximately", "exactly", "like",
+    "life", "ago", "back", "last", "past", "previous", "earlier",
+})  # fmt: skip
 
 
 def _topic_words(text: str) -> set[str]:
