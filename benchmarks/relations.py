@@ -15,6 +15,9 @@ same embedder). Half the users (even indices) were used while building role reso
 other half is reported separately as held out.
 
     .venv/bin/python benchmarks/relations.py --users 30 --json benchmarks/results/relations.json
+
+``--told`` stores no ``relations=[...]``: the bridges ("Ines is Karl's daughter.") and facts
+are only what the offline extractor reads in the text, as for an agent that sends plain chat.
 """
 
 from __future__ import annotations
@@ -158,7 +161,11 @@ def _relation(rng: random.Random, holder: str, role: str, anchor: str) -> dict[s
     return {"source": anchor, "relation": rng.choice(reverse), "target": holder}
 
 
-def build_user(rng: random.Random, index: int, memory: Memory, world: World) -> None:
+def build_user(
+    rng: random.Random, index: int, memory: Memory, world: World, told: bool = False
+) -> None:
+    """``told``: no ``relations=[...]``; every relation and fact is what the offline extractor
+    reads in the sentences ("Ines is Karl's daughter.", "Ines can't eat gluten.")."""
     user = f"bench-rel-{index}-{uuid.uuid4().hex[:8]}"
     people = rng.sample(NAMES, 10)
     adds: list[tuple[str, list[dict[str, str]] | None, str | None]] = []
@@ -195,9 +202,8 @@ def build_user(rng: random.Random, index: int, memory: Memory, world: World) -> 
     rng.shuffle(adds)
     answers: dict[str, str] = {}
     for text, relations, tag in adds:
-        result = memory.add(
-            text, user_id=user, relations=relations, timestamp="2025-03-01T10:00:00Z"
-        )
+        given = None if told else relations
+        result = memory.add(text, user_id=user, relations=given, timestamp="2025-03-01T10:00:00Z")
         if tag is not None and result.results:
             answers[tag] = result.results[0].id
     world.memories[user] = [(t, tag) for t, _, tag in adds]
@@ -254,6 +260,11 @@ def main() -> None:
     parser.add_argument("--users", type=int, default=30)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--json", type=Path)
+    parser.add_argument(
+        "--told",
+        action="store_true",
+        help="store no relations=[...]: the offline extractor reads every relation in the text",
+    )
     args = parser.parse_args()
     rng = random.Random(args.seed)
     memory = Memory()
@@ -264,7 +275,7 @@ def main() -> None:
     started = time.monotonic()
     try:
         for index in range(args.users):
-            build_user(rng, index, memory, world)
+            build_user(rng, index, memory, world, told=args.told)
         built = time.monotonic() - started
         report = evaluate(memory, off, world)
     finally:
@@ -276,6 +287,7 @@ def main() -> None:
         "users": args.users,
         "questions": len(world.questions),
         "seed": args.seed,
+        "relations": "told in the text only" if args.told else "relations=[...] on add",
         "ingest_s": round(built, 1),
         "machine": platform.platform(),
         "results": report,
