@@ -189,6 +189,34 @@ def test_plain_negations_questions_and_hypotheticals_deny_nothing(text: str) -> 
     assert one(text).denied == []
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We went camping with the kids last weekend.",
+         {("Caroline", "go", "camping"), ("Caroline", "camp_with", "kid")}),
+        ("My brother Tom and I went hiking in the Alps.",
+         {("Caroline", "go", "hiking"), ("Caroline", "hike_in", "Alps")}),
+        ("We go fishing every summer.", {("Caroline", "go", "fishing")}),
+    ],
+)  # fmt: skip
+def test_the_activity_of_go_is_a_concept_the_speaker_did(
+    text: str, expected: set[tuple[str, str, str]]
+) -> None:
+    """ "went camping": the activity is named as written and its prepositions are the
+    activity's ("camping with the kids"), not the going's."""
+    memory = one(text)
+    assert expected <= {(t.source, t.predicate, t.target) for t in memory.triplets}
+    activity = next(t.target for t in memory.triplets if t.predicate == "go")
+    assert (activity, "CONCEPT") in {(e.name, e.type) for e in memory.entities}
+
+
+@pytest.mark.parametrize(
+    "text", ["I was going crazy.", "I don't go running anymore.", "Do you go climbing?"]
+)
+def test_going_that_is_no_activity_done_gives_none(text: str) -> None:
+    assert not any(t.predicate == "go" for t in one(text).triplets)
+
+
 def test_a_negated_clause_does_not_cancel_its_positive_neighbour() -> None:
     found = triples("I live in Paris and I don't go to the gym.")
     assert found == {("Caroline", "lives_in", "Paris")}

@@ -3,7 +3,8 @@
 For every verb whose clause asserts (:func:`.clauses.clause_asserts`) and whose subject
 is a participant (the speaker, or the other speaker of a two-person conversation, by
 pronoun or by name; conjoined verbs share their subject, and so does the complement of a
-verb such as "start" or "love": "I started learning the cello"; a past event told without
+verb such as "start" or "love": "I started learning the cello", and the activity of "go":
+"we went camping with the kids" gives ``go camping`` and ``camp_with kid``; a past event told without
 its "I" is the speaker's: "Just got back from Kyoto"), each direct
 object gives ``subject verb object`` and each prepositional object gives ``subject
 verb_prep object``; a particle joins the verb ("sign up for" -> ``sign_up_for``). The
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
 from graphmem.extraction.nlp.clauses import clause_asserts
-from graphmem.extraction.nlp.names import PERSON, Named, Speakers, resolve
+from graphmem.extraction.nlp.names import CONCEPT, PERSON, Named, Speakers, resolve
 from graphmem.extraction.nlp.repairs import opening_verb
 from graphmem.lifecycle.predicates import DEFAULT_FUNCTIONAL_PREDICATES
 
@@ -63,7 +64,17 @@ def _subject_tokens(verb: Token) -> list[Token]:
 
 
 def _carried(verb: Token) -> bool:
-    return verb.dep_ == "xcomp" and verb.head.lemma_.lower() in _CARRIERS
+    return (verb.dep_ == "xcomp" and verb.head.lemma_.lower() in _CARRIERS) or activity(verb)
+
+
+def activity(verb: Token) -> bool:
+    """The "-ing" of "went hiking", "go swimming", "we go fishing": an activity the subject
+    of "go" did (or does), named by the word as written ("hiking")."""
+    return (
+        verb.tag_ == "VBG"
+        and verb.dep_ in {"xcomp", "advcl", "dobj"}
+        and verb.head.lemma_.lower() == "go"
+    )
 
 
 def _used_to(verb: Token) -> bool:
@@ -119,6 +130,8 @@ def _objects(verb: Token) -> Iterator[tuple[list[Token], Token]]:
     """(words joining the verb to the object, object) for each object of ``verb``."""
     particles = [c for c in verb.children if c.dep_ == "prt"]
     for child in verb.children:
+        if activity(child):
+            continue  # "went hiking": the activity is its own verb (:func:`verb_triplets`)
         if child.dep_ == "dobj":
             for obj in _with_conjuncts(child):
                 yield particles, obj
@@ -159,6 +172,11 @@ def verb_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
     source = _subject(verb, speakers)
     if source is None:
         return
+    for child in verb.children if verb.lemma_.lower() == "go" else ():
+        if activity(child):  # "went camping" -> go camping
+            done = Named(child.lower_, CONCEPT)
+            fact = f"{source.name} {verb.text} {child.text}"
+            yield ParsedTriplet(source, "go", done, fact, _past(verb), verb.i)
     for links, obj in _objects(verb):
         target = resolve(obj, speakers)
         predicate = _predicate(verb, links)
