@@ -3,9 +3,9 @@
 For every verb whose clause asserts (:func:`.clauses.clause_asserts`) and whose subject
 is a participant (the speaker, or the other speaker of a two-person conversation, by
 pronoun or by name; conjoined verbs share their subject, and so does the complement of a
-verb such as "start" or "love": "I started learning the cello", and the activity of "go":
-"we went camping with the kids" gives ``go camping`` and ``camp_with kid``; a past event told without
-its "I" is the speaker's: "Just got back from Kyoto"), each direct
+verb such as "start" or "love": "I started learning the cello", and the activity of
+"go": "we went camping with the kids" gives ``go camping`` and ``camp_with kid``; a past
+event told without its "I" is the speaker's: "Just got back from Kyoto"), each direct
 object gives ``subject verb object`` and each prepositional object gives ``subject
 verb_prep object``; a particle joins the verb ("sign up for" -> ``sign_up_for``). The
 predicate is lemmatised and lowercased, and the fact keeps the words as written
