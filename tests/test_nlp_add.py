@@ -105,6 +105,26 @@ def test_a_fact_said_to_have_ended_supersedes_the_memory_that_told_it(
 
 
 @pytest.mark.parametrize(
+    ("said", "ended"),
+    [
+        ("I work at Lumen Studio.", "I quit my job at Lumen Studio last week."),
+        ("We live in Leeds.", "We moved out of Leeds in May."),
+        ("I'm dating Jamie.", "I broke up with Jamie."),
+    ],
+)
+def test_an_end_told_in_positive_words_supersedes_the_fact(
+    memory: Memory, user_id: str, said: str, ended: str
+) -> None:
+    first = [{"role": "user", "name": "Noor", "content": said}]
+    then = [{"role": "user", "name": "Noor", "content": ended}]
+    old = memory.add(first, user_id=user_id, run_id="chat-1", timestamp="2026-01-05").results[0]
+    new = memory.add(then, user_id=user_id, run_id="chat-2", timestamp="2026-06-01").results[0]
+    assert [(t.action, t.outcome, t.old_memory_id) for t in new.transitions] == [
+        ("supersede", "applied", old.id)
+    ]
+
+
+@pytest.mark.parametrize(
     ("first", "then"),
     [
         (("Noor", "I like jazz and blues."), ("Noor", "I don't like jazz anymore.")),

@@ -190,6 +190,31 @@ def test_plain_negations_questions_and_hypotheticals_deny_nothing(text: str) -> 
 
 
 @pytest.mark.parametrize(
+    ("text", "denied"),
+    [
+        ("I quit my job at Lumen Studio last week.", ("Caroline", "works_at", "Lumen Studio")),
+        ("I left Google in March.", ("Caroline", "works_at", "Google")),
+        ("We moved out of Leeds.", ("Caroline", "lives_in", "Leeds")),
+        ("I broke up with Jamie.", ("Caroline", "dating", "Jamie")),
+        ("I divorced Marc last year.", ("Marc", "husband_of", "Caroline")),
+    ],
+)
+def test_an_end_told_in_positive_words_is_a_denial(text: str, denied: tuple[str, str, str]) -> None:
+    memory = one(text)
+    assert denied in {(t.source, t.predicate, t.target) for t in memory.denied}
+    assert denied not in {(t.source, t.predicate, t.target) for t in memory.triplets}
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Did you quit your job at Google?", "I didn't quit my job at Google.",
+     "If I left Google, I would travel.", "I left my keys at home."],
+)  # fmt: skip
+def test_an_end_asked_denied_or_imagined_is_no_denial(text: str) -> None:
+    assert one(text).denied == []
+
+
+@pytest.mark.parametrize(
     ("text", "expected"),
     [
         ("We went camping with the kids last weekend.",
@@ -291,6 +316,7 @@ def test_a_complement_that_is_not_done_asserts_nothing(text: str) -> None:
         ("Ines can't eat gluten.", ("Ines", "avoids", "gluten")),
         ("Sarah doesn't eat dairy or eggs.", ("Sarah", "avoids", "eggs")),
         ("I don't eat pork.", ("user", "avoids", "pork")),
+        ("I'm dating Jamie.", ("user", "dating", "Jamie")),
     ],
 )
 def test_pattern_predicates(text: str, expected: tuple[str, str, str]) -> None:

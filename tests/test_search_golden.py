@@ -39,7 +39,15 @@ paths; one relation list ("Who is the boss of Alice?") shows a third triplet, an
 did I go to the support group?") lost the first-person facts scored 0.1466 below its hit.
 Written again when the member signal for set questions was added (search/signals/members.py):
 the only difference was the new `score_breakdown.members` field, 0.0 everywhere (no query of
-the fixture is a set question), on both paths."""
+the fixture is a set question), on both paths. Written again on 2026-12-05 after the
+extraction read relations of named people ("Ines is Karl's daughter" -> daughter_of, beside
+the given child_of), `avoids` and the activities of "go", and after two time rules changed:
+"What happened on 1 April 2025?" asks about its window alone, so the window's memory "I moved
+to Paris." passes the gate and ranks first (it was gated out); "remember my current
+situation" scores its state facts 2 (every one of its results +0.5, same order). Elsewhere
+the owner's extra triplet facts moved the triplet signal's BM25 by at most 0.003 (scores by
+at most 3e-4, no result moved), and the Karl's-daughter path now names both relations (the
+first-person facts scored 0.147 are no longer listed after it); on both paths."""
 
 from __future__ import annotations
 

@@ -226,7 +226,9 @@ class OfflineExtractor:
         for sentence in sentences(text):
             when: list[datetime | None] = []  # the sentence's date, resolved at most once
             for raw in find_triplets(sentence, speaker, known.keys()):
-                if raw.organization:  # needs a parse to tell an organisation: not here
+                # an organisation needs a parse to tell; a denial, a parse to tell that the
+                # clause asserts ("Did you quit your job?"): neither is read here
+                if raw.organization or raw.denial:
                     continue
                 source = known.get(normalize_name(raw.source), raw.source)
                 target = known.get(normalize_name(raw.target), raw.target)

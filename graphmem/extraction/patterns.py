@@ -100,6 +100,9 @@ _REL_ADJ = (
     r"(?:(?i:best|good|close|old|older|younger|little|big|new|twin|eldest|oldest|youngest)\s+)*"
 )
 _KEEN = r"(?:(?i:strict|committed|lifelong|proud|full-time)\s+)?"  # "a strict vegan"
+_LEFT = r"(?i:quit|left|resigned\s+from)"
+#: How a couple may have been told: a breakup ends each of these.
+_COUPLE = ("wife", "husband", "partner", "girlfriend", "boyfriend", "fiance")
 
 
 @dataclass(frozen=True)
@@ -123,6 +126,9 @@ class Rule:
     # the pattern holds its own negation ("can't stand"): a parse must not read the clause's
     # "n't" as denying the fact
     negative: bool = False
+    # the pattern tells that a fact ended ("I quit my job at X" ends ``works_at X``): its
+    # triplets are denials for the lifecycle, never stored (nlp/denials.py)
+    denial: bool = False
 
 
 def _rule(pattern: str, predicate: str, target: TargetKind = "phrase", **kw: bool) -> Rule:
@@ -189,11 +195,20 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"{_NAME}\s+(?i:is)\s+{_OWNER}{_REL_ADJ}{_REL}\b", "relation"),
     _rule(rf"{_OWNER}{_REL_ADJ}{_REL},?\s+(?P<s>{_CAP}(?:\s+{_CAP}){{0,2}})", "relation"),
     _rule(rf"{_IM}\s+{_ADV}(?i:married)\s+(?i:to)\s+{_T}", "married_to", "names"),
+    _rule(rf"{_IM}\s+{_ADV}(?i:dating|going\s+out\s+with)\s+{_T}", "dating", "names"),
     _rule(rf"{_NAME}\s+(?i:is|was|got)\s+{_ADV}(?i:married)\s+(?i:to)\s+{_T}", "married_to",
           "names"),
     _rule(rf"{_FP}\s+{_ADV}{_NO_EAT}\s+{_T}", "avoids", "list", negative=True),
     _rule(rf"{_NAME}\s+{_ADV}{_NO_EAT}\s+{_T}", "avoids", "list", negative=True),
     _rule(rf"{_MY_REL}{_REL},?\s+(?P<s>{_CAP}(?:\s+{_CAP}){{0,2}})", "relation"),
+    # what ended: a job left, a home moved out of, a partner broken up with (denials)
+    _rule(rf"{_FP}{_PERFECT}\s+{_ADV}{_LEFT}\s+(?i:my|the|a)\s+(?:(?i:old|current)\s+)?"
+          rf"(?i:job|position|role)\s+(?i:at|with)\s+{_T}", "works_at", denial=True),
+    _rule(rf"{_FP}{_PERFECT}\s+{_ADV}{_LEFT}\s+{_ORG}", "works_at", "names", denial=True),
+    _rule(rf"{_FP}{_PERFECT}\s+{_ADV}(?i:moved\s+(?:out\s+of|away\s+from)|left)\s+{_ORG}",
+          "lives_in", "names", denial=True),
+    _rule(rf"{_FP}{_PERFECT}\s+{_ADV}(?i:broke\s+up\s+with|split\s+up\s+with|separated\s+from|"
+          rf"divorced)\s+{_T}", "partner", "names", denial=True),
     _rule(rf"{_MY_REL}{_PET}\b,?\s+(?:(?i:named|called)\s+)?{_PET_NAME}", "pet"),
     _rule(rf"{_FP}{_PERFECT}\s+{_ADV}{_OWN}\s+(?i:an?)\s+(?:[\w-]+\s+){{0,2}}?{_PET}\s+"
           rf"(?i:named|called)\s+{_PET_NAME}", "pet"),
@@ -202,7 +217,7 @@ RULES: tuple[Rule, ...] = (
 TARGET_TYPES: dict[str, str] = {
     "lives_in": "location", "works_at": "organization", "job_title": "job_title",
     "diet": "diet", "allergic_to": "allergen", "eats_with": "person", "eats": "food",
-    "married_to": "person", "avoids": "food",
+    "married_to": "person", "avoids": "food", "dating": "person",
 }  # fmt: skip
 
 
@@ -223,6 +238,7 @@ class RawTriplet:
     target_type: str | None = None
     organization: bool = False  # see Rule.organization
     negative: bool = False  # see Rule.negative
+    denial: bool = False  # see Rule.denial
 
 
 _CALLED = re.compile(rf"\b(?i:called|named)\s+(?P<n>{_CAP}(?:\s+{_CAP}){{0,3}})\s*$")
@@ -309,6 +325,12 @@ def _apply(
         if owner is None or normalize_name(owner) == normalize_name(subject):
             return []
         return [RawTriplet(subject, f"{relation}_of", owner, rule.event, "person", "person")]
+    if rule.predicate == "partner":  # a breakup ends the couple however it was told
+        return [
+            RawTriplet(a, p, b, False, "person", "person", denial=True)
+            for name in _targets(rule, match.group("t"), known)
+            for a, p, b in _couple(speaker, name)
+        ]
     if rule.predicate == "pet":  # "my dog Pepper", "we adopted a puppy named Miso"
         pet = _PETS[" ".join(match.group("r").lower().split())]
         return [RawTriplet(subject, f"{pet}_of", speaker, rule.event, "animal", "person")]
@@ -319,7 +341,7 @@ def _apply(
     found = [
         RawTriplet(
             subject, predicate, target, rule.event, "person", target_type, rule.organization,
-            rule.negative,
+            rule.negative, rule.denial,
         )
         for target in _targets(rule, match.group("t"), known)
     ]  # fmt: skip
@@ -328,6 +350,12 @@ def _apply(
         for t in found
         if predicate == "eats" and t.target.lower() in DIET_CHANGES
     ]
+
+
+def _couple(me: str, other: str) -> list[tuple[str, str, str]]:
+    together = [(me, "married_to", other), (other, "married_to", me), (me, "dating", other),
+                (other, "dating", me)]  # fmt: skip
+    return together + [(other, f"{role}_of", me) for role in _COUPLE]
 
 
 def find_triplets(

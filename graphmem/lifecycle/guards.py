@@ -29,7 +29,7 @@ Supersede by denial (:func:`check_denial`, offline) is allowed when the new memo
 fact has ended (``ExtractedMemory.denied``: "I'm not vegan anymore" denies ``diet vegan``)
 that the old memory asserts, with the same normalised subject, predicate (functional or not)
 and target; the old memory asserts no other target for that subject and predicate; and
-every content word of the old text is a content word of the new one.
+every content word of the old text is a content word of the new one or of the denied fact.
 
 Supersede proposed by an LLM (:func:`check_supersede_proposal`) relaxes one condition:
 the shared predicate need not be functional (the LLM judged that the value was replaced,
@@ -218,28 +218,33 @@ def check_supersede_proposal(
 def check_denial(
     old: Candidate,
     new_text: str,
-    denied: Sequence[TripletLike],
+    denied: Sequence[ExtractedTriplet],
     *,
     new_flags: MemoryFlags | None = None,
 ) -> GuardDecision:
     """Supersede by denial: the new memory says a fact the old one asserts has ended ("I'm
     not vegan anymore" against "I'm vegan"), any predicate. The old memory must assert no
     other value of that subject and predicate, and the new text must hold every content word
-    of the old one, so that nothing else the old memory told is retired with it ("I like
-    jazz and blues" stays when jazz alone is denied)."""
+    of the old one but the denied fact's own ("I work at X" against "I quit my job at X"),
+    so that nothing else the old memory told is retired with it ("I like jazz and blues"
+    stays when jazz alone is denied)."""
     refused = _flag_refusal(old.flags, new_flags)
     if refused is not None:
         return refused
     missing = content_words(old.memory.text) - content_words(new_text)
-    if missing:
-        return _deny(f"old memory tells more than is denied: {', '.join(sorted(missing))}")
-    old_triplets = old.triplets
+    refusal = _deny("denies nothing the old memory asserts alone")
     for no in denied:
         slot, value = _key(no), normalize_name(no.target)
-        values = {normalize_name(old.target) for old in old_triplets if _key(old) == slot}
-        if values == {value}:
-            return GuardDecision(allowed=True, reason=f"denied: {slot[0]} {slot[1]} {value}")
-    return _deny("denies nothing the old memory asserts alone")
+        values = {normalize_name(t.target) for t in old.triplets if _key(t) == slot}
+        if values != {value}:
+            continue
+        # the words of the fact itself may differ ("I work at X" -> "I quit my job at X")
+        told = missing - content_words(no.fact) - content_words(slot[1].replace("_", " "))
+        if told:
+            refusal = _deny(f"old memory tells more than is denied: {', '.join(sorted(told))}")
+            continue
+        return GuardDecision(allowed=True, reason=f"denied: {slot[0]} {slot[1]} {value}")
+    return refusal
 
 
 def detect_offline(

@@ -11,6 +11,10 @@ without its negation words (:func:`.clauses.negation_words`):
 * the dependency triplets of a denied verb (:func:`.triplets.verb_triplets`: "We don't
   eat meat anymore" -> ``eat meat``).
 
+Patterns that tell an end in positive words ("I quit my job at Lumen Studio", "I moved out
+of Leeds", "I broke up with Jamie": ``Rule.denial``) give denials too, read by the
+extractor where their clause asserts.
+
 They are never stored as facts. The lifecycle reads them: an active memory of the owner
 that asserts the denied fact itself (same subject, predicate and value) is superseded by
 the memory that denies it (docs/lifecycle.md, "Denials").
@@ -58,7 +62,7 @@ def sentence_denials(
     patterns = [
         raw
         for raw in find_triplets(positive_text(sentence, clauses), speakers.me, known)
-        if not raw.negative and _in_denied(sentence, raw, heads)
+        if not (raw.negative or raw.denial) and _in_denied(sentence, raw, heads)
     ]
     parsed = [t for verb in clauses if verb.pos_ == "VERB" for t in verb_triplets(verb, speakers)]
     return patterns, parsed

@@ -199,6 +199,10 @@ class _MessageExtraction:
                 continue
             said = spelled_at(sentence, raw.target) or spelled_at(sentence, raw.source)
             clause = clause_of(said or sentence.root)
+            if raw.denial:  # "I quit my job at X": an end, for the lifecycle only
+                if clause_asserts(clause):
+                    self._deny(self._pattern_triplet(raw, sentence.text))
+                continue
             if clause_asserts(clause, own_negation=raw.negative):
                 self._add_pattern(raw, sentence.text)
                 covered.add((normalize_name(raw.source), normalize_name(raw.target)))
@@ -219,7 +223,8 @@ class _MessageExtraction:
         if said is None:
             return
         for raw in find_triplets(said, self.speakers.me, self.known.keys()):
-            if not raw.organization:  # no parse of the statement to tell an organisation
+            # no parse of the statement to tell an organisation; a yes confirms no end
+            if not (raw.organization or raw.denial):
                 self._add_pattern(raw, said)
 
     def _spell(self, name: str) -> str:
@@ -283,15 +288,14 @@ class _MessageExtraction:
         if self.parts.dependency_triplets:
             found += [self._parsed_triplet(p, sentence.text) for p in parsed]
         for triplet in found:
-            if triplet is None:
-                continue
-            key = (
-                normalize_name(triplet.source),
-                triplet.predicate,
-                normalize_name(triplet.target),
-            )
-            if key not in self.triplets:
-                self.denied.setdefault(key, triplet)
+            self._deny(triplet)
+
+    def _deny(self, triplet: ExtractedTriplet | None) -> None:
+        if triplet is None:
+            return
+        key = (normalize_name(triplet.source), triplet.predicate, normalize_name(triplet.target))
+        if key not in self.triplets:
+            self.denied.setdefault(key, triplet)
 
 
 def _last_question(doc: Doc, speaker: str) -> tuple[str, str] | None:
