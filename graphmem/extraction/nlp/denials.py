@@ -17,7 +17,7 @@ extractor where their clause asserts.
 
 They are never stored as facts. The lifecycle reads them: an active memory of the owner
 that asserts the denied fact itself (same subject, predicate and value) is superseded by
-the memory that denies it (docs/lifecycle.md, "Denials").
+the memory that denies it (docs/lifecycle.md, "Supersede by denial").
 """
 
 from __future__ import annotations
