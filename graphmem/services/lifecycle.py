@@ -11,7 +11,6 @@ from typing import Any
 from graphmem.domain.extraction import ExtractedTriplet, KnownMemory, LifecycleProposal
 from graphmem.domain.graph import TripletRecord
 from graphmem.domain.results import Transition
-from graphmem.domain.scope import entity_key
 from graphmem.domain.transitions import CandidateQuery, CandidateRead, Slot, TransitionRequest
 from graphmem.domain.writes import WritePlan
 from graphmem.lifecycle.guards import (
@@ -25,7 +24,7 @@ from graphmem.lifecycle.guards import (
 from graphmem.lifecycle.predicates import FunctionalPredicates, normalize_name, normalize_predicate
 from graphmem.ports.store import LifecycleView
 from graphmem.search.lucene import scoped_query
-from graphmem.services.plan import Pending
+from graphmem.services.plan import Pending, owner_entity_key
 from graphmem.settings import LifecycleSettings
 
 
@@ -142,9 +141,8 @@ class ApplyLifecycle:
             for t in plan.triplets
             if pending.id in t.memory_ids and t.predicate in self.functional
         }
-        owner = plan.scope.owner_key
         pairs |= {
-            (entity_key(owner, normalize_name(t.source)), normalize_predicate(t.predicate))
+            (owner_entity_key(plan.scope, t.source), normalize_predicate(t.predicate))
             for t in pending.extracted.denied
         }
         return [Slot(source_key=s, predicate=p) for s, p in sorted(pairs)]

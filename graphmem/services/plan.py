@@ -37,7 +37,7 @@ class PlanOptions(BaseModel):
     exclude_from_dream: bool = False
 
 
-def _key(scope: Scope, name: str) -> str:
+def owner_entity_key(scope: Scope, name: str) -> str:
     """Entities belong to the scope's owner, across runs (the format lives in domain/scope)."""
     return entity_key(scope.owner_key, normalize_name(name))
 
@@ -62,7 +62,7 @@ def build_plan(
     triplets: dict[tuple[str, str, str], NewTriplet] = {}
     for p in pending:
         for name, kind in _entity_names(p.extracted).items():
-            key = _key(scope, name)
+            key = owner_entity_key(scope, name)
             entities.setdefault(
                 key,
                 NewEntity(
@@ -76,9 +76,9 @@ def build_plan(
             mentions.setdefault((p.id, key))
         for t in p.extracted.triplets:
             ident = (
-                _key(scope, t.source),
+                owner_entity_key(scope, t.source),
                 normalize_predicate(t.predicate),
-                _key(scope, t.target),
+                owner_entity_key(scope, t.target),
             )
             if ident in triplets:
                 triplets[ident].memory_ids.append(p.id)

@@ -236,7 +236,7 @@ class _MessageExtraction:
         """Keep the triplet and its ends; ``sure``: the ends' types come from what the
         sentence says of them ("my mother-in-law Gloria" is a person), and override the
         parser's guess for a single capitalised word (spaCy reads "Gloria" as a place)."""
-        key = (normalize_name(triplet.source), triplet.predicate, normalize_name(triplet.target))
+        key = _key_of(triplet)
         if key in self.triplets or not all(key):
             return
         self.entities.add(triplet.source, types[0], sure=sure)
@@ -293,9 +293,14 @@ class _MessageExtraction:
     def _deny(self, triplet: ExtractedTriplet | None) -> None:
         if triplet is None:
             return
-        key = (normalize_name(triplet.source), triplet.predicate, normalize_name(triplet.target))
+        key = _key_of(triplet)
         if key not in self.triplets:
             self.denied.setdefault(key, triplet)
+
+
+def _key_of(triplet: ExtractedTriplet) -> _Key:
+    """One fact per source, predicate and target, whatever their spelling."""
+    return normalize_name(triplet.source), triplet.predicate, normalize_name(triplet.target)
 
 
 def _last_question(doc: Doc, speaker: str) -> tuple[str, str] | None:
