@@ -125,6 +125,28 @@ def test_an_end_told_in_positive_words_supersedes_the_fact(
 
 
 @pytest.mark.parametrize(
+    ("said", "changed"),
+    [
+        ("I'm pescatarian, so fish is fine but no meat.", "I've gone fully vegan since May."),
+        ("I'm a vegetarian.", "We switched to a keto diet after the holidays."),
+    ],
+)
+def test_a_new_diet_worded_as_a_change_supersedes_the_old_one(
+    memory: Memory, user_id: str, said: str, changed: str
+) -> None:
+    """A diet is one value per person: a change told with an adverb or as "switched to a X
+    diet" retires the old one, so a question about now ranks the new diet first."""
+    first = [{"role": "user", "name": "Noor", "content": said}]
+    then = [{"role": "user", "name": "Noor", "content": changed}]
+    old = memory.add(first, user_id=user_id, run_id="chat-1", timestamp="2026-01-05").results[0]
+    new = memory.add(then, user_id=user_id, run_id="chat-2", timestamp="2026-04-01").results[0]
+    assert [(t.action, t.outcome, t.old_memory_id) for t in new.transitions] == [
+        ("supersede", "applied", old.id)
+    ]
+    assert [m.id for m in memory.get_all(user_id=user_id, latest_only=True)] == [new.id]
+
+
+@pytest.mark.parametrize(
     ("first", "then"),
     [
         (("Noor", "I like jazz and blues."), ("Noor", "I don't like jazz anymore.")),

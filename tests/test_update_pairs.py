@@ -37,6 +37,9 @@ def _m(mid: str, text: str, day: int, score: float, actor: str | None = "user") 
         ),
         # an anchor with a word before it on one side only is still the same attribute
         ("My monthly rent is 1,450.", "Ugh, after the renovation the rent went up to 1,600."),
+        # a place named in the subject of a statement is its topic, not its value
+        ("My train to Lyon is on March 4.", "They rebooked my Lyon train for March 9."),
+        ("Sara is my manager.", "My manager is Olu now."),
     ],
 )
 def test_updated_values_pair_and_the_newer_ranks_first(old: str, new: str) -> None:
@@ -93,6 +96,8 @@ def test_a_past_query_puts_the_older_value_first() -> None:
             "I raised my savings goal for the year to $8,000.",
             ("user", "user"),
         ),
+        # the same kind of thing about two places
+        ("My train to Lyon is on March 4.", "My train to Ghent is on March 9.", ("user", "user")),
         (
             "Our reading club target is 12 books.",
             "Our fundraising target is $2,500.",

@@ -171,8 +171,14 @@ RULES: tuple[Rule, ...] = (
           "diet", "word"),
     _rule(rf"{_FP}(?:'ve|\s+have)\s+{_ADV}(?i:been)\s+{_ADV}(?i:an?\s+)?(?P<t>(?i:{_DIETS}))\b",
           "diet", "word"),
-    _rule(rf"{_FP}{_PERFECT}\s+{_ADV}(?i:went|gone|became|become|turned)\s+(?i:an?\s+)?"
-          rf"(?P<t>(?i:{_DIETS}))\b", "diet", "word", event=True),
+    _rule(rf"{_FP}{_PERFECT}\s+{_ADV}(?i:went|gone|became|become|turned)\s+{_ADV}(?i:an?\s+)?"
+          rf"{_KEEN}(?P<t>(?i:{_DIETS}))\b", "diet", "word", event=True),
+    # "I switched to a keto diet", "we've started a paleo diet", "I'm on a vegan diet now"
+    _rule(rf"{_FP}{_PERFECT}\s+{_ADV}(?i:switched\s+to|changed\s+to|moved\s+to|went\s+on|"
+          rf"gone\s+on|started|began|begun)\s+(?i:an?\s+|the\s+)?{_KEEN}"
+          rf"(?P<t>(?i:{_DIETS}))\s+(?i:diet)\b", "diet", "word", event=True),
+    _rule(rf"{_BE1}\s+{_ADV}(?i:on)\s+(?i:an?\s+)?{_KEEN}(?P<t>(?i:{_DIETS}))\s+(?i:diet)\b",
+          "diet", "word"),
     _rule(rf"{_IM}\s+{_ADV}(?i:allergic)\s+(?i:to)\s+{_T}", "allergic_to", "list"),
     _rule(rf"{_NAME}(?:'s|\s+(?i:is))\s+{_ADV}(?i:allergic)\s+(?i:to)\s+{_T}", "allergic_to",
           "list"),

@@ -15,6 +15,9 @@ _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 _TOKEN = re.compile(r"\d+(?:[.,:]\d+)*|[^\W\d_]+(?:'[^\W\d_]+)?|[.!?;:]", re.UNICODE)
 ANCHOR_SPAN = 6  # words looked back from an amount for its anchors
 _COPULA = frozenset({"is", "are", "am", "was", "called", "named"})
+_PREPOSITIONS = frozenset(
+    {"to", "in", "at", "from", "for", "with", "on", "of", "near", "into", "by", "about"}
+)
 _MONTHS = frozenset(MONTHS)
 _CALENDAR = _MONTHS | frozenset(WEEKDAYS)
 _STOP = frozenset(
@@ -281,17 +284,32 @@ Value = tuple[str, str]  # (kind, token): kind is "number", "month" or "name"
 def values(text: str) -> frozenset[Value]:
     """Value tokens with their kind: numbers (amounts, counts, days, times), month names, and
     capitalised names only in a statement of what something is ("my manager is Tom", "it is
-    called Priya"), since in an event ("we went hiking in the Alps") a name is where it
-    happened, not a value."""
+    called Priya", "Sara is my manager now"), since in an event ("we went hiking in the Alps")
+    a name is where it happened, not a value. Before the verb of such a statement, a name
+    after a preposition belongs to its subject ("my flight *to Oslo* is on June 3"): a topic,
+    not a value."""
     words = _WORD.findall(text)
-    stated = bool(_COPULA & {w.lower() for w in words}) or "'s " in text
     found: set[Value] = {("number", n) for n in _NUMBER.findall(text)}
-    for w in words:
+    stated = _stated_from(words)
+    for index, w in enumerate(words):
         if w.lower() in _MONTHS:
             found.add(("month", w.lower()))
-        elif stated and _is_name(w):
+        elif stated is not None and _is_name(w) and _stated_name(words, index, stated):
             found.add(("name", w))
     return frozenset(found)
+
+
+def _stated_from(words: list[str]) -> int | None:
+    """The index of the first copula ("is", "'s", "called"), or None in an event."""
+    for index, w in enumerate(words):
+        lower = w.lower()
+        if lower in _COPULA or (lower.endswith("'s") and lower != "let's"):
+            return index
+    return None
+
+
+def _stated_name(words: list[str], index: int, stated: int) -> bool:
+    return index >= stated or index == 0 or words[index - 1].lower() not in _PREPOSITIONS
 
 
 Kinds = dict[str, frozenset[str]]  # kind -> the value tokens of that kind
