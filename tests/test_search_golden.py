@@ -47,7 +47,14 @@ to Paris." passes the gate and ranks first (it was gated out); "remember my curr
 situation" scores its state facts 2 (every one of its results +0.5, same order). Elsewhere
 the owner's extra triplet facts moved the triplet signal's BM25 by at most 0.003 (scores by
 at most 3e-4, no result moved), and the Karl's-daughter path now names both relations (the
-first-person facts scored 0.147 are no longer listed after it); on both paths."""
+first-person facts scored 0.147 are no longer listed after it); on both paths.
+Written again when a past question about one topic came to scale a period
+memory's past score by its closeness to the topic (search/time_plan.py, ``ON_TOPIC``): only
+"Where did my friends and I usually eat before?" changed, on both paths: the Beijing
+dumplings stay first, and the memories of the period about other things ("My sister Maria
+collects vinyl records", the grocery budget, the support group) fell from ranks 2-4 to 4-9,
+below "I started eating seafood this month" and "Ines likes strawberries and apricots"; every
+other query, relation and count stayed the same."""
 
 from __future__ import annotations
 

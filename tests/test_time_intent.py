@@ -236,3 +236,20 @@ def test_a_window_that_is_all_the_query_asks_about(query: str, whole: bool) -> N
     their words; a topic inside the window ("what did I eat …?") is gated as usual."""
     intent = detect(query, REF)
     assert intent.kind == "window" and intent.whole is whole
+
+
+@pytest.mark.parametrize(
+    ("query", "whole"),
+    [
+        ("What did I do back when I lived in Leeds?", True),
+        ("What was I up to back then?", True),
+        ("Where did my flatmates and I eat before?", False),
+        ("Which gym did I use to go to?", False),
+    ],
+)
+def test_a_past_that_is_all_the_query_asks_about(query: str, whole: bool) -> None:
+    """A past with no topic ("what did I do back then?"): every memory of the period is the
+    answer; a topic asked of the past ("where did we eat before?") ranks the period's
+    memories about it first (search/time_plan.py)."""
+    intent = detect(query, REF)
+    assert intent.kind == "past" and intent.whole is whole

@@ -308,3 +308,64 @@ def test_a_question_about_a_window_alone_returns_its_memories_whatever_their_wor
             assert _texts(found)[0] == "Visited the Prado museum with my cousin.", _texts(found)
     finally:
         memory.delete_all(user_id=user)
+
+
+LEEDS = [
+    ("2024-01-08T10:00:00Z", "I live in Leeds with two flatmates."),
+    ("2024-01-20T19:00:00Z", "Sunday roast at a pub near Hyde Park with my flatmates."),
+    ("2024-02-10T19:00:00Z", "The flatmates and I tried a Yemeni café on Woodhouse Lane."),
+    ("2024-02-24T10:00:00Z", "My cousin Theo restores old pendulum clocks as a hobby."),
+    ("2024-03-09T10:00:00Z", "Bought a second-hand road bike for the commute."),
+    ("2024-03-20T10:00:00Z", "Replaced the kitchen tap washer."),  # cosine under the gate
+    ("2024-04-02T10:00:00Z", "I moved to Bristol last week."),
+    ("2024-05-11T19:00:00Z", "Dinner at a harbourside fish shack."),
+]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Back when I lived in Leeds, where did my flatmates and I go to eat?",
+        "Where did we usually eat out before the move?",
+    ],
+)
+def test_a_past_question_about_one_topic_ranks_the_periods_memories_about_it_first(
+    memory: Memory, question: str
+) -> None:
+    """Every memory observed while "I live in Leeds" held is of the past asked about, but the
+    question asks about eating out: the meals of that time rank in the top 3, and the cousin's
+    clocks and the bike of the same weeks (past, but about something else) come after them."""
+    user = f"test-time-past-topic-{uuid.uuid4()}"
+    for timestamp, text in LEEDS:
+        memory.add(text, user_id=user, timestamp=timestamp)
+    try:
+        found = memory.search(
+            question, user_id=user, top_k=5, reference_date=REF_2024, explain=True
+        )
+        texts = _texts(found)
+        meals = [_rank(texts, place) for place in ("Hyde Park", "Woodhouse")]
+        assert max(meals) <= 2, texts  # the statement of the state itself may come first
+        off_topic = [i for i, t in enumerate(texts) if "clocks" in t or "road bike" in t]
+        assert all(i > max(meals) for i in off_topic), texts
+        assert found.explain is not None and found.explain.time_intent.startswith("past")
+    finally:
+        memory.delete_all(user_id=user)
+
+
+def test_a_past_question_with_no_topic_returns_the_periods_memories(memory: Memory) -> None:
+    """ "What was I up to back when I lived in Leeds?" shares no words with "Replaced the
+    kitchen tap washer" (cosine under the gate's threshold): the past time is the whole
+    question, so the memories observed while the state held pass the semantic gate."""
+    user = f"test-time-past-whole-{uuid.uuid4()}"
+    for timestamp, text in LEEDS:
+        memory.add(text, user_id=user, timestamp=timestamp)
+    try:
+        found = memory.search(
+            "What was I up to back when I lived in Leeds?",
+            user_id=user, top_k=6, reference_date=REF_2024,
+        )  # fmt: skip
+        texts = _texts(found)
+        for needle in ("Hyde Park", "Woodhouse", "clocks", "road bike", "tap washer"):
+            assert _rank(texts, needle) <= 5, texts
+    finally:
+        memory.delete_all(user_id=user)

@@ -78,8 +78,9 @@ class TimeIntent(BaseModel):
     start: datetime | None = None
     end: datetime | None = None
     anchor: str | None = None  # "when I lived in Beijing" -> "in beijing"
-    # current: the situation as a whole, not one topic of it; window: the window itself is
-    # all the query asks about ("what did I do two months ago?"), no topic inside it
+    # current: the situation as a whole, not one topic of it; window or past: the time itself
+    # is all the query asks about ("what did I do two months ago?", "what was life like back
+    # then?"), no topic inside it
     whole: bool = False
     asks: bool = False  # the query asks for a time ("when did…", "what year…")
     # The window names no year ("in June", "in the summer", "on 4 July"): the latest such
@@ -386,10 +387,12 @@ def _kind(query: str, reference: datetime, asks: bool) -> TimeIntent:
     when = None if asks else _WHEN_CLAUSE.search(text)
     if when is not None:
         anchor = " ".join(when.group("rest").split()) or None
-        return TimeIntent(kind="past", cue=when.group(0).strip(), anchor=anchor)
+        whole = not _topic_words(text.replace(when.group(0), " "))
+        return TimeIntent(kind="past", cue=when.group(0).strip(), anchor=anchor, whole=whole)
     past = PAST_CUES.search(text)
     if past is not None:
-        return TimeIntent(kind="past", cue=past.group(0))
+        whole = not _topic_words(text.replace(past.group(0), " "))
+        return TimeIntent(kind="past", cue=past.group(0), whole=whole)
     current = CURRENT_CUES.search(text)
     if current is not None:
         whole = SITUATION_CUES.search(text) is not None

@@ -19,6 +19,9 @@ PERIOD = 0.5  # a memory of the current period that states no current fact
 SITUATION = 2.0
 #: A memory that states a time, for a question asking when (added to the intent's score).
 STATES_TIME = 0.2
+#: Past, one topic: a memory of the period within this share of the best cosine is about the
+#: topic (full past score; the other signals order them); below it the score fades.
+ON_TOPIC = 0.8
 #: A companion's constraint ranks just below the relation that makes them a companion.
 INHERIT = 0.98
 
@@ -39,7 +42,7 @@ class TemporalPlan:
     # search keeps the latest that holds a candidate (``settle``).
     latest_window: bool = False
     period_start: datetime | None = None
-    # current, one topic: the best cosine among the gated memories (``relate``)
+    # current or past, one topic: the best cosine among the gated memories (``relate``)
     best_cosine: float = 0.0
     note: str = "general (no time intent)"
 
@@ -64,11 +67,15 @@ class TemporalPlan:
         "Alice is allergic to shellfish"); for one topic of it ("the current kitchen
         budget") a state fact must pass the gate on its own, like any memory. Likewise a
         memory of the window when the window is all the query asks about ("what did I do
-        two months ago?" shares no words with "Visited the Prado with my cousin")."""
+        two months ago?" shares no words with "Visited the Prado with my cousin"), or of a
+        past state's time when that time is ("what was life like back when I lived in
+        Leeds?")."""
         if not self.intent.whole:
             return False
         if self.intent.kind == "window":
             return bool(self.windows) and _inside(memory, self.windows) > 0
+        if self.past:  # "what was life like back when I lived in Leeds?"
+            return memory.id not in self.boundaries and _inside(memory, self.windows) > 0
         return self.intent.kind == "current" and memory.id in self.facts
 
     def settle(self, memories: list[MemoryRecord]) -> None:
@@ -88,11 +95,17 @@ class TemporalPlan:
         """The temporal score of a gated memory with ``cosine`` to the query. For a current
         question about one topic it is scaled by how close the memory comes to the most
         relevant one: among the memories about the topic the current ones rank first, and a
-        current fact about something else (a job, for the kitchen budget) gets little."""
+        current fact about something else (a job, for the kitchen budget) gets little. So for
+        a past question about one topic: a memory of the period about something else gets
+        little."""
         said = self.intent.asks and (memory.event_date is not None or states_time(memory.text))
         intent = self._intent_score(memory)
         if self.intent.kind == "current" and not self.intent.whole:
             intent *= self._closeness(cosine)
+        if self.past and not self.intent.whole and memory.id not in self.asked:
+            # a topic asked of the past ("where did we eat back then?"): among the memories
+            # of the period, those about the topic first, not every one observed in it
+            intent *= min(1.0, self._closeness(cosine) / ON_TOPIC)
         if self.intent.kind == "past" and tells_past(memory.text):
             # it says its state ended: the past asked about, as far as it is about the topic
             intent = max(intent, self._closeness(cosine))
