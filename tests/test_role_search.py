@@ -240,3 +240,53 @@ def test_roles_resolve_through_relations_the_extractor_read(
     texts, roles = _top(memory, told, query, k=3)
     assert f"-> {person}" in roles, roles
     assert texts[0].startswith(answer), texts
+
+
+@pytest.fixture(scope="module")
+def named(memory: Memory) -> Iterator[str]:
+    """The user's messages carry their name ("Tom"): the extractor writes their first-person
+    relations about Tom ("My manager, Helga, …" gives ``Helga manager_of Tom``), and "my"
+    in a query must reach them."""
+    user = f"test-named-{uuid.uuid4()}"
+    for text in (
+        "My manager, Helga, runs the Berlin office.",
+        "Helga collects vintage fountain pens.",
+        "My sister Rosa is training for a triathlon.",
+        "Rosa is allergic to kiwi.",
+        "I bought a new espresso machine.",
+        "Our office moved to a bigger floor.",
+    ):
+        memory.add([{"role": "user", "name": "Tom", "content": text}], user_id=user, timestamp=TS)
+    yield user
+    memory.delete_all(user_id=user)
+
+
+@pytest.mark.parametrize(
+    ("query", "answer", "person"),
+    [
+        ("What's a good present for my boss?", "Helga collects", "Helga"),
+        ("Which fruit should I leave out of my sister's smoothie?", "Rosa is allergic", "Rosa"),
+    ],
+)
+def test_my_role_resolves_for_a_user_who_speaks_under_a_name(
+    memory: Memory, named: str, query: str, answer: str, person: str
+) -> None:
+    result = memory.search(query, user_id=named, top_k=3, explain=True)
+    roles = result.explain.signals["roles"] if result.explain else ""
+    assert f"-> {person}" in roles, roles
+    assert answer in " ".join(m.text for m in result.results[:2]), [m.text for m in result.results]
+
+
+def test_with_two_named_speakers_my_names_nobody(memory: Memory) -> None:
+    """A conversation between two people stored under one user (both role "user"): the query
+    does not say which of them asks, so "my" resolves to neither."""
+    user = f"test-two-speakers-{uuid.uuid4()}"
+    try:
+        for name, text in (("Tom", "My manager, Helga, is great."), ("Lea", "My boss is Ravi.")):
+            memory.add([{"role": "user", "name": name, "content": text}],
+                       user_id=user, timestamp=TS)  # fmt: skip
+        result = memory.search("Who is my boss?", user_id=user, explain=True)
+        roles = result.explain.signals["roles"] if result.explain else ""
+        assert "unresolved" in roles and "->" not in roles, roles
+    finally:
+        memory.delete_all(user_id=user)

@@ -83,6 +83,12 @@ def scope_filter(user_id: str | None, agent_id: str | None, run_id: str | None) 
     return {"user_id": user_id, "agent_id": agent_id, "run_id": run_id}
 
 
+#: The entity a message without a name speaks as ("I", "my" of a role "user" message).
+SELF_ENTITY = "user"
+#: How many names of role "user" speakers the owner's Scope records (more: nobody is "I").
+MAX_USER_SPEAKERS = 4
+
+
 def entity_key(owner_key: str, normalized_name: str) -> str:
     """One Entity per owner and normalised name."""
     return f"{owner_key}{SEPARATOR}{normalized_name}"

@@ -65,6 +65,9 @@ class WritePlan(BaseModel):
     mentions: list[tuple[str, str]] = Field(default_factory=list)  # (memory_id, entity_key)
     triplets: list[NewTriplet] = Field(default_factory=list)
     links: LinkPolicy = Field(default_factory=LinkPolicy)
+    # normalised names the add's role "user" messages carried (the owner's Scope records them:
+    # graphmem/search/self_names.py)
+    user_speakers: list[str] = Field(default_factory=list)
 
 
 class WriteOutcome(BaseModel):

@@ -8,7 +8,7 @@ from datetime import datetime
 from pydantic import BaseModel, ConfigDict, Field
 
 from graphmem.domain.filters import NO_FILTER, MemoryFilter
-from graphmem.domain.scope import Scope, owner_scope
+from graphmem.domain.scope import SELF_ENTITY, Scope, owner_scope
 from graphmem.search.time_plan import TemporalPlan
 
 
@@ -36,6 +36,9 @@ class SearchContext(BaseModel):
     # vector, embedded with the query; None / empty for any other query.
     category: str | None = None
     category_vector: list[float] = Field(default_factory=list)
+    # Who "I" is: normalised entity names (graphmem/search/self_names.py), read before the
+    # time plan and the role resolution.
+    self_names: list[str] = Field(default_factory=lambda: [SELF_ENTITY])
 
     @property
     def before(self) -> datetime | None:

@@ -44,12 +44,12 @@ from __future__ import annotations
 from datetime import datetime
 
 from graphmem.domain.memory import LifecycleState
-from graphmem.lifecycle.predicates import DEFAULT_FUNCTIONAL_PREDICATES
+from graphmem.lifecycle.predicates import DEFAULT_FUNCTIONAL_PREDICATES, normalize_name
 from graphmem.ports.search import SearchStore, StateFact
 from graphmem.search import lucene
 from graphmem.search.context import SearchContext
 from graphmem.search.intent import detect
-from graphmem.search.signals.entities import FIRST_PERSON, SELF_ENTITY
+from graphmem.search.self_names import FIRST_PERSON
 from graphmem.search.time_plan import TemporalPlan, earlier_years
 
 #: How far back a window named without a year ("in June") may be read (see ``latest_window``).
@@ -75,13 +75,13 @@ def _held_at(fact: StateFact, at: datetime) -> bool:
     return fact.replaced_at is None or fact.replaced_at > at
 
 
-def _subjects(query: str, facts: list[StateFact]) -> set[str]:
+def _subjects(query: str, facts: list[StateFact], me: list[str]) -> set[str]:
     """Entity ids the query is about: those it names, the user for a first-person query;
     every subject when it names none."""
     words = set(lucene.terms(query))
     named = {f.source_id for f in facts if _names(words, f.source)}
     if words & FIRST_PERSON:
-        named |= {f.source_id for f in facts if f.source.casefold() == SELF_ENTITY}
+        named |= {f.source_id for f in facts if normalize_name(f.source) in me}
     return named or {f.source_id for f in facts}
 
 
@@ -90,9 +90,11 @@ def _names(words: set[str], name: str) -> bool:
     return bool(parts) and parts <= words
 
 
-def _current(plan: TemporalPlan, facts: list[StateFact], query: str, at: datetime) -> None:
+def _current(
+    plan: TemporalPlan, facts: list[StateFact], query: str, at: datetime, me: list[str]
+) -> None:
     held = [f for f in facts if _held_at(f, at)]
-    subjects = _subjects(query, held)
+    subjects = _subjects(query, held, me)
     mine = [f for f in held if f.source_id in subjects]
     companions = {f.target_id for f in mine if f.predicate in COMPANION_PREDICATES}
     theirs = [f for f in held if f.source_id in companions and f.predicate in CONSTRAINT_PREDICATES]
@@ -146,12 +148,14 @@ def _stem(word: str) -> str:
     return word
 
 
-def _past(plan: TemporalPlan, facts: list[StateFact], query: str, at: datetime) -> None:
+def _past(
+    plan: TemporalPlan, facts: list[StateFact], query: str, at: datetime, me: list[str]
+) -> None:
     ended = [f for f in facts if f.replaced_at is not None and f.replaced_at <= at]
     anchor = set(lucene.terms(plan.intent.anchor or ""))
     if anchor:
         ended = [f for f in ended if _names(anchor, f.target)] or ended
-    subjects = _subjects(query, ended)
+    subjects = _subjects(query, ended, me)
     windows = {
         (f.observed_at, f.replaced_at)
         for f in ended
@@ -181,5 +185,6 @@ def plan(store: SearchStore, ctx: SearchContext, at: datetime) -> TemporalPlan:
             result.latest_window = True
     elif intent.kind in ("current", "past"):
         facts = store.state_facts(ctx.owner.key, STATE_PREDICATES)
-        (_current if intent.kind == "current" else _past)(result, facts, ctx.query, at)
+        step = _current if intent.kind == "current" else _past
+        step(result, facts, ctx.query, at, ctx.self_names)
     return result

@@ -11,7 +11,7 @@ from pydantic import BaseModel
 
 from graphmem.domain.extraction import ExtractedMemory
 from graphmem.domain.key_vectors import compose
-from graphmem.domain.scope import Scope, entity_key
+from graphmem.domain.scope import SELF_ENTITY, Scope, entity_key
 from graphmem.domain.writes import NewEntity, NewMemory, NewTriplet, WritePlan
 from graphmem.lifecycle.predicates import normalize_name, normalize_predicate
 from graphmem.ports.embedder import Embedder
@@ -137,4 +137,12 @@ def build_plan(
         entities=list(entities.values()),
         mentions=list(mentions),
         triplets=list(triplets.values()),
+        user_speakers=user_speakers(pending),
     )
+
+
+def user_speakers(pending: Sequence[Pending]) -> list[str]:
+    """The names the role "user" messages carried, normalised as entity keys are (a message
+    without a name speaks as ``user``, already the self entity)."""
+    names = (normalize_name(p.actor) for p in pending if p.role == "user" and p.actor)
+    return [n for n in dict.fromkeys(names) if n and n != SELF_ENTITY]

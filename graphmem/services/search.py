@@ -14,12 +14,13 @@ from typing import Any, TypeVar
 
 from graphmem.domain.filters import NO_FILTER, MemoryFilter
 from graphmem.domain.memory import MemoryRecord
+from graphmem.domain.scope import SELF_ENTITY
 from graphmem.domain.search import ScoredMemory, SearchExplain, SearchResult
 from graphmem.domain.views import fetch_states
 from graphmem.errors import GraphMemError, StorageError, StorageUnavailableError, ValidationError
 from graphmem.ports.embedder import Embedder
 from graphmem.ports.search import GateRow, ScopeStats, SearchStore
-from graphmem.search import resolved, roles, temporal
+from graphmem.search import resolved, roles, self_names, temporal
 from graphmem.search.candidates import Pool
 from graphmem.search.context import SearchContext
 from graphmem.search.ranking import gate_and_rank
@@ -179,10 +180,14 @@ class SearchMemories:
 
     def _plan_and_resolve(
         self, ctx: SearchContext, now: datetime, failed: dict[str, StorageError]
-    ) -> tuple[TemporalPlan, roles.Resolution]:
+    ) -> tuple[TemporalPlan, roles.Resolution, list[str]]:
         """The query's time plan and role resolution (they read the query and the owner's
-        graph only); a step that fails is noted in ``failed`` and leaves the search
-        degraded."""
+        graph only), after reading who "I" is (:mod:`graphmem.search.self_names`); a step
+        that fails is noted in ``failed`` and leaves the search degraded."""
+        me = _or_failed(
+            "self", failed, lambda: self_names.read(self.store, ctx.owner.key, ctx.query)
+        )
+        ctx = ctx.model_copy(update={"self_names": me or [SELF_ENTITY]})
         time_plan = _or_failed(
             "temporal", failed, lambda: temporal.plan(self.store, ctx, ctx.reference_date or now)
         ) or TemporalPlan(note="failed")
@@ -191,7 +196,7 @@ class SearchMemories:
             failed,
             lambda: roles.resolve(self.store, ctx, self.settings.search.role_resolution),
         ) or roles.Resolution(query=ctx.query)
-        return time_plan, resolution
+        return time_plan, resolution, ctx.self_names
 
     def _gate(
         self,
@@ -291,8 +296,9 @@ class SearchMemories:
         asked = category(draft.query) if self.settings.search.weight_members > 0 else None
         [vector, *category_vector] = self.embedder.embed([draft.query, *filter(None, [asked])])
         keys = keys_read.result()
-        time_plan, resolution = planned.result()
+        time_plan, resolution, me = planned.result()
         update: dict[str, Any] = {
+            "self_names": me,
             "vector": vector,
             "scope_keys": [k.key for k in keys],
             "scope_size": sum(k.memories for k in keys),
@@ -308,12 +314,12 @@ class SearchMemories:
         self,
         draft: SearchContext,
         keys_read: Future[list[ScopeStats]],
-        planned: Future[tuple[TemporalPlan, roles.Resolution]],
+        planned: Future[tuple[TemporalPlan, roles.Resolution, list[str]]],
         part: Pool,
     ) -> None:
         """The full-text signal, once the scope keys and the resolved query are known."""
         keys = [k.key for k in keys_read.result()]
-        _, resolution = planned.result()
+        _, resolution, _ = planned.result()
         if not keys:  # the search answers "scope has no memories" without the signals
             return
         query = resolution.query if resolution.resolved else draft.query

@@ -151,6 +151,10 @@ class Neo4jSearchStore:
         rows = self._listed("search/entities_by_key", keys=keys)
         return [EntityHit.model_validate(r) for r in rows]
 
+    def user_speakers(self, owner: str) -> list[str]:
+        [row] = self._rows("search/user_speakers", owner=owner)
+        return list(row["names"])
+
     def entity_seeds(
         self,
         lucene: str | None,

@@ -16,6 +16,7 @@ from graphmem.adapters.neo4j.vector_codec import own_vector
 from graphmem.cypher_catalog import query
 from graphmem.domain.filters import metadata_terms
 from graphmem.domain.graph import TripletRecord
+from graphmem.domain.scope import MAX_USER_SPEAKERS
 from graphmem.domain.writes import WriteOutcome, WritePlan
 from graphmem.ports.store import LifecycleStep
 
@@ -97,6 +98,8 @@ class PlanWriter:
             "now": self.now,
             "owner": self.plan.scope.owner_key,
             "hashes": hashes,
+            "speakers": self.plan.user_speakers,
+            "max_speakers": MAX_USER_SPEAKERS,
         }
 
     def _memory_rows(self, memories: list[Any]) -> list[dict[str, Any]]:

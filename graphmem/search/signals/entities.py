@@ -14,10 +14,9 @@ from __future__ import annotations
 
 import math
 
-from graphmem.domain.scope import entity_key
 from graphmem.lifecycle.predicates import normalize_name
 from graphmem.ports.search import SearchStore, TripletHit
-from graphmem.search import lucene
+from graphmem.search import lucene, self_names
 from graphmem.search.candidates import Pool
 from graphmem.search.context import SearchContext
 from graphmem.settings import SearchSettings
@@ -25,15 +24,13 @@ from graphmem.settings import SearchSettings
 HOP_DECAY = 0.6
 MENTION_ONLY = 0.4
 SEED_LIMIT = 8
-# First-person queries are about the speaker, whom extraction names "user".
-FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "we", "us", "our", "ours"})
-SELF_ENTITY = "user"
 SELF_CONFIDENCE = 0.5  # a pronoun is weaker evidence than a name
 
 
 def self_keys(ctx: SearchContext) -> list[str]:
-    """Key of the speaker's own entity in the owner's graph."""
-    return [entity_key(ctx.owner.key, SELF_ENTITY)]
+    """Keys of the speaker's own entities in the owner's graph: "user", and the one name
+    the owner's user messages carried (:mod:`graphmem.search.self_names`)."""
+    return self_names.keys(ctx.owner.key, ctx.self_names)
 
 
 def recognise(store: SearchStore, ctx: SearchContext, settings: SearchSettings) -> dict[str, float]:
@@ -43,7 +40,7 @@ def recognise(store: SearchStore, ctx: SearchContext, settings: SearchSettings) 
     stems = {lucene.singular(w) for w in words}
     owner = ctx.owner
     query = lucene.scoped_query("name", " ".join(sorted(words | stems)), owner.params())
-    keys = self_keys(ctx) if words & FIRST_PERSON else []
+    keys = self_keys(ctx) if words & self_names.FIRST_PERSON else []
     found = store.entity_seeds(query, 25, keys, owner.key, ctx.vector, 5)
     for row in found.by_name:
         name = lucene.terms(row.normalized_name or normalize_name(row.name))
@@ -86,7 +83,7 @@ def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: Search
     for row in store.expand(list(seeds), settings.entity_depth):
         mention = seeds[row.seed] * damping(row.mentions, settings.hub_degree)
         fact = mention * fact_damping(row.mentions, settings.hub_degree)
-        if row.seed_name == SELF_ENTITY and seeds[row.seed] <= SELF_CONFIDENCE:
+        if normalize_name(row.seed_name) in ctx.self_names and seeds[row.seed] <= SELF_CONFIDENCE:
             # reached only through "I"/"my": nearly everything the user says is a fact about
             # the user, so such a fact tells no more about the query than a mention
             fact = min(fact, MENTION_ONLY * mention)

@@ -1,0 +1,39 @@
+"""Who "I" is in a search: the entities a first-person query ("my boss", "what do I eat
+now?") is about.
+
+A message without a name speaks as the ``user`` entity. With a name ("Tom"), the extraction
+writes the speaker's facts about the person of that name ("My manager, Helga, …" gives
+``Helga manager_of Tom``). The owner's Scope records the names its role "user" messages
+carried (``Scope.user_speakers``, a few at most, written under the add's scope lock). A
+first-person query reads "I"/"my" as ``user`` and, when exactly one name was recorded, as
+that person too. With two or more (a conversation between two people stored under one user,
+as LoCoMo's are) "I" stays ``user``: the query does not say which of them asks.
+
+Stores written before 2026-12-05 record no names until their next add with one."""
+
+from __future__ import annotations
+
+from graphmem.domain.scope import SELF_ENTITY, entity_key
+from graphmem.ports.search import SearchStore
+from graphmem.search import lucene
+
+#: Words that make a query speak in the first person.
+FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "we", "us", "our", "ours"})
+
+
+def first_person(query: str) -> bool:
+    return bool(FIRST_PERSON & set(lucene.terms(query)))
+
+
+def read(store: SearchStore, owner_key: str, query: str) -> list[str]:
+    """The normalised names "I" stands for in ``query`` (``[SELF_ENTITY]`` without a first
+    person word: nothing is read then)."""
+    if not first_person(query):
+        return [SELF_ENTITY]
+    recorded = store.user_speakers(owner_key)
+    return [SELF_ENTITY, *recorded] if len(recorded) == 1 else [SELF_ENTITY]
+
+
+def keys(owner_key: str, names: list[str]) -> list[str]:
+    """The entity keys of ``names`` in the owner's graph."""
+    return [entity_key(owner_key, name) for name in names]
