@@ -98,3 +98,13 @@ def test_filters_property(memory: Memory, user: str, agent: str | None, query: s
     except ValidationError:
         return
     assert all(m.user_id == user for m in result.results)
+
+
+@pytest.mark.parametrize("bad", ["u\x1f", "\x00", "a" * 257, "   "])
+def test_a_scope_id_no_scope_can_have_is_refused_by_reads(memory: Memory, bad: str) -> None:
+    """Reads check scope ids as writes do: a typed error with the reason, not a search that
+    fails deeper down (or silently matches nothing)."""
+    with pytest.raises(ValidationError, match="scope ids"):
+        memory.search("what do I like?", user_id=bad)
+    with pytest.raises(ValidationError, match="scope ids"):
+        memory.get_all(user_id="u", run_id=bad)

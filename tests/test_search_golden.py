@@ -54,7 +54,9 @@ memory's past score by its closeness to the topic (search/time_plan.py, ``ON_TOP
 dumplings stay first, and the memories of the period about other things ("My sister Maria
 collects vinyl records", the grocery budget, the support group) fell from ranks 2-4 to 4-9,
 below "I started eating seafood this month" and "Ines likes strawberries and apricots"; every
-other query, relation and count stayed the same."""
+other query, relation and count stayed the same. Floats are compared within
+``FLOAT_SLACK`` since then: a full run once showed one score a unit off in its sixth place
+(texts, order, names and counts stay exact)."""
 
 from __future__ import annotations
 
@@ -77,4 +79,24 @@ def test_rankings_equal_the_golden_snapshot(
     for path in ("exact", "index"):
         for got, want in zip(found[path], golden[path], strict=True):
             assert not got["failed"] and not want["failed"]
-            assert got == want, f"{path}: {want['query']!r}"
+            assert _same(got, want), f"{path}: {want['query']!r}\n{got}\n!=\n{want}"
+
+
+#: Scores are stored rounded (6 places, breakdowns 4): the embedder's multithreaded sums may
+#: move a cosine by a unit in its last bit between runs, and a value on a rounding edge then
+#: shows one unit more or less. Everything else (texts, order, names, counts) is exact.
+FLOAT_SLACK = 1.5e-4
+
+
+def _same(got: object, want: object) -> bool:
+    if (
+        isinstance(got, int | float)
+        and isinstance(want, int | float)
+        and (isinstance(got, float) or isinstance(want, float))
+    ):
+        return abs(got - want) <= FLOAT_SLACK
+    if isinstance(got, dict) and isinstance(want, dict):
+        return got.keys() == want.keys() and all(_same(got[k], want[k]) for k in got)
+    if isinstance(got, list) and isinstance(want, list):
+        return len(got) == len(want) and all(_same(a, b) for a, b in zip(got, want, strict=True))
+    return got == want

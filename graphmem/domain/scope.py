@@ -16,6 +16,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
+from graphmem.errors import ValidationError
+
 _ID = re.compile(r"^[^\x00-\x1f\ud800-\udfff]{1,256}$")  # no control chars, no lone surrogates
 SEPARATOR = "\x1f"
 # Which index a scope filter seeks on: the most selective id it names.
@@ -80,6 +82,13 @@ def owner_scope(user_id: str | None, agent_id: str | None, run_id: str | None) -
 
 
 def scope_filter(user_id: str | None, agent_id: str | None, run_id: str | None) -> ScopeFilter:
+    """The ids a read narrows to, checked as a written scope's are (an id no scope can have,
+    "u\x1f", is refused with the reason rather than matched against nothing)."""
+    for value in (user_id, agent_id, run_id):
+        if value is not None and (
+            not isinstance(value, str) or not _ID.match(value) or not value.strip()
+        ):
+            raise ValidationError("scope ids are 1-256 printable characters, not blank")
     return {"user_id": user_id, "agent_id": agent_id, "run_id": run_id}
 
 

@@ -79,8 +79,7 @@ class TimeIntent(BaseModel):
     end: datetime | None = None
     anchor: str | None = None  # "when I lived in Beijing" -> "in beijing"
     # current: the situation as a whole, not one topic of it; window or past: the time itself
-    # is all the query asks about ("what did I do two months ago?", "what was life like back
-    # then?"), no topic inside it
+    # is all the query asks about ("what did I do two months ago?", "back then?")
     whole: bool = False
     asks: bool = False  # the query asks for a time ("when did…", "what year…")
     # The window names no year ("in June", "in the summer", "on 4 July"): the latest such
