@@ -246,3 +246,32 @@ def test_an_llm_failure_is_recorded_and_retried_on_the_next_run(
     openai_server.script(holds("User goes to a morning yoga class before work"))
     assert llm_memory.dream(user_id=user_id).scopes[0].written == 1
     assert [r["status"] for r in dream_runs(driver, user_id)] == ["failed", "completed"]
+
+
+def test_a_habit_worded_three_ways_in_a_small_new_scope_qualifies(
+    offline_memory: Memory, user_id: str
+) -> None:
+    """A new user's first week, through the product's own add (extraction on): three
+    swims in the lake worded three ways, two unrelated statements, two questions about the
+    lake. The swims qualify as one group; the questions, which share "water" with one swim,
+    pull nothing away, and "lake", in most statements, is the habit, not a hub."""
+    offline_memory.enable_dream(user_id=user_id)
+    rows = [
+        ("Went for a swim at the lake before breakfast.", "2025-06-02T07:30:00Z", "s1"),
+        ("My sister called about the wedding seating plan.", "2025-06-03T19:00:00Z", "s1"),
+        ("Another early dip in the lake today, the water was freezing.", "2025-06-09T07:10:00Z",
+         "s2"),
+        ("I fixed the leaking tap in the bathroom.", "2025-06-10T19:00:00Z", "s2"),
+        ("Is the lake water clean enough for swimming?", "2025-06-11T19:00:00Z", "s2"),
+        ("Should I buy a wetsuit for cold water?", "2025-06-12T19:00:00Z", "s2"),
+        ("Did a few laps across the lake at dawn before heading to work.",
+         "2025-06-16T06:55:00Z", "s3"),
+    ]  # fmt: skip
+    ids = {
+        text: offline_memory.add(text, user_id=user_id, run_id=run, timestamp=at).results[0].id
+        for text, at, run in rows
+    }
+    [scope] = offline_memory.dream(user_id=user_id, dry_run=True).scopes
+    [group] = [g for g in scope.groups if g.qualified]
+    swims = [ids[text] for text, _, _ in rows if "lake" in text and not text.endswith("?")]
+    assert sorted(group.source_ids) == sorted(swims)

@@ -269,3 +269,33 @@ def test_a_shared_non_hub_entity_still_relates_two_memories_among_many() -> None
     ]  # cos 70° = 0.34
     groups = cluster(items[1:] + pair, SETTINGS)
     assert sorted(len(g) for g in groups)[-1] == 2
+
+
+SWIMS = [
+    "Went for a swim at the lake before breakfast.",
+    "Another early dip in the lake today, the water was freezing.",
+    "Did a few laps across the lake at dawn before heading to work.",
+]
+SWIM_QUESTIONS = [
+    "Is the lake water clean enough for swimming?",
+    "Should I buy a wetsuit for cold water?",
+]
+
+
+def test_a_habit_that_fills_a_small_scope_still_groups_and_questions_take_no_part() -> None:
+    """A new user's few memories: three swims in the lake worded three ways, two unrelated
+    statements and two questions about the lake. "lake" is in most of the statements but is
+    the habit itself, not a hub; and a question, which never supports, must not pull one of
+    the swims into its own group."""
+    items = _real_candidates(SWIMS + UNRELATED[:2] + SWIM_QUESTIONS, with_entities=True)
+    groups = cluster(items, SETTINGS)
+    assert [0, 1, 2] in groups, groups
+    assert [5] in groups and [6] in groups  # each question alone
+    assert assess([items[i] for i in (0, 1, 2)], SETTINGS).qualified
+
+
+def test_three_unrelated_statements_of_one_speaker_do_not_group() -> None:
+    # cos 60° = 0.5: the speaker, in all three of a tiny scope's memories, is still a hub
+    items = [cand(f"u{i}", vec(60 * i, axis=0 if i < 2 else 2), 1 + i, entities=("tom",))
+             for i in range(3)]  # fmt: skip
+    assert all(len(g) == 1 for g in cluster(items, SETTINGS))

@@ -255,6 +255,9 @@ def named(memory: Memory) -> Iterator[str]:
         "Rosa is allergic to kiwi.",
         "I bought a new espresso machine.",
         "Our office moved to a bigger floor.",
+        "My wife Ana's brother Luis is a chef in Valencia.",
+        "Luis hates coriander.",
+        "Luis supports Valencia CF.",
     ):
         memory.add([{"role": "user", "name": "Tom", "content": text}], user_id=user, timestamp=TS)
     yield user
@@ -266,6 +269,10 @@ def named(memory: Memory) -> Iterator[str]:
     [
         ("What's a good present for my boss?", "Helga collects", "Helga"),
         ("Which fruit should I leave out of my sister's smoothie?", "Rosa is allergic", "Rosa"),
+        # a chain: "my wife" is Ana, and "wife's brother" is read from her
+        ("Which herb should I skip when cooking for my wife's brother?", "Luis hates", "Luis"),
+        # a relative by marriage no predicate names, read in two steps (spouse, then brother)
+        ("What should I avoid when cooking for my brother-in-law?", "Luis hates", "Luis"),
     ],
 )
 def test_my_role_resolves_for_a_user_who_speaks_under_a_name(

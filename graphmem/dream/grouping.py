@@ -4,7 +4,8 @@
    the two embeddings plus ``entity_bonus`` when both mention one entity (a named entity or a
    concept such as "canal path") that is not a hub; a hub is mentioned by more than
    ``hub_share`` of the candidates and by at least three of them (the speaker, typically), so
-   sharing only the speaker relates nothing; two groups merge while
+   sharing only the speaker relates nothing; a question joins no group (it never supports a
+   habit, and would pull an observation away from the others); two groups merge while
    the mean affinity across them is at least ``cluster_min_similarity`` (and the merged group
    stays within ``max_group_size``). Average linkage does not chain unrelated memories through
    one in-between memory, as single linkage would.
@@ -21,6 +22,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from graphmem.domain.scope import SELF_ENTITY, SEPARATOR
 from graphmem.dream.models import Candidate, GroupReport
 from graphmem.settings import DreamSettings
 
@@ -51,22 +53,31 @@ def unit_vectors(candidates: Sequence[Candidate]) -> np.ndarray:
     return vectors / np.where(norms == 0, 1.0, norms)
 
 
-def hub_keys(candidates: Sequence[Candidate], hub_share: float) -> set[str]:
-    """Entity keys mentioned by more than ``hub_share`` of the candidates (and 3 or more)."""
+def hub_keys(candidates: Sequence[Candidate], hub_share: float, least: int = 3) -> set[str]:
+    """Entity keys mentioned by more than ``hub_share`` of the statements among the candidates
+    (questions tell of no habit) and by ``least`` or more of them, or by every one of three
+    or more: in a handful of memories the three observations of one habit ("the lake") are
+    no hub, the speaker of them all is. The user's own entity ("I") is always a hub."""
     counts: dict[str, int] = {}
-    for candidate in candidates:
+    statements = [c for c in candidates if not is_question(c.text)]
+    for candidate in statements:
         for key in set(candidate.entity_keys):
             counts[key] = counts.get(key, 0) + 1
-    limit = hub_share * len(candidates)
-    return {key for key, count in counts.items() if count >= 3 and count > limit}
+    limit = hub_share * len(statements)
+    return {
+        key
+        for key, count in counts.items()
+        if (count >= 3 and ((count >= least and count > limit) or count == len(statements)))
+        or key.rsplit(SEPARATOR, 1)[-1] == SELF_ENTITY  # "I": the user says nearly all of it
+    }
 
 
 def affinity(
-    candidates: Sequence[Candidate], entity_bonus: float, hub_share: float = 0.5
+    candidates: Sequence[Candidate], entity_bonus: float, hub_share: float = 0.5, least: int = 3
 ) -> np.ndarray:
     vectors = unit_vectors(candidates)
     scores = vectors @ vectors.T
-    hubs = hub_keys(candidates, hub_share)
+    hubs = hub_keys(candidates, hub_share, least)
     keys = [set(c.entity_keys) - hubs for c in candidates]
     for i, a in enumerate(keys):
         for j in range(i + 1, len(keys)):
@@ -81,7 +92,13 @@ def cluster(candidates: Sequence[Candidate], settings: DreamSettings) -> list[li
     n = len(candidates)
     if n == 0:
         return []
-    sums = affinity(candidates, settings.entity_bonus, settings.hub_share)
+    least = max(3, settings.min_support + 1)  # a habit seen the fewest times is no hub
+    sums = affinity(candidates, settings.entity_bonus, settings.hub_share, least)
+    # a question never supports a habit: it joins no group, so it cannot pull an observation
+    # of the habit away from the others ("Is the lake clean enough for swimming?")
+    asked = [i for i, c in enumerate(candidates) if is_question(c.text)]
+    sums[asked, :] = -np.inf
+    sums[:, asked] = -np.inf
     sizes = np.ones(n)
     members: dict[int, list[int]] = {i: [i] for i in range(n)}
     while len(members) > 1:

@@ -62,6 +62,7 @@ _PETS = {
     "snake": "snake",
 }  # fmt: skip
 _DIETS = "vegetarian|vegan|pescatarian|pescetarian|flexitarian|keto|paleo"
+_INTOLERANT = "lactose|gluten|fructose|histamine|dairy|wheat|soy|egg|caffeine|alcohol"
 
 _FP = r"(?<![\w'])(?:I|i|[Ww]e)"
 _IM = r"(?<![\w'])(?:I|i)(?:'m|\s+am)"
@@ -184,6 +185,11 @@ RULES: tuple[Rule, ...] = (
           "list"),
     _rule(rf"{_FP}(?:'ve|\s+have)(?:\s+got)?\s+(?i:an?)\s+(?:(?i:severe|mild)\s+)?"
           rf"(?i:allergy)\s+(?i:to)\s+{_T}", "allergic_to", "list"),
+    # "I'm lactose intolerant", "Farid is gluten-intolerant", "I have a lactose intolerance"
+    _rule(rf"(?:{_IM}|{_NAME}(?:'s|\s+(?i:is)))\s+{_ADV}(?P<t>(?i:{_INTOLERANT}))"
+          rf"[\s-]+(?i:intolerant)\b", "intolerant_to", "word"),
+    _rule(rf"{_FP}(?:'ve|\s+have)(?:\s+got)?\s+(?i:an?)\s+(?:(?i:severe|mild)\s+)?"
+          rf"(?P<t>(?i:{_INTOLERANT}))[\s-]+(?i:intolerance)\b", "intolerant_to", "word"),
     _rule(rf"{_FP}\s+{_ADV}(?i:eat|dine|ate|dined|(?:have|had|get|grab|grabbed)\s+{_MEAL})"
           rf"\s+(?i:with)\s+{_T}", "eats_with", "names", allow_to=True),
     _rule(rf"(?i:\b(?:dinner|lunch|breakfast|brunch)\s+with)\s+{_T}", "eats_with", "names",
@@ -223,7 +229,7 @@ RULES: tuple[Rule, ...] = (
 TARGET_TYPES: dict[str, str] = {
     "lives_in": "location", "works_at": "organization", "job_title": "job_title",
     "diet": "diet", "allergic_to": "allergen", "eats_with": "person", "eats": "food",
-    "married_to": "person", "avoids": "food", "dating": "person",
+    "married_to": "person", "avoids": "food", "dating": "person", "intolerant_to": "food",
 }  # fmt: skip
 
 

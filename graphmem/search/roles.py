@@ -19,112 +19,25 @@ a bounded alternation, linear in the query's length.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from graphmem.lifecycle.predicates import normalize_name
 from graphmem.ports.search import RelationRow, SearchStore, TripletHit
 from graphmem.search import lucene
 from graphmem.search.candidates import Pool
 from graphmem.search.context import SearchContext
+from graphmem.search.role_words import (
+    ALIASES,
+    COMPOUND_ROLES,
+    FAMILIES,
+    IN_LAW_STEPS,
+    ROLE_WORDS,
+    SYMMETRIC,
+    SYMMETRIC_VERBS,
+    VERBS,
+)
 from graphmem.search.signals.entities import HOP_DECAY, self_keys
 
-#: The pets the extraction patterns name (``dog_of``, ``cat_of`` …).
-_PETS = frozenset(
-    {"dog", "cat", "rabbit", "hamster", "parrot", "budgie", "horse", "turtle", "ferret", "gecko"}
-    | {"snake", "pig"}
-)
-# role word -> (words naming the role, words naming its inverse); synonyms by meaning.
-_CHILD = ({"child", "kid", "daughter", "son"}, {"parent", "mother", "father", "mom", "dad", "mum"})
-_PARENT = (_CHILD[1], _CHILD[0])
-_GRANDCHILD = {"grandchild", "grandson", "granddaughter"}
-_FAMILIES: dict[str, tuple[set[str], set[str]]] = {
-    "daughter": ({"daughter", "child", "kid"}, _CHILD[1]),
-    "son": ({"son", "child", "kid"}, _CHILD[1]),
-    "child": _CHILD,
-    "kid": _CHILD,
-    "mother": ({"mother", "mom", "mum", "parent"}, _CHILD[0]),
-    "father": ({"father", "dad", "parent"}, _CHILD[0]),
-    "parent": _PARENT,
-    "grandmother": ({"grandmother", "grandma", "grandparent"}, _GRANDCHILD),
-    "grandfather": ({"grandfather", "grandpa", "grandparent"}, _GRANDCHILD),
-    "grandchild": (_GRANDCHILD, {"grandparent", "grandmother", "grandfather"}),
-    "aunt": ({"aunt"}, {"niece", "nephew"}),
-    "uncle": ({"uncle"}, {"niece", "nephew"}),
-    "niece": ({"niece"}, {"aunt", "uncle"}),
-    "nephew": ({"nephew"}, {"aunt", "uncle"}),
-    "boss": ({"boss", "manager", "supervisor"}, {"employee", "report", "subordinate"}),
-    "employee": ({"employee", "report", "subordinate"}, {"boss", "manager", "supervisor"}),
-    "teacher": ({"teacher", "tutor", "coach", "mentor"}, {"student", "pupil", "mentee"}),
-    "student": ({"student", "pupil", "mentee"}, {"teacher", "tutor", "coach", "mentor"}),
-    "doctor": ({"doctor", "physician", "dentist", "therapist"}, {"patient"}),
-    "stepmother": ({"stepmother", "stepparent"}, {"stepchild", "stepson", "stepdaughter"}),
-    "stepfather": ({"stepfather", "stepparent"}, {"stepchild", "stepson", "stepdaughter"}),
-    "landlord": ({"landlord", "landlady"}, {"tenant"}),
-    "tenant": ({"tenant"}, {"landlord", "landlady"}),
-    # pets ("Pepper dog_of Ann" from "our dog Pepper"): "my pet" is any of them
-    "pet": (set(_PETS), {"owner"}),
-    **{pet: ({pet}, {"owner"}) for pet in _PETS},
-}  # fmt: skip
-#: Roles of several words ("mother-in-law"): a predicate names one when it holds all its
-#: words in order ("mother_in_law_of"), so "my mother-in-law" is not read as "my mother".
-COMPOUND_ROLES = frozenset(
-    f"{kin}-in-law" for kin in ("mother", "father", "sister", "brother", "son", "daughter")
-)
-_SYMMETRIC: dict[str, set[str]] = {
-    "sister": {"sister", "sibling"},
-    "brother": {"brother", "sibling"},
-    "sibling": {"sibling", "sister", "brother"},
-    "wife": {"wife", "spouse", "married", "partner"},
-    "husband": {"husband", "spouse", "married", "partner"},
-    "spouse": {"spouse", "wife", "husband", "married", "partner"},
-    "partner": {"partner", "spouse", "married", "dating", "girlfriend", "boyfriend", "engaged"},
-    "girlfriend": {"girlfriend", "dating", "partner"},
-    "boyfriend": {"boyfriend", "dating", "partner"},
-    "friend": {"friend", "friends", "buddy"},
-    "colleague": {"colleague", "coworker"},
-    "roommate": {"roommate", "flatmate"},
-    "neighbor": {"neighbor", "neighbour"},
-    "cousin": {"cousin"},
-    "fiance": {"fiance", "fiancee", "engaged"},
-    "classmate": {"classmate"},
-    "teammate": {"teammate"},
-}
-#: Symmetric relations named by a verb rather than the role ("works_with" for a colleague).
-_SYMMETRIC_VERBS: dict[str, tuple[str, ...]] = {
-    "colleague": ("works_with", "worked_with"),
-    "roommate": ("lives_with",),
-    "partner": ("lives_with", "engaged_to"),
-    "friend": ("hangs_out_with",),
-}
-#: Verb predicates: who holds the role, by the predicate's first word.
-_VERBS: dict[str, dict[str, str]] = {
-    "boss": {"manages": "source", "supervises": "source", "employs": "source",
-             "reports": "target", "works": "target"},
-    "employee": {"manages": "target", "supervises": "target", "employs": "target",
-                 "reports": "source", "works": "source"},
-    "teacher": {"teaches": "source", "coaches": "source", "mentors": "source",
-                "tutors": "source"},
-    "student": {"teaches": "target", "coaches": "target", "mentors": "target",
-                "tutors": "target"},
-}  # fmt: skip
-_ALIASES = {
-    "mom": "mother", "mum": "mother", "dad": "father", "grandma": "grandmother",
-    "grandpa": "grandfather", "manager": "boss", "supervisor": "boss", "coworker": "colleague",
-    "co-worker": "colleague", "flatmate": "roommate", "neighbour": "neighbor",
-    "children": "child", "kids": "kid", "daughters": "daughter", "sons": "son",
-    "boy": "son", "boys": "son", "girl": "daughter", "girls": "daughter", "hubby": "husband",
-    "sisters": "sister", "brothers": "brother", "friends": "friend", "parents": "parent",
-    "colleagues": "colleague", "coach": "teacher", "mentor": "teacher", "tutor": "teacher",
-    "grandson": "grandchild", "granddaughter": "grandchild", "buddy": "friend",
-    "report": "employee", "employees": "employee", "fiancé": "fiance", "fiancee": "fiance",
-    "fiancée": "fiance", "stepmom": "stepmother", "stepdad": "stepfather",
-    "landlady": "landlord", "housemate": "roommate",
-    "puppy": "dog", "pup": "dog", "dogs": "dog", "kitten": "cat", "kitty": "cat",
-    "cats": "cat", "bunny": "rabbit", "pony": "horse", "tortoise": "turtle", "pets": "pet",
-}  # fmt: skip
-ROLE_WORDS = sorted(
-    set(_FAMILIES) | set(_SYMMETRIC) | set(_ALIASES) | COMPOUND_ROLES, key=len, reverse=True
-)
 _ROLE = rf"(?P<role>{'|'.join(re.escape(w) for w in ROLE_WORDS)})"
 _ADJ = (
     r"(?:(?:best|good|close|old|older|younger|little|big|new|eldest|oldest|youngest|twin|"
@@ -205,7 +118,7 @@ class Resolution:
 
 
 def _role(word: str) -> str:
-    return _ALIASES.get(word, word)
+    return ALIASES.get(word, word)
 
 
 def phrases(query: str) -> list[RolePhrase]:
@@ -258,13 +171,13 @@ def holder(role: str, predicate: str) -> str | None:
     compound = next((c for c in COMPOUND_ROLES if "_".join(_words(c)) in joined), None)
     if role in COMPOUND_ROLES or compound is not None:  # "mother_in_law_of" is no mother
         return ("target" if has else "source") if compound == role else None
-    verb = _VERBS.get(role, {}).get(words[0])
+    verb = VERBS.get(role, {}).get(words[0])
     if verb is not None:
         return verb
-    if role in _SYMMETRIC:
-        same = set(words) & _SYMMETRIC[role] or predicate.lower() in _SYMMETRIC_VERBS.get(role, ())
+    if role in SYMMETRIC:
+        same = set(words) & SYMMETRIC[role] or predicate.lower() in SYMMETRIC_VERBS.get(role, ())
         return "other" if same else None
-    own, inverse = _FAMILIES.get(role, ({role, role.rstrip("s")}, set()))
+    own, inverse = FAMILIES.get(role, ({role, role.rstrip("s")}, set()))
     if set(words) & own:
         return "target" if has else "source"
     if set(words) & inverse:
@@ -359,27 +272,78 @@ def resolve(store: SearchStore, ctx: SearchContext, enabled: bool = True) -> Res
     text = " ".join(ctx.query.replace("\u2019", "'").split())
     result = Resolution(query=text, rest=text)
     own = _own(store, ctx) if any(p.anchor == SELF for p in found) else set()
-    for phrase in found:
-        anchors = own if phrase.anchor == SELF else _named(store, ctx, phrase.anchor)
+    reached: dict[str, set[str]] = {}  # a role word of the query -> what it resolved to
+    for phrase in _chained_last(found):
+        anchors = (
+            own
+            if phrase.anchor == SELF
+            else reached.get(phrase.anchor) or _named(store, ctx, phrase.anchor)
+        )
         if not anchors:
             who = "the speaker" if phrase.anchor == SELF else repr(phrase.anchor)
             result.notes.append(f"{phrase.text!r}: unresolved (no entity for {who})")
             continue
-        path = follow(phrase, anchors, store.entity_relations(sorted(anchors)))
+        path, resolved = _path(store, phrase, anchors)
         if not path:
             result.notes.append(
                 f"{phrase.text!r}: unresolved (no relation reads as {phrase.role!r})"
             )
             continue
-        resolved = answers(anchors, path)
         names = " ".join(dict.fromkeys(resolved.values()))
-        result.query = _replace(result.query, phrase.text, names)
-        result.rest = _replace(result.rest, phrase.text, " ")
+        for word in (phrase.role, _said(phrase)):
+            reached[word] = set(resolved)
+        told = _as_told(phrase, result.query, result.entities)
+        result.query = _replace(result.query, told, names)
+        result.rest = _replace(result.rest, told, " ")
         result.entities.update(resolved)
         result.paths.extend(path)
         via = "; ".join(_describe(row) for row in path[:3])
         result.notes.append(f"{phrase.text!r} -> {names} (via {via})")
     return result
+
+
+def _path(
+    store: SearchStore, phrase: RolePhrase, anchors: set[str]
+) -> tuple[list[RelationRow], dict[str, str]]:
+    """The triplets that resolve ``phrase`` and the entities they resolve it to. A relative
+    by marriage no predicate names ("my brother-in-law") is read in two steps: "my spouse's
+    brother", else "my sibling's husband" (``IN_LAW_STEPS``)."""
+    path = follow(phrase, anchors, store.entity_relations(sorted(anchors)))
+    if path:
+        return path, answers(anchors, path)
+    for first, second in IN_LAW_STEPS.get(phrase.role, ()):
+        step = follow(replace(phrase, role=first), anchors, store.entity_relations(sorted(anchors)))
+        middle = set(answers(anchors, step))
+        if not middle:
+            continue
+        last = follow(replace(phrase, role=second), middle, store.entity_relations(sorted(middle)))
+        if last:
+            return step + last, answers(middle | anchors, last)
+    return [], {}
+
+
+def _said(phrase: RolePhrase) -> str:
+    """The role word as the query wrote it ("mom" of "my mom")."""
+    return phrase.text.rsplit(" ", 1)[-1]
+
+
+def _chained_last(found: list[RolePhrase]) -> list[RolePhrase]:
+    """The phrases, those anchored on another phrase's role last: "my wife's brother" is
+    "my wife" (Ana), then "wife's brother" read from Ana."""
+    said = {p.role for p in found} | {_said(p) for p in found}
+    return sorted(found, key=lambda p: p.anchor != SELF and p.anchor in said)
+
+
+def _as_told(phrase: RolePhrase, query: str, reached: dict[str, str]) -> str:
+    """The phrase as the query now reads: a chained one's anchor was already replaced by
+    the names it resolved to ("wife's brother" reads "Ana's brother")."""
+    if phrase.text.lower() in query.lower() or phrase.anchor == SELF:
+        return phrase.text
+    for name in dict.fromkeys(reached.values()):
+        told = phrase.text.replace(phrase.anchor, name.lower(), 1)
+        if told in query.lower():
+            return told
+    return phrase.text
 
 
 def collect(resolution: Resolution, pool: Pool) -> None:

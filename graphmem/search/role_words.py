@@ -1,0 +1,113 @@
+"""The words of role resolution (:mod:`graphmem.search.roles`): each role word, the words
+that name it and its inverse in a predicate, the symmetric relations, the verbs that hold a
+role, and the aliases of role words."""
+
+from __future__ import annotations
+
+#: The pets the extraction patterns name (``dog_of``, ``cat_of`` …).
+PETS = frozenset(
+    {"dog", "cat", "rabbit", "hamster", "parrot", "budgie", "horse", "turtle", "ferret", "gecko"}
+    | {"snake", "pig"}
+)
+# role word -> (words naming the role, words naming its inverse); synonyms by meaning.
+CHILD = ({"child", "kid", "daughter", "son"}, {"parent", "mother", "father", "mom", "dad", "mum"})
+PARENT = (CHILD[1], CHILD[0])
+GRANDCHILD = {"grandchild", "grandson", "granddaughter"}
+FAMILIES: dict[str, tuple[set[str], set[str]]] = {
+    "daughter": ({"daughter", "child", "kid"}, CHILD[1]),
+    "son": ({"son", "child", "kid"}, CHILD[1]),
+    "child": CHILD,
+    "kid": CHILD,
+    "mother": ({"mother", "mom", "mum", "parent"}, CHILD[0]),
+    "father": ({"father", "dad", "parent"}, CHILD[0]),
+    "parent": PARENT,
+    "grandmother": ({"grandmother", "grandma", "grandparent"}, GRANDCHILD),
+    "grandfather": ({"grandfather", "grandpa", "grandparent"}, GRANDCHILD),
+    "grandchild": (GRANDCHILD, {"grandparent", "grandmother", "grandfather"}),
+    "aunt": ({"aunt"}, {"niece", "nephew"}),
+    "uncle": ({"uncle"}, {"niece", "nephew"}),
+    "niece": ({"niece"}, {"aunt", "uncle"}),
+    "nephew": ({"nephew"}, {"aunt", "uncle"}),
+    "boss": ({"boss", "manager", "supervisor"}, {"employee", "report", "subordinate"}),
+    "employee": ({"employee", "report", "subordinate"}, {"boss", "manager", "supervisor"}),
+    "teacher": ({"teacher", "tutor", "coach", "mentor"}, {"student", "pupil", "mentee"}),
+    "student": ({"student", "pupil", "mentee"}, {"teacher", "tutor", "coach", "mentor"}),
+    "doctor": ({"doctor", "physician", "dentist", "therapist"}, {"patient"}),
+    "stepmother": ({"stepmother", "stepparent"}, {"stepchild", "stepson", "stepdaughter"}),
+    "stepfather": ({"stepfather", "stepparent"}, {"stepchild", "stepson", "stepdaughter"}),
+    "landlord": ({"landlord", "landlady"}, {"tenant"}),
+    "tenant": ({"tenant"}, {"landlord", "landlady"}),
+    # pets ("Pepper dog_of Ann" from "our dog Pepper"): "my pet" is any of them
+    "pet": (set(PETS), {"owner"}),
+    **{pet: ({pet}, {"owner"}) for pet in PETS},
+}  # fmt: skip
+#: Roles of several words ("mother-in-law"): a predicate names one when it holds all its
+#: words in order ("mother_in_law_of"), so "my mother-in-law" is not read as "my mother".
+COMPOUND_ROLES = frozenset(
+    f"{kin}-in-law" for kin in ("mother", "father", "sister", "brother", "son", "daughter")
+)
+#: A relative by marriage read in two steps when no predicate names it: (first role, then
+#: the role of the one reached) in the order tried.
+IN_LAW_STEPS: dict[str, tuple[tuple[str, str], ...]] = {
+    "mother-in-law": (("spouse", "mother"),),
+    "father-in-law": (("spouse", "father"),),
+    "brother-in-law": (("spouse", "brother"), ("sibling", "husband")),
+    "sister-in-law": (("spouse", "sister"), ("sibling", "wife")),
+    "son-in-law": (("child", "husband"),),
+    "daughter-in-law": (("child", "wife"),),
+}
+SYMMETRIC: dict[str, set[str]] = {
+    "sister": {"sister", "sibling"},
+    "brother": {"brother", "sibling"},
+    "sibling": {"sibling", "sister", "brother"},
+    "wife": {"wife", "spouse", "married", "partner"},
+    "husband": {"husband", "spouse", "married", "partner"},
+    "spouse": {"spouse", "wife", "husband", "married", "partner"},
+    "partner": {"partner", "spouse", "married", "dating", "girlfriend", "boyfriend", "engaged"},
+    "girlfriend": {"girlfriend", "dating", "partner"},
+    "boyfriend": {"boyfriend", "dating", "partner"},
+    "friend": {"friend", "friends", "buddy"},
+    "colleague": {"colleague", "coworker"},
+    "roommate": {"roommate", "flatmate"},
+    "neighbor": {"neighbor", "neighbour"},
+    "cousin": {"cousin"},
+    "fiance": {"fiance", "fiancee", "engaged"},
+    "classmate": {"classmate"},
+    "teammate": {"teammate"},
+}
+#: Symmetric relations named by a verb rather than the role ("works_with" for a colleague).
+SYMMETRIC_VERBS: dict[str, tuple[str, ...]] = {
+    "colleague": ("works_with", "worked_with"),
+    "roommate": ("lives_with",),
+    "partner": ("lives_with", "engaged_to"),
+    "friend": ("hangs_out_with",),
+}
+#: Verb predicates: who holds the role, by the predicate's first word.
+VERBS: dict[str, dict[str, str]] = {
+    "boss": {"manages": "source", "supervises": "source", "employs": "source",
+             "reports": "target", "works": "target"},
+    "employee": {"manages": "target", "supervises": "target", "employs": "target",
+                 "reports": "source", "works": "source"},
+    "teacher": {"teaches": "source", "coaches": "source", "mentors": "source",
+                "tutors": "source"},
+    "student": {"teaches": "target", "coaches": "target", "mentors": "target",
+                "tutors": "target"},
+}  # fmt: skip
+ALIASES = {
+    "mom": "mother", "mum": "mother", "dad": "father", "grandma": "grandmother",
+    "grandpa": "grandfather", "manager": "boss", "supervisor": "boss", "coworker": "colleague",
+    "co-worker": "colleague", "flatmate": "roommate", "neighbour": "neighbor",
+    "children": "child", "kids": "kid", "daughters": "daughter", "sons": "son",
+    "boy": "son", "boys": "son", "girl": "daughter", "girls": "daughter", "hubby": "husband",
+    "sisters": "sister", "brothers": "brother", "friends": "friend", "parents": "parent",
+    "colleagues": "colleague", "coach": "teacher", "mentor": "teacher", "tutor": "teacher",
+    "grandson": "grandchild", "granddaughter": "grandchild", "buddy": "friend",
+    "report": "employee", "employees": "employee", "fiancé": "fiance", "fiancee": "fiance",
+    "fiancée": "fiance", "stepmom": "stepmother", "stepdad": "stepfather",
+    "landlady": "landlord", "housemate": "roommate",
+    "puppy": "dog", "pup": "dog", "dogs": "dog", "kitten": "cat", "kitty": "cat",
+    "cats": "cat", "bunny": "rabbit", "pony": "horse", "tortoise": "turtle", "pets": "pet",
+}  # fmt: skip
+ROLE_WORDS = sorted(
+    set(FAMILIES) | set(SYMMETRIC) | set(ALIASES) | COMPOUND_ROLES, key=len, reverse=True
+)
