@@ -102,6 +102,7 @@ _REL_ADJ = (
 )
 _KEEN = r"(?:(?i:strict|committed|lifelong|proud|full-time)\s+)?"  # "a strict vegan"
 _LEFT = r"(?i:quit|left|resigned\s+from)"
+_PROMOTED = r"(?:(?i:got|was|were|been)\s+)?(?i:promoted)\s+(?i:to)\s+"
 #: How a couple may have been told: a breakup ends each of these.
 _COUPLE = ("wife", "husband", "partner", "girlfriend", "boyfriend", "fiance")
 
@@ -164,6 +165,11 @@ RULES: tuple[Rule, ...] = (
           "names", event=True, first_person_before=True, organization=True),
     _rule(rf"{_FP}\s+{_ADV}(?i:work)\s+(?i:as)\s+{_TITLE_AT}{_ORG}", "works_at", titled=True),
     _rule(rf"{_IM}\s+{_ADV}(?i:an?)\s+{_T}", "job_title", "title", occupation=True),
+    # "I got promoted to senior designer at Figma": a new title, at a named place
+    _rule(rf"{_FP}{_PERFECT}\s+{_ADV}{_PROMOTED}(?:(?i:an?)\s+)?(?P<title>[a-z][a-z-]*(?:\s+[a-z][a-z-]*)"
+          rf"{{0,3}})\s+(?i:at|for)\s+{_ORG}", "works_at", titled=True, event=True),
+    _rule(rf"{_FP}{_PERFECT}\s+{_ADV}{_PROMOTED}(?:(?i:an?)\s+)?{_T}", "job_title", "title",
+          occupation=True, event=True),
     _rule(rf"{_FP}\s+{_ADV}(?i:work)\s+(?i:as)\s+(?i:an?\s+)?{_T}", "job_title", "title"),
     _rule(rf"{_IM}\s+(?P<t>\d{{1,3}})(?:\s+(?i:years?\s+old|yo)\b|(?=\s*(?:[,;.!?]|$)))", "age",
           "word"),

@@ -89,7 +89,22 @@ def trim_phrase(raw: str, *, allow_to: bool = False, keep_lists: bool = False) -
     return phrase if any(char.isalnum() for char in phrase) else None
 
 
+#: Words that open a new clause, not another item: "I can't stand horror movies, they give
+#: me nightmares" lists one thing.
+_CLAUSE_OPENERS = frozenset(
+    {"i", "you", "he", "she", "it", "we", "they", "that", "which", "who", "this", "these"}
+    | {"those", "there", "but", "so", "because", "since", "though", "although"}
+)
+
+
 def split_list(phrase: str) -> list[str]:
-    parts = _LIST_SPLIT.split(collapse_whitespace(phrase))
-    items = (trim_phrase(item, allow_to=True) for item in parts)
-    return [item for item in items if item]
+    """The items of a listed target, up to the first part that opens a clause."""
+    items = []
+    for part in _LIST_SPLIT.split(collapse_whitespace(phrase)):
+        words = part.split(maxsplit=1)
+        if words and words[0].lower().replace("’", "'").split("'")[0] in _CLAUSE_OPENERS:
+            break
+        item = trim_phrase(part, allow_to=True)
+        if item:
+            items.append(item)
+    return items
