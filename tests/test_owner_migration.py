@@ -238,3 +238,27 @@ def test_migrate_moves_dream_to_the_owner_scope(driver: neo4j.Driver, user_id: s
     assert [(r["key"], r["w"]) for r in rows] == [
         (Scope(user_id=user_id).owner_key, "2025-02-01T00:00:00Z")
     ]
+
+
+def test_migrate_records_who_speaks_as_the_user(
+    memory: Memory, driver: neo4j.Driver, user_id: str
+) -> None:
+    """A store written before adds recorded their user speakers: after `graphmem migrate`,
+    "my boss" resolves for a user who speaks under a name, as it does for a new store."""
+    said = [{"role": "user", "name": "Tom", "content": "My manager, Helga, runs the office."}]
+    memory.add(said, user_id=user_id, timestamp="2025-03-01")
+    owner = Scope(user_id=user_id).owner_key
+    forget = "MATCH (s:Scope {key: $k}) REMOVE s.user_speakers"
+    driver.execute_query(forget, k=owner)  # as the previous version left it
+    unresolved = memory.search("Who is my boss?", user_id=user_id, explain=True).explain
+    assert unresolved is not None and "->" not in unresolved.signals["roles"]
+
+    report = OwnerMigration(driver, "neo4j", batch_size=2)()
+    assert report.user_speakers_recorded >= 1
+    recorded = "MATCH (s:Scope {key: $k}) RETURN s.user_speakers AS names"
+    assert driver.execute_query(recorded, k=owner).records[0]["names"] == ["tom"]
+    resolved = memory.search("Who is my boss?", user_id=user_id, explain=True).explain
+    assert resolved is not None and "-> Helga" in resolved.signals["roles"]
+    again = OwnerMigration(driver, "neo4j")()  # idempotent: nothing left to record
+    assert driver.execute_query(recorded, k=owner).records[0]["names"] == ["tom"]
+    assert again.user_speakers_recorded == 0

@@ -85,6 +85,13 @@ def normalize_name(text: str) -> str:
     return key
 
 
+def speaker_keys(names: Iterable[str], self_name: str) -> list[str]:
+    """The entity keys of the people who spoke as the user, in order, once each, without the
+    self entity's own name (a message without a name speaks as it)."""
+    keys = dict.fromkeys(normalize_name(n) for n in names)
+    return [k for k in keys if k and k != self_name]
+
+
 class FunctionalPredicates:
     """The registry: defaults plus ``extra``; membership is tested on normalised names."""
 

@@ -9,7 +9,7 @@ first-person query reads "I"/"my" as ``user`` and, when exactly one name was rec
 that person too. With two or more (a conversation between two people stored under one user,
 as LoCoMo's are) "I" stays ``user``: the query does not say which of them asks.
 
-Stores written before 2026-12-05 record no names until their next add with one."""
+``graphmem migrate`` records them for a store written before 2026-12-05."""
 
 from __future__ import annotations
 

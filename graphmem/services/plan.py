@@ -13,7 +13,7 @@ from graphmem.domain.extraction import ExtractedMemory
 from graphmem.domain.key_vectors import compose
 from graphmem.domain.scope import SELF_ENTITY, Scope, entity_key
 from graphmem.domain.writes import NewEntity, NewMemory, NewTriplet, WritePlan
-from graphmem.lifecycle.predicates import normalize_name, normalize_predicate
+from graphmem.lifecycle.predicates import normalize_name, normalize_predicate, speaker_keys
 from graphmem.ports.embedder import Embedder
 
 
@@ -144,5 +144,4 @@ def build_plan(
 def user_speakers(pending: Sequence[Pending]) -> list[str]:
     """The names the role "user" messages carried, normalised as entity keys are (a message
     without a name speaks as ``user``, already the self entity)."""
-    names = (normalize_name(p.actor) for p in pending if p.role == "user" and p.actor)
-    return [n for n in dict.fromkeys(names) if n and n != SELF_ENTITY]
+    return speaker_keys((p.actor for p in pending if p.role == "user" and p.actor), SELF_ENTITY)

@@ -10,7 +10,10 @@ agent, run): "Alice" said in two runs was two entities. Now they are keyed by th
    to it (a current triplet both had gains the union of their memory ids) and deletes the
    duplicate only once no edge is left on it;
 3. stamps every triplet with its source entity's owner;
-4. moves Dream from (user, agent) scopes to their owner's scope.
+4. moves Dream from (user, agent) scopes to their owner's scope;
+5. records on each owner's Scope the names its role "user" memories carried (what a
+   first-person search reads as "I", graphmem/search/self_names.py; adds since 2026-12-05
+   record them as they write).
 
 Each step walks the store in id order, in batches, one transaction per batch. It is
 idempotent (rows already migrated are skipped) and resumable: run it again after an
@@ -28,7 +31,10 @@ from pydantic import BaseModel
 
 from graphmem.adapters.neo4j.driver import translated
 from graphmem.cypher_catalog import query
-from graphmem.domain.scope import Scope, entity_key, owner_scope
+from graphmem.domain.scope import MAX_USER_SPEAKERS, SELF_ENTITY, Scope, entity_key, owner_scope
+from graphmem.lifecycle.predicates import speaker_keys
+
+SCOPE_PAGE = 200  # owner scopes per transaction, at least, when recording user speakers
 
 
 class MigrationReport(BaseModel):
@@ -39,6 +45,7 @@ class MigrationReport(BaseModel):
     triplets_moved: int = 0
     triplets_merged: int = 0
     dream_scopes_folded: int = 0
+    user_speakers_recorded: int = 0
 
     def lines(self) -> list[str]:
         return [f" ~ {name.replace('_', ' ')}: {value}" for name, value in self]
@@ -46,6 +53,11 @@ class MigrationReport(BaseModel):
 
 def _run(tx: neo4j.ManagedTransaction, name: str, **params: Any) -> list[neo4j.Record]:
     return list(tx.run(query(name), params))
+
+
+def _speakers(actors: list[str]) -> list[str]:
+    """The names as an add records them (a few at most)."""
+    return speaker_keys(sorted(actors), SELF_ENTITY)[:MAX_USER_SPEAKERS]
 
 
 def _owner(row: dict[str, Any]) -> Scope:
@@ -86,6 +98,8 @@ class OwnerMigration:
             _pages(session, "migrate/memories_page", self.batch, self._stamp_memories)
             _pages(session, "migrate/entities_page", self.batch, self._entities)
             session.execute_write(self._fold_dream_scopes)
+            pages = max(self.batch, SCOPE_PAGE)  # one small read per owner
+            _pages(session, "migrate/scopes_page", pages, self._user_speakers)
         return self.report
 
     # -- memories ---------------------------------------------------------------------------
@@ -129,6 +143,16 @@ class OwnerMigration:
         self.report.triplets_moved += triplets["moved"]
         self.report.triplets_merged += triplets["merged"]
         self.report.entities_merged += deleted["deleted"]
+
+    # -- who speaks as the user -------------------------------------------------------------
+    def _user_speakers(self, tx: neo4j.ManagedTransaction, rows: list[dict[str, Any]]) -> None:
+        owners = [r["id"] for r in rows if _owner(r).key == r["id"]]
+        if not owners:
+            return
+        found = {r["owner"]: r["actors"] for r in _run(tx, "migrate/owner_actors", owners=owners)}
+        records = [{"key": key, "names": _speakers(found.get(key, []))} for key in owners]
+        _run(tx, "migrate/set_user_speakers", rows=records)
+        self.report.user_speakers_recorded += sum(1 for r in records if r["names"])
 
     # -- Dream ------------------------------------------------------------------------------
     def _fold_dream_scopes(self, tx: neo4j.ManagedTransaction) -> None:
