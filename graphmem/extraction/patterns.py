@@ -16,6 +16,15 @@ from dataclasses import dataclass
 from typing import Literal
 
 from graphmem.extraction.occupations import names_occupation
+from graphmem.extraction.pattern_words import (
+    DIET_CHANGES,
+    DIETS,
+    INTOLERANT,
+    NOT_TITLES,
+    PETS,
+    RELATIONS,
+    TARGET_TYPES,
+)
 from graphmem.extraction.phrases import (
     clean_name,
     collapse_whitespace,
@@ -27,42 +36,6 @@ from graphmem.lifecycle.predicates import normalize_name
 
 TargetKind = Literal["phrase", "list", "names", "title", "word"]
 
-_NOT_TITLES = word_set(
-    """
-    bit little lot fan big huge great good bad person kind sort type member lover believer
-    mess fool morning night early late vegetarian vegan pescatarian pescetarian flexitarian
-    """
-)
-_RELATIONS = {
-    "friend": "friend", "sister": "sister", "brother": "brother", "mother": "mother",
-    "mom": "mother", "mum": "mother", "father": "father", "dad": "father", "wife": "wife",
-    "husband": "husband", "partner": "partner", "girlfriend": "girlfriend",
-    "boyfriend": "boyfriend", "son": "son", "daughter": "daughter", "cousin": "cousin",
-    "colleague": "colleague", "coworker": "colleague", "co-worker": "colleague",
-    "boss": "boss", "manager": "manager", "roommate": "roommate", "flatmate": "roommate",
-    "neighbor": "neighbor", "neighbour": "neighbor", "aunt": "aunt", "uncle": "uncle",
-    "niece": "niece", "nephew": "nephew", "grandmother": "grandmother",
-    "grandma": "grandmother", "grandfather": "grandfather", "grandpa": "grandfather",
-    "grandson": "grandchild", "granddaughter": "grandchild", "grandchild": "grandchild",
-    "mother-in-law": "mother_in_law", "father-in-law": "father_in_law",
-    "sister-in-law": "sister_in_law", "brother-in-law": "brother_in_law",
-    "son-in-law": "son_in_law", "daughter-in-law": "daughter_in_law",
-    "stepmother": "stepmother", "stepmom": "stepmother", "stepfather": "stepfather",
-    "stepdad": "stepfather", "stepson": "stepson", "stepdaughter": "stepdaughter",
-    "fiance": "fiance", "fiancé": "fiance", "fiancee": "fiance", "fiancée": "fiance",
-    "classmate": "classmate", "teammate": "teammate", "housemate": "roommate",
-    "mentor": "mentor", "landlord": "landlord", "landlady": "landlord",
-}  # fmt: skip
-#: A pet word -> the relation it names ("my dog Pepper" -> ``Pepper dog_of <speaker>``).
-_PETS = {
-    "dog": "dog", "puppy": "dog", "pup": "dog", "cat": "cat", "kitten": "cat", "kitty": "cat",
-    "rabbit": "rabbit", "bunny": "rabbit", "hamster": "hamster", "parrot": "parrot",
-    "budgie": "budgie", "horse": "horse", "pony": "horse", "turtle": "turtle",
-    "tortoise": "turtle", "guinea pig": "guinea_pig", "ferret": "ferret", "gecko": "gecko",
-    "snake": "snake",
-}  # fmt: skip
-_DIETS = "vegetarian|vegan|pescatarian|pescetarian|flexitarian|keto|paleo"
-_INTOLERANT = "lactose|gluten|fructose|histamine|dairy|wheat|soy|egg|caffeine|alcohol"
 
 _FP = r"(?<![\w'])(?:I|i|[Ww]e)"
 _IM = r"(?<![\w'])(?:I|i)(?:'m|\s+am)"
@@ -84,9 +57,9 @@ _T = r"(?P<t>[^.!?;:\n]+)"
 _MY_REL = (
     r"(?<![\w'])(?i:my|our)\s+(?:(?i:best|good|close|old|older|younger|little|big|new|twin)\s+)*"
 )
-_REL = rf"(?P<r>(?i:{'|'.join(sorted(_RELATIONS, key=len, reverse=True))}))"
+_REL = rf"(?P<r>(?i:{'|'.join(sorted(RELATIONS, key=len, reverse=True))}))"
 _MEAL = r"(?:dinner|lunch|breakfast|brunch|meals?|food)"
-_PET = rf"(?P<r>(?i:{'|'.join(sorted(_PETS, key=len, reverse=True))}))"
+_PET = rf"(?P<r>(?i:{'|'.join(sorted(PETS, key=len, reverse=True))}))"
 _PET_NAME = rf"(?P<s>{_CAP}(?:\s+{_CAP}){{0,2}})"
 _OWN = r"(?i:have|has|had|got|gotten|adopted|rescued|bought|own|owned|took\s+in)"
 _CANT = r"(?i:can't|cannot|can\s+not|couldn't|could\s+never)"
@@ -173,18 +146,18 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"{_FP}\s+{_ADV}(?i:work)\s+(?i:as)\s+(?i:an?\s+)?{_T}", "job_title", "title"),
     _rule(rf"{_IM}\s+(?P<t>\d{{1,3}})(?:\s+(?i:years?\s+old|yo)\b|(?=\s*(?:[,;.!?]|$)))", "age",
           "word"),
-    _rule(rf"{_IM}\s+{_ADV}(?i:an?\s+)?{_KEEN}(?P<t>(?i:{_DIETS}))\b", "diet", "word"),
-    _rule(rf"{_NAME}(?:'s|\s+(?i:is))\s+{_ADV}(?i:an?\s+)?{_KEEN}(?P<t>(?i:{_DIETS}))\b",
+    _rule(rf"{_IM}\s+{_ADV}(?i:an?\s+)?{_KEEN}(?P<t>(?i:{DIETS}))\b", "diet", "word"),
+    _rule(rf"{_NAME}(?:'s|\s+(?i:is))\s+{_ADV}(?i:an?\s+)?{_KEEN}(?P<t>(?i:{DIETS}))\b",
           "diet", "word"),
-    _rule(rf"{_FP}(?:'ve|\s+have)\s+{_ADV}(?i:been)\s+{_ADV}(?i:an?\s+)?(?P<t>(?i:{_DIETS}))\b",
+    _rule(rf"{_FP}(?:'ve|\s+have)\s+{_ADV}(?i:been)\s+{_ADV}(?i:an?\s+)?(?P<t>(?i:{DIETS}))\b",
           "diet", "word"),
     _rule(rf"{_FP}{_PERFECT}\s+{_ADV}(?i:went|gone|became|become|turned)\s+{_ADV}(?i:an?\s+)?"
-          rf"{_KEEN}(?P<t>(?i:{_DIETS}))\b", "diet", "word", event=True),
+          rf"{_KEEN}(?P<t>(?i:{DIETS}))\b", "diet", "word", event=True),
     # "I switched to a keto diet", "we've started a paleo diet", "I'm on a vegan diet now"
     _rule(rf"{_FP}{_PERFECT}\s+{_ADV}(?i:switched\s+to|changed\s+to|moved\s+to|went\s+on|"
           rf"gone\s+on|started|began|begun)\s+(?i:an?\s+|the\s+)?{_KEEN}"
-          rf"(?P<t>(?i:{_DIETS}))\s+(?i:diet)\b", "diet", "word", event=True),
-    _rule(rf"{_BE1}\s+{_ADV}(?i:on)\s+(?i:an?\s+)?{_KEEN}(?P<t>(?i:{_DIETS}))\s+(?i:diet)\b",
+          rf"(?P<t>(?i:{DIETS}))\s+(?i:diet)\b", "diet", "word", event=True),
+    _rule(rf"{_BE1}\s+{_ADV}(?i:on)\s+(?i:an?\s+)?{_KEEN}(?P<t>(?i:{DIETS}))\s+(?i:diet)\b",
           "diet", "word"),
     _rule(rf"{_IM}\s+{_ADV}(?i:allergic)\s+(?i:to)\s+{_T}", "allergic_to", "list"),
     _rule(rf"{_NAME}(?:'s|\s+(?i:is))\s+{_ADV}(?i:allergic)\s+(?i:to)\s+{_T}", "allergic_to",
@@ -192,10 +165,10 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"{_FP}(?:'ve|\s+have)(?:\s+got)?\s+(?i:an?)\s+(?:(?i:severe|mild)\s+)?"
           rf"(?i:allergy)\s+(?i:to)\s+{_T}", "allergic_to", "list"),
     # "I'm lactose intolerant", "Farid is gluten-intolerant", "I have a lactose intolerance"
-    _rule(rf"(?:{_IM}|{_NAME}(?:'s|\s+(?i:is)))\s+{_ADV}(?P<t>(?i:{_INTOLERANT}))"
+    _rule(rf"(?:{_IM}|{_NAME}(?:'s|\s+(?i:is)))\s+{_ADV}(?P<t>(?i:{INTOLERANT}))"
           rf"[\s-]+(?i:intolerant)\b", "intolerant_to", "word"),
     _rule(rf"{_FP}(?:'ve|\s+have)(?:\s+got)?\s+(?i:an?)\s+(?:(?i:severe|mild)\s+)?"
-          rf"(?P<t>(?i:{_INTOLERANT}))[\s-]+(?i:intolerance)\b", "intolerant_to", "word"),
+          rf"(?P<t>(?i:{INTOLERANT}))[\s-]+(?i:intolerance)\b", "intolerant_to", "word"),
     _rule(rf"{_FP}\s+{_ADV}(?i:eat|dine|ate|dined|(?:have|had|get|grab|grabbed)\s+{_MEAL})"
           rf"\s+(?i:with)\s+{_T}", "eats_with", "names", allow_to=True),
     _rule(rf"(?i:\b(?:dinner|lunch|breakfast|brunch)\s+with)\s+{_T}", "eats_with", "names",
@@ -231,19 +204,6 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"{_FP}{_PERFECT}\s+{_ADV}{_OWN}\s+(?i:an?)\s+(?:[\w-]+\s+){{0,2}}?{_PET}\s+"
           rf"(?i:named|called)\s+{_PET_NAME}", "pet"),
 )  # fmt: skip
-
-TARGET_TYPES: dict[str, str] = {
-    "lives_in": "location", "works_at": "organization", "job_title": "job_title",
-    "diet": "diet", "allergic_to": "allergen", "eats_with": "person", "eats": "food",
-    "married_to": "person", "avoids": "food", "dating": "person", "intolerant_to": "food",
-}  # fmt: skip
-
-
-# "I started eating X" also changes the diet (so "I'm vegetarian" is superseded offline).
-DIET_CHANGES: dict[str, str] = {
-    "seafood": "pescatarian", "fish": "pescatarian", "shellfish": "pescatarian",
-    "meat": "omnivore", "chicken": "omnivore", "beef": "omnivore", "pork": "omnivore",
-}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -288,7 +248,7 @@ def _employed_as(title: str) -> bool:
 def _is_title(phrase: str) -> bool:
     words = phrase.lower().split()
     return len(words) <= 4 and all(
-        word.replace("-", "").isalpha() and word not in _NOT_TITLES for word in words
+        word.replace("-", "").isalpha() and word not in NOT_TITLES for word in words
     )
 
 
@@ -338,7 +298,7 @@ def _apply(
             return []
         subject = name
     if rule.predicate == "relation":  # of the speaker, or of a named owner ("Karl's son")
-        relation = _RELATIONS[match.group("r").lower()]
+        relation = RELATIONS[match.group("r").lower()]
         owner = clean_name(match.group("o")) if match.groupdict().get("o") else speaker
         if owner is None or normalize_name(owner) == normalize_name(subject):
             return []
@@ -350,7 +310,7 @@ def _apply(
             for a, p, b in _couple(speaker, name)
         ]
     if rule.predicate == "pet":  # "my dog Pepper", "we adopted a puppy named Miso"
-        pet = _PETS[" ".join(match.group("r").lower().split())]
+        pet = PETS[" ".join(match.group("r").lower().split())]
         return [RawTriplet(subject, f"{pet}_of", speaker, rule.event, "animal", "person")]
     predicate = rule.predicate
     if (match.groupdict().get("v") or "").lower() == "prefer":

@@ -1,0 +1,57 @@
+"""The words of the sentence patterns (:mod:`graphmem.extraction.patterns`): relation and pet
+words, diets and intolerances, the entity type of each pattern predicate's target, and the
+foods that change a diet."""
+
+from __future__ import annotations
+
+from graphmem.extraction.phrases import word_set
+
+NOT_TITLES = word_set(
+    """
+    bit little lot fan big huge great good bad person kind sort type member lover believer
+    mess fool morning night early late vegetarian vegan pescatarian pescetarian flexitarian
+    """
+)
+RELATIONS = {
+    "friend": "friend", "sister": "sister", "brother": "brother", "mother": "mother",
+    "mom": "mother", "mum": "mother", "father": "father", "dad": "father", "wife": "wife",
+    "husband": "husband", "partner": "partner", "girlfriend": "girlfriend",
+    "boyfriend": "boyfriend", "son": "son", "daughter": "daughter", "cousin": "cousin",
+    "colleague": "colleague", "coworker": "colleague", "co-worker": "colleague",
+    "boss": "boss", "manager": "manager", "roommate": "roommate", "flatmate": "roommate",
+    "neighbor": "neighbor", "neighbour": "neighbor", "aunt": "aunt", "uncle": "uncle",
+    "niece": "niece", "nephew": "nephew", "grandmother": "grandmother",
+    "grandma": "grandmother", "grandfather": "grandfather", "grandpa": "grandfather",
+    "grandson": "grandchild", "granddaughter": "grandchild", "grandchild": "grandchild",
+    "mother-in-law": "mother_in_law", "father-in-law": "father_in_law",
+    "sister-in-law": "sister_in_law", "brother-in-law": "brother_in_law",
+    "son-in-law": "son_in_law", "daughter-in-law": "daughter_in_law",
+    "stepmother": "stepmother", "stepmom": "stepmother", "stepfather": "stepfather",
+    "stepdad": "stepfather", "stepson": "stepson", "stepdaughter": "stepdaughter",
+    "fiance": "fiance", "fiancé": "fiance", "fiancee": "fiance", "fiancée": "fiance",
+    "classmate": "classmate", "teammate": "teammate", "housemate": "roommate",
+    "mentor": "mentor", "landlord": "landlord", "landlady": "landlord",
+}  # fmt: skip
+#: A pet word -> the relation it names ("my dog Pepper" -> ``Pepper dog_of <speaker>``).
+PETS = {
+    "dog": "dog", "puppy": "dog", "pup": "dog", "cat": "cat", "kitten": "cat", "kitty": "cat",
+    "rabbit": "rabbit", "bunny": "rabbit", "hamster": "hamster", "parrot": "parrot",
+    "budgie": "budgie", "horse": "horse", "pony": "horse", "turtle": "turtle",
+    "tortoise": "turtle", "guinea pig": "guinea_pig", "ferret": "ferret", "gecko": "gecko",
+    "snake": "snake",
+}  # fmt: skip
+DIETS = "vegetarian|vegan|pescatarian|pescetarian|flexitarian|keto|paleo"
+INTOLERANT = "lactose|gluten|fructose|histamine|dairy|wheat|soy|egg|caffeine|alcohol"
+
+TARGET_TYPES: dict[str, str] = {
+    "lives_in": "location", "works_at": "organization", "job_title": "job_title",
+    "diet": "diet", "allergic_to": "allergen", "eats_with": "person", "eats": "food",
+    "married_to": "person", "avoids": "food", "dating": "person", "intolerant_to": "food",
+}  # fmt: skip
+
+
+# "I started eating X" also changes the diet (so "I'm vegetarian" is superseded offline).
+DIET_CHANGES: dict[str, str] = {
+    "seafood": "pescatarian", "fish": "pescatarian", "shellfish": "pescatarian",
+    "meat": "omnivore", "chicken": "omnivore", "beef": "omnivore", "pork": "omnivore",
+}  # fmt: skip
