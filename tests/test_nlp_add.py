@@ -129,13 +129,15 @@ def test_an_end_told_in_positive_words_supersedes_the_fact(
     [
         ("I'm pescatarian, so fish is fine but no meat.", "I've gone fully vegan since May."),
         ("I'm a vegetarian.", "We switched to a keto diet after the holidays."),
+        # a home worded as "lived in X since", then "moved into a <home> in Y"
+        ("I've lived in Toronto since 2015.", "We moved into a new flat in Montreal."),
     ],
 )
-def test_a_new_diet_worded_as_a_change_supersedes_the_old_one(
+def test_a_new_value_worded_as_a_change_supersedes_the_old_one(
     memory: Memory, user_id: str, said: str, changed: str
 ) -> None:
-    """A diet is one value per person: a change told with an adverb or as "switched to a X
-    diet" retires the old one, so a question about now ranks the new diet first."""
+    """A diet and a home are one value per person: a change told with an adverb, as
+    "switched to a X diet" or as a move into a home in a town retires the old one."""
     first = [{"role": "user", "name": "Noor", "content": said}]
     then = [{"role": "user", "name": "Noor", "content": changed}]
     old = memory.add(first, user_id=user_id, run_id="chat-1", timestamp="2026-01-05").results[0]

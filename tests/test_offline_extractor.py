@@ -153,6 +153,16 @@ def test_fact_templates() -> None:
         ("Ana is a student at Stanford.", set()),
         ("I quit and joined Hartwell Partners.", set()),  # an organisation needs a parse
         ("I've been living in Chicago for six years now.", {("user", "lives_in", "Chicago")}),
+        ("We moved into a new apartment in Brooklyn last month.",
+         {("user", "lives_in", "Brooklyn")}),
+        ("I moved to the Netherlands in 2019.", {("user", "lives_in", "the Netherlands")}),
+        ("I've lived in Toronto since 2015.", {("user", "lives_in", "Toronto")}),
+        ("I've lived in Paris once.", set()),  # been there, maybe long ago
+        ("Sarah, my neighbor, is a vet.", {("Sarah", "neighbor_of", "user")}),
+        ("My favorite band is Radiohead.", {("user", "likes", "Radiohead")}),
+        ("My all-time favourite foods are sushi and ramen.",
+         {("user", "likes", "sushi"), ("user", "likes", "ramen")}),
+        ("My favorite thing about her is her laugh.", set()),
         ("I'm an architect", {("user", "job_title", "architect")}),
         ("I'm a bit tired today.", set()),
         ("I'm a morning person.", set()),

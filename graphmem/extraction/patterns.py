@@ -75,6 +75,8 @@ _REL_ADJ = (
 )
 _KEEN = r"(?:(?i:strict|committed|lifelong|proud|full-time)\s+)?"  # "a strict vegan"
 _LEFT = r"(?i:quit|left|resigned\s+from)"
+# "a new apartment", "our first house": a home named by a common noun (then "in <Town>")
+_A_HOME = r"(?i:a|an|the|our|my|his|her|their)\s+(?=[a-z])"
 _PROMOTED = r"(?:(?i:got|was|were|been)\s+)?(?i:promoted)\s+(?i:to)\s+"
 #: How a couple may have been told: a breakup ends each of these.
 _COUPLE = ("wife", "husband", "partner", "girlfriend", "boyfriend", "fiance")
@@ -113,8 +115,14 @@ def _rule(pattern: str, predicate: str, target: TargetKind = "phrase", **kw: boo
 RULES: tuple[Rule, ...] = (
     _rule(rf"{_FP}\s+{_ADV}(?i:live|reside)\s+(?i:in)\s+{_T}", "lives_in"),
     _rule(rf"{_BE1}\s+{_ADV}(?i:living|based|staying|settled)\s+(?i:in)\s+{_T}", "lives_in"),
-    _rule(rf"{_FP}{_PERFECT}\s+{_ADV}(?i:moved|relocated)\s+(?i:to|into)\s+{_T}", "lives_in",
-          event=True),
+    _rule(rf"{_FP}{_PERFECT}\s+{_ADV}(?i:moved|relocated)\s+(?i:to|into)\s+(?!{_A_HOME}){_T}",
+          "lives_in", event=True),
+    # "we moved into a new apartment in Brooklyn": the home is no place, the town is
+    _rule(rf"{_FP}{_PERFECT}\s+{_ADV}(?i:moved|relocated)\s+(?i:to|into)\s+{_A_HOME}"
+          rf"(?:[a-z][\w-]*\s+){{0,3}}(?i:in|near)\s+{_ORG}", "lives_in", event=True),
+    # "I've lived in Toronto since 2015" (without since/for: been there once, maybe)
+    _rule(rf"{_FP}(?:'ve|\s+have)\s+{_ADV}(?i:lived)\s+(?i:in)\s+{_ORG}\s+(?i:since|for)\b",
+          "lives_in"),
     _rule(rf"{_BEEN}\s+{_ADV}(?i:living|based|staying)\s+(?i:in)\s+{_T}", "lives_in"),
     # "…before moving to Leeds", "since relocating to Porto, I…": the move happened
     _rule(rf"(?<![\w'])(?i:before|after|since)\s+(?i:moving|relocating)\s+(?i:to)\s+{_T}",
@@ -173,6 +181,9 @@ RULES: tuple[Rule, ...] = (
           rf"\s+(?i:with)\s+{_T}", "eats_with", "names", allow_to=True),
     _rule(rf"(?i:\b(?:dinner|lunch|breakfast|brunch)\s+with)\s+{_T}", "eats_with", "names",
           allow_to=True, first_person_before=True),
+    # "My favorite band is Radiohead", "my all-time favourite foods are sushi and ramen"
+    _rule(rf"(?<![\w'])(?i:my)\s+(?:(?i:all-time|absolute)\s+)?(?i:favou?rite)\s+"
+          rf"(?:(?!about\b)[a-z][\w-]*\s+){{0,3}}(?i:is|are)\s+{_T}", "likes", "list"),
     _rule(rf"{_FP}\s+{_ADV}(?P<v>(?i:like|love|enjoy|adore|prefer))\s+{_T}", "likes",
           allow_to=True),
     _rule(rf"{_FP}{_PERFECT}\s+{_ADV}(?i:started|began|start)\s+(?i:eating)\s+{_T}", "eats",
@@ -183,6 +194,7 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"{_FP}\s+{_ADV}(?i:hate|detest|loathe|despise)\s+{_T}", "dislikes", "list"),
     _rule(rf"{_NAME}\s+{_ADV}(?i:hates|detests|loathes|despises)\s+{_T}", "dislikes", "list"),
     _rule(rf"{_NAME}\s+(?i:is)\s+{_MY_REL}{_REL}\b", "relation"),
+    _rule(rf"{_NAME},\s+{_MY_REL}{_REL}\s*,", "relation"),  # "Sarah, my neighbor, is a vet"
     _rule(rf"{_NAME}\s+(?i:is)\s+{_OWNER}{_REL_ADJ}{_REL}\b", "relation"),
     _rule(rf"{_OWNER}{_REL_ADJ}{_REL},?\s+(?P<s>{_CAP}(?:\s+{_CAP}){{0,2}})", "relation"),
     _rule(rf"{_IM}\s+{_ADV}(?i:married)\s+(?i:to)\s+{_T}", "married_to", "names"),
