@@ -137,6 +137,11 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"{_FP}{_PERFECT}\s+{_ADV}(?i:got|gotten|landed|accepted|took)\s+(?i:a\s+)?"
           rf"(?i:new\s+)?(?i:job|position|role)\s+(?i:at|with)\s+{_T}", "works_at", event=True),
     _rule(rf"{_NAME}\s+{_ADV}(?i:works)\s+(?i:at|for)\s+{_T}", "works_at"),
+    # "My husband Tom just started a new job at Amazon", "Lena has landed a role with Oxfam"
+    _rule(rf"{_NAME}\s+(?i:has\s+)?{_ADV}(?i:started|began)\s+(?i:working|a\s+new\s+job|a\s+job)"
+          rf"\s+(?i:at|for)\s+{_T}", "works_at", event=True),
+    _rule(rf"{_NAME}\s+(?i:has\s+)?{_ADV}(?i:got|gotten|landed|accepted|took)\s+(?i:a\s+)?"
+          rf"(?i:new\s+)?(?i:job|position|role)\s+(?i:at|with)\s+{_T}", "works_at", event=True),
     _rule(rf"{_BEEN}\s+{_ADV}(?i:working|employed)\s+(?i:at|for|by)\s+{_T}", "works_at"),
     _rule(rf"{_IM}\s+{_ADV}{_TITLE_AT}{_ORG}", "works_at", titled=True),
     _rule(rf"{_NAME}\s+(?i:is)\s+{_ADV}{_TITLE_AT}{_ORG}", "works_at", titled=True),
