@@ -164,6 +164,8 @@ def test_negations_questions_requests_hypotheticals_assert_nothing(text: str) ->
         ("I am no longer vegetarian.", ("Caroline", "diet", "vegetarian")),
         ("We don't live in Leeds any more.", ("Caroline", "lives_in", "Leeds")),
         ("I don't play the guitar anymore, but I still sing.", ("Caroline", "play", "guitar")),
+        # the parse hangs "anymore" on the complement, not on the copula
+        ("I'm not lactose intolerant anymore.", ("Caroline", "intolerant_to", "lactose")),
     ],
 )
 def test_a_clause_that_says_a_fact_ended_denies_it_and_asserts_nothing(

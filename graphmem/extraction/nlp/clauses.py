@@ -104,6 +104,9 @@ def clause_asserts(verb: Token, *, own_negation: bool = False) -> bool:
     return False
 
 
+_COMPLEMENTS = frozenset({"acomp", "attr", "oprd"})  # what a copula says the subject is
+
+
 def negation_words(verb: Token) -> list[Token]:
     """The words that say the clause headed by ``verb`` no longer holds: a negation with an
     end ("no longer", "not ... anymore", "n't ... any more"), with the "do" that carries the
@@ -121,6 +124,8 @@ def negation_words(verb: Token) -> list[Token]:
             words.extend([*child.children, child])  # "no longer", "any more"
         elif child.dep_ == "advmod" and child.lower_ == "anymore":
             words.append(child)
+        elif child.dep_ in _COMPLEMENTS:  # "I'm not lactose intolerant anymore": on "lactose"
+            words.extend(g for g in child.children if g.dep_ == "advmod" and g.lower_ == "anymore")
     ended = any(w.lower_ in {"longer", "more", "anymore"} for w in words)
     if not ended or not any(w.dep_ == "neg" or _no_longer(w) for w in words):
         return []
