@@ -253,3 +253,20 @@ def test_a_past_that_is_all_the_query_asks_about(query: str, whole: bool) -> Non
     memories about it first (search/time_plan.py)."""
     intent = detect(query, REF)
     assert intent.kind == "past" and intent.whole is whole
+
+
+@pytest.mark.parametrize(
+    ("query", "start", "end"),
+    [
+        ("What was I doing in the spring of 2022?", "2022-03-01", "2022-06-01"),
+        ("What did we do in summer 2021?", "2021-06-01", "2021-09-01"),
+        ("What happened in the winter of 2022?", "2022-12-01", "2023-03-01"),
+    ],
+)
+def test_a_season_with_its_year_is_that_years(query: str, start: str, end: str) -> None:
+    """The year named after a season is the season's ("the spring of 2022" was read as the
+    latest spring, whatever the year said)."""
+    intent = detect(query, REF)
+    assert intent.kind == "window" and not intent.yearless
+    assert intent.start is not None and intent.end is not None
+    assert (intent.start.date().isoformat(), intent.end.date().isoformat()) == (start, end)

@@ -31,7 +31,13 @@ from typing import Literal
 from pydantic import BaseModel
 
 from graphmem.domain.calendar_words import MONTH_ABBREVIATIONS, MONTHS, SEASONS, WEEKDAYS
-from graphmem.lifecycle.words import content_words
+from graphmem.search.time_cues import (
+    CURRENT_CUES,
+    PAST_CUES,
+    SITUATION_CUES,
+    WHEN_CLAUSE,
+    topic_words,
+)
 from graphmem.search.when import asks_time as when_asked
 
 IntentKind = Literal["current", "past", "window", "general"]
@@ -47,27 +53,6 @@ _NUM_RE = r"\d{1,3}|a\s+couple\s+of|a\s+few|" + "|".join(
     sorted((k for k in _NUMBERS if " " not in k), key=len, reverse=True)
 )
 _UNIT_RE = r"days?|weeks?|months?|years?"
-
-CURRENT_CUES = re.compile(
-    r"\b(?:right\s+now|now(?:adays)?|currently|current(?:ly)?|these\s+days|"
-    r"at\s+the\s+moment|at\s+present|presently|as\s+of\s+today|these\s+times|lately|"
-    r"still)\b"
-)
-#: A current query about the situation as a whole, not one topic of it.
-SITUATION_CUES = re.compile(
-    r"\b(?:situation|circumstances?|status\s+quo|(?:my|our|their|his|her)\s+(?:life|lives|status)|"
-    r"how\s+things\s+(?:are|stand)|how\s+are\s+things|where\s+things\s+stand|"
-    r"what'?s\s+going\s+on)\b"
-)
-PAST_CUES = re.compile(
-    r"\b(?:before|used\s+to|use\s+to|back\s+then|back\s+when|previously|formerly|"
-    r"in\s+the\s+past|earlier\s+on|in\s+those\s+days|at\s+that\s+time|old\s+days|"
-    r"back\s+in\s+the\s+day|originally|initially|at\s+first|in\s+the\s+beginning)\b"
-)
-_WHEN_CLAUSE = re.compile(
-    r"\bwhen\s+(?:i|we|you|he|she|they)\s+(?:was|were|lived|worked|stayed|studied|had|"
-    r"used)\b(?P<rest>[^?.!,;]{0,80})"
-)
 
 
 class TimeIntent(BaseModel):
@@ -201,6 +186,9 @@ def _named_month(match: re.Match[str], ref: datetime) -> Window:
 
 def _season(match: re.Match[str], ref: datetime) -> Window:
     first = SEASONS[match.group("season")]
+    if match.group("year"):  # "the spring of 2022"; a winter from its December
+        start = _month_start(int(match.group("year")), first, ref)
+        return start, _month_start(start.year, start.month + 3, ref)
     which = match.group("which") or "last"
     start = _month_start(ref.year, first, ref)
     if first == 12 and ref.month < 3:  # winter started last December
@@ -283,7 +271,8 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
     (
         re.compile(
             r"\b(?:(?P<which>last|this)\s+|(?:in|during|over)\s+(?:the\s+)?)"
-            r"(?P<season>spring|summer|autumn|fall|winter)\b"
+            r"(?P<season>spring|summer|autumn|fall|winter)"
+            r"(?:,?\s+(?:of\s+)?(?P<year>(?:19|20)\d\d))?\b"
         ),
         _season,
     ),
@@ -310,7 +299,7 @@ def _yearless(match: re.Match[str], resolver: Resolver) -> bool:
     """A month, a season or a day named without a year or a "last" / "this"."""
     groups = match.groupdict()
     if resolver is _season:
-        return not groups.get("which")
+        return not groups.get("which") and not groups.get("year")
     named = resolver in (_named_month, _date) and not match.group(0).startswith("since")
     return named and not groups.get("year") and not groups.get("last")
 
@@ -351,22 +340,6 @@ def _spanned(text: str, cue: str, window: Window) -> Window:
     return window[0] - span, window[1]
 
 
-#: Words that ask about a window without naming a topic in it ("what did I do", "what
-#: happened", "anything new", "what was I up to").
-_NO_TOPIC = frozenset({
-    "do", "did", "doe", "doing", "done", "happen", "happened", "happening", "go", "going",
-    "went", "get", "got", "up", "new", "anything", "something", "stuff", "thing", "tell",
-    "remind", "remember", "recall", "around", "roughly", "approximately", "exactly", "like",
-    "life", "ago", "back", "last", "past", "previous", "earlier",
-})  # fmt: skip
-
-
-def _topic_words(text: str) -> set[str]:
-    """What the query asks about besides its window: its content words but the generic ones
-    and numbers (the year of "the summer of 2023")."""
-    return {w for w in content_words(text) - _NO_TOPIC if not w.isdigit()}
-
-
 def detect(query: str, reference: datetime) -> TimeIntent:
     """Read ``query``'s time intent relative to ``reference`` (see the module docstring)."""
     asks = when_asked(query)
@@ -379,18 +352,18 @@ def _kind(query: str, reference: datetime, asks: bool) -> TimeIntent:
     if found is not None:
         cue, (start, end), yearless = found
         start, end = _spanned(text, cue, (start, end))
-        whole = not _topic_words(text.replace(cue, " "))
+        whole = not topic_words(text.replace(cue, " "))
         return TimeIntent(
             kind="window", cue=cue, start=start, end=end, yearless=yearless, whole=whole
         )
-    when = None if asks else _WHEN_CLAUSE.search(text)
+    when = None if asks else WHEN_CLAUSE.search(text)
     if when is not None:
         anchor = " ".join(when.group("rest").split()) or None
-        whole = not _topic_words(text.replace(when.group(0), " "))
+        whole = not topic_words(text.replace(when.group(0), " "))
         return TimeIntent(kind="past", cue=when.group(0).strip(), anchor=anchor, whole=whole)
     past = PAST_CUES.search(text)
     if past is not None:
-        whole = not _topic_words(text.replace(past.group(0), " "))
+        whole = not topic_words(text.replace(past.group(0), " "))
         return TimeIntent(kind="past", cue=past.group(0), whole=whole)
     current = CURRENT_CUES.search(text)
     if current is not None:

@@ -1,0 +1,46 @@
+"""The words that give a query its time intent (:mod:`graphmem.search.intent`): the cues of
+now, of the situation as a whole and of the past, the "when I lived in X" clause, and the
+generic words a question about a time alone is made of."""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.lifecycle.words import content_words
+
+CURRENT_CUES = re.compile(
+    r"\b(?:right\s+now|now(?:adays)?|currently|current(?:ly)?|these\s+days|"
+    r"at\s+the\s+moment|at\s+present|presently|as\s+of\s+today|these\s+times|lately|"
+    r"still)\b"
+)
+#: A current query about the situation as a whole, not one topic of it.
+SITUATION_CUES = re.compile(
+    r"\b(?:situation|circumstances?|status\s+quo|(?:my|our|their|his|her)\s+(?:life|lives|status)|"
+    r"how\s+things\s+(?:are|stand)|how\s+are\s+things|where\s+things\s+stand|"
+    r"what'?s\s+going\s+on)\b"
+)
+PAST_CUES = re.compile(
+    r"\b(?:before|used\s+to|use\s+to|back\s+then|back\s+when|previously|formerly|"
+    r"in\s+the\s+past|earlier\s+on|in\s+those\s+days|at\s+that\s+time|old\s+days|"
+    r"back\s+in\s+the\s+day|originally|initially|at\s+first|in\s+the\s+beginning)\b"
+)
+WHEN_CLAUSE = re.compile(
+    r"\bwhen\s+(?:i|we|you|he|she|they)\s+(?:was|were|lived|worked|stayed|studied|had|"
+    r"used)\b(?P<rest>[^?.!,;]{0,80})"
+)
+
+
+#: Words that ask about a window without naming a topic in it ("what did I do", "what
+#: happened", "anything new", "what was I up to").
+NO_TOPIC = frozenset({
+    "do", "did", "doe", "doing", "done", "happen", "happened", "happening", "go", "going",
+    "went", "get", "got", "up", "new", "anything", "something", "stuff", "thing", "tell",
+    "remind", "remember", "recall", "around", "roughly", "approximately", "exactly", "like",
+    "life", "ago", "back", "last", "past", "previous", "earlier",
+})  # fmt: skip
+
+
+def topic_words(text: str) -> set[str]:
+    """What the query asks about besides its window: its content words but the generic ones
+    and numbers (the year of "the summer of 2023")."""
+    return {w for w in content_words(text) - NO_TOPIC if not w.isdigit()}
