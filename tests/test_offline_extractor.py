@@ -162,6 +162,13 @@ def test_fact_templates() -> None:
         ("I've lived in Toronto since 2015.", {("user", "lives_in", "Toronto")}),
         ("I've lived in Paris once.", set()),  # been there, maybe long ago
         ("Sarah, my neighbor, is a vet.", {("Sarah", "neighbor_of", "user")}),
+        # a title is not the name; a teacher, a coach, a dentist are relations too
+        ("My landlord Mr. Duarte lives upstairs.", {("Duarte", "landlord_of", "user")}),
+        ("My dentist, Dr. Patel, is great.", {("Patel", "dentist_of", "user")}),
+        ("Mia's teacher is Mr. Okoye.", {("Okoye", "teacher_of", "Mia")}),
+        # the relation is to someone else: no "son_of" (it was read as one)
+        ("Mr. Okoye is my son's teacher.", set()),
+        ("Ana is Karl's daughter's nanny.", set()),
         ("My favorite band is Radiohead.", {("user", "likes", "Radiohead")}),
         ("My all-time favourite foods are sushi and ramen.",
          {("user", "likes", "sushi"), ("user", "likes", "ramen")}),

@@ -36,6 +36,8 @@ def _rel(source: str, relation: str, target: str) -> list[dict[str, str]]:
         ("friend", "friends_with", "other"),
         ("colleague", "works_with", "other"),
         ("landlord", "landlord_of", "source"),  # a role no table names, by the predicate
+        ("stepson", "stepson_of", "source"),
+        ("stepson", "stepfather_of", "target"),
         ("son", "daughter_of", None),
         ("boss", "lives_in", None),
         ("mother-in-law", "mother_in_law_of", "source"),  # a role of several words
@@ -258,6 +260,10 @@ def named(memory: Memory) -> Iterator[str]:
         "My wife Ana's brother Luis is a chef in Valencia.",
         "Luis hates coriander.",
         "Luis supports Valencia CF.",
+        "Mia's teacher is Mr. Okoye.",
+        "Mr. Okoye is allergic to cats.",
+        "My stepson Jayden loves Minecraft.",
+        "Jayden is gluten intolerant.",
     ):
         memory.add([{"role": "user", "name": "Tom", "content": text}], user_id=user, timestamp=TS)
     yield user
@@ -273,6 +279,9 @@ def named(memory: Memory) -> Iterator[str]:
         ("Which herb should I skip when cooking for my wife's brother?", "Luis hates", "Luis"),
         # a relative by marriage no predicate names, read in two steps (spouse, then brother)
         ("What should I avoid when cooking for my brother-in-law?", "Luis hates", "Luis"),
+        # a title is not the name ("Mr. Okoye"), and a step-relative is a role
+        ("Can Mia's teacher come over if we have a cat?", "Mr. Okoye is allergic", "Okoye"),
+        ("What snack can I pack for my stepson?", "Jayden is gluten", "Jayden"),
     ],
 )
 def test_my_role_resolves_for_a_user_who_speaks_under_a_name(

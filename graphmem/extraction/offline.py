@@ -85,7 +85,10 @@ from graphmem.extraction.patterns import RawTriplet, clean_name, find_triplets
 from graphmem.extraction.phrases import collapse_whitespace
 from graphmem.lifecycle.predicates import normalize_name
 
-_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])\s+|\n+")
+# not after a title ("Mr. Duarte", "Dr. Patel": fixed-width look-behinds, one per length)
+_SENTENCE_SPLIT = re.compile(
+    r"(?<!\b[MD]r\.)(?<!\bMrs\.)(?<!\bM[sx]\.)(?<!\bProf\.)(?<=[.!?])\s+|\n+"
+)
 _CAP = r"[A-ZÀ-ÖØ-Þ][\w'-]*"
 _RUN = re.compile(rf"(?<![\w'-]){_CAP}(?:(?:\s+(?:of|de|da|del|van|von|du|la|le))?\s+{_CAP})*")
 _NEXT_WORD = re.compile(r"\s*+(\S{1,64})")  # bounded: "A,B,C,..." must not rescan the rest

@@ -31,6 +31,8 @@ RELATIONS = {
     "fiance": "fiance", "fiancé": "fiance", "fiancee": "fiance", "fiancée": "fiance",
     "classmate": "classmate", "teammate": "teammate", "housemate": "roommate",
     "mentor": "mentor", "landlord": "landlord", "landlady": "landlord",
+    "teacher": "teacher", "tutor": "tutor", "coach": "coach", "doctor": "doctor",
+    "dentist": "dentist", "therapist": "therapist", "nanny": "nanny",
 }  # fmt: skip
 #: A pet word -> the relation it names ("my dog Pepper" -> ``Pepper dog_of <speaker>``).
 PETS = {

@@ -70,6 +70,9 @@ _NO_EAT = (
 )
 # "Karl's daughter": a named owner of a relation (not "Karl's" as "Karl is")
 _OWNER = rf"(?<![\w'-])(?P<o>{_CAP}(?:\s+{_CAP}){{0,2}})'s\s+"
+# "my landlord Mr. Duarte": the name is the person's, the title is not
+_HONORIFIC = r"(?:(?:Mr|Mrs|Ms|Mx|Miss|Dr|Prof)\.?\s+)?"
+_NOT_OWNED = r"(?!['\u2019]s\b)"
 _REL_ADJ = (
     r"(?:(?i:best|good|close|old|older|younger|little|big|new|twin|eldest|oldest|youngest)\s+)*"
 )
@@ -198,17 +201,22 @@ RULES: tuple[Rule, ...] = (
           negative=True),
     _rule(rf"{_FP}\s+{_ADV}(?i:hate|detest|loathe|despise)\s+{_T}", "dislikes", "list"),
     _rule(rf"{_NAME}\s+{_ADV}(?i:hates|detests|loathes|despises)\s+{_T}", "dislikes", "list"),
-    _rule(rf"{_NAME}\s+(?i:is)\s+{_MY_REL}{_REL}\b", "relation"),
+    # "X is my son" (not "X is my son's teacher": the relation is to someone else)
+    _rule(rf"{_NAME}\s+(?i:is)\s+{_MY_REL}{_REL}\b{_NOT_OWNED}", "relation"),
     _rule(rf"{_NAME},\s+{_MY_REL}{_REL}\s*,", "relation"),  # "Sarah, my neighbor, is a vet"
-    _rule(rf"{_NAME}\s+(?i:is)\s+{_OWNER}{_REL_ADJ}{_REL}\b", "relation"),
-    _rule(rf"{_OWNER}{_REL_ADJ}{_REL},?\s+(?P<s>{_CAP}(?:\s+{_CAP}){{0,2}})", "relation"),
+    _rule(rf"{_NAME}\s+(?i:is)\s+{_OWNER}{_REL_ADJ}{_REL}\b{_NOT_OWNED}", "relation"),
+    _rule(rf"{_OWNER}{_REL_ADJ}{_REL},?\s+{_HONORIFIC}(?P<s>{_CAP}(?:\s+{_CAP}){{0,2}})",
+          "relation"),
+    # "Mia's teacher is Mr. Okoye"
+    _rule(rf"{_OWNER}{_REL_ADJ}{_REL}\s+(?i:is)\s+{_HONORIFIC}(?P<s>{_CAP}(?:\s+{_CAP}){{0,2}})",
+          "relation"),
     _rule(rf"{_IM}\s+{_ADV}(?i:married)\s+(?i:to)\s+{_T}", "married_to", "names"),
     _rule(rf"{_IM}\s+{_ADV}(?i:dating|going\s+out\s+with)\s+{_T}", "dating", "names"),
     _rule(rf"{_NAME}\s+(?i:is|was|got)\s+{_ADV}(?i:married)\s+(?i:to)\s+{_T}", "married_to",
           "names"),
     _rule(rf"{_FP}\s+{_ADV}{_NO_EAT}\s+{_T}", "avoids", "list", negative=True),
     _rule(rf"{_NAME}\s+{_ADV}{_NO_EAT}\s+{_T}", "avoids", "list", negative=True),
-    _rule(rf"{_MY_REL}{_REL},?\s+(?P<s>{_CAP}(?:\s+{_CAP}){{0,2}})", "relation"),
+    _rule(rf"{_MY_REL}{_REL},?\s+{_HONORIFIC}(?P<s>{_CAP}(?:\s+{_CAP}){{0,2}})", "relation"),
     # what ended: a job left, a home moved out of, a partner broken up with (denials)
     _rule(rf"{_FP}{_PERFECT}\s+{_ADV}{_LEFT}\s+(?i:my|the|a)\s+(?:(?i:old|current)\s+)?"
           rf"(?i:job|position|role)\s+(?i:at|with)\s+{_T}", "works_at", denial=True),

@@ -35,6 +35,10 @@ FAMILIES: dict[str, tuple[set[str], set[str]]] = {
     "doctor": ({"doctor", "physician", "dentist", "therapist"}, {"patient"}),
     "stepmother": ({"stepmother", "stepparent"}, {"stepchild", "stepson", "stepdaughter"}),
     "stepfather": ({"stepfather", "stepparent"}, {"stepchild", "stepson", "stepdaughter"}),
+    "stepson": ({"stepson", "stepchild"}, {"stepparent", "stepmother", "stepfather"}),
+    "stepdaughter": ({"stepdaughter", "stepchild"}, {"stepparent", "stepmother", "stepfather"}),
+    "stepchild": ({"stepchild", "stepson", "stepdaughter"}, {"stepparent", "stepmother",
+                                                             "stepfather"}),
     "landlord": ({"landlord", "landlady"}, {"tenant"}),
     "tenant": ({"tenant"}, {"landlord", "landlady"}),
     # pets ("Pepper dog_of Ann" from "our dog Pepper"): "my pet" is any of them
