@@ -238,6 +238,21 @@ def test_the_activity_of_go_is_a_concept_the_speaker_did(
 
 
 @pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I coach a kid named Leo on Saturdays.", ("Caroline", "coach", "Leo")),
+        ("I met a guy called Omar at the gym.", ("Caroline", "meet", "Omar")),
+    ],
+)
+def test_an_object_named_by_name_is_the_named_one(
+    text: str, expected: tuple[str, str, str]
+) -> None:
+    """ "a kid named Leo": the triplet reaches Leo (so "the kid I coach" resolves to him),
+    not the kind of person he is."""
+    assert expected in {(t.source, t.predicate, t.target) for t in one(text).triplets}
+
+
+@pytest.mark.parametrize(
     "text", ["I was going crazy.", "I don't go running anymore.", "Do you go climbing?"]
 )
 def test_going_that_is_no_activity_done_gives_none(text: str) -> None:

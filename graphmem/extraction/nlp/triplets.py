@@ -126,6 +126,9 @@ def _with_conjuncts(token: Token) -> Iterator[Token]:
             yield child
 
 
+_NAMING = frozenset({"named", "called"})
+
+
 def _objects(verb: Token) -> Iterator[tuple[list[Token], Token]]:
     """(words joining the verb to the object, object) for each object of ``verb``."""
     particles = [c for c in verb.children if c.dep_ == "prt"]
@@ -145,6 +148,15 @@ def _objects(verb: Token) -> Iterator[tuple[list[Token], Token]]:
                 for pobj in (c for c in prep.children if c.dep_ == "pobj"):
                     for obj in _with_conjuncts(pobj):
                         yield [*particles, child, prep], obj
+
+
+def _named_as(obj: Token) -> Token:
+    """ "a kid named Leo": the name, not the kind ("I coach a kid named Leo" -> coach Leo)."""
+    for acl in (c for c in obj.children if c.dep_ == "acl" and c.lower_ in _NAMING):
+        for name in acl.children:
+            if name.dep_ in {"oprd", "attr", "dobj"} and name.pos_ == "PROPN":
+                return name
+    return obj
 
 
 def _predicate(verb: Token, links: list[Token]) -> str:
@@ -178,7 +190,7 @@ def verb_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
             fact = f"{source.name} {verb.text} {child.text}"
             yield ParsedTriplet(source, "go", done, fact, _past(verb), verb.i)
     for links, obj in _objects(verb):
-        target = resolve(obj, speakers)
+        target = resolve(_named_as(obj), speakers)
         predicate = _predicate(verb, links)
         if target is None or target.name == source.name or len(predicate) > 100:
             continue
