@@ -207,8 +207,7 @@ def told(memory: Memory) -> Iterator[str]:
     """The same kind of family, told in plain sentences: every relation and constraint comes
     from the offline extractor ("X is Y's daughter", "Y's son X", "X is married to Y",
     "X can't eat Y"), none from ``relations=``."""
-    user = f"test-told-{uuid.uuid4()}"
-    for text in (
+    yield from _told_by("Sam", (
         "Ines is Karl's daughter.",
         "Ines can't eat gluten.",
         "Karl loves chocolate cake.",
@@ -219,8 +218,15 @@ def told(memory: Memory) -> Iterator[str]:
         "Marta is married to Paul.",
         "Paul hates cilantro.",
         "Marta loves Thai food.",
-    ):
-        memory.add([{"role": "user", "name": "Sam", "content": text}], user_id=user, timestamp=TS)
+    ), memory)  # fmt: skip
+
+
+def _told_by(speaker: str, texts: tuple[str, ...], memory: Memory) -> Iterator[str]:
+    """A user whose every sentence ``speaker`` said, one add each; deleted afterwards."""
+    user = f"test-told-{uuid.uuid4()}"
+    for text in texts:
+        said = [{"role": "user", "name": speaker, "content": text}]
+        memory.add(said, user_id=user, timestamp=TS)
     yield user
     memory.delete_all(user_id=user)
 
@@ -249,8 +255,7 @@ def named(memory: Memory) -> Iterator[str]:
     """The user's messages carry their name ("Tom"): the extractor writes their first-person
     relations about Tom ("My manager, Helga, …" gives ``Helga manager_of Tom``), and "my"
     in a query must reach them."""
-    user = f"test-named-{uuid.uuid4()}"
-    for text in (
+    yield from _told_by("Tom", (
         "My manager, Helga, runs the Berlin office.",
         "Helga collects vintage fountain pens.",
         "My sister Rosa is training for a triathlon.",
@@ -264,10 +269,7 @@ def named(memory: Memory) -> Iterator[str]:
         "Mr. Okoye is allergic to cats.",
         "My stepson Jayden loves Minecraft.",
         "Jayden is gluten intolerant.",
-    ):
-        memory.add([{"role": "user", "name": "Tom", "content": text}], user_id=user, timestamp=TS)
-    yield user
-    memory.delete_all(user_id=user)
+    ), memory)  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -287,10 +289,9 @@ def named(memory: Memory) -> Iterator[str]:
 def test_my_role_resolves_for_a_user_who_speaks_under_a_name(
     memory: Memory, named: str, query: str, answer: str, person: str
 ) -> None:
-    result = memory.search(query, user_id=named, top_k=3, explain=True)
-    roles = result.explain.signals["roles"] if result.explain else ""
+    texts, roles = _top(memory, named, query, k=3)
     assert f"-> {person}" in roles, roles
-    assert answer in " ".join(m.text for m in result.results[:2]), [m.text for m in result.results]
+    assert answer in " ".join(texts[:2]), texts
 
 
 def test_with_two_named_speakers_my_names_nobody(memory: Memory) -> None:
