@@ -5,10 +5,11 @@ reading the other tenants would cost."""
 
 from __future__ import annotations
 
+import time
 import uuid
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, LiteralString
 
 import neo4j
 import pytest
@@ -63,9 +64,24 @@ def profile(driver: neo4j.Driver, name: str, params: dict[str, Any]) -> int:
         text = "CYPHER 25 PROFILE " + text[len("CYPHER 25") :]
     else:
         text = "PROFILE " + text
-    summary = driver.execute_query(text, params, database_="neo4j").summary
+    summary = _run_profiled(driver, text, params)
     assert summary.profile is not None
     return db_hits(summary.profile)
+
+
+def _run_profiled(driver: neo4j.Driver, text: LiteralString, params: dict[str, Any]) -> Any:
+    """Run once more, after a pause, on Neo4j's own filtered-vector-search defect ("Index N
+    out of bounds": a freshly flushed Lucene segment raced, docs/reliability.md), which the
+    noise tenants' bulk write just before can set off. Any other error fails the test, and
+    so does the defect a third time."""
+    for attempt in range(3):
+        try:
+            return driver.execute_query(text, params, database_="neo4j").summary
+        except neo4j.exceptions.DatabaseError as error:
+            if "out of bounds" not in str(error) or attempt == 2:
+                raise
+            time.sleep(2.0)
+    raise AssertionError("unreachable")
 
 
 @pytest.fixture(scope="module")
