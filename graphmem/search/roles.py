@@ -308,11 +308,12 @@ def _path(
     """The triplets that resolve ``phrase`` and the entities they resolve it to. A relative
     by marriage no predicate names ("my brother-in-law") is read in two steps: "my spouse's
     brother", else "my sibling's husband" (``IN_LAW_STEPS``)."""
-    path = follow(phrase, anchors, store.entity_relations(sorted(anchors)))
+    rows = store.entity_relations(sorted(anchors))  # read once: the steps start from them too
+    path = follow(phrase, anchors, rows)
     if path:
         return path, answers(anchors, path)
     for first, second in IN_LAW_STEPS.get(phrase.role, ()):
-        step = follow(replace(phrase, role=first), anchors, store.entity_relations(sorted(anchors)))
+        step = follow(replace(phrase, role=first), anchors, rows)
         middle = set(answers(anchors, step))
         if not middle:
             continue
