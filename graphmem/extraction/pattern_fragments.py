@@ -1,0 +1,53 @@
+"""The regular-expression fragments the sentence patterns (:mod:`.patterns`) are built from:
+first-person subjects, names, organisations, adverbs, relation and pet words, job titles."""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.extraction.pattern_words import PETS, RELATIONS
+
+FP = r"(?<![\w'])(?:I|i|[Ww]e)"
+IM = r"(?<![\w'])(?:I|i)(?:'m|\s+am)"
+FIRST_PERSON = re.compile(rf"{FP}(?![\w])")
+BE1 = r"(?<![\w'])(?:(?:I|i)(?:'m|\s+am)|[Ww]e(?:'re|\s+are))"
+PERFECT = r"(?:'ve|'d|\s+have|\s+had)?"
+BEEN = r"(?<![\w'])(?:I|i|[Ww]e)(?:'ve|\s+have)\s+been"  # "I've been living in …"
+# "a nurse at Rush Medical Center": a job title (checked by ``_employed_as``) at a named place
+TITLE_AT = r"(?i:an?)\s+(?P<title>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3})\s+(?i:at|for)\s+"
+ADV = (
+    r"(?:(?i:just|recently|finally|now|currently|still|also|already|really|usually|often|"
+    r"always|sometimes|regularly|actually|absolutely|totally|strictly|mostly|fully|"
+    r"completely|mainly|very|severely|mildly|highly|deathly|officially)\s+)*"
+)
+CAP = r"[A-ZÀ-ÖØ-Þ][\w'-]*"
+NAME = rf"(?<![\w'-])(?P<s>{CAP}(?:\s+{CAP}){{0,3}})"
+ORG = rf"(?P<t>{CAP}(?:\s+(?:&\s+|of\s+|the\s+)?{CAP}){{0,5}})"
+T = r"(?P<t>[^.!?;:\n]+)"
+MY_REL = (
+    r"(?<![\w'])(?i:my|our)\s+(?:(?i:best|good|close|old|older|younger|little|big|new|twin)\s+)*"
+)
+REL = rf"(?P<r>(?i:{'|'.join(sorted(RELATIONS, key=len, reverse=True))}))"
+MEAL = r"(?:dinner|lunch|breakfast|brunch|meals?|food)"
+PET = rf"(?P<r>(?i:{'|'.join(sorted(PETS, key=len, reverse=True))}))"
+PET_NAME = rf"(?P<s>{CAP}(?:\s+{CAP}){{0,2}})"
+OWN = r"(?i:have|has|had|got|gotten|adopted|rescued|bought|own|owned|took\s+in)"
+CANT = r"(?i:can't|cannot|can\s+not|couldn't|could\s+never)"
+# "Ines can't eat gluten", "I don't eat pork": a food the subject keeps away from
+NO_EAT = (
+    r"(?i:can't|cannot|can\s+not|don't|do\s+not|doesn't|does\s+not|never)\s+"
+    r"(?i:eat|eats|have|tolerate|tolerates|digest|digests)"
+)
+# "Karl's daughter": a named owner of a relation (not "Karl's" as "Karl is")
+OWNER = rf"(?<![\w'-])(?P<o>{CAP}(?:\s+{CAP}){{0,2}})'s\s+"
+# "my landlord Mr. Duarte": the name is the person's, the title is not
+HONORIFIC = r"(?:(?:Mr|Mrs|Ms|Mx|Miss|Dr|Prof)\.?\s+)?"
+NOT_OWNED = r"(?!['\u2019]s\b)"
+REL_ADJ = (
+    r"(?:(?i:best|good|close|old|older|younger|little|big|new|twin|eldest|oldest|youngest)\s+)*"
+)
+KEEN = r"(?:(?i:strict|committed|lifelong|proud|full-time)\s+)?"  # "a strict vegan"
+LEFT = r"(?i:quit|left|resigned\s+from)"
+# "a new apartment", "our first house": a home named by a common noun (then "in <Town>")
+A_HOME = r"(?i:a|an|the|our|my|his|her|their)\s+(?=[a-z])"
+PROMOTED = r"(?:(?i:got|was|were|been)\s+)?(?i:promoted)\s+(?i:to)\s+"
