@@ -393,6 +393,31 @@ def test_a_denial_keeps_a_memory_that_tells_more() -> None:
     assert not check_denial(two, text, [triplet("Sam", "likes", "jazz")]).allowed
 
 
+@pytest.mark.parametrize(
+    ("old_text", "said", "new_text", "denied"),
+    [
+        # the value's own describing words, and words of time, are not "more"
+        ("I drive a 2015 Honda Civic.", ("Sam", "drive", "Honda Civic"),
+         "I sold the Civic.", ("Sam", "drive", "Civic")),
+        ("I've started taking piano lessons every Tuesday evening.",
+         ("Sam", "take", "piano lesson"), "I stopped taking piano lessons.",
+         ("Sam", "take", "piano lesson")),
+    ],
+)  # fmt: skip
+def test_a_denial_reads_past_what_describes_the_value_or_when(
+    old_text: str, said: tuple[str, str, str], new_text: str, denied: tuple[str, str, str]
+) -> None:
+    assert check_denial(_old(old_text, triplet(*said)), new_text, [triplet(*denied)]).allowed
+
+
+def test_a_denial_names_the_old_value_by_its_last_words_only() -> None:
+    old = _old("I drive a Honda Civic.", triplet("Sam", "drive", "Honda Civic"))
+    assert not check_denial(old, "I sold the Honda.", [triplet("Sam", "drive", "Honda")]).allowed
+    told = _old("I drive a Civic to my mother's farm.", triplet("Sam", "drive", "Civic"))
+    decision = check_denial(told, "I sold the Civic.", [triplet("Sam", "drive", "Civic")])
+    assert not decision.allowed and "farm" in decision.reason
+
+
 @pytest.mark.parametrize("flags", [IMMUTABLE, NO_DREAM])
 def test_a_denial_leaves_frozen_memories_alone(flags: MemoryFlags) -> None:
     old = _old("I'm vegan.", triplet("Sam", "diet", "vegan"), flags=flags)

@@ -110,6 +110,14 @@ def test_a_fact_said_to_have_ended_supersedes_the_memory_that_told_it(
         ("I work at Lumen Studio.", "I quit my job at Lumen Studio last week."),
         ("We live in Leeds.", "We moved out of Leeds in May."),
         ("I'm dating Jamie.", "I broke up with Jamie."),
+        # a thing sold; an activity stopped (the old memory's "every Thursday night" and the
+        # car's "2013 Subaru" describe what ended)
+        ("I drive a 2013 Subaru Outback.", "We finally sold the Outback last month."),
+        (
+            "I've started going to the climbing gym every Thursday night.",
+            "I quit going to the climbing gym, my shoulder hurts.",
+        ),
+        ("I'm engaged to Luca.", "I broke up with Luca in March."),
     ],
 )
 def test_an_end_told_in_positive_words_supersedes_the_fact(
@@ -154,6 +162,12 @@ def test_a_new_value_worded_as_a_change_supersedes_the_old_one(
         (("Noor", "I like jazz and blues."), ("Noor", "I don't like jazz anymore.")),
         (("Noor", "I'm vegan."), ("Omar", "I'm not vegan anymore.")),  # another person
         (("Noor", "I drink coffee."), ("Noor", "I don't drink coffee after 5pm.")),
+        # the sold car is another one; the old memory tells more than the stopped class
+        (("Noor", "I drive a Civic."), ("Noor", "My brother sold the Civic.")),
+        (
+            ("Noor", "I've started taking piano lessons and I love Chopin."),
+            ("Noor", "I stopped taking piano lessons."),
+        ),
     ],
 )
 def test_a_denial_retires_nothing_it_does_not_end(
@@ -188,6 +202,28 @@ def test_a_new_employer_in_a_later_conversation_supersedes_the_old_job(
     assert memory.get(old.id).lifecycle_state == "superseded"
     found = memory.search("Where does Priya work now?", user_id=user_id, top_k=3).results
     assert found[0].id == new.id, [m.text for m in found]
+
+
+def test_a_new_employer_told_with_a_title_supersedes_the_old_job(
+    memory: Memory, user_id: str
+) -> None:
+    """ "Left X and joined Y as a <title>": the parse need not call Y an organisation, the
+    title tells a job, so the old employer is history."""
+    first = [{"role": "user", "name": "Ines", "content": "I'm a data analyst at Brightwave."}]
+    second = [
+        {
+            "role": "user",
+            "name": "Ines",
+            "content": "Update: I left Brightwave and joined Quillary as a product manager.",
+        }
+    ]
+    old = memory.add(first, user_id=user_id, timestamp="2026-02-02").results[0]
+    new = memory.add(second, user_id=user_id, timestamp="2026-05-05").results[0]
+    assert {(t.source, t.predicate, t.target) for t in new.relations} >= {
+        ("Ines", "works_at", "Quillary"),
+        ("Ines", "job_title", "product manager"),
+    }
+    assert [(t.action, t.old_memory_id) for t in new.transitions] == [("supersede", old.id)]
 
 
 def test_a_mother_in_law_resolves_through_the_relation_the_add_read(

@@ -199,6 +199,11 @@ def test_plain_negations_questions_and_hypotheticals_deny_nothing(text: str) -> 
         ("We moved out of Leeds.", ("Caroline", "lives_in", "Leeds")),
         ("I broke up with Jamie.", ("Caroline", "dating", "Jamie")),
         ("I divorced Marc last year.", ("Marc", "husband_of", "Caroline")),
+        ("I sold the Civic and bought a Tesla.", ("Caroline", "drive", "Civic")),
+        ("We finally got rid of our old minivan.", ("Caroline", "own", "minivan")),
+        ("I broke up with Luca.", ("Luca", "engaged_to", "Caroline")),
+        ("I stopped taking piano lessons, too busy.", ("Caroline", "take", "piano lesson")),
+        ("We quit going to the gym in May.", ("Caroline", "go_to", "gym")),
     ],
 )
 def test_an_end_told_in_positive_words_is_a_denial(text: str, denied: tuple[str, str, str]) -> None:
@@ -210,7 +215,10 @@ def test_an_end_told_in_positive_words_is_a_denial(text: str, denied: tuple[str,
 @pytest.mark.parametrize(
     "text",
     ["Did you quit your job at Google?", "I didn't quit my job at Google.",
-     "If I left Google, I would travel.", "I left my keys at home."],
+     "If I left Google, I would travel.", "I left my keys at home.",
+     "Did you sell your car?", "I didn't sell the Civic.", "If I sold the boat, I'd regret it.",
+     "Did you stop taking piano lessons?", "I stopped at the bakery.",
+     "I never stopped loving jazz."],
 )  # fmt: skip
 def test_an_end_asked_denied_or_imagined_is_no_denial(text: str) -> None:
     assert one(text).denied == []

@@ -3,6 +3,7 @@ have dinner with" name an entity through the owner's triplets (real Neo4j for se
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Iterator
 
@@ -269,6 +270,12 @@ def named(memory: Memory) -> Iterator[str]:
         "Mr. Okoye is allergic to cats.",
         "My stepson Jayden loves Minecraft.",
         "Jayden is gluten intolerant.",
+        "Rosa got engaged to her boyfriend Karim.",
+        "Karim doesn't eat pork.",
+        "Our two rabbits, Clover and Bean, live in the garden.",
+        "Bean has a sore eye and needs drops twice a day.",
+        "Our baby Theo was born in March.",
+        "Theo is allergic to eggs.",
     ), memory)  # fmt: skip
 
 
@@ -284,13 +291,18 @@ def named(memory: Memory) -> Iterator[str]:
         # a title is not the name ("Mr. Okoye"), and a step-relative is a role
         ("Can Mia's teacher come over if we have a cat?", "Mr. Okoye is allergic", "Okoye"),
         ("What snack can I pack for my stepson?", "Jayden is gluten", "Jayden"),
+        # an engagement, a list of pets, a baby: relations the extractor reads
+        ("What should I cook for my sister's fiancé?", "Karim doesn't", "Karim"),
+        ("Which medicine do my rabbits need?", "Bean has a sore", "Bean"),
+        ("What can't my baby eat?", "Theo is allergic", "Theo"),
     ],
 )
 def test_my_role_resolves_for_a_user_who_speaks_under_a_name(
     memory: Memory, named: str, query: str, answer: str, person: str
 ) -> None:
     texts, roles = _top(memory, named, query, k=3)
-    assert f"-> {person}" in roles, roles
+    reached = {name for found in re.findall(r"-> (.+?) \(via", roles) for name in found.split()}
+    assert person in reached, roles
     assert answer in " ".join(texts[:2]), texts
 
 

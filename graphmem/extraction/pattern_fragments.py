@@ -14,7 +14,9 @@ BE1 = r"(?<![\w'])(?:(?:I|i)(?:'m|\s+am)|[Ww]e(?:'re|\s+are))"
 PERFECT = r"(?:'ve|'d|\s+have|\s+had)?"
 BEEN = r"(?<![\w'])(?:I|i|[Ww]e)(?:'ve|\s+have)\s+been"  # "I've been living in …"
 # "a nurse at Rush Medical Center": a job title (checked by ``_employed_as``) at a named place
-TITLE_AT = r"(?i:an?)\s+(?P<title>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3})\s+(?i:at|for)\s+"
+TITLE_AT = (
+    r"(?i:an?)\s+(?P<title>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3})\s+(?i:at|for)\s+(?:(?i:the)\s+)?"
+)
 ADV = (
     r"(?:(?i:just|recently|finally|now|currently|still|also|already|really|usually|often|"
     r"always|sometimes|regularly|actually|absolutely|totally|strictly|mostly|fully|"
@@ -51,3 +53,12 @@ LEFT = r"(?i:quit|left|resigned\s+from)"
 # "a new apartment", "our first house": a home named by a common noun (then "in <Town>")
 A_HOME = r"(?i:a|an|the|our|my|his|her|their)\s+(?=[a-z])"
 PROMOTED = r"(?:(?i:got|was|were|been)\s+)?(?i:promoted)\s+(?i:to)\s+"
+# "sold the Civic", "got rid of my old bike": what the speaker no longer has
+SOLD = r"(?i:sold|traded\s+in|got\s+rid\s+of|gave\s+away)"
+# "our two cats, Pixel and Mochi": several pets named in a list
+PET_NAMES = rf"(?P<t>{CAP}(?:(?:\s*,\s*|\s+and\s+|,\s+and\s+){CAP})+)"
+COUNT = r"(?:(?i:two|three|four|five|2|3|4|5)\s+)?"
+# "Maya lives in Denver and works as a nurse": a second verb of the same subject
+AND_ALSO = r"(?:(?:[\w'-]+\s+){1,5}?(?i:and)\s+)?"
+# a name does not start with a determiner ("My sister Maya …": the name is Maya)
+NOT_OPENER = r"(?!(?:My|Our|His|Her|Their|The|This|That|These|Those)\b)"

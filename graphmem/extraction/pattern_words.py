@@ -17,6 +17,7 @@ RELATIONS = {
     "mom": "mother", "mum": "mother", "father": "father", "dad": "father", "wife": "wife",
     "husband": "husband", "partner": "partner", "girlfriend": "girlfriend",
     "boyfriend": "boyfriend", "son": "son", "daughter": "daughter", "cousin": "cousin",
+    "baby": "child",
     "colleague": "colleague", "coworker": "colleague", "co-worker": "colleague",
     "boss": "boss", "manager": "manager", "roommate": "roommate", "flatmate": "roommate",
     "neighbor": "neighbor", "neighbour": "neighbor", "aunt": "aunt", "uncle": "uncle",
@@ -49,6 +50,7 @@ TARGET_TYPES: dict[str, str] = {
     "lives_in": "location", "works_at": "organization", "job_title": "job_title",
     "diet": "diet", "allergic_to": "allergen", "eats_with": "person", "eats": "food",
     "married_to": "person", "avoids": "food", "dating": "person", "intolerant_to": "food",
+    "engaged_to": "person",
 }  # fmt: skip
 
 

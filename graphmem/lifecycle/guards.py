@@ -28,8 +28,11 @@ targets differ. Equal targets are refused as "same value".
 Supersede by denial (:func:`check_denial`, offline) is allowed when the new memory says a
 fact has ended (``ExtractedMemory.denied``: "I'm not vegan anymore" denies ``diet vegan``)
 that the old memory asserts, with the same normalised subject, predicate (functional or not)
-and target; the old memory asserts no other target for that subject and predicate; and
-every content word of the old text is a content word of the new one or of the denied fact.
+and target (or a target that ends the old one: "Outback" denies "Subaru Outback"); the old
+memory asserts no other target for that subject and predicate; and every content word of
+the old text is a content word of the new one or of the denied fact, one of the (up to
+three) content words just before the value in the old text ("a 2015 Honda Civic"), or a
+word of time (:data:`TIME_WORDS`: weekdays, months, "evening", "started" ...).
 
 Supersede proposed by an LLM (:func:`check_supersede_proposal`) relaxes one condition:
 the shared predicate need not be functional (the LLM judged that the value was replaced,
@@ -56,7 +59,13 @@ from graphmem.domain.extraction import (
     LifecycleProposal,
 )
 from graphmem.lifecycle.predicates import FunctionalPredicates, normalize_name, normalize_predicate
-from graphmem.lifecycle.words import NEGATIONS, STOP_WORDS, content_words
+from graphmem.lifecycle.words import (
+    NEGATIONS,
+    STOP_WORDS,
+    TIME_WORDS,
+    content_words,
+    value_modifiers,
+)
 
 __all__ = [
     "NEGATIONS",
@@ -236,15 +245,23 @@ def check_denial(
     for no in denied:
         slot, value = _key(no), normalize_name(no.target)
         values = {normalize_name(t.target) for t in old.triplets if _key(t) == slot}
-        if values != {value}:
+        if len(values) != 1 or not _names_same(values.pop(), value):
             continue
         # the words of the fact itself may differ ("I work at X" -> "I quit my job at X")
         told = missing - content_words(no.fact) - content_words(slot[1].replace("_", " "))
+        # nor what describes the value ("a 2015 Honda Civic") or when it held
+        told -= value_modifiers(old.memory.text, no.target) | TIME_WORDS
         if told:
             refusal = _deny(f"old memory tells more than is denied: {', '.join(sorted(told))}")
             continue
         return GuardDecision(allowed=True, reason=f"denied: {slot[0]} {slot[1]} {value}")
     return refusal
+
+
+def _names_same(old: str, denied: str) -> bool:
+    """The denied value is the old one, or its last words ("the Outback" ends "a Subaru
+    Outback")."""
+    return old == denied or old.endswith(f" {denied}")
 
 
 def detect_offline(

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from graphmem.domain.calendar_words import MONTHS, WEEKDAYS
+
 _STOP_TEXT = """
     i me my mine myself we us our ours ourselves you your yours yourself yourselves he him
     his himself she her hers herself it its itself they them their theirs themselves one
@@ -64,3 +66,32 @@ def content_words(text: str) -> set[str]:
             if part not in STOP_WORDS:
                 words.add(_singular(part))
     return words
+
+
+#: Words that tell when or since when, not what: a denial need not repeat them ("I stopped
+#: taking piano lessons" ends "I've started taking piano lessons every Tuesday evening").
+_TIME_TEXT = """
+    morning afternoon evening night weekend day week month year daily weekly monthly
+    now lately recently currently nowadays started start began begun begin
+"""
+TIME_WORDS: frozenset[str] = frozenset(
+    {_singular(w) for w in (*WEEKDAYS, *MONTHS, *_TIME_TEXT.split())}
+)
+
+
+def value_modifiers(text: str, value: str) -> set[str]:
+    """The content words just before ``value`` in ``text``, up to three, to the first stop
+    word: what describes the value ("a 2015 Honda Civic" -> 2015, honda)."""
+    tokens = [t for token in _TOKEN.findall(text.casefold()) for t in _normalise_token(token)]
+    target = [t for token in _TOKEN.findall(value.casefold()) for t in _normalise_token(token)]
+    if not target:
+        return set()
+    for start in range(len(tokens) - len(target) + 1):
+        if tokens[start : start + len(target)] == target:
+            before: set[str] = set()
+            for word in reversed(tokens[max(0, start - 3) : start]):
+                if word in STOP_WORDS:
+                    break
+                before.add(_singular(word))
+            return before
+    return set()

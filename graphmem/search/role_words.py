@@ -10,7 +10,10 @@ PETS = frozenset(
     | {"snake", "pig"}
 )
 # role word -> (words naming the role, words naming its inverse); synonyms by meaning.
-CHILD = ({"child", "kid", "daughter", "son"}, {"parent", "mother", "father", "mom", "dad", "mum"})
+CHILD = (
+    {"child", "kid", "daughter", "son", "baby"},
+    {"parent", "mother", "father", "mom", "dad", "mum"},
+)
 PARENT = (CHILD[1], CHILD[0])
 GRANDCHILD = {"grandchild", "grandson", "granddaughter"}
 FAMILIES: dict[str, tuple[set[str], set[str]]] = {
@@ -101,7 +104,8 @@ ALIASES = {
     "mom": "mother", "mum": "mother", "dad": "father", "grandma": "grandmother",
     "grandpa": "grandfather", "manager": "boss", "supervisor": "boss", "coworker": "colleague",
     "co-worker": "colleague", "flatmate": "roommate", "neighbour": "neighbor",
-    "children": "child", "kids": "kid", "daughters": "daughter", "sons": "son",
+    "children": "child", "kids": "kid", "baby": "child", "babies": "child",
+    "daughters": "daughter", "sons": "son",
     "boy": "son", "boys": "son", "girl": "daughter", "girls": "daughter", "hubby": "husband",
     "sisters": "sister", "brothers": "brother", "friends": "friend", "parents": "parent",
     "colleagues": "colleague", "coach": "teacher", "mentor": "teacher", "tutor": "teacher",
@@ -111,6 +115,8 @@ ALIASES = {
     "landlady": "landlord", "housemate": "roommate",
     "puppy": "dog", "pup": "dog", "dogs": "dog", "kitten": "cat", "kitty": "cat",
     "cats": "cat", "bunny": "rabbit", "pony": "horse", "tortoise": "turtle", "pets": "pet",
+    **{f"{pet}s": pet for pet in PETS if pet not in {"dog", "cat"}},
+    "puppies": "dog", "kittens": "cat", "bunnies": "rabbit", "ponies": "horse",
 }  # fmt: skip
 ROLE_WORDS = sorted(
     set(FAMILIES) | set(SYMMETRIC) | set(ALIASES) | COMPOUND_ROLES, key=len, reverse=True

@@ -46,7 +46,7 @@ _ADJ = (
 _ANCHOR = r"(?P<anchor>[^\W\d_][\w-]{0,40})"
 # Any noun after a name's possessive is read as a role (a predicate may name it: "Tom
 # landlord_of Karl"); after "my" only the known role words are, since "my diet" is no role.
-_POSSESSIVE = re.compile(rf"\b{_ANCHOR}'s?\s+{_ADJ}(?P<role>[a-z][a-z-]{{2,24}})\b")
+_POSSESSIVE = re.compile(rf"\b{_ANCHOR}'s?\s+{_ADJ}(?P<role>[a-zà-öø-ÿ][a-zà-öø-ÿ-]{{2,24}})\b")
 _MY = re.compile(rf"\b(?P<anchor>my|our)\s+{_ADJ}{_ROLE}\b")
 # "his/her/their nephew": the nephew of the one person the query names ("What is Lena
 # getting her nephew?"); with no name, or several, the pronoun anchors nothing.

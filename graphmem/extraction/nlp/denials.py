@@ -12,8 +12,10 @@ without its negation words (:func:`.clauses.negation_words`):
   eat meat anymore" -> ``eat meat``).
 
 Patterns that tell an end in positive words ("I quit my job at Lumen Studio", "I moved out
-of Leeds", "I broke up with Jamie": ``Rule.denial``) give denials too, read by the
-extractor where their clause asserts.
+of Leeds", "I broke up with Jamie", "I sold the Civic": ``Rule.denial``) give denials too,
+read by the extractor where their clause asserts, and so do the "-ing" complements of
+"stop" and "quit" ("I stopped taking piano lessons" -> ``take piano lesson``,
+:func:`.triplets.ended_triplets`).
 
 They are never stored as facts. The lifecycle reads them: an active memory of the owner
 that asserts the denied fact itself (same subject, predicate and value) is superseded by
@@ -26,12 +28,13 @@ from collections.abc import Container
 from typing import TYPE_CHECKING
 
 from graphmem.extraction.nlp.clauses import (
+    clause_asserts,
     clause_denies,
     clause_of,
     negation_words,
     spelled_at,
 )
-from graphmem.extraction.nlp.triplets import ParsedTriplet, verb_triplets
+from graphmem.extraction.nlp.triplets import ParsedTriplet, ended_triplets, verb_triplets
 from graphmem.extraction.patterns import RawTriplet, find_triplets
 
 if TYPE_CHECKING:
@@ -56,8 +59,14 @@ def sentence_denials(
 ) -> tuple[list[RawTriplet], list[ParsedTriplet]]:
     """(pattern denials, dependency denials) of one asserting sentence."""
     clauses = denied_clauses(sentence)
+    ended = [
+        t
+        for verb in sentence
+        if verb.pos_ == "VERB" and clause_asserts(verb)
+        for t in ended_triplets(verb, speakers)
+    ]
     if not clauses:
-        return [], []
+        return [], ended
     heads = {verb.i for verb in clauses}
     patterns = [
         raw
@@ -65,7 +74,7 @@ def sentence_denials(
         if not (raw.negative or raw.denial) and _in_denied(sentence, raw, heads)
     ]
     parsed = [t for verb in clauses if verb.pos_ == "VERB" for t in verb_triplets(verb, speakers)]
-    return patterns, parsed
+    return patterns, parsed + ended
 
 
 def _in_denied(sentence: Span, raw: RawTriplet, heads: set[int]) -> bool:

@@ -179,9 +179,12 @@ def sentence_triplets(sentence: Span, speakers: Speakers) -> Iterator[ParsedTrip
             yield from verb_triplets(verb, speakers)
 
 
-def verb_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
-    """The triplets of one verb, whether its clause asserts or not (the caller decides)."""
-    source = _subject(verb, speakers)
+def verb_triplets(
+    verb: Token, speakers: Speakers, source: Named | None = None
+) -> Iterator[ParsedTriplet]:
+    """The triplets of one verb, whether its clause asserts or not (the caller decides);
+    ``source`` when the subject is another verb's (:func:`ended_triplets`)."""
+    source = source or _subject(verb, speakers)
     if source is None:
         return
     for child in verb.children if verb.lemma_.lower() == "go" else ():
@@ -196,3 +199,21 @@ def verb_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
             continue
         fact = _fact(source, verb, links, target)
         yield ParsedTriplet(source, predicate, target, fact, _past(verb), verb.i)
+
+
+#: Verbs that end an activity told by their "-ing" complement ("I stopped taking piano
+#: lessons", "we quit going to the gym").
+_ENDERS = frozenset({"stop", "quit"})
+
+
+def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
+    """What an ending verb says has ended: the triplets of its "-ing" complement, with the
+    ending verb's subject ("I stopped taking piano lessons" -> ``take piano lesson``)."""
+    if verb.lemma_.lower() not in _ENDERS:
+        return
+    source = _subject(verb, speakers)
+    if source is None:
+        return
+    for child in verb.children:
+        if child.dep_ in {"xcomp", "dobj"} and child.tag_ == "VBG":
+            yield from verb_triplets(child, speakers, source)
