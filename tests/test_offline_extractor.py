@@ -184,6 +184,17 @@ def test_fact_templates() -> None:
         ("Mr. Okoye is my son's teacher.", set()),
         ("Ana is Karl's daughter's nanny.", set()),
         ("My favorite band is Radiohead.", {("user", "likes", "Radiohead")}),
+        # a liking is a list when written as one (before 2026-12-05 only the first item)
+        ("I like hiking, swimming, and yoga.",
+         {("user", "likes", "hiking"), ("user", "likes", "swimming"), ("user", "likes", "yoga")}),
+        ("I enjoy reading, it relaxes me.", {("user", "likes", "reading")}),
+        # an unnamed relative one has one of is a person of the owner's graph
+        ("My mom is allergic to penicillin.",
+         {("User's Mother", "allergic_to", "penicillin"), ("User's Mother", "mother_of", "user")}),
+        ("My friend works at Google.", set()),  # one of many friends
+        ("My sister is allergic to nuts.",  # hers, not the speaker's
+         {("User's Sister", "allergic_to", "nuts"), ("User's Sister", "sister_of", "user")}),
+        ("My mom said hi.", set()),  # nothing told of her: no entity for her either
         ("My all-time favourite foods are sushi and ramen.",
          {("user", "likes", "sushi"), ("user", "likes", "ramen")}),
         ("My favorite thing about her is her laugh.", set()),
@@ -256,7 +267,7 @@ def test_patterns(text: str, expected: set[tuple[str, str, str]]) -> None:
         "I like it.",
         "I love you",
         "I'm moving to Rome next year.",
-        "My sister is allergic to nuts.",
+        "My friend is allergic to nuts.",  # not the speaker's allergy (and one of many friends)
         "She lives in Madrid.",
         "I'm vegetarian and usually eat with my friends and family.",
     ],

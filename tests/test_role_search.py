@@ -276,6 +276,8 @@ def named(memory: Memory) -> Iterator[str]:
         "Bean has a sore eye and needs drops twice a day.",
         "Our baby Theo was born in March.",
         "Theo is allergic to eggs.",
+        "My dad is allergic to penicillin.",
+        "Dad says hi from Lisbon.",
     ), memory)  # fmt: skip
 
 
@@ -295,6 +297,8 @@ def named(memory: Memory) -> Iterator[str]:
         ("What should I cook for my sister's fiancé?", "Karim doesn't", "Karim"),
         ("Which medicine do my rabbits need?", "Bean has a sore", "Bean"),
         ("What can't my baby eat?", "Theo is allergic", "Theo"),
+        # an unnamed father: "My dad is allergic …" is about "Tom's Father"
+        ("Which antibiotic should my father not take?", "My dad is allergic", "Tom's"),
     ],
 )
 def test_my_role_resolves_for_a_user_who_speaks_under_a_name(

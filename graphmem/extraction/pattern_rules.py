@@ -47,7 +47,8 @@ from graphmem.extraction.pattern_words import (
     INTOLERANT,
 )
 
-TargetKind = Literal["phrase", "list", "names", "title", "word"]
+# "series": a phrase, or a list when written as one with commas ("hiking, swimming and yoga")
+TargetKind = Literal["phrase", "list", "names", "title", "word", "series"]
 
 
 @dataclass(frozen=True)
@@ -169,7 +170,7 @@ RULES: tuple[Rule, ...] = (
     # "My favorite band is Radiohead", "my all-time favourite foods are sushi and ramen"
     _rule(rf"(?<![\w'])(?i:my)\s+(?:(?i:all-time|absolute)\s+)?(?i:favou?rite)\s+"
           rf"(?:(?!about\b)[a-z][\w-]*\s+){{0,3}}(?i:is|are)\s+{T}", "likes", "list"),
-    _rule(rf"{FP}\s+{ADV}(?P<v>(?i:like|love|enjoy|adore|prefer))\s+{T}", "likes",
+    _rule(rf"{FP}\s+{ADV}(?P<v>(?i:like|love|enjoy|adore|prefer))\s+{T}", "likes", "series",
           allow_to=True),
     _rule(rf"{FP}{PERFECT}\s+{ADV}(?i:started|began|start)\s+(?i:eating)\s+{T}", "eats",
           event=True),

@@ -18,6 +18,8 @@ from graphmem.extraction.occupations import names_occupation
 from graphmem.extraction.pattern_fragments import (
     CAP,
     FIRST_PERSON,
+    MY_REL,
+    REL,
 )
 from graphmem.extraction.pattern_rules import RULES, Rule
 from graphmem.extraction.pattern_words import (
@@ -89,9 +91,15 @@ def _is_title(phrase: str) -> bool:
     )
 
 
+#: Items written as a list: "A, B and C", "A, B, or C" (not "mac and cheese": no comma)
+_SERIES = re.compile(r"[^,.!?;:]+?(?:,\s*[^,.!?;:]+?)+,?\s+(?:and|or)\s+\S", re.IGNORECASE)
+
+
 def _targets(rule: Rule, raw: str, known: Container[str]) -> list[str]:
     if rule.target == "word":
         return [raw.lower()]
+    if rule.target == "series" and _SERIES.match(collapse_whitespace(raw)):
+        return split_list(trim_phrase(raw, allow_to=rule.allow_to, keep_lists=True) or "")
     keep_lists = rule.target in {"list", "names"}
     phrase = trim_phrase(raw, allow_to=rule.allow_to, keep_lists=keep_lists)
     if phrase is None:
@@ -197,10 +205,37 @@ def find_triplets(
     entity is accepted as an ``eats_with`` name even when it is not capitalised.
     """
     sentence = collapse_whitespace(sentence.replace("\u2019", "'"))
+    sentence, unnamed = _name_the_unnamed(sentence, speaker)
     first_person = FIRST_PERSON.search(sentence)
     first_person_end = first_person.end() if first_person else None
     found: list[RawTriplet] = []
     for rule in RULES:
         for match in rule.regex.finditer(sentence):
             found.extend(_apply(rule, match, speaker, known, first_person_end))
+    if unnamed is not None and any(t.source == unnamed[0] for t in found):
+        found.append(RawTriplet(unnamed[0], f"{unnamed[1]}_of", speaker, False, "person", "person"))
     return found
+
+
+#: Relatives and others a person has one of, mostly: "my mom" names one person even unnamed
+#: (not "my friend", "my cousin": one of many).
+_ONE_OF = frozenset(RELATIONS.values()) - {
+    "friend", "colleague", "neighbor", "cousin", "classmate", "teammate", "roommate", "aunt",
+    "uncle", "niece", "nephew", "teacher", "tutor", "coach", "mentor", "nanny", "grandchild",
+}  # fmt: skip
+_UNNAMED = re.compile(rf"^{MY_REL}{REL}\b(?!['-])(?=\s+[a-z])")
+
+
+def _name_the_unnamed(sentence: str, speaker: str) -> tuple[str, tuple[str, str] | None]:
+    """A sentence about "my mom" with no name given: the patterns read it about
+    "<Speaker>'s Mother" ("My mom is allergic to penicillin" -> ``Dana's Mother
+    allergic_to penicillin``, and ``Dana's Mother mother_of Dana``), one entity per owner
+    that "my mother" in a query resolves to. Returns the sentence to read and (name,
+    relation) when it was rewritten."""
+    match = _UNNAMED.match(sentence)
+    if match is None or RELATIONS[match.group("r").lower()] not in _ONE_OF:
+        return sentence, None
+    relation = RELATIONS[match.group("r").lower()]
+    title = "-".join(word.capitalize() for word in relation.split("_"))
+    name = f"{speaker[:1].upper()}{speaker[1:]}'s {title}"
+    return name + sentence[match.end() :], (name, relation)
