@@ -103,6 +103,26 @@ def test_fulltext_only_hit_survives_the_gate(memory: Memory, user_id: str) -> No
     assert top is not None and top.fulltext == 1.0
 
 
+def test_a_pronoun_is_no_full_text_match(memory: Memory, user_id: str) -> None:
+    """ "my" says who asks, not what about: a memory that shares only "my" with the query has
+    no full-text score (before 2026-12-05 it had the best, 1.0, and "What's my job title?"
+    ranked four "my …" memories above the title told with "as a staff engineer")."""
+    said = [
+        {"role": "user", "name": "Jordan", "content": text}
+        for text in (
+            "My surgery got moved to May 2.",
+            "My knee surgery is scheduled for April 14.",
+            "My dad Robert is visiting from Lisbon next week.",
+            "I left Shopify and joined Wealthsimple as a staff engineer.",
+        )
+    ]
+    for message in said:
+        memory.add([message], user_id=user_id, timestamp="2026-05-01")
+    result = memory.search("What's my job title?", user_id=user_id, top_k=3, explain=True)
+    assert texts(result)[0].endswith("as a staff engineer."), texts(result)
+    assert all(not m.score_breakdown or not m.score_breakdown.fulltext for m in result.results)
+
+
 def test_gate_drops_what_is_unrelated(memory: Memory, user_id: str) -> None:
     memory.add(
         ["I adore Bach's cello suites.", "Quarterly tax forms are due in April."],

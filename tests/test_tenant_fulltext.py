@@ -10,7 +10,14 @@ import pytest
 
 from graphmem import Memory
 from graphmem.ports.search import ScopeStats, TermHits
-from graphmem.search.scope_terms import FieldStats, field_stats, length_norm, scope_idf, scores
+from graphmem.search.scope_terms import (
+    FieldStats,
+    field_stats,
+    length_norm,
+    lexical,
+    scope_idf,
+    scores,
+)
 
 MINE = [
     "I adopted a dog named Rex last spring.",
@@ -20,6 +27,12 @@ MINE = [
     "The dog park near the river opens at seven.",
 ]
 QUERY = "Which dog ate the chemistry notes?"
+
+
+def test_question_words_and_personal_pronouns_are_not_searched() -> None:
+    assert lexical("What's my job title?") == ["job", "title"]
+    assert lexical("Where did you and I meet?") == ["and", "meet"]
+    assert lexical("who are you?") == ["who", "are", "you"]  # nothing else left: all
 
 
 def test_a_term_is_weighed_by_its_frequency_in_the_scope() -> None:

@@ -37,13 +37,21 @@ QUESTION_WORDS = frozenset(
 )  # fmt: skip
 
 
+#: The asker and the one asked ("what's my job title?"): who they are is read by the
+#: self-name and speaker rules (search/self_names.py), and as words they match most chat
+#: ("my" alone was the best full-text hit of "what's my job title?" over a user's notes).
+PERSONAL_WORDS = frozenset(
+    {"i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "you", "your", "yours", "s"}
+)
+
+
 def lexical(query: str) -> list[str]:
-    """The query's words without its question words (all of them when nothing else is left).
-    A question's interrogatives and auxiliaries ("when did", "what was") say what kind of
-    answer is wanted, not what it is about, and the English analyzer keeps them ("when I was
-    a kid" would match "when did…")."""
+    """The query's words without its question words and personal pronouns (all of them when
+    nothing else is left). A question's interrogatives and auxiliaries ("when did", "what
+    was") say what kind of answer is wanted, not what it is about, and the English analyzer
+    keeps them ("when I was a kid" would match "when did…")."""
     words = lucene.terms(query)
-    kept = [w for w in words if w not in QUESTION_WORDS]
+    kept = [w for w in words if w not in QUESTION_WORDS and w not in PERSONAL_WORDS]
     return kept or words
 
 
