@@ -165,7 +165,16 @@ def test_fact_templates() -> None:
           ("Maya", "sister_of", "user")}),
         ("Jo is a big fan of jazz.", set()),
         ("I'm on the payments team at Stripe now.", {("user", "works_at", "Stripe")}),
-        ("Maya got engaged to her boyfriend Luca.", {("Maya", "engaged_to", "Luca")}),
+        ("Maya got engaged to her boyfriend Luca.",
+         {("Maya", "engaged_to", "Luca"), ("Luca", "boyfriend_of", "Maya")}),
+        # "his"/"her" after a named subject: a relation of that person
+        ("Felix visited last week, he brought his girlfriend Tessa.",
+         {("Tessa", "girlfriend_of", "Felix")}),
+        ("I met his sister Ana.", set()),
+        ("Guess what, my brother Felix just moved to Vancouver for a job at EA.",
+         {("Felix", "lives_in", "Vancouver"), ("Felix", "works_at", "EA"),
+          ("Felix", "brother_of", "user")}),
+        ("I moved to Paris for love.", {("user", "lives_in", "Paris")}),
         ("We live in Oslo with our two cats, Pixel and Mochi.",
          {("user", "lives_in", "Oslo"), ("Pixel", "cat_of", "user"), ("Mochi", "cat_of", "user")}),
         ("I quit and joined Hartwell Partners.", set()),  # an organisation needs a parse

@@ -48,6 +48,9 @@ def _rel(source: str, relation: str, target: str) -> list[dict[str, str]]:
         ("dog", "dog_of", "source"),  # Pepper dog_of Ann, from "our dog Pepper"
         ("pet", "cat_of", "source"),  # "my pet" is any pet
         ("dog", "cat_of", None),
+        ("dog", "adopt", "target"),  # "we adopted Comet": the one adopted
+        ("dog", "adopt_from", None),  # the shelter is no pet
+        ("son", "adopt", None),
     ],
 )
 def test_role_words_read_predicates_in_the_right_direction(
@@ -278,6 +281,8 @@ def named(memory: Memory) -> Iterator[str]:
         "Theo is allergic to eggs.",
         "My dad is allergic to penicillin.",
         "Dad says hi from Lisbon.",
+        "We rescued Biscuit from the shelter in May.",
+        "Biscuit is terrified of thunderstorms.",
     ), memory)  # fmt: skip
 
 
@@ -299,6 +304,8 @@ def named(memory: Memory) -> Iterator[str]:
         ("What can't my baby eat?", "Theo is allergic", "Theo"),
         # an unnamed father: "My dad is allergic …" is about "Tom's Father"
         ("Which antibiotic should my father not take?", "My dad is allergic", "Tom's"),
+        # a pet told only as adopted or rescued
+        ("What is my dog scared of?", "Biscuit is terrified", "Biscuit"),
     ],
 )
 def test_my_role_resolves_for_a_user_who_speaks_under_a_name(

@@ -56,7 +56,13 @@ collects vinyl records", the grocery budget, the support group) fell from ranks 
 below "I started eating seafood this month" and "Ines likes strawberries and apricots"; every
 other query, relation and count stayed the same. Floats are compared within
 ``FLOAT_SLACK`` since then: a full run once showed one score a unit off in its sixth place
-(texts, order, names and counts stay exact)."""
+(texts, order, names and counts stay exact). Written again when first- and second-person
+pronouns came to only add to a memory another query word found (search/scope_terms.py,
+``MINOR_WORDS``): memories that only "I"/"my" found lost their full-text score (e.g. "I moved
+to Paris." for "What cake should I bake…"), so 9 of the 16 queries reordered below their
+first result, identically on both paths; the first result of every query stayed the same,
+and the second of all but "where do I live" (among results scored 0.10–0.14); one more
+relation list shows a fact in place of a first-person one."""
 
 from __future__ import annotations
 

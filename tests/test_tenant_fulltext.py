@@ -14,7 +14,6 @@ from graphmem.search.scope_terms import (
     FieldStats,
     field_stats,
     length_norm,
-    lexical,
     scope_idf,
     scores,
 )
@@ -29,10 +28,22 @@ MINE = [
 QUERY = "Which dog ate the chemistry notes?"
 
 
-def test_question_words_and_personal_pronouns_are_not_searched() -> None:
-    assert lexical("What's my job title?") == ["job", "title"]
-    assert lexical("Where did you and I meet?") == ["and", "meet"]
-    assert lexical("who are you?") == ["who", "are", "you"]  # nothing else left: all
+def test_a_pronoun_only_adds_to_what_another_word_found() -> None:
+    """ "my" and "I" say who asks: a memory only they found gets no full-text score, and a
+    memory another word found keeps their share."""
+    stats = {"text": FieldStats(docs=10, avg_chars=40.0)}
+
+    def hit(term: str, ids: list[str]) -> TermHits:
+        return TermHits(term=term, field="text", ids=ids, scores=[1.0] * len(ids),
+                        lengths=[40] * len(ids))  # fmt: skip
+
+    found = scores([hit("my", ["a", "b"]), hit("job", []), hit("title", [])], stats)
+    assert found == {}
+    found = scores([hit("i", ["a", "b"]), hit("hall", ["b", "c"])], stats)
+    assert set(found) == {"b", "c"} and found["b"] > found["c"]
+    assert set(scores([hit("you", ["a"])], stats)) == {"a"}  # no other word: it counts
+    # the query's other words found nothing (Lucene returns no hits for them)
+    assert scores([hit("my", ["a", "b"])], stats, ["my", "job", "title"]) == {}
 
 
 def test_a_term_is_weighed_by_its_frequency_in_the_scope() -> None:

@@ -204,6 +204,27 @@ def test_a_current_question_about_one_topic_does_not_pin_unrelated_state_facts(
         assert all(unrelated not in t for t in texts[:2]), texts
 
 
+def test_a_current_question_about_someone_pins_no_one_elses_state_facts(
+    memory: Memory, user_id: str
+) -> None:
+    """Two friends talk; only Nadia's brother's home and job are state facts. "What does Ivo
+    do for fun now?" is about Ivo: the brother's facts get no temporal score (they did, as
+    "every subject" when the query named no subject of a state fact, and ranked first)."""
+    talk = [
+        ("Nadia", "My brother Karim moved to Leeds for a job at Arup."),
+        ("Ivo", "Nice! I took up bouldering this winter, I go twice a week."),
+        ("Nadia", "Karim works as a structural engineer there."),
+        ("Ivo", "Bouldering sounds fun, I'm hooked on it."),
+    ]
+    memory.add([{"role": "user", "name": n, "content": c} for n, c in talk],
+               user_id=user_id, timestamp="2026-03-01")  # fmt: skip
+    result = memory.search("What does Ivo do for fun now?", user_id=user_id, top_k=4, explain=True)
+    assert "bouldering" in _texts(result)[0].lower(), _texts(result)
+    for found in result.results:
+        breakdown = found.score_breakdown
+        assert breakdown is not None and not breakdown.temporal, (found.text, breakdown)
+
+
 @pytest.mark.parametrize(
     ("question", "answer"),
     [

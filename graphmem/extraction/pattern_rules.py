@@ -99,6 +99,10 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"{NAME}\s+{ADV}(?i:lives|resides)\s+(?i:in)\s+{T}", "lives_in"),
     _rule(rf"{NAME}\s+(?i:has\s+)?{ADV}(?i:moved|relocated)\s+(?i:to)\s+{T}", "lives_in",
           event=True),
+    # "Felix just moved to Vancouver for a job at EA": the move tells the job too
+    _rule(rf"(?:{FP}|{NAME})(?:'ve|\s+has|\s+have)?\s+{ADV}(?i:moved|relocated)\s+(?i:to)\s+{CAP}"
+          rf"(?:\s+{CAP}){{0,3}}\s+(?i:for)\s+(?i:a\s+)?(?i:new\s+)?(?i:job|position|role)\s+"
+          rf"(?i:at|with)\s+{ORG}", "works_at", event=True),
     _rule(rf"{FP}\s+{ADV}(?i:work)\s+(?i:at|for)\s+{T}", "works_at"),
     _rule(rf"{IM}\s+{ADV}(?i:working|employed)\s+(?i:at|for|by)\s+{T}", "works_at"),
     _rule(rf"{FP}{PERFECT}\s+{ADV}(?i:started|began|start)\s+"
@@ -130,8 +134,11 @@ RULES: tuple[Rule, ...] = (
           rf"(?i:at|for)\s+{ORG}", "works_at"),
     _rule(rf"{IM}\s+{ADV}(?i:an?)\s+{T}", "job_title", "title", occupation=True),
     # "Sam is a pediatric nurse at the Children's Hospital", "Maya works as a nurse"
-    _rule(rf"{NOT_OPENER}{NAME}\s+{AND_ALSO}(?i:is|works\s+as)\s+{ADV}(?i:an?)\s+{T}",
+    _rule(rf"{NOT_OPENER}{NAME}(?:'s|\s+{AND_ALSO}(?i:is|works\s+as))\s+{ADV}(?i:an?)\s+{T}",
           "job_title", "title", occupation=True),
+    # "Felix visited, he brought his girlfriend Tessa": a relation of the sentence's subject
+    _rule(rf"^(?P<o>{CAP})\b[^.!?]*?\b(?i:his|her)\s+{REL_ADJ}{REL},?\s+{HONORIFIC}"
+          rf"(?P<s>{CAP}(?:\s+{CAP}){{0,2}})", "relation"),
     # "I got promoted to senior designer at Figma": a new title, at a named place
     _rule(rf"{FP}{PERFECT}\s+{ADV}{PROMOTED}(?:(?i:an?)\s+)?(?P<title>[a-z][a-z-]*(?:\s+[a-z][a-z-]*)"
           rf"{{0,3}})\s+(?i:at|for)\s+{ORG}", "works_at", titled=True, event=True),

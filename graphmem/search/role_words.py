@@ -100,6 +100,9 @@ VERBS: dict[str, dict[str, str]] = {
     "student": {"teaches": "target", "coaches": "target", "mentors": "target",
                 "tutors": "target"},
 }  # fmt: skip
+#: Whole predicates that give a pet: "We adopted Comet" (``Omar adopt Comet``) makes Comet
+#: "Omar's dog" (not ``adopt_from``: the shelter is no pet).
+PET_VERBS = frozenset({"adopt", "rescue"})
 ALIASES = {
     "mom": "mother", "mum": "mother", "dad": "father", "grandma": "grandmother",
     "grandpa": "grandfather", "manager": "boss", "supervisor": "boss", "coworker": "colleague",

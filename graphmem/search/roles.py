@@ -31,6 +31,8 @@ from graphmem.search.role_words import (
     COMPOUND_ROLES,
     FAMILIES,
     IN_LAW_STEPS,
+    PET_VERBS,
+    PETS,
     ROLE_WORDS,
     SYMMETRIC,
     SYMMETRIC_VERBS,
@@ -174,6 +176,8 @@ def holder(role: str, predicate: str) -> str | None:
     verb = VERBS.get(role, {}).get(words[0])
     if verb is not None:
         return verb
+    if joined in PET_VERBS and (role in PETS or role == "pet"):
+        return "target"
     if role in SYMMETRIC:
         same = set(words) & SYMMETRIC[role] or predicate.lower() in SYMMETRIC_VERBS.get(role, ())
         return "other" if same else None

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from pydantic import BaseModel
 
@@ -37,21 +37,22 @@ QUESTION_WORDS = frozenset(
 )  # fmt: skip
 
 
-#: The asker and the one asked ("what's my job title?"): who they are is read by the
-#: self-name and speaker rules (search/self_names.py), and as words they match most chat
-#: ("my" alone was the best full-text hit of "what's my job title?" over a user's notes).
-PERSONAL_WORDS = frozenset(
+#: Words that only add to a memory another query word found: the asker and the one asked
+#: ("what's my job title?"), whom the self-name and speaker rules read (search/self_names.py).
+#: Alone they match most chat: "my" was the best full-text hit of "what's my job title?" over
+#: a user's notes, so every "My …" note scored 1.
+MINOR_WORDS = frozenset(
     {"i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "you", "your", "yours", "s"}
 )
 
 
 def lexical(query: str) -> list[str]:
-    """The query's words without its question words and personal pronouns (all of them when
-    nothing else is left). A question's interrogatives and auxiliaries ("when did", "what
-    was") say what kind of answer is wanted, not what it is about, and the English analyzer
-    keeps them ("when I was a kid" would match "when did…")."""
+    """The query's words without its question words (all of them when nothing else is left).
+    A question's interrogatives and auxiliaries ("when did", "what was") say what kind of
+    answer is wanted, not what it is about, and the English analyzer keeps them ("when I was
+    a kid" would match "when did…")."""
     words = lucene.terms(query)
-    kept = [w for w in words if w not in QUESTION_WORDS and w not in PERSONAL_WORDS]
+    kept = [w for w in words if w not in QUESTION_WORDS]
     return kept or words
 
 
@@ -93,11 +94,16 @@ def length_norm(chars: int, avg_chars: float) -> float:
     return (K1 + 1.0) / (1.0 + K1 * (1.0 - B + B * ratio))
 
 
-def scores(hits: list[TermHits], stats: dict[str, FieldStats]) -> dict[str, float]:
+def scores(
+    hits: list[TermHits], stats: dict[str, FieldStats], queried: Collection[str] = ()
+) -> dict[str, float]:
     """Memory id -> its full-text score (unnormalised): per field, the sum over terms of the
     term's scope IDF times the hit's length norm over the term's best; the better field
-    wins."""
+    wins. Only memories some word besides :data:`MINOR_WORDS` found are scored, unless the
+    query (``queried``, else the terms of ``hits``) has no other word."""
     fields: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    major = {t for t in (queried or [t.term for t in hits]) if t not in MINOR_WORDS}
+    found_by_major: set[str] = set()
     for term in hits:
         found = [
             (memory_id, chars)
@@ -113,8 +119,11 @@ def scores(hits: list[TermHits], stats: dict[str, FieldStats]) -> dict[str, floa
         per_id = fields[term.field]
         for memory_id, norm in norms.items():
             per_id[memory_id] += weight * norm / best
+        if term.term in major:
+            found_by_major.update(norms)
     out: dict[str, float] = {}
     for per_id in fields.values():
         for memory_id, score in per_id.items():
-            out[memory_id] = max(out.get(memory_id, 0.0), score)
+            if memory_id in found_by_major or not major:
+                out[memory_id] = max(out.get(memory_id, 0.0), score)
     return out

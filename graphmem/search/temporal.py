@@ -77,12 +77,24 @@ def _held_at(fact: StateFact, at: datetime) -> bool:
 
 def _subjects(query: str, facts: list[StateFact], me: list[str]) -> set[str]:
     """Entity ids the query is about: those it names, the user for a first-person query;
-    every subject when it names none."""
+    every subject when it names nobody (a query that names someone without a state fact, as
+    "What sport does Lena do now?" when only her brother's home is known, has none)."""
     words = set(lucene.terms(query))
     named = {f.source_id for f in facts if _names(words, f.source)}
     if words & FIRST_PERSON:
         named |= {f.source_id for f in facts if normalize_name(f.source) in me}
-    return named or {f.source_id for f in facts}
+    if named or _names_someone(query):
+        return named
+    return {f.source_id for f in facts}
+
+
+def _names_someone(query: str) -> bool:
+    """A capitalised word past the first, other than "I": the query names someone or
+    something, so the state facts of everyone else are not its subject."""
+    return any(
+        word[:1].isupper() and word != "I" and word.strip("?!.,:;'’s").isalpha()
+        for word in query.split()[1:]
+    )
 
 
 def _names(words: set[str], name: str) -> bool:

@@ -22,7 +22,7 @@ def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: Search
         queries, ctx.fetch_states, ctx.before, scope_terms.TERM_HITS_CAP, ctx.scope_keys
     )
     stats = scope_terms.field_stats([found.totals])
-    scored = scope_terms.scores(found.terms, stats)
+    scored = scope_terms.scores(found.terms, stats, [q.term for q in queries])
     top = sorted(scored.items(), key=lambda item: -item[1])[: ctx.per_signal_k]
     best = top[0][1] if top else 0.0
     for memory_id, score in top:
