@@ -171,6 +171,7 @@ def test_fact_templates() -> None:
         ("Felix visited last week, he brought his girlfriend Tessa.",
          {("Tessa", "girlfriend_of", "Felix")}),
         ("I met his sister Ana.", set()),
+        ("Anna met Lisa and her brother Tom.", set()),  # whose brother? not read
         ("Guess what, my brother Felix just moved to Vancouver for a job at EA.",
          {("Felix", "lives_in", "Vancouver"), ("Felix", "works_at", "EA"),
           ("Felix", "brother_of", "user")}),

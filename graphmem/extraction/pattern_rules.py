@@ -137,8 +137,10 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"{NOT_OPENER}{NAME}(?:'s|\s+{AND_ALSO}(?i:is|works\s+as))\s+{ADV}(?i:an?)\s+{T}",
           "job_title", "title", occupation=True),
     # "Felix visited, he brought his girlfriend Tessa": a relation of the sentence's subject
-    _rule(rf"^(?P<o>{CAP})\b[^.!?]*?\b(?i:his|her)\s+{REL_ADJ}{REL},?\s+{HONORIFIC}"
-          rf"(?P<s>{CAP}(?:\s+{CAP}){{0,2}})", "relation"),
+    # (not after "<Name> and": "Anna met Lisa and her brother Tom" is Lisa's brother, maybe)
+    _rule(rf"^(?P<o>{CAP})\b(?![^.!?]*\b[A-Z][\w'-]*\s+(?:and|&)\s+(?i:his|her)\b)[^.!?]*?"
+          rf"\b(?i:his|her)\s+{REL_ADJ}{REL},?\s+{HONORIFIC}(?P<s>{CAP}(?:\s+{CAP}){{0,2}})",
+          "relation"),
     # "I got promoted to senior designer at Figma": a new title, at a named place
     _rule(rf"{FP}{PERFECT}\s+{ADV}{PROMOTED}(?:(?i:an?)\s+)?(?P<title>[a-z][a-z-]*(?:\s+[a-z][a-z-]*)"
           rf"{{0,3}})\s+(?i:at|for)\s+{ORG}", "works_at", titled=True, event=True),
