@@ -214,7 +214,10 @@ def _clause_match(phrase: RolePhrase, row: RelationRow, anchors: set[str]) -> st
 
 
 def follow(phrase: RolePhrase, anchors: set[str], rows: list[RelationRow]) -> list[RelationRow]:
-    """The triplets that resolve ``phrase`` from ``anchors`` (the path's first step)."""
+    """The triplets that resolve ``phrase`` from ``anchors`` (the path's first step). A pet
+    known only as adopted or rescued counts when no triplet names the pet kind ("I adopted a
+    kitten named Mochi" gives ``adopt Mochi`` beside ``Mochi cat_of``: not "my dog" when
+    ``Pepper dog_of`` is known)."""
     found = []
     for row in rows:
         if phrase.clause:
@@ -224,7 +227,8 @@ def follow(phrase: RolePhrase, anchors: set[str], rows: list[RelationRow]) -> li
             answer = _answer(row, anchors, side) if side else None
         if answer is not None and answer not in anchors:
             found.append(row)
-    return found
+    named = [row for row in found if "_".join(_words(row.predicate)) not in PET_VERBS]
+    return named or found
 
 
 def answers(anchors: set[str], path: list[RelationRow]) -> dict[str, str]:
