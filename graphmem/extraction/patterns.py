@@ -155,7 +155,7 @@ def _apply(
             for a, p, b in _couple(speaker, name)
         ]
     if rule.predicate == "pets":  # "our two cats, Pixel and Mochi"
-        pet = PETS[" ".join(match.group("r").lower().split())]
+        pet = _pet_kind(match)
         return [
             RawTriplet(name, f"{pet}_of", speaker, rule.event, "animal", "person")
             for name in _targets(rule, match.group("t"), known)
@@ -167,7 +167,7 @@ def _apply(
             for verb in POSSESSION_VERBS
         ]
     if rule.predicate == "pet":  # "my dog Pepper", "we adopted a puppy named Miso"
-        pet = PETS[" ".join(match.group("r").lower().split())]
+        pet = _pet_kind(match)
         return [RawTriplet(subject, f"{pet}_of", speaker, rule.event, "animal", "person")]
     predicate = rule.predicate
     if (match.groupdict().get("v") or "").lower() == "prefer":
@@ -185,6 +185,11 @@ def _apply(
         for t in found
         if predicate == "eats" and t.target.lower() in DIET_CHANGES
     ]
+
+
+def _pet_kind(match: re.Match[str]) -> str:
+    """The relation a pet word names ("puppy" -> ``dog``)."""
+    return PETS[" ".join(match.group("r").lower().split())]
 
 
 def _couple(me: str, other: str) -> list[tuple[str, str, str]]:

@@ -57,15 +57,16 @@ def _normalise_token(token: str) -> list[str]:
     return [part for part in token.split("'") if part]
 
 
+def _tokens(text: str) -> list[str]:
+    """The lower-cased word tokens of ``text``, in order ("n't" read as "not", a possessive
+    "'s" dropped, curly apostrophes made straight), stop words included."""
+    lowered = text.casefold().replace("\u2019", "'").replace("\u2018", "'")
+    return [part for token in _TOKEN.findall(lowered) for part in _normalise_token(token)]
+
+
 def content_words(text: str) -> set[str]:
     """The set of content words of ``text`` (rules: :mod:`graphmem.lifecycle.guards`)."""
-    lowered = text.casefold().replace("\u2019", "'").replace("\u2018", "'")
-    words: set[str] = set()
-    for token in _TOKEN.findall(lowered):
-        for part in _normalise_token(token):
-            if part not in STOP_WORDS:
-                words.add(_singular(part))
-    return words
+    return {_singular(part) for part in _tokens(text) if part not in STOP_WORDS}
 
 
 #: Words that tell when or since when, not what: a denial need not repeat them ("I stopped
@@ -82,8 +83,7 @@ TIME_WORDS: frozenset[str] = frozenset(
 def value_modifiers(text: str, value: str) -> set[str]:
     """The content words just before ``value`` in ``text``, up to three, to the first stop
     word: what describes the value ("a 2015 Honda Civic" -> 2015, honda)."""
-    tokens = [t for token in _TOKEN.findall(text.casefold()) for t in _normalise_token(token)]
-    target = [t for token in _TOKEN.findall(value.casefold()) for t in _normalise_token(token)]
+    tokens, target = _tokens(text), _tokens(value)
     if not target:
         return set()
     for start in range(len(tokens) - len(target) + 1):

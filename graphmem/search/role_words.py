@@ -116,9 +116,9 @@ ALIASES = {
     "report": "employee", "employees": "employee", "fiancé": "fiance", "fiancee": "fiance",
     "fiancée": "fiance", "stepmom": "stepmother", "stepdad": "stepfather",
     "landlady": "landlord", "housemate": "roommate",
-    "puppy": "dog", "pup": "dog", "dogs": "dog", "kitten": "cat", "kitty": "cat",
-    "cats": "cat", "bunny": "rabbit", "pony": "horse", "tortoise": "turtle", "pets": "pet",
-    **{f"{pet}s": pet for pet in PETS if pet not in {"dog", "cat"}},
+    "puppy": "dog", "pup": "dog", "kitten": "cat", "kitty": "cat",
+    "bunny": "rabbit", "pony": "horse", "tortoise": "turtle", "pets": "pet",
+    **{f"{pet}s": pet for pet in PETS},
     "puppies": "dog", "kittens": "cat", "bunnies": "rabbit", "ponies": "horse",
 }  # fmt: skip
 ROLE_WORDS = sorted(

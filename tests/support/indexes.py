@@ -28,14 +28,6 @@ def index_dropped(
         schema.migrate(driver, database, embedder.dimension, embedder.name)
 
 
-_VECTOR_INDEXES: tuple[LiteralString, ...] = (
-    "memory_embedding",
-    "memory_key_embedding",
-    "entity_embedding",
-    "triplet_embedding",
-)
-
-
 def rebuilt_on_defect(
     driver: neo4j.Driver, database: str, embedder: Embedder, run: Callable[[], T]
 ) -> T:
@@ -48,7 +40,7 @@ def rebuilt_on_defect(
     except (neo4j.exceptions.DatabaseError, StorageError) as error:
         if "out of bounds" not in str(error):
             raise
-    for name in _VECTOR_INDEXES:
+    for name in schema.VECTOR_INDEXES:
         driver.execute_query(f"DROP INDEX {name} IF EXISTS", database_=database)
     schema.migrate(driver, database, embedder.dimension, embedder.name)
     driver.execute_query("CALL db.awaitIndexes(300)", database_=database)

@@ -11,7 +11,7 @@ recorded embedder is checked by `embedder_meta.verify`.
 from __future__ import annotations
 
 import io
-from typing import Any
+from typing import Any, LiteralString
 
 import neo4j
 
@@ -20,7 +20,7 @@ from graphmem.adapters.neo4j.driver import translated
 from graphmem.cypher_catalog import query
 from graphmem.errors import SchemaMismatchError
 
-VECTOR_INDEXES = (
+VECTOR_INDEXES: tuple[LiteralString, ...] = (
     "memory_embedding",
     "memory_key_embedding",
     "entity_embedding",

@@ -28,7 +28,6 @@ from collections.abc import Container
 from typing import TYPE_CHECKING
 
 from graphmem.extraction.nlp.clauses import (
-    clause_asserts,
     clause_denies,
     clause_of,
     negation_words,
@@ -59,12 +58,7 @@ def sentence_denials(
 ) -> tuple[list[RawTriplet], list[ParsedTriplet]]:
     """(pattern denials, dependency denials) of one asserting sentence."""
     clauses = denied_clauses(sentence)
-    ended = [
-        t
-        for verb in sentence
-        if verb.pos_ == "VERB" and clause_asserts(verb)
-        for t in ended_triplets(verb, speakers)
-    ]
+    ended = [t for verb in sentence if verb.pos_ == "VERB" for t in ended_triplets(verb, speakers)]
     if not clauses:
         return [], ended
     heads = {verb.i for verb in clauses}

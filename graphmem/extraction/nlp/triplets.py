@@ -207,9 +207,10 @@ _ENDERS = frozenset({"stop", "quit"})
 
 
 def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
-    """What an ending verb says has ended: the triplets of its "-ing" complement, with the
-    ending verb's subject ("I stopped taking piano lessons" -> ``take piano lesson``)."""
-    if verb.lemma_.lower() not in _ENDERS:
+    """What an ending verb says has ended, where its clause asserts: the triplets of its
+    "-ing" complement, with the ending verb's subject ("I stopped taking piano lessons" ->
+    ``take piano lesson``)."""
+    if verb.lemma_.lower() not in _ENDERS or not clause_asserts(verb):
         return
     source = _subject(verb, speakers)
     if source is None:
