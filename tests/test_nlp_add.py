@@ -118,6 +118,10 @@ def test_a_fact_said_to_have_ended_supersedes_the_memory_that_told_it(
             "I quit going to the climbing gym, my shoulder hurts.",
         ),
         ("I'm engaged to Luca.", "I broke up with Luca in March."),
+        # a habit given up, or left for another: whichever verb told it
+        ("I drink a glass of red wine with dinner.", "I gave up red wine for good."),
+        ("I go swimming every weekend.", "I switched from swimming to rowing this spring."),
+        ("We eat a lot of sugar.", "We've cut out sugar since the new year."),
     ],
 )
 def test_an_end_told_in_positive_words_supersedes_the_fact(
@@ -168,6 +172,9 @@ def test_a_new_value_worded_as_a_change_supersedes_the_old_one(
             ("Noor", "I've started taking piano lessons and I love Chopin."),
             ("Noor", "I stopped taking piano lessons."),
         ),
+        # a liking outlives the habit; a switch *to* ends nothing
+        (("Noor", "I love coffee."), ("Noor", "I gave up coffee.")),
+        (("Noor", "I drink oat milk."), ("Noor", "I switched to oat milk.")),
     ],
 )
 def test_a_denial_retires_nothing_it_does_not_end(

@@ -149,7 +149,7 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"{FP}\s+{AND_ALSO}{ADV}(?i:work)\s+(?i:as)\s+(?i:an?\s+)?{T}", "job_title", "title"),
     _rule(rf"{IM}\s+(?P<t>\d{{1,3}})(?:\s+(?i:years?\s+old|yo)\b|(?=\s*(?:[,;.!?]|$)))", "age",
           "word"),
-    _rule(rf"{IM}\s+{ADV}(?i:an?\s+)?{KEEN}(?P<t>(?i:{DIETS}))\b", "diet", "word"),
+    _rule(rf"{BE1}\s+{ADV}(?i:an?\s+)?{KEEN}(?P<t>(?i:{DIETS}))\b", "diet", "word"),
     _rule(rf"{NAME}(?:'s|\s+(?i:is))\s+{ADV}(?i:an?\s+)?{KEEN}(?P<t>(?i:{DIETS}))\b",
           "diet", "word"),
     _rule(rf"{FP}(?:'ve|\s+have)\s+{ADV}(?i:been)\s+{ADV}(?i:an?\s+)?(?P<t>(?i:{DIETS}))\b",
@@ -162,13 +162,13 @@ RULES: tuple[Rule, ...] = (
           rf"(?P<t>(?i:{DIETS}))\s+(?i:diet)\b", "diet", "word", event=True),
     _rule(rf"{BE1}\s+{ADV}(?i:on)\s+(?i:an?\s+)?{KEEN}(?P<t>(?i:{DIETS}))\s+(?i:diet)\b",
           "diet", "word"),
-    _rule(rf"{IM}\s+{ADV}(?i:allergic)\s+(?i:to)\s+{T}", "allergic_to", "list"),
+    _rule(rf"{BE1}\s+{ADV}(?i:allergic)\s+(?i:to)\s+{T}", "allergic_to", "list"),
     _rule(rf"{NAME}(?:'s|\s+(?i:is))\s+{ADV}(?i:allergic)\s+(?i:to)\s+{T}", "allergic_to",
           "list"),
     _rule(rf"{FP}(?:'ve|\s+have)(?:\s+got)?\s+(?i:an?)\s+(?:(?i:severe|mild)\s+)?"
           rf"(?i:allergy)\s+(?i:to)\s+{T}", "allergic_to", "list"),
     # "I'm lactose intolerant", "Farid is gluten-intolerant", "I have a lactose intolerance"
-    _rule(rf"(?:{IM}|{NAME}(?:'s|\s+(?i:is)))\s+{ADV}(?P<t>(?i:{INTOLERANT}))"
+    _rule(rf"(?:{BE1}|{NAME}(?:'s|\s+(?i:is)))\s+{ADV}(?P<t>(?i:{INTOLERANT}))"
           rf"[\s-]+(?i:intolerant)\b", "intolerant_to", "word"),
     _rule(rf"{FP}(?:'ve|\s+have)(?:\s+got)?\s+(?i:an?)\s+(?:(?i:severe|mild)\s+)?"
           rf"(?P<t>(?i:{INTOLERANT}))[\s-]+(?i:intolerance)\b", "intolerant_to", "word"),
@@ -176,8 +176,9 @@ RULES: tuple[Rule, ...] = (
           rf"\s+(?i:with)\s+{T}", "eats_with", "names", allow_to=True),
     _rule(rf"(?i:\b(?:dinner|lunch|breakfast|brunch)\s+with)\s+{T}", "eats_with", "names",
           allow_to=True, first_person_before=True),
-    # "My favorite band is Radiohead", "my all-time favourite foods are sushi and ramen"
-    _rule(rf"(?<![\w'])(?i:my)\s+(?:(?i:all-time|absolute)\s+)?(?i:favou?rite)\s+"
+    # "My favorite band is Radiohead", "my all-time favourite foods are sushi and ramen",
+    # "our favourite takeaway is Thai" (a household's)
+    _rule(rf"(?<![\w'])(?i:my|our)\s+(?:(?i:all-time|absolute)\s+)?(?i:favou?rite)\s+"
           rf"(?:(?!about\b)[a-z][\w-]*\s+){{0,3}}(?i:is|are)\s+{T}", "likes", "list"),
     _rule(rf"{FP}\s+{ADV}(?P<v>(?i:like|love|enjoy|adore|prefer))\s+{T}", "likes", "series",
           allow_to=True),

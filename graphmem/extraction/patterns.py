@@ -93,12 +93,18 @@ def _is_title(phrase: str) -> bool:
 
 #: Items written as a list: "A, B and C", "A, B, or C" (not "mac and cheese": no comma)
 _SERIES = re.compile(r"[^,.!?;:]+?(?:,\s*[^,.!?;:]+?)+,?\s+(?:and|or)\s+\S", re.IGNORECASE)
+#: ... or two activities without a comma: "hiking and swimming", "reading or painting"
+_ACTIVITY_PAIR = re.compile(r"[a-z]+ing\s+(?:and|or)\s+[a-z]+ing\b", re.IGNORECASE)
+
+
+def _listed(raw: str) -> bool:
+    return _SERIES.match(raw) is not None or _ACTIVITY_PAIR.match(raw) is not None
 
 
 def _targets(rule: Rule, raw: str, known: Container[str]) -> list[str]:
     if rule.target == "word":
         return [raw.lower()]
-    if rule.target == "series" and _SERIES.match(collapse_whitespace(raw)):
+    if rule.target == "series" and _listed(collapse_whitespace(raw)):
         return split_list(trim_phrase(raw, allow_to=rule.allow_to, keep_lists=True) or "")
     keep_lists = rule.target in {"list", "names"}
     phrase = trim_phrase(raw, allow_to=rule.allow_to, keep_lists=keep_lists)

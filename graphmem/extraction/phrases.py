@@ -42,6 +42,36 @@ _LIST_SPLIT = re.compile(
     r"(?<!\s)\s*+,\s*+(?:and\s++|or\s++)?|(?<!\s)\s++(?:and|or|&)\s++", re.IGNORECASE
 )
 _WHITESPACE = re.compile(r"\s++")
+JOINER = "\u2060"  # joins a binomial's words into one word (not whitespace to str.split)
+#: Fixed pairs that name one thing: a list does not split them, nor a phrase end at their
+#: "and" ("I love mac and cheese" likes one dish, not "mac").
+BINOMIALS = word_set(
+    """
+    mac_and_cheese macaroni_and_cheese fish_and_chips salt_and_pepper bread_and_butter
+    peanut_butter_and_jelly pb_and_j rice_and_beans chips_and_salsa surf_and_turf
+    sweet_and_sour bacon_and_eggs ham_and_cheese chicken_and_waffles biscuits_and_gravy
+    spaghetti_and_meatballs cookies_and_cream strawberries_and_cream bangers_and_mash
+    rock_and_roll rhythm_and_blues r_and_b drum_and_bass dungeons_and_dragons
+    arts_and_crafts hide_and_seek truth_or_dare bed_and_breakfast law_and_order
+    pride_and_prejudice war_and_peace research_and_development
+    """.replace("_", JOINER)
+)
+_BINOMIAL = re.compile(
+    r"(?<![\w'])(?:"
+    + "|".join(b.replace(JOINER, r"\s+") for b in sorted(BINOMIALS, key=len, reverse=True))
+    + r")(?![\w'])",
+    re.IGNORECASE,
+)
+
+
+def join_binomials(text: str) -> str:
+    """``text`` with each fixed pair's words joined into one word (see :data:`BINOMIALS`);
+    :func:`unjoin` gives the spaces back."""
+    return _BINOMIAL.sub(lambda m: JOINER.join(m.group().split()), text)
+
+
+def unjoin(text: str) -> str:
+    return text.replace(JOINER, " ")
 
 
 def collapse_whitespace(text: str) -> str:
@@ -70,7 +100,7 @@ def trim_phrase(raw: str, *, allow_to: bool = False, keep_lists: bool = False) -
     ``and``/``or`` survive when ``keep_lists``) or ``to`` (unless ``allow_to``). Drops a
     leading ``a``/``an``/``some``/``to``. Refuses pronouns, more than 8 words, 200 chars.
     """
-    raw = collapse_whitespace(raw)
+    raw = join_binomials(collapse_whitespace(raw))
     cut = (_CUT_LIST if keep_lists else _CUT).search(raw)
     kept: list[str] = []
     for word in (raw[: cut.start()] if cut else raw).split():
@@ -83,7 +113,7 @@ def trim_phrase(raw: str, *, allow_to: bool = False, keep_lists: bool = False) -
     while start < len(kept) and kept[start].lower() in {"a", "an", "some", "to"}:
         start += 1
     kept = kept[start:]
-    phrase = " ".join(kept).strip(" ,'-")
+    phrase = unjoin(" ".join(kept)).strip(" ,'-")
     if not phrase or len(kept) > 8 or len(phrase) > 200 or phrase.lower() in _PRONOUNS:
         return None
     return phrase if any(char.isalnum() for char in phrase) else None
@@ -100,7 +130,7 @@ _CLAUSE_OPENERS = frozenset(
 def split_list(phrase: str) -> list[str]:
     """The items of a listed target, up to the first part that opens a clause."""
     items = []
-    for part in _LIST_SPLIT.split(collapse_whitespace(phrase)):
+    for part in _LIST_SPLIT.split(join_binomials(collapse_whitespace(phrase))):
         words = part.split(maxsplit=1)
         if words and words[0].lower().replace("’", "'").split("'")[0] in _CLAUSE_OPENERS:
             break

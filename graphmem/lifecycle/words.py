@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from graphmem.domain.calendar_words import MONTHS, WEEKDAYS
+from graphmem.domain.measure_words import QUANTITY_NOUNS
 
 _STOP_TEXT = """
     i me my mine myself we us our ours ourselves you your yours yourself yourselves he him
@@ -74,6 +75,7 @@ def content_words(text: str) -> set[str]:
 _TIME_TEXT = """
     morning afternoon evening night weekend day week month year daily weekly monthly
     now lately recently currently nowadays started start began begun begin
+    breakfast brunch lunch dinner supper
 """
 TIME_WORDS: frozenset[str] = frozenset(
     {_singular(w) for w in (*WEEKDAYS, *MONTHS, *_TIME_TEXT.split())}
@@ -82,16 +84,25 @@ TIME_WORDS: frozenset[str] = frozenset(
 
 def value_modifiers(text: str, value: str) -> set[str]:
     """The content words just before ``value`` in ``text``, up to three, to the first stop
-    word: what describes the value ("a 2015 Honda Civic" -> 2015, honda)."""
+    word: what describes the value ("a 2015 Honda Civic" -> 2015, honda), and a count
+    before its "of" ("a glass of red wine" -> glass)."""
     tokens, target = _tokens(text), _tokens(value)
     if not target:
         return set()
     for start in range(len(tokens) - len(target) + 1):
         if tokens[start : start + len(target)] == target:
-            before: set[str] = set()
-            for word in reversed(tokens[max(0, start - 3) : start]):
-                if word in STOP_WORDS:
-                    break
-                before.add(_singular(word))
-            return before
+            return _describing(tokens[:start])
     return set()
+
+
+def _describing(before: list[str]) -> set[str]:
+    found: set[str] = set()
+    words = before[-3:]
+    while words:
+        word = words.pop()
+        if word == "of" and words and words[-1] in QUANTITY_NOUNS:
+            continue  # "a lot of", "two cups of": the count, then what describes it
+        if word in STOP_WORDS:
+            break
+        found.add(_singular(word))
+    return found

@@ -59,13 +59,20 @@ def _negated(verb: Token) -> bool:
     for child in verb.children:
         if child.dep_ == "neg" or child.lower_ in {"never", "n't", "not"} or _no_longer(child):
             return True
-        if child.dep_ in {"dobj", "attr"} and any(
-            d.dep_ == "det" and d.lower_ == "no" for d in child.children
-        ):
+        if child.dep_ in {"dobj", "attr"} and _no_object(verb, child):
             return True
         if child.dep_ in {"nsubj", "dobj"} and child.lower_ in {"nobody", "nothing", "none"}:
             return True
     return False
+
+
+def _no_object(verb: Token, obj: Token) -> bool:
+    """ "I have no cats": the object says none. Not after a coordinator of the verb ("I'm
+    allergic to cats, so no cats for us"): the parser hangs the elided clause after it from
+    the first verb, whose own clause stays told."""
+    if not any(d.dep_ == "det" and d.lower_ == "no" for d in obj.children):
+        return False
+    return not any(c.dep_ == "cc" and verb.i < c.i < obj.i for c in verb.children)
 
 
 def _hypothetical(verb: Token) -> bool:

@@ -13,9 +13,10 @@ without its negation words (:func:`.clauses.negation_words`):
 
 Patterns that tell an end in positive words ("I quit my job at Lumen Studio", "I moved out
 of Leeds", "I broke up with Jamie", "I sold the Civic": ``Rule.denial``) give denials too,
-read by the extractor where their clause asserts, and so do the "-ing" complements of
-"stop" and "quit" ("I stopped taking piano lessons" -> ``take piano lesson``,
-:func:`.triplets.ended_triplets`).
+read by the extractor where their clause asserts, and so do ending verbs: the "-ing"
+complements of "stop" and "quit" ("I stopped taking piano lessons" -> ``take piano
+lesson``), a habit given up ("I gave up coffee") or left for another ("I switched from
+running to cycling"), :mod:`.endings`.
 
 They are never stored as facts. The lifecycle reads them: an active memory of the owner
 that asserts the denied fact itself (same subject, predicate and value) is superseded by
@@ -33,7 +34,8 @@ from graphmem.extraction.nlp.clauses import (
     negation_words,
     spelled_at,
 )
-from graphmem.extraction.nlp.triplets import ParsedTriplet, ended_triplets, verb_triplets
+from graphmem.extraction.nlp.endings import ended_triplets
+from graphmem.extraction.nlp.triplets import ParsedTriplet, verb_triplets
 from graphmem.extraction.patterns import RawTriplet, find_triplets
 
 if TYPE_CHECKING:

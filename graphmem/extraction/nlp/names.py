@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from graphmem.domain.calendar_words import MONTHS, SEASONS, WEEKDAYS
+from graphmem.extraction.phrases import BINOMIALS, JOINER
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
@@ -146,10 +147,32 @@ def _hyphenated(token: Token) -> Span | None:
     return doc[start : end + 1] if end > start else None
 
 
+def binomial(head: Token) -> str | None:
+    """The fixed pair a noun opens ("mac and cheese", "peanut butter and jelly"), as
+    written when it is a name ("Dungeons and Dragons"), else lowercased; None when it opens
+    none (:data:`graphmem.extraction.phrases.BINOMIALS`)."""
+    conj = next((c for c in head.children if c.dep_ == "conj"), None)
+    if conj is None:
+        return None
+    starts = [head.i, *(c.i for c in head.children if c.dep_ == "compound" and c.i < head.i)]
+    for start in sorted(set(starts)):
+        span = head.doc[start : conj.i + 1]
+        if JOINER.join(span.text.lower().split()) in BINOMIALS:
+            proper = any(t.pos_ == "PROPN" for t in span)
+            return " ".join(span.text.split()) if proper else span.text.lower()
+    return None
+
+
 def concept(head: Token) -> Named | None:
     """The concept a noun names, or ``None`` when it is not one. A hyphenated word is one
     concept ("mother-in-law", not "mother" and "law"); before a proper noun only names
     count ("my roommate Ellis" names Ellis, not a "roommate Ellis")."""
+    if head.pos_ in {"NOUN", "PROPN"}:
+        pair = binomial(head)
+        if pair is not None:
+            return Named(pair, CONCEPT)
+        if head.dep_ == "conj" and binomial(head.head) is not None:
+            return None  # the "cheese" of "mac and cheese"
     if (
         head.pos_ not in {"NOUN", "PROPN"}
         or head.is_stop

@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
+from graphmem.domain.measure_words import QUANTITY_NOUNS
 from graphmem.extraction.nlp.clauses import clause_asserts
-from graphmem.extraction.nlp.names import CONCEPT, PERSON, Named, Speakers, resolve
+from graphmem.extraction.nlp.names import CONCEPT, PERSON, Named, Speakers, binomial, resolve
 from graphmem.extraction.nlp.repairs import opening_verb
 from graphmem.lifecycle.predicates import DEFAULT_FUNCTIONAL_PREDICATES
 
@@ -91,7 +92,7 @@ def _past(verb: Token) -> bool:
     return verb.tag_ == "VBD" or (_carried(verb) and verb.head.tag_ == "VBD")
 
 
-def _subject(verb: Token, speakers: Speakers) -> Named | None:
+def subject_of(verb: Token, speakers: Speakers) -> Named | None:
     """The subject, when it is a participant of the conversation: the speaker or the one
     spoken to, alone or among several subjects. Facts about third parties come from the
     patterns only (see the module)."""
@@ -121,6 +122,8 @@ def _told_without_i(verb: Token) -> bool:
 
 def _with_conjuncts(token: Token) -> Iterator[Token]:
     yield token
+    if binomial(token) is not None:  # "mac and cheese" is one dish
+        return
     for child in token.children:
         if child.dep_ == "conj":
             yield child
@@ -137,17 +140,42 @@ def _objects(verb: Token) -> Iterator[tuple[list[Token], Token]]:
             continue  # "went hiking": the activity is its own verb (:func:`verb_triplets`)
         if child.dep_ == "dobj":
             for obj in _with_conjuncts(child):
-                yield particles, obj
+                yield particles, _counted(obj)
         elif child.dep_ == "prep":
             for pobj in (c for c in child.children if c.dep_ == "pobj"):
                 for obj in _with_conjuncts(pobj):
                     yield [*particles, child], obj
+            yield from _gerund_objects(particles, child)
         elif child.dep_ == "advmod" and child.lower_ in _DIRECTIONS:
             # "got back from Kyoto": the preposition hangs from the adverb -> get_back_from
             for prep in (c for c in child.children if c.dep_ == "prep"):
                 for pobj in (c for c in prep.children if c.dep_ == "pobj"):
                     for obj in _with_conjuncts(pobj):
                         yield [*particles, child, prep], obj
+
+
+def _counted(obj: Token) -> Token:
+    """ "I eat a lot of sugar": what is counted, not the count."""
+    if obj.lower_ not in QUANTITY_NOUNS:
+        return obj
+    for prep in (c for c in obj.children if c.dep_ == "prep" and c.lower_ == "of"):
+        for pobj in (c for c in prep.children if c.dep_ == "pobj"):
+            return pobj
+    return obj
+
+
+def _gerund_objects(particles: list[Token], prep: Token) -> Iterator[tuple[list[Token], Token]]:
+    """A bare activity after a preposition ("got into running"), and where it is the "from"
+    of a change, the "to" the parser hangs from it ("switched from running to cycling")."""
+    for gerund in (c for c in prep.children if c.dep_ == "pcomp" and c.tag_ == "VBG"):
+        if any(c.dep_ in {"dobj", "nsubj", "aux", "mark"} for c in gerund.children):
+            continue  # a clause of its own ("about moving my desk"), read as such
+        yield [*particles, prep], gerund
+        if prep.lower_ != "from":
+            continue
+        for to in (c for c in gerund.children if c.dep_ == "prep" and c.lower_ == "to"):
+            for obj in (c for c in to.children if c.dep_ in {"pobj", "pcomp"}):
+                yield [*particles, to], obj
 
 
 def _named_as(obj: Token) -> Token:
@@ -183,8 +211,8 @@ def verb_triplets(
     verb: Token, speakers: Speakers, source: Named | None = None
 ) -> Iterator[ParsedTriplet]:
     """The triplets of one verb, whether its clause asserts or not (the caller decides);
-    ``source`` when the subject is another verb's (:func:`ended_triplets`)."""
-    source = source or _subject(verb, speakers)
+    ``source`` when the subject is another verb's (:func:`.endings.ended_triplets`)."""
+    source = source or subject_of(verb, speakers)
     if source is None:
         return
     for child in verb.children if verb.lemma_.lower() == "go" else ():
@@ -194,27 +222,10 @@ def verb_triplets(
             yield ParsedTriplet(source, "go", done, fact, _past(verb), verb.i)
     for links, obj in _objects(verb):
         target = resolve(_named_as(obj), speakers)
+        if target is None and obj.tag_ == "VBG":  # an activity, named as written ("running")
+            target = Named(obj.lower_, CONCEPT)
         predicate = _predicate(verb, links)
         if target is None or target.name == source.name or len(predicate) > 100:
             continue
         fact = _fact(source, verb, links, target)
         yield ParsedTriplet(source, predicate, target, fact, _past(verb), verb.i)
-
-
-#: Verbs that end an activity told by their "-ing" complement ("I stopped taking piano
-#: lessons", "we quit going to the gym").
-_ENDERS = frozenset({"stop", "quit"})
-
-
-def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
-    """What an ending verb says has ended, where its clause asserts: the triplets of its
-    "-ing" complement, with the ending verb's subject ("I stopped taking piano lessons" ->
-    ``take piano lesson``)."""
-    if verb.lemma_.lower() not in _ENDERS or not clause_asserts(verb):
-        return
-    source = _subject(verb, speakers)
-    if source is None:
-        return
-    for child in verb.children:
-        if child.dep_ in {"xcomp", "dobj"} and child.tag_ == "VBG":
-            yield from verb_triplets(child, speakers, source)

@@ -1,0 +1,84 @@
+"""What an ending verb, told in positive words, says has ended.
+
+Three shapes, each read only where the ending verb's own clause asserts
+(:func:`.clauses.clause_asserts`) and its subject is a participant:
+
+* the "-ing" complement of "stop" or "quit" gives its own triplets ("I stopped taking piano
+  lessons" -> ``take piano lesson``, "we quit going to the gym" -> ``go_to gym``);
+* a habit given up: the object of "give up", "quit", "stop", "cut out" or "swear off" ("I
+  gave up coffee", "we cut out sugar", "I quit smoking");
+* a habit left for another: what one switched or changed *from* ("I switched from running
+  to cycling", "we changed from Android to iPhone").
+
+A habit is not told by one verb: "I drink coffee every morning", "I have coffee after
+lunch", "I go running before work". A habit that ended therefore denies each of the
+:data:`HABIT_VERBS` with the thing as value (the verbs that tell doing, taking or using
+something), so that the lifecycle finds whichever one the old memory used. Liking is not
+among them: one may give up coffee and still love it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from graphmem.extraction.nlp.clauses import clause_asserts
+from graphmem.extraction.nlp.names import CONCEPT, Named, Speakers, resolve
+from graphmem.extraction.nlp.triplets import ParsedTriplet, subject_of, verb_triplets
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+#: Verbs that end an activity told by their "-ing" complement.
+_GERUND_ENDERS = frozenset({"stop", "quit"})
+#: (verb lemma, particle or "") whose object is a habit that ended.
+_HABIT_ENDERS = frozenset(
+    {("give", "up"), ("quit", ""), ("stop", ""), ("cut", "out"), ("swear", "off")}
+)
+#: Verbs whose "from" names the habit left ("switched from X to Y").
+_SWITCHERS = frozenset({"switch", "change", "shift", "transition", "convert"})
+#: The verbs that tell a habit of doing, taking or using something.
+HABIT_VERBS = ("drink", "eat", "have", "take", "use", "smoke", "play", "do", "practice", "go")
+
+
+def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
+    """The denials ``verb`` tells in positive words (see the module), none where its clause
+    does not assert."""
+    lemma = verb.lemma_.lower()
+    if lemma not in _GERUND_ENDERS | {v for v, _ in _HABIT_ENDERS} | _SWITCHERS:
+        return
+    if not clause_asserts(verb):
+        return
+    source = subject_of(verb, speakers)
+    if source is None:
+        return
+    for child in verb.children:
+        if lemma in _GERUND_ENDERS and child.dep_ in {"xcomp", "dobj"} and child.tag_ == "VBG":
+            told = list(verb_triplets(child, speakers, source))
+            yield from told or _habit(source, verb, child, speakers)
+        elif child.dep_ == "dobj" and (lemma, _particle(verb)) in _HABIT_ENDERS:
+            yield from _habit(source, verb, child, speakers)
+        elif child.dep_ == "prep" and child.lower_ == "from" and lemma in _SWITCHERS:
+            for left in child.children:
+                if left.dep_ in {"pobj", "pcomp"}:
+                    yield from _habit(source, verb, left, speakers)
+
+
+def _particle(verb: Token) -> str:
+    return next((c.lower_ for c in verb.children if c.dep_ == "prt"), "")
+
+
+def _habit(source: Named, verb: Token, thing: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
+    """One denial per habit verb of ``thing``: a noun as its concept ("coffee", "smoking"),
+    an activity read as a verb as written ("running")."""
+    target = _activity(thing) or resolve(thing, speakers)
+    if target is None or target.name == source.name:
+        return
+    for habit in HABIT_VERBS:
+        fact = f"{source.name} {habit} {target.name}"
+        yield ParsedTriplet(source, habit, target, fact, past=False, verb=verb.i)
+
+
+def _activity(thing: Token) -> Named | None:
+    """An activity the parser read as a verb ("switched from running"), named as written."""
+    return Named(thing.lower_, CONCEPT) if thing.tag_ == "VBG" else None

@@ -1,0 +1,143 @@
+"""The spaCy extractor on habits and things: habits given up or switched from (denials for
+the lifecycle), counts before "of", fixed pairs ("mac and cheese"), a household's "we", and
+an elided clause after a coordinator. Pure: no Neo4j (the lifecycle side is in
+test_nlp_add.py)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from graphmem.domain.extraction import ExtractedMemory, ExtractionRequest, Message
+from graphmem.extraction.nlp import NLPExtractor
+from graphmem.extraction.nlp.endings import HABIT_VERBS
+from graphmem.extraction.phrases import split_list, trim_phrase
+from graphmem.lifecycle.words import value_modifiers
+
+EXTRACTOR = NLPExtractor()
+SPEAKER = "Priya"
+
+
+def one(text: str) -> ExtractedMemory:
+    request = ExtractionRequest(
+        messages=[Message(content=text, name=SPEAKER)],
+        observed_at=datetime(2024, 3, 4, tzinfo=UTC),
+    )
+    (memory,) = EXTRACTOR.extract(request).memories
+    return memory
+
+
+def triples(text: str) -> set[tuple[str, str, str]]:
+    return {(t.source, t.predicate, t.target) for t in one(text).triplets}
+
+
+def denied(text: str) -> set[tuple[str, str, str]]:
+    return {(t.source, t.predicate, t.target) for t in one(text).denied}
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("I gave up soda after the new year.", "soda"),
+        ("We've cut out white bread completely.", "white bread"),
+        ("I quit smoking in 2019.", "smoking"),
+        ("I finally gave energy drinks up.", "energy drink"),
+        ("I switched from swimming to rowing.", "swimming"),
+        ("We changed from Android to iPhone last year.", "Android"),
+        ("I stopped biking to work when it got icy.", "biking"),
+    ],
+)
+def test_a_habit_given_up_or_left_denies_every_way_of_telling_it(text: str, thing: str) -> None:
+    """The old memory may have told the habit with any of the habit verbs ("I drink soda",
+    "I have soda with lunch", "I go swimming"): each is denied, none is asserted."""
+    expected = {(SPEAKER, verb, thing) for verb in HABIT_VERBS}
+    assert expected <= denied(text)
+    assert not expected & triples(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Did you give up soda?",
+        "I didn't give up chocolate.",
+        "I could never give up cheese.",
+        "If I quit coffee, I'd be a wreck.",
+        "I switched to oat milk.",  # a switch to something ends nothing named
+        "My brother gave up sugar.",  # not a participant's habit
+    ],
+)
+def test_a_habit_asked_about_kept_imagined_or_someone_elses_is_not_denied(text: str) -> None:
+    assert not {t for t in denied(text) if t[0] == SPEAKER and t[1] in HABIT_VERBS}
+
+
+def test_a_switch_tells_both_ends_even_between_activities() -> None:
+    assert {(SPEAKER, "switch_from", "running"), (SPEAKER, "switch_to", "cycling")} <= triples(
+        "I switched from running to cycling last spring."
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I eat a lot of sugar.", (SPEAKER, "eat", "sugar")),
+        ("I drink two cups of green tea a day.", (SPEAKER, "drink", "green tea")),
+        ("We buy a bunch of bananas every week.", (SPEAKER, "buy", "banana")),
+    ],
+)
+def test_a_count_before_of_is_not_the_thing(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in triples(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I love mac and cheese.", (SPEAKER, "likes", "mac and cheese")),
+        ("Our favourite takeaway is fish and chips.", (SPEAKER, "likes", "fish and chips")),
+        ("We had spaghetti and meatballs.", (SPEAKER, "have", "spaghetti and meatballs")),
+        ("I play Dungeons and Dragons on Fridays.", (SPEAKER, "play", "Dungeons and Dragons")),
+    ],
+)
+def test_a_fixed_pair_is_one_thing(text: str, expected: tuple[str, str, str]) -> None:
+    memory = one(text)
+    assert expected in {(t.source, t.predicate, t.target) for t in memory.triplets}
+    names = {e.name.lower() for e in memory.entities}
+    second = expected[2].lower().split(" and ")[1]
+    assert expected[2].lower() in names and second not in names and second.rstrip("s") not in names
+
+
+def test_other_pairs_are_still_two_things() -> None:
+    assert split_list("pasta and salad") == ["pasta", "salad"]
+    assert trim_phrase("salt and a lemon", keep_lists=True) == "salt and a lemon"
+    assert {(SPEAKER, "buy", "salt"), (SPEAKER, "buy", "lemon")} <= triples(
+        "I bought salt and a lemon."
+    )
+    assert {(SPEAKER, "likes", "hiking"), (SPEAKER, "likes", "swimming")} <= triples(
+        "I like hiking and swimming."
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We're allergic to shellfish.", (SPEAKER, "allergic_to", "shellfish")),
+        ("We are vegetarian.", (SPEAKER, "diet", "vegetarian")),
+        ("I'm allergic to dogs, so no dogs for us.", (SPEAKER, "allergic_to", "dogs")),
+        ("We're allergic to nuts, and no nuts in the house.", (SPEAKER, "allergic_to", "nuts")),
+    ],
+)
+def test_a_household_we_and_an_elided_clause_after_a_coordinator(
+    text: str, expected: tuple[str, str, str]
+) -> None:
+    assert expected in triples(text)
+
+
+def test_a_plain_no_object_still_asserts_nothing() -> None:
+    assert not triples("I have no pets.")
+
+
+def test_a_count_before_the_value_describes_it() -> None:
+    assert value_modifiers("I drink a glass of red wine with dinner.", "red wine") == {"glass"}
+    assert value_modifiers("We eat a lot of sugar.", "sugar") == {"lot"}
+    assert value_modifiers("I drive a 2015 Honda Civic.", "Civic") == {"2015", "honda"}
+    assert value_modifiers("I have a view of the sea.", "sea") == set()  # "view" counts nothing
