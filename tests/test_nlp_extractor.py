@@ -406,6 +406,23 @@ def test_relatives_of_several_words_are_one_relation_and_a_person(
         assert types.get(word) == "CONCEPT"
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My father, Anil, works at Deloitte.", ("Anil", "works_at", "Deloitte")),
+        ("My stepdad, Rolf Berg, lives in Bergen.", ("Rolf Berg", "lives_in", "Bergen")),
+        ("Our son, Ezra, is allergic to eggs.", ("Ezra", "allergic_to", "eggs")),
+    ],
+)
+def test_a_relatives_name_between_commas_is_theirs(
+    text: str, expected: tuple[str, str, str]
+) -> None:
+    """ "My mother, Linda, lives in Leeds" tells what "my mother Linda lives in Leeds" does."""
+    found = triples(text, "Priya")
+    assert expected in found
+    assert any(s == expected[0] and t == "Priya" and p.endswith("_of") for s, p, t in found)
+
+
 def test_a_pet_is_an_animal_and_seeing_one_owns_none() -> None:
     types = {e.name: e.type for e in one("My cat, Luna, hates the vet.", "Ann").entities}
     assert types["Luna"] == "ANIMAL"  # what the sentence says beats the parser's PERSON

@@ -215,7 +215,9 @@ def find_triplets(
     ``known`` holds :func:`normalize_name` keys of entities known in the scope; a known
     entity is accepted as an ``eats_with`` name even when it is not capitalised.
     """
-    sentence = collapse_whitespace(sentence.replace("\u2019", "'"))
+    sentence = _APPOSITION.sub(
+        _without_commas, collapse_whitespace(sentence.replace("\u2019", "'"))
+    )
     sentence, unnamed = _name_the_unnamed(sentence, speaker)
     first_person = FIRST_PERSON.search(sentence)
     first_person_end = first_person.end() if first_person else None
@@ -226,6 +228,15 @@ def find_triplets(
     if unnamed is not None and any(t.source == unnamed[0] for t in found):
         found.append(RawTriplet(unnamed[0], f"{unnamed[1]}_of", speaker, False, "person", "person"))
     return found
+
+
+#: "My mother, Linda, lives in Leeds": the name between commas is the relative's, as in "my
+#: mother Linda lives in Leeds", which the patterns read.
+_APPOSITION = re.compile(rf"(?P<rel>{MY_REL}{REL}),\s(?P<name>{CAP}(?:\s{CAP}){{0,2}}),\s")
+
+
+def _without_commas(match: re.Match[str]) -> str:
+    return f"{match.group('rel')} {match.group('name')} "
 
 
 #: Relatives and others a person has one of, mostly: "my mom" names one person even unnamed
