@@ -462,6 +462,31 @@ def test_she_or_he_stays_unresolved_when_it_could_be_several_people_or_nobody_re
     assert not any(p == "works_at" for _, p, _ in far[3])
 
 
+def test_she_and_he_tell_two_relatives_apart_by_their_relation() -> None:
+    """Two people named together: the relation words ("niece", "uncle") say who "she" and
+    "he" are, in the same message and in later ones (the latest that names someone it can
+    be: "he" looks past a message about her)."""
+    found = _said(
+        ("Ann", "My niece Clara and my uncle Bram stayed over the weekend."),
+        ("Ann", "She is allergic to kiwi."),
+        ("Ann", "He lives in Ghent."),
+    )
+    assert ("Clara", "allergic_to", "kiwi") in found[1]
+    assert ("Bram", "lives_in", "Ghent") in found[2]
+    assert ("Bram", "allergic_to", "kiwi") not in found[1]
+    wife = _said(("Ann", "My stepson Jonah and his wife, Ines, moved here. She works at Ikea."))
+    assert not any(p == "works_at" for _, p, _ in wife[0])  # "his wife": not Ann's relation
+    # a lone person known to be a "he" is no "she"
+    lone = _said(("Ann", "My grandpa Ruud called."), ("Ann", "She lives in Delft now."))
+    assert not any(p == "lives_in" for _, p, _ in lone[1])
+    # one known to be "he", one unknown: "she" can only be the other one
+    other = _said(("Ann", "My dad Piet and Sasha came by."), ("Ann", "She lives in Delft."))
+    assert {t for t in other[1] if t[1] == "lives_in"} == {("Sasha", "lives_in", "Delft")}
+    # two unknown and one known: "he" is still either of two
+    two = _said(("Ann", "My aunt Maria, David and Peter came by."), ("Ann", "He lives in Delft."))
+    assert not any(p == "lives_in" for _, p, _ in two[1])
+
+
 def test_a_yes_states_what_the_question_before_it_asked() -> None:
     found = _said(
         ("Omar", "Does Jonas still live in Berlin?"),

@@ -13,6 +13,7 @@ unchanged; the question keeps asserting nothing of its own.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 _YES = re.compile(
     r"^\W*(?:yes|yeah|yep|yup|yea|sure|of\s+course|definitely|absolutely|indeed|correct|"
@@ -43,9 +44,9 @@ def _third_person(verb: str) -> str:
     return verb + "s"
 
 
-def statement(question: str, they: str | None = None) -> str | None:
+def statement(question: str, they: Mapping[str, str] | None = None) -> str | None:
     """The statement a yes/no ``question`` asks about, as its answerer would say it; ``they``
-    is who "she"/"he" is (``.coref``), or None when unknown. None for any other question."""
+    is who "she" and "he" are (``.coref``), when known. None for any other question."""
     question = " ".join(question.split())
     for pattern in (_DO, _BE):
         match = pattern.search(question)
@@ -53,9 +54,10 @@ def statement(question: str, they: str | None = None) -> str | None:
             continue
         subject, aux, rest = match.group("s"), match.group("aux").lower(), match.group("rest")
         if subject.lower() in {"she", "he"}:
-            if they is None:
+            known = (they or {}).get(subject.lower())
+            if known is None:
                 return None
-            subject = they
+            subject = known
         if subject.lower() == "you":
             return f"I {rest}." if aux == "do" else f"I'm {rest}."
         if aux == "is":

@@ -38,7 +38,13 @@ from graphmem.extraction.nlp.clauses import (
     spelled_at,
 )
 from graphmem.extraction.nlp.collect import EntitySet
-from graphmem.extraction.nlp.coref import RecentPeople, with_subject
+from graphmem.extraction.nlp.coref import (
+    RecentPeople,
+    Referents,
+    introduced,
+    pronoun_of,
+    with_subject,
+)
 from graphmem.extraction.nlp.denials import sentence_denials
 from graphmem.extraction.nlp.names import PERSON, Speakers, concept, named_entity
 from graphmem.extraction.nlp.pipeline import MODEL_PACKAGE, load_pipeline, parse
@@ -131,6 +137,7 @@ class NLPExtractor:
             memory = step.run(index, doc, recent, question)
             memories.append(memory)
             recent.saw(e.name for e in memory.entities if e.type == PERSON)
+            recent.learn(_relatives(memory, talkers))
             asked = _last_question(doc, speaker_of(m))
         return Extraction(memories=memories, llm_calls=0)
 
@@ -146,7 +153,7 @@ class _MessageExtraction:
     ) -> None:
         self.message = message
         self.parts = parts
-        self.they: str | None = None  # who "she"/"he" is in this message (`.coref`)
+        self.they: Referents = {}  # who "she"/"he" is in this message (`.coref`)
         self.speakers = speakers
         self.observed_at = observed_at
         self.known = known
@@ -163,6 +170,7 @@ class _MessageExtraction:
         found = [named for ent in doc.ents if (named := named_entity(ent))]
         for named in found if self.parts.named_entities else ():
             self.entities.add(self._spell(named.name), named.type)
+        recent.learn(introduced(doc))
         self.they = recent.who([self._spell(n.name) for n in found if n.type == PERSON])
         for sentence in doc.sents:
             if sentence_asserts(sentence):
@@ -192,7 +200,7 @@ class _MessageExtraction:
         covered: set[tuple[str, str]] = set()
         claimed: set[int] = set()  # verbs whose clause a pattern already read
         text = sentence.text
-        if self.they is not None:
+        if self.they:
             text = with_subject(sentence, self.they) or text
         for raw in find_triplets(text, self.speakers.me, self.known.keys()):
             if raw.organization and not _organization(sentence, raw.target):
@@ -344,3 +352,14 @@ def _fits(name: str) -> bool:
 
 def _mentions(text: str, name: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE) is not None
+
+
+def _relatives(memory: ExtractedMemory, speakers: set[str]) -> dict[str, str]:
+    """The pronoun each relative of a speaker has by their relation ("Tom husband_of Priya":
+    he), for the pronouns of later messages."""
+    found: dict[str, str] = {}
+    for t in memory.triplets:
+        pronoun = pronoun_of(t.predicate) if t.target in speakers else None
+        if pronoun is not None:
+            found[t.source] = pronoun
+    return found
