@@ -3,9 +3,9 @@
 "My mother-in-law Gloria is coming to stay" followed by "she's allergic to peanuts" states
 Gloria's allergy. A third-person pronoun subject ("she", "he") is read as the one person,
 other than the speakers, that the message names; when it names none, the one person named
-by the latest of the two messages before it that names anyone it can be. With two or more candidates,
-the pronoun is the one whose relation to a speaker says "she" or "he" ("my sister Maya and
-my brother Tom": she is Maya), when every other candidate is known to be the other; else
+by the latest of the two messages before it that names anyone it can be. With two or more
+candidates, it is the one whose relation word says "she" or "he" ("my sister Maya and my
+brother Tom": she is Maya), when every other candidate is known to be the other; else
 nothing is resolved (no gender of names, no salience model: a wrong subject would give a
 functional fact to the wrong person, and a later one would supersede it). A lone candidate
 known to be the other ("my brother Tom … she") is no answer either. Only the patterns read
