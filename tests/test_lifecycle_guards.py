@@ -410,9 +410,14 @@ def test_a_denial_reads_past_what_describes_the_value_or_when(
     assert check_denial(_old(old_text, triplet(*said)), new_text, [triplet(*denied)]).allowed
 
 
-def test_a_denial_names_the_old_value_by_its_last_words_only() -> None:
+def test_a_denial_names_the_old_value_by_its_last_words_or_its_make_without_the_model() -> None:
     old = _old("I drive a Honda Civic.", triplet("Sam", "drive", "Honda Civic"))
     assert not check_denial(old, "I sold the Honda.", [triplet("Sam", "drive", "Honda")]).allowed
+    for model in ("Galaxy S23", "iPhone 15 Pro Max", "Surface Pro 9"):
+        make = model.split()[0]
+        phone = _old(f"My phone is a {model}.", triplet("Sam", "own", model))
+        new = f"I replaced the {make} with a Fairphone."
+        assert check_denial(phone, new, [triplet("Sam", "own", make)]).allowed, model
     told = _old("I drive a Civic to my mother's farm.", triplet("Sam", "drive", "Civic"))
     decision = check_denial(told, "I sold the Civic.", [triplet("Sam", "drive", "Civic")])
     assert not decision.allowed and "farm" in decision.reason

@@ -122,6 +122,8 @@ def test_a_fact_said_to_have_ended_supersedes_the_memory_that_told_it(
         ("I drink a glass of red wine with dinner.", "I gave up red wine for good."),
         ("I go swimming every weekend.", "I switched from swimming to rowing this spring."),
         ("We eat a lot of sugar.", "We've cut out sugar since the new year."),
+        # a thing replaced, named by its make without the model
+        ("My laptop is a ThinkPad X1.", "I finally replaced the ThinkPad with a Framework."),
     ],
 )
 def test_an_end_told_in_positive_words_supersedes_the_fact(

@@ -369,6 +369,33 @@ def test_a_named_workplace_or_home_and_a_new_employer(
     assert expected in triples(text, None)
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I landed a job as a sous chef at Bistro Lune.",
+         {("user", "works_at", "Bistro Lune"), ("user", "job_title", "sous chef")}),
+        ("We've accepted the position of head gardener at Kew Gardens.",
+         {("user", "works_at", "Kew Gardens"), ("user", "job_title", "head gardener")}),
+        ("I got a new role as deputy editor at a magazine in Leeds.",
+         {("user", "works_at", "magazine"), ("user", "job_title", "deputy editor")}),
+        ("I teach maths at a secondary school in Bristol.",
+         {("user", "works_at", "secondary school")}),
+        ("I teach at Utrecht University.", {("user", "works_at", "Utrecht University")}),
+    ],
+)  # fmt: skip
+def test_a_job_named_with_its_title_and_where_one_teaches(
+    text: str, expected: set[tuple[str, str, str]]
+) -> None:
+    assert expected <= triples(text, None)
+
+
+@pytest.mark.parametrize(
+    "text", ["I teach kids at the weekend.", "I teach at night.", "I teach piano at home."]
+)
+def test_teaching_somewhere_that_is_no_school_is_no_job(text: str) -> None:
+    assert not any(p == "works_at" for _, p, _ in triples(text, None))
+
+
 def test_joining_something_that_is_not_an_organisation_is_no_job() -> None:
     assert not any(p == "works_at" for _, p, _ in triples("I joined the book club.", None))
     assert not any(

@@ -141,3 +141,34 @@ def test_a_count_before_the_value_describes_it() -> None:
     assert value_modifiers("We eat a lot of sugar.", "sugar") == {"lot"}
     assert value_modifiers("I drive a 2015 Honda Civic.", "Civic") == {"2015", "honda"}
     assert value_modifiers("I have a view of the sea.", "sea") == set()  # "view" counts nothing
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("My phone is an old Galaxy S21.", "Galaxy S21"),
+        ("Our car's a silver Skoda Octavia.", "Skoda Octavia"),
+        ("My laptop is a ThinkPad X1 from work.", "ThinkPad X1"),
+    ],
+)
+def test_a_thing_named_by_make_and_model_is_owned(text: str, thing: str) -> None:
+    assert (SPEAKER, "own", thing) in triples(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["My phone is dying.", "My car is a wreck.", "My bike is the best."]
+)
+def test_a_thing_described_is_not_owned_as_a_make(text: str) -> None:
+    assert not any(p == "own" for _, p, _ in triples(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("I finally replaced the Galaxy with a Fairphone.", "Galaxy"),
+        ("We swapped our old Skoda for an e-bike.", "Skoda"),
+        ("I upgraded from a Kindle to a Kobo last week.", "Kindle"),
+    ],
+)
+def test_a_thing_replaced_is_no_longer_had(text: str, thing: str) -> None:
+    assert {(SPEAKER, "own", thing), (SPEAKER, "have", thing)} <= denied(text)

@@ -62,7 +62,10 @@ pronouns came to only add to a memory another query word found (search/scope_ter
 to Paris." for "What cake should I bake…"), so 9 of the 16 queries reordered below their
 first result, identically on both paths; the first result of every query stayed the same,
 and the second of all but "where do I live" (among results scored 0.10–0.14); one more
-relation list shows a fact in place of a first-person one."""
+relation list shows a fact in place of a first-person one. Written again when the others
+factor was added (search/asker.py): the only difference was the new
+`score_breakdown.others` field, 1.0 everywhere (no memory of the fixture states only another
+person's facts that a question about the asker matched), on both paths."""
 
 from __future__ import annotations
 

@@ -24,6 +24,9 @@ class ScoreBreakdown(BaseModel):
     question: float = 1.0  # search.question_factor when the memory only asks, else 1
     # search.address_factor when the memory only addresses someone the query names, else 1
     address: float = 1.0
+    # search.others_factor when the query asks about the asker and the memory's matching facts
+    # are all another person's, else 1
+    others: float = 1.0
     final: float = 0.0
     sources: list[str] = Field(default_factory=list)
 

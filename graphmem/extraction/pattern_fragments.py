@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from graphmem.domain.possessions import THING_KINDS
 from graphmem.extraction.pattern_words import PETS, RELATIONS
 
 FP = r"(?<![\w'])(?:I|i|[Ww]e)"
@@ -54,7 +55,10 @@ LEFT = r"(?i:quit|left|resigned\s+from)"
 A_HOME = r"(?i:a|an|the|our|my|his|her|their)\s+(?=[a-z])"
 PROMOTED = r"(?:(?i:got|was|were|been)\s+)?(?i:promoted)\s+(?i:to)\s+"
 # "sold the Civic", "got rid of my old bike": what the speaker no longer has
-SOLD = r"(?i:sold|traded\s+in|got\s+rid\s+of|gave\s+away)"
+SOLD = (
+    r"(?i:sold|traded\s+in|got\s+rid\s+of|gave\s+away|replaced|swapped\s+out|swapped|"
+    r"upgraded\s+from)"
+)
 # "our two cats, Pixel and Mochi": several pets named in a list
 PET_NAMES = rf"(?P<t>{CAP}(?:(?:\s*,\s*|\s+and\s+|,\s+and\s+){CAP})+)"
 COUNT = r"(?:(?i:two|three|four|five|2|3|4|5)\s+)?"
@@ -62,3 +66,22 @@ COUNT = r"(?:(?i:two|three|four|five|2|3|4|5)\s+)?"
 AND_ALSO = r"(?:(?:[\w'-]+\s+){1,5}?(?i:and)\s+)?"
 # a name does not start with a determiner ("My sister Maya …": the name is Maya)
 NOT_OPENER = r"(?!(?:My|Our|His|Her|Their|The|This|That|These|Those)\b)"
+#: "got a new job as", "landed a role as a", "accepted the position of": a job and its title
+JOB_AS = (
+    r"(?i:got|gotten|landed|accepted|took|started)\s+(?i:a|an|the)\s+(?i:new\s+)?"
+    r"(?i:job|position|role)\s+(?i:as|of)\s+(?i:an?\s+|the\s+)?"
+)
+#: A title of up to four lower-case words ("head of science", "staff engineer").
+TITLE_WORDS = r"[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}"
+#: Where one teaches ("a high school", "the community college").
+SCHOOL = (
+    r"(?i:school|college|university|academy|institute|kindergarten|preschool|conservatory|"
+    r"studio|gym|dojo)\b"
+)
+#: Things one has one of, named by what they are ("my phone is a Pixel 4").
+THINGS = rf"(?i:{'|'.join(sorted(THING_KINDS, key=len, reverse=True))})"
+#: Describing words before a thing's make ("an old Pixel 4", "a red Mazda 3").
+WORN = (
+    r"(?:(?i:old|new|little|trusty|used|second-hand|secondhand|red|black|white|blue|silver|"
+    r"grey|gray|green)\s+)*"
+)

@@ -20,6 +20,7 @@ from graphmem.extraction.pattern_fragments import (
     FP,
     HONORIFIC,
     IM,
+    JOB_AS,
     KEEN,
     LEFT,
     MEAL,
@@ -38,8 +39,12 @@ from graphmem.extraction.pattern_fragments import (
     PROMOTED,
     REL,
     REL_ADJ,
+    SCHOOL,
     SOLD,
+    THINGS,
     TITLE_AT,
+    TITLE_WORDS,
+    WORN,
     T,
 )
 from graphmem.extraction.pattern_words import (
@@ -109,6 +114,13 @@ RULES: tuple[Rule, ...] = (
           rf"(?i:working|work|a\s+new\s+job|a\s+job)\s+(?i:at|for)\s+{T}", "works_at", event=True),
     _rule(rf"{FP}{PERFECT}\s+{ADV}(?i:got|gotten|landed|accepted|took)\s+(?i:a\s+)?"
           rf"(?i:new\s+)?(?i:job|position|role)\s+(?i:at|with)\s+{T}", "works_at", event=True),
+    # "I got a new job as head of science at a school in Cascais": the job names its title
+    _rule(rf"{FP}{PERFECT}\s+{ADV}{JOB_AS}(?P<title>{TITLE_WORDS})\s+(?i:at|with|for)\s+{T}",
+          "works_at", titled=True, event=True),
+    _rule(rf"{FP}{PERFECT}\s+{ADV}{JOB_AS}{T}", "job_title", "title", event=True),
+    # "I teach chemistry at a high school in Almada": where one teaches is where one works
+    _rule(rf"{FP}\s+{ADV}(?i:teach)(?:\s+[a-z][\w-]*){{0,2}}\s+(?i:at)\s+(?:(?i:an?|the)\s+)?"
+          rf"(?P<t>(?:[a-z][\w-]*\s+){{0,2}}{SCHOOL}|{CAP}(?:\s+{CAP}){{0,4}})", "works_at"),
     _rule(rf"{NAME}\s+{ADV}(?i:works)\s+(?i:at|for)\s+{T}", "works_at"),
     # "My husband Tom just started a new job at Amazon", "Lena has landed a role with Oxfam"
     _rule(rf"{NAME}\s+(?i:has\s+)?{ADV}(?i:started|began)\s+(?i:working|a\s+new\s+job|a\s+job)"
@@ -220,8 +232,11 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"{MY_REL}{PET}\b,?\s+(?:(?i:named|called)\s+)?{PET_NAME}", "pet"),
     _rule(rf"{MY_REL}{COUNT}{PET}s\b,?\s+(?:(?i:named|called)\s+)?{PET_NAMES}", "pets", "names"),
     # "I sold the Civic": the speaker no longer has, drives or rides it (denials)
-    _rule(rf"{FP}{PERFECT}\s+{ADV}{SOLD}\s+(?i:my|our|the)\s+(?:(?i:old)\s+)?{T}", "possession",
+    _rule(rf"{FP}{PERFECT}\s+{ADV}{SOLD}\s+(?i:my|our|the|an?)\s+{WORN}{T}", "possession",
           denial=True),
+    # "My phone is an old Pixel 4", "our car's a red Mazda 3": what the speaker has
+    _rule(rf"(?<![\w'])(?i:my|our)\s+{THINGS}(?:\s+(?i:is)|'s)\s+(?i:an?)\s+{WORN}"
+          rf"(?P<t>{CAP}(?:\s+(?:{CAP}|\d[\w-]*)){{0,3}})", "own"),
     _rule(rf"{FP}{PERFECT}\s+{ADV}{OWN}\s+(?i:an?)\s+(?:[\w-]+\s+){{0,2}}?{PET}\s+"
           rf"(?i:named|called)\s+{PET_NAME}", "pet"),
 )  # fmt: skip

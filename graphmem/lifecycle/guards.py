@@ -60,6 +60,7 @@ from graphmem.domain.extraction import (
 )
 from graphmem.lifecycle.predicates import FunctionalPredicates, normalize_name, normalize_predicate
 from graphmem.lifecycle.words import (
+    KIND_WORDS,
     NEGATIONS,
     STOP_WORDS,
     TIME_WORDS,
@@ -245,12 +246,18 @@ def check_denial(
     for no in denied:
         slot, value = _key(no), normalize_name(no.target)
         values = {normalize_name(t.target) for t in old.triplets if _key(t) == slot}
-        if len(values) != 1 or not _names_same(values.pop(), value):
+        if len(values) != 1:
             continue
-        # the words of the fact itself may differ ("I work at X" -> "I quit my job at X")
+        held = values.pop()
+        if not _names_same(held, value):
+            continue
+        # the words of the fact itself may differ ("I work at X" -> "I quit my job at X"),
+        # and the old value may be named in full ("a Pixel 4" for "the Pixel")
         told = missing - content_words(no.fact) - content_words(slot[1].replace("_", " "))
-        # nor what describes the value ("a 2015 Honda Civic") or when it held
-        told -= value_modifiers(old.memory.text, no.target) | TIME_WORDS
+        told -= content_words(held)
+        # nor what describes the value ("a 2015 Honda Civic"), its kind ("my phone is a
+        # Pixel 4") or when it held
+        told -= value_modifiers(old.memory.text, no.target) | TIME_WORDS | KIND_WORDS
         if told:
             refusal = _deny(f"old memory tells more than is denied: {', '.join(sorted(told))}")
             continue
@@ -258,10 +265,20 @@ def check_denial(
     return refusal
 
 
+#: Words that name a model within a make ("Pixel 4", "iPhone 15 Pro", "MacBook Air").
+_MODEL_WORDS = frozenset({"pro", "max", "mini", "plus", "ultra", "lite", "air", "se", "xl"})
+
+
 def _names_same(old: str, denied: str) -> bool:
-    """The denied value is the old one, or its last words ("the Outback" ends "a Subaru
-    Outback")."""
-    return old == denied or old.endswith(f" {denied}")
+    """The denied value is the old one, its last words ("the Outback" ends "a Subaru
+    Outback"), or its make without the model's number or tier ("the Pixel" ends "a Pixel 4";
+    not "the Honda" for "a Honda Civic")."""
+    if old == denied or old.endswith(f" {denied}"):
+        return True
+    if not old.startswith(f"{denied} "):
+        return False
+    rest = old[len(denied) + 1 :].split()
+    return all(any(c.isdigit() for c in w) or w in _MODEL_WORDS for w in rest)
 
 
 def detect_offline(

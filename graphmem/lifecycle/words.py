@@ -13,6 +13,7 @@ import re
 
 from graphmem.domain.calendar_words import MONTHS, WEEKDAYS
 from graphmem.domain.measure_words import QUANTITY_NOUNS
+from graphmem.domain.possessions import THING_KINDS
 
 _STOP_TEXT = """
     i me my mine myself we us our ours ourselves you your yours yourself yourselves he him
@@ -80,6 +81,11 @@ _TIME_TEXT = """
 TIME_WORDS: frozenset[str] = frozenset(
     {_singular(w) for w in (*WEEKDAYS, *MONTHS, *_TIME_TEXT.split())}
 )
+
+
+#: Kinds of things named by make and model: "my phone is a Pixel 4" tells no more than the
+#: Pixel once it is replaced.
+KIND_WORDS: frozenset[str] = frozenset(_singular(w) for w in THING_KINDS)
 
 
 def value_modifiers(text: str, value: str) -> set[str]:

@@ -18,6 +18,9 @@ class Pool:
     failed: list[str] = field(default_factory=list)  # signals whose query failed
     # entity id -> the memories mentioning it (from the entity signal's expansion)
     mentions: dict[str, set[str]] = field(default_factory=dict)
+    # a question about the asker: memories whose matching facts are all another person's
+    # (graphmem/search/asker.py)
+    others: set[str] = field(default_factory=set)
 
     def add(self, signal: str, memory_id: str, score: float) -> None:
         per = self.scores.setdefault(memory_id, {})
@@ -38,6 +41,7 @@ class Pool:
         self.status.update(other.status)
         for entity_id, memory_ids in other.mentions.items():
             self.mentions.setdefault(entity_id, set()).update(memory_ids)
+        self.others |= other.others
 
     def ids(self) -> list[str]:
         return list(self.scores)

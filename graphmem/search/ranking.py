@@ -4,14 +4,16 @@ kept when its cosine passes). Then
 
     final = (w_sem·cosine⁺ + w_ft·fulltext + w_ent·entity + w_tri·triplet
              + w_time·temporal + w_members·members)
-            × lifecycle × decay × question × address
+            × lifecycle × decay × question × address × others
 
 where entity is the best of the graph expansion's score and the speaker match (the memory's
 actor is named in the query, :mod:`graphmem.search.speaker`, applied here after the gate),
 with full-text divided by the query's best Lucene score, lifecycle = superseded_factor for a
 memory superseded at the reference date, question = question_factor for a memory that only asks
 (:mod:`graphmem.search.asking`), address = address_factor for a memory that only addresses a
-speaker the query names (:mod:`graphmem.search.address`), and a superseded memory capped just
+speaker the query names (:mod:`graphmem.search.address`), others = others_factor for a memory
+whose matching facts are all another person's when the query asks about the asker
+(:mod:`graphmem.search.asker`), and a superseded memory capped just
 below its replacement when both are candidates. ``members`` is 0 except for a set question
 (:mod:`graphmem.search.signals.members`)."""
 
@@ -125,13 +127,14 @@ def _score(
         factor = decay.multiplier(memory, row.access_count, row.last_accessed_at, now)
     asks = asking.factor(memory.text, settings.question_factor)
     addressed = address.factor(memory.text, memory.actor, people, settings.address_factor)
-    final = fused * lifecycle * factor * asks * addressed
+    others = settings.others_factor if memory.id in pool.others else 1.0
+    final = fused * lifecycle * factor * asks * addressed * others
     if not ctx.explain:
         return _Ranked(memory, final, None)
     values = {s: round(signals.get(s, 0.0), 4) for s in SIGNALS}
     values.update(lifecycle=lifecycle, temporal=round(temporal, 4), decay=round(factor, 4))
     values.update(members=round(members, 4))
-    values.update(question=asks, address=addressed)
+    values.update(question=asks, address=addressed, others=others)
     return _Ranked(memory, final, _Parts(values, round(final, 4), sources or ["gate"]))
 
 

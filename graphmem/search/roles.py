@@ -148,14 +148,18 @@ def phrases(query: str) -> list[RolePhrase]:
     return found
 
 
-def _only_name(query: str) -> str | None:
-    """The one name of ``query``: its one capitalised word that is not a question or
-    function word ("Lena" in "What is Lena getting her nephew?"), lower-cased, or None when
-    there is none or several."""
+def names(query: str) -> set[str]:
+    """The names of ``query``: its capitalised words that are not question or function words
+    ("Lena" in "What is Lena getting her nephew?"), lower-cased."""
     words = query.replace("\u2019", "'").split()
-    names = {m.group(1).lower() for w in words if (m := _NAME_WORD.match(w))}
-    names -= _OPENERS | _NOT_ANCHORS
-    return next(iter(names)) if len(names) == 1 else None
+    found = {m.group(1).lower() for w in words if (m := _NAME_WORD.match(w))}
+    return found - _OPENERS - _NOT_ANCHORS
+
+
+def _only_name(query: str) -> str | None:
+    """The one name of ``query`` (:func:`names`), or None when there is none or several."""
+    found = names(query)
+    return next(iter(found)) if len(found) == 1 else None
 
 
 def _words(predicate: str) -> list[str]:

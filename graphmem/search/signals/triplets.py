@@ -12,7 +12,7 @@ best few are worth reading whole."""
 from __future__ import annotations
 
 from graphmem.ports.search import FactQuery, SearchStore, TermHits, TripletHit
-from graphmem.search import lucene, scope_terms
+from graphmem.search import asker, lucene, scope_terms
 from graphmem.search.candidates import Pool
 from graphmem.search.context import SearchContext
 from graphmem.settings import SearchSettings
@@ -31,16 +31,19 @@ def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: Search
     k = max(ctx.per_signal_k, settings.triplet_candidates)
     found = store.triplets(owner.key, ctx.vector, k, _fact_queries(ctx), scope_terms.TERM_HITS_CAP)
     strong = [t for t in found.by_vector if t.score >= settings.triplet_min_cosine]
-    for triplet in strong:
-        _credit(pool, triplet, triplet.score)
     stats = scope_terms.field(found.facts, found.fact_chars)
     by_text = _by_text(store, k, found.terms, stats, {t.id: t for t in found.by_vector})
-    for triplet in by_text:
+    for triplet in [*strong, *by_text]:
         _credit(pool, triplet, triplet.score)
     if not found.by_vector and not by_text:
         pool.status["triplet"] = "ok (no triplets in this scope match)"
-    else:
-        pool.status["triplet"] = f"ok ({len(strong)} by vector, {len(by_text)} by full-text)"
+        return
+    pool.status["triplet"] = f"ok ({len(strong)} by vector, {len(by_text)} by full-text)"
+    pool.others = asker.about_others(ctx.query, ctx.self_names, [*strong, *by_text])
+    if pool.others:
+        pool.status["triplet"] += (
+            f"; asked about the asker: {len(pool.others)} memories state only others' facts"
+        )
 
 
 def _by_text(

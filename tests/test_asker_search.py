@@ -1,0 +1,53 @@
+"""A question about the asker's own facts ranks the asker's fact above another person's that
+its words match as well (graphmem/search/asker.py; the ranked effect on a real Neo4j)."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphmem import Memory
+from graphmem.search.asker import about_asker
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("Where do I live?", True),
+        ("What car do we drive now?", True),
+        ("Where does my sister live?", False),  # a relational phrase: about the sister
+        ("What should I cook for my partner?", False),
+        ("Does Joana work nights?", False),  # another name
+        ("What should I pack for Lena's wedding?", False),
+        ("Where is the nearest pharmacy?", False),  # no first-person subject
+        ("What's my job?", False),  # "my" alone: the member and role signals read it
+    ],
+)
+def test_about_the_asker(query: str, expected: bool) -> None:
+    assert about_asker(query) is expected
+
+
+def _tell(memory: Memory, user_id: str, said: list[tuple[str, str]]) -> None:
+    for day, text in said:
+        memory.add(
+            [{"role": "user", "name": "Ilse", "content": text}], user_id=user_id, timestamp=day
+        )
+
+
+def test_the_askers_own_fact_ranks_above_a_friends(memory: Memory, user_id: str) -> None:
+    _tell(
+        memory,
+        user_id,
+        [
+            ("2026-01-10", "We live in Utrecht, near the old canal."),
+            ("2026-02-01", "My colleague Pieter just moved to Groningen."),
+            ("2026-03-15", "We moved to Haarlem in March."),
+            ("2026-04-02", "My cousin Femke lives in Maastricht now."),
+        ],
+    )
+    found = memory.search("Where do I live?", user_id=user_id, top_k=3, explain=True)
+    assert found.results[0].text == "We moved to Haarlem in March."
+    assert found.explain is not None
+    assert "asked about the asker" in found.explain.signals["triplet"]
+    # about someone else: that person's fact is first
+    other = memory.search("Where does my cousin live?", user_id=user_id, top_k=3)
+    assert other.results[0].text == "My cousin Femke lives in Maastricht now."
