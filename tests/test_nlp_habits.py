@@ -172,3 +172,34 @@ def test_a_thing_described_is_not_owned_as_a_make(text: str) -> None:
 )
 def test_a_thing_replaced_is_no_longer_had(text: str, thing: str) -> None:
     assert {(SPEAKER, "own", thing), (SPEAKER, "have", thing)} <= denied(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "I have type 2 diabetes, so I skip dessert.",
+            (SPEAKER, "has_condition", "type 2 diabetes"),
+        ),
+        ("I've got severe eczema.", (SPEAKER, "has_condition", "eczema")),
+        ("Joana has coeliac disease.", ("Joana", "has_condition", "coeliac disease")),
+        (
+            "I was diagnosed with Graves' disease in May.",
+            (SPEAKER, "has_condition", "Graves' disease"),
+        ),
+        ("We live with tinnitus.", (SPEAKER, "has_condition", "tinnitus")),
+    ],
+)
+def test_a_health_condition_is_kept(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in triples(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["I don't have asthma.", "Do you have asthma?", "I have a dog.", "I don't have kids."]
+)
+def test_no_condition_or_food_avoided_from_a_plain_have(text: str) -> None:
+    assert not {t for t in triples(text) if t[1] in {"has_condition", "avoids"}}
+
+
+def test_cannot_have_is_still_a_food_kept_away_from() -> None:
+    assert (SPEAKER, "avoids", "dairy") in triples("I can't have dairy.")

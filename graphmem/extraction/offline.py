@@ -104,6 +104,7 @@ _FACTS = {
     "diet": "{s} is {t}",
     "allergic_to": "{s} is allergic to {t}", "eats_with": "{s} eats with {t}",
     "likes": "{s} likes {t}", "prefers": "{s} prefers {t}", "eats": "{s} eats {t}",
+    "has_condition": "{s} has {t} (health condition)",
 }  # fmt: skip
 
 

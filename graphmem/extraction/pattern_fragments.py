@@ -38,9 +38,10 @@ OWN = r"(?i:have|has|had|got|gotten|adopted|rescued|bought|own|owned|took\s+in)"
 CANT = r"(?i:can't|cannot|can\s+not|couldn't|could\s+never)"
 # "Ines can't eat gluten", "I don't eat pork": a food the subject keeps away from
 NO_EAT = (
-    r"(?i:can't|cannot|can\s+not|don't|do\s+not|doesn't|does\s+not|never)\s+"
-    r"(?i:eat|eats|have|tolerate|tolerates|digest|digests)"
-)
+    r"(?:(?i:can't|cannot|can\s+not|couldn't)\s+(?i:eat|have|tolerate|digest)|"
+    r"(?i:don't|do\s+not|doesn't|does\s+not|never)\s+(?i:eat|eats|tolerate|tolerates|digest|"
+    r"digests))"
+)  # not "I don't have kids": a plain "have" is no food kept away from
 # "Karl's daughter": a named owner of a relation (not "Karl's" as "Karl is")
 OWNER = rf"(?<![\w'-])(?P<o>{CAP}(?:\s+{CAP}){{0,2}})'s\s+"
 # "my landlord Mr. Duarte": the name is the person's, the title is not
@@ -85,3 +86,5 @@ WORN = (
     r"(?:(?i:old|new|little|trusty|used|second-hand|secondhand|red|black|white|blue|silver|"
     r"grey|gray|green)\s+)*"
 )
+#: How a condition is qualified before its name ("type 1 diabetes", "severe asthma").
+SEVERITY = r"(?:(?i:chronic|severe|mild|bad|early)\s+)?"

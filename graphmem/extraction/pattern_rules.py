@@ -40,6 +40,7 @@ from graphmem.extraction.pattern_fragments import (
     REL,
     REL_ADJ,
     SCHOOL,
+    SEVERITY,
     SOLD,
     THINGS,
     TITLE_AT,
@@ -48,6 +49,7 @@ from graphmem.extraction.pattern_fragments import (
     T,
 )
 from graphmem.extraction.pattern_words import (
+    CONDITIONS,
     DIETS,
     INTOLERANT,
 )
@@ -177,6 +179,12 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"{BE1}\s+{ADV}(?i:allergic)\s+(?i:to)\s+{T}", "allergic_to", "list"),
     _rule(rf"{NAME}(?:'s|\s+(?i:is))\s+{ADV}(?i:allergic)\s+(?i:to)\s+{T}", "allergic_to",
           "list"),
+    # "I have type 1 diabetes", "Joana has celiac disease", "I was diagnosed with lupus"
+    _rule(rf"(?:{FP}(?:'ve|\s+have)?(?:\s+got)?|{NAME}\s+(?i:has|had))\s+{ADV}"
+          rf"(?:(?i:have|had|suffer\s+from|live\s+with|lives\s+with|got)\s+)?{SEVERITY}"
+          rf"(?P<t>(?:(?i:type\s+[12])\s+)?(?i:{CONDITIONS}))(?![\w'])", "has_condition"),
+    _rule(rf"(?:{FP}|{NAME})(?:'ve|\s+have|\s+has|\s+was|\s+were|\s+got)?(?:\s+been)?\s+"
+          rf"{ADV}(?i:diagnosed)\s+(?i:with)\s+{SEVERITY}{T}", "has_condition", event=True),
     _rule(rf"{FP}(?:'ve|\s+have)(?:\s+got)?\s+(?i:an?)\s+(?:(?i:severe|mild)\s+)?"
           rf"(?i:allergy)\s+(?i:to)\s+{T}", "allergic_to", "list"),
     # "I'm lactose intolerant", "Farid is gluten-intolerant", "I have a lactose intolerance"

@@ -45,12 +45,22 @@ PETS = {
 }  # fmt: skip
 DIETS = "vegetarian|vegan|pescatarian|pescetarian|flexitarian|keto|paleo"
 INTOLERANT = "lactose|gluten|fructose|histamine|dairy|wheat|soy|egg|caffeine|alcohol"
+#: Long-standing health conditions an assistant should keep in mind, as people name them
+#: ("I have type 1 diabetes", "Joana has celiac disease"); anything "diagnosed with" is one.
+CONDITIONS = (
+    "diabetes|asthma|celiac disease|coeliac disease|celiac|coeliac|crohn's disease|crohn's|"
+    "ibs|adhd|autism|epilepsy|migraines|arthritis|rheumatoid arthritis|high blood pressure|"
+    "hypertension|high cholesterol|anxiety|depression|eczema|psoriasis|lupus|"
+    "multiple sclerosis|ms|pcos|endometriosis|sleep apnea|sleep apnoea|gout|anemia|anaemia|"
+    "hypothyroidism|hyperthyroidism|long covid|tinnitus|scoliosis|fibromyalgia|dyslexia|"
+    "a heart condition|heart disease|kidney disease|copd|ptsd|ocd|insomnia|vertigo"
+)
 
 TARGET_TYPES: dict[str, str] = {
     "lives_in": "location", "works_at": "organization", "job_title": "job_title",
     "diet": "diet", "allergic_to": "allergen", "eats_with": "person", "eats": "food",
     "married_to": "person", "avoids": "food", "dating": "person", "intolerant_to": "food",
-    "engaged_to": "person",
+    "engaged_to": "person", "has_condition": "condition",
 }  # fmt: skip
 
 

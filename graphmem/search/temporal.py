@@ -59,10 +59,14 @@ YEARS_BACK = 10
 COMPANION_PREDICATES = frozenset(
     {"eats_with", "dines_with", "lives_with", "married_to", "dating", "partner_of", "friend_of"}
 )
-#: What a companion cannot or will not do: an allergy, a diet, an aversion.
+#: What a companion cannot or will not do: an allergy, a diet, an aversion, a health
+#: condition.
 CONSTRAINT_PREDICATES = frozenset(
-    {"allergic_to", "avoids", "diet", "dislikes", "intolerant_to", "cannot_eat", "eats"}
-)
+    {
+        "allergic_to", "avoids", "diet", "dislikes", "intolerant_to", "cannot_eat", "eats",
+        "has_condition",
+    }
+)  # fmt: skip
 STATE_PREDICATES = sorted(
     DEFAULT_FUNCTIONAL_PREDICATES | COMPANION_PREDICATES | CONSTRAINT_PREDICATES
 )
