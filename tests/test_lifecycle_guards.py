@@ -187,6 +187,21 @@ def test_supersede_needs_same_subject() -> None:
     assert not decision.allowed
 
 
+def test_a_one_holder_role_with_a_new_holder_supersedes() -> None:
+    """One manager, dentist or landlord at a time: a new holder for the same person
+    replaces the old one; the same holder, another person's role, or a role one has several
+    of (friends) does not."""
+    old = [triplet("Priya Raman", "manager_of", "Sven")]
+    decision = check_supersede(old, [triplet("Tom Becker", "manager_of", "Sven")], FUNCTIONAL)
+    assert decision.allowed and "one-holder" in decision.reason
+    same = check_supersede(old, [triplet("priya raman", "manager_of", "Sven")], FUNCTIONAL)
+    assert not same.allowed and "same holder" in same.reason
+    other = [triplet("Tom Becker", "manager_of", "Ilse")]
+    assert not check_supersede(old, other, FUNCTIONAL).allowed
+    friends = [triplet("Ana", "friend_of", "Sven")], [triplet("Bo", "friend_of", "Sven")]
+    assert not check_supersede(*friends, FUNCTIONAL).allowed
+
+
 def test_supersede_uses_extra_functional_predicates() -> None:
     old, new = [triplet("user", "likes", "sushi")], [triplet("user", "likes", "ramen")]
     assert check_supersede(old, new, FunctionalPredicates(["likes"])).allowed

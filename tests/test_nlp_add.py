@@ -190,6 +190,34 @@ def test_a_denial_retires_nothing_it_does_not_end(
     assert memory.get(old.id).lifecycle_state == "active"
 
 
+@pytest.mark.parametrize(
+    ("said", "changed"),
+    [
+        ("My manager is Priya Raman.", "My new manager is Tom Becker, Priya moved teams."),
+        ("My dentist is Dr. Okafor.", "My dentist retired, my new dentist is Dr. Lindqvist."),
+        ("Our landlord is Mr. Haddad.", "Mrs. Brandt is our landlord now."),
+    ],
+)
+def test_a_new_holder_of_a_one_holder_role_supersedes_the_old(
+    memory: Memory, user_id: str, said: str, changed: str
+) -> None:
+    old = memory.add([{"role": "user", "name": "Sven", "content": said}], user_id=user_id,
+                     timestamp="2026-01-05").results[0]  # fmt: skip
+    new = memory.add([{"role": "user", "name": "Sven", "content": changed}], user_id=user_id,
+                     timestamp="2026-04-01").results[0]  # fmt: skip
+    assert [(t.action, t.outcome, t.old_memory_id) for t in new.transitions] == [
+        ("supersede", "applied", old.id)
+    ]
+
+
+def test_a_second_friend_supersedes_nothing(memory: Memory, user_id: str) -> None:
+    memory.add([{"role": "user", "name": "Sven", "content": "My friend Ana lives in Oslo."}],
+               user_id=user_id, timestamp="2026-01-05")  # fmt: skip
+    new = memory.add([{"role": "user", "name": "Sven", "content": "My friend Bo is a baker."}],
+                     user_id=user_id, timestamp="2026-02-05").results[0]  # fmt: skip
+    assert new.transitions == []
+
+
 def test_a_new_employer_in_a_later_conversation_supersedes_the_old_job(
     memory: Memory, user_id: str
 ) -> None:

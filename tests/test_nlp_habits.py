@@ -203,3 +203,42 @@ def test_no_condition_or_food_avoided_from_a_plain_have(text: str) -> None:
 
 def test_cannot_have_is_still_a_food_kept_away_from() -> None:
     assert (SPEAKER, "avoids", "dairy") in triples("I can't have dairy.")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Please remember that I prefer aisle seats.", (SPEAKER, "prefers", "aisle seats")),
+        ("Note that I work at Siemens now.", (SPEAKER, "works_at", "Siemens")),
+        ("Remember that we're vegetarian.", (SPEAKER, "diet", "vegetarian")),
+    ],
+)
+def test_a_request_to_remember_a_told_clause_tells_it(
+    text: str, expected: tuple[str, str, str]
+) -> None:
+    assert expected in triples(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Please book me a table for two.", "Remember to call the plumber.", "Please note it."]
+)
+def test_a_request_without_a_told_clause_tells_nothing(text: str) -> None:
+    assert not triples(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("FYI my husband is Marek.", ("Marek", "husband_of", SPEAKER)),
+        ("Our old GP left, our new doctor is Dr. Osei.", ("Osei", "doctor_of", SPEAKER)),
+    ],
+)
+def test_my_relative_is_a_name_anywhere_in_the_sentence(
+    text: str, expected: tuple[str, str, str]
+) -> None:
+    assert expected in triples(text)
+
+
+def test_someone_moving_to_something_that_is_no_place_lives_nowhere_new() -> None:
+    assert not any(p == "lives_in" for _, p, _ in triples("Priya moved to another team."))
+    assert ("Duarte", "lives_in", "Porto") in triples("Duarte moved to Porto last year.")

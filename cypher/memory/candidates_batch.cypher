@@ -9,10 +9,13 @@
 //   (docs/reliability.md, 2c), and this read's failure would fail the add.
 // - slots: the active memories asserting a triplet with the same subject and a functional
 //   predicate as one the new memory asserts (item.slots; the newest $k), so a changed fact
-//   finds the memory it replaces however many others the owner holds and however it is worded.
+//   finds the memory it replaces however many others the owner holds and however it is worded;
+//   for a slot with holder = true, the same predicate held for the same person (the
+//   triplet's target: "Tom manager_of Sven" finds "Priya manager_of Sven").
 // - proposed: the item's proposed ids of the same owner.
 // $items: list<map {new_id, query: string or null, proposed: list<string>,
-//   slots: list<map{source_key, predicate}>}>, $k, $fetch, $exact_scan_max, $exclude: list<string>.
+//   slots: list<map{source_key, predicate, holder: bool}>}>, $k, $fetch, $exact_scan_max,
+//   $exclude: list<string>.
 // Returns: new_id, id, text, observed_at, immutable, exclude_from_dream, cosine (raw),
 //   triplets (list<map{id, source, predicate, target, fact, valid_from, valid_to, memory_ids}>,
 //   or null when no guard can read them: a supersede needs a triplet of the new memory's
@@ -39,7 +42,18 @@ CALL (n, item, large) {
   RETURN m
   UNION
   UNWIND item.slots AS slot
+  WITH n, slot WHERE NOT coalesce(slot.holder, false)
   MATCH (s:Entity {key: slot.source_key})-[same:RELATES_TO]->()
+  WHERE toString(same.predicate) = slot.predicate
+  UNWIND same.memory_ids AS id
+  MATCH (m:Memory {id: id})
+  WHERE m.owner = n.owner AND m.lifecycle_state = 'active' AND NOT m.id IN $exclude
+  WITH DISTINCT m ORDER BY m.observed_at DESC LIMIT $k
+  RETURN m
+  UNION
+  UNWIND item.slots AS slot
+  WITH n, slot WHERE coalesce(slot.holder, false)
+  MATCH ()-[same:RELATES_TO]->(s:Entity {key: slot.source_key})
   WHERE toString(same.predicate) = slot.predicate
   UNWIND same.memory_ids AS id
   MATCH (m:Memory {id: id})

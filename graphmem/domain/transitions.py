@@ -23,8 +23,12 @@ class TransitionOutcome(BaseModel):
 
 
 class Slot(BaseModel):
+    """A fact's subject entity and predicate; ``holder``: the key is the person a one-holder
+    role is held for (the fact's target: "Tom manager_of Sven" is Sven's manager slot)."""
+
     source_key: str
     predicate: str  # normalised
+    holder: bool = False
 
 
 class CandidateQuery(BaseModel):
@@ -34,7 +38,8 @@ class CandidateQuery(BaseModel):
     # its text as a Lucene query filtered to the owner (search/lucene.py), None without words
     query: str | None = None
     proposed: list[str] = Field(default_factory=list)  # ids a proposal named
-    # (subject entity key, predicate) of each functional triplet it asserts
+    # (subject entity key, predicate) of each functional triplet it asserts, and (person
+    # entity key, predicate) of each one-holder role held for someone
     slots: list[Slot] = Field(default_factory=list)
 
 

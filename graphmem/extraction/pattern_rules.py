@@ -104,8 +104,9 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"(?<![\w'])(?i:before|after|since)\s+(?i:moving|relocating)\s+(?i:to)\s+{T}",
           "lives_in", event=True, first_person_before=True),
     _rule(rf"{NAME}\s+{ADV}(?i:lives|resides)\s+(?i:in)\s+{T}", "lives_in"),
-    _rule(rf"{NAME}\s+(?i:has\s+)?{ADV}(?i:moved|relocated)\s+(?i:to)\s+{T}", "lives_in",
-          event=True),
+    # a place by its name ("Duarte moved to Porto", "to the Algarve"; not "to another team")
+    _rule(rf"{NAME}\s+(?i:has\s+)?{ADV}(?i:moved|relocated)\s+(?i:to)\s+(?=(?:the\s+)?[A-Z]){T}",
+          "lives_in", event=True),
     # "Felix just moved to Vancouver for a job at EA": the move tells the job too
     _rule(rf"(?:{FP}|{NAME})(?:'ve|\s+has|\s+have)?\s+{ADV}(?i:moved|relocated)\s+(?i:to)\s+{CAP}"
           rf"(?:\s+{CAP}){{0,3}}\s+(?i:for)\s+(?i:a\s+)?(?i:new\s+)?(?i:job|position|role)\s+"
@@ -229,6 +230,8 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"{FP}\s+{ADV}{NO_EAT}\s+{T}", "avoids", "list", negative=True),
     _rule(rf"{NAME}\s+{ADV}{NO_EAT}\s+{T}", "avoids", "list", negative=True),
     _rule(rf"{MY_REL}{REL},?\s+{HONORIFIC}(?P<s>{CAP}(?:\s+{CAP}){{0,2}})", "relation"),
+    # "…, my new dentist is Dr. Lindqvist", "FYI my wife is Anna" (not at the sentence start)
+    _rule(rf"{MY_REL}{REL}\s+(?i:is)\s+{HONORIFIC}(?P<s>{CAP}(?:\s+{CAP}){{0,2}})", "relation"),
     # what ended: a job left, a home moved out of, a partner broken up with (denials)
     _rule(rf"{FP}{PERFECT}\s+{ADV}{LEFT}\s+(?i:my|the|a)\s+(?:(?i:old|current)\s+)?"
           rf"(?i:job|position|role)\s+(?i:at|with)\s+{T}", "works_at", denial=True),

@@ -58,7 +58,12 @@ from graphmem.domain.extraction import (
     KnownMemory,
     LifecycleProposal,
 )
-from graphmem.lifecycle.predicates import FunctionalPredicates, normalize_name, normalize_predicate
+from graphmem.lifecycle.predicates import (
+    ONE_HOLDER_ROLES,
+    FunctionalPredicates,
+    normalize_name,
+    normalize_predicate,
+)
 from graphmem.lifecycle.words import (
     KIND_WORDS,
     NEGATIONS,
@@ -179,6 +184,10 @@ def _compare_triplets(
     for new in new_list:
         subject, predicate = _key(new)
         if functional is not None and predicate not in functional:
+            decision = _new_holder(old_list, new)
+            if decision is not None and decision.allowed:
+                return decision
+            same_value = same_value or decision
             continue
         for old in old_list:
             if _key(old) != (subject, predicate):
@@ -192,6 +201,25 @@ def _compare_triplets(
                 )
             same_value = same_value or _deny(f"same value: {subject} {predicate} {new_target}")
     return same_value
+
+
+def _new_holder(old_list: list[TripletLike], new: TripletLike) -> GuardDecision | None:
+    """A role one person holds for another at a time (:data:`ONE_HOLDER_ROLES`: "Tom
+    manager_of Sven") got a new holder: the old memory naming another holder is replaced.
+    None when no old triplet holds the role for the same person."""
+    predicate, person = normalize_predicate(new.predicate), normalize_name(new.target)
+    if predicate not in ONE_HOLDER_ROLES:
+        return None
+    for old in old_list:
+        if (normalize_predicate(old.predicate), normalize_name(old.target)) != (predicate, person):
+            continue
+        before, now = normalize_name(old.source), normalize_name(new.source)
+        if before != now:
+            return GuardDecision(
+                allowed=True, reason=f"one-holder role {predicate} of {person}: {before} -> {now}"
+            )
+        return _deny(f"same holder: {now} {predicate} {person}")
+    return None
 
 
 def check_supersede(

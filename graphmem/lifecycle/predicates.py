@@ -40,6 +40,15 @@ DEFAULT_FUNCTIONAL_PREDICATES: frozenset[str] = frozenset(
     }
 )
 
+#: Roles one person holds for another at a time, written holder-first ("Tom manager_of
+#: Sven"): a new holder of the role for the same person replaces the old one ("My new
+#: manager is Tom Becker" supersedes "My manager is Priya Raman"). Not friends, colleagues,
+#: relatives one has several of, nor roles that change only by a breakup or a divorce,
+#: which are told as such (denials).
+ONE_HOLDER_ROLES: frozenset[str] = frozenset(
+    {"manager_of", "boss_of", "dentist_of", "doctor_of", "therapist_of", "landlord_of"}
+)
+
 _CAMEL_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _NON_WORD = re.compile(r"[\W_]+")
 _WHITESPACE = re.compile(r"\s+")

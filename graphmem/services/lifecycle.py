@@ -21,7 +21,12 @@ from graphmem.lifecycle.guards import (
     check_supersede_proposal,
     detect_offline,
 )
-from graphmem.lifecycle.predicates import FunctionalPredicates, normalize_name, normalize_predicate
+from graphmem.lifecycle.predicates import (
+    ONE_HOLDER_ROLES,
+    FunctionalPredicates,
+    normalize_name,
+    normalize_predicate,
+)
 from graphmem.ports.store import LifecycleView
 from graphmem.search.lucene import scoped_query
 from graphmem.services.plan import Pending, owner_entity_key
@@ -134,8 +139,9 @@ class ApplyLifecycle:
         )
 
     def _slots(self, pending: Pending, plan: WritePlan) -> list[Slot]:
-        """The functional (subject entity key, predicate) pairs the memory asserts, and the
-        pairs of the facts it denies (any predicate: a denial names the fact it ends)."""
+        """The functional (subject entity key, predicate) pairs the memory asserts, the
+        pairs of the facts it denies (any predicate: a denial names the fact it ends), and the
+        one-holder roles it names a holder of, by the person they are held for."""
         pairs = {
             (t.source_key, t.predicate)
             for t in plan.triplets
@@ -145,7 +151,14 @@ class ApplyLifecycle:
             (owner_entity_key(plan.scope, t.source), normalize_predicate(t.predicate))
             for t in pending.extracted.denied
         }
-        return [Slot(source_key=s, predicate=p) for s, p in sorted(pairs)]
+        roles = {
+            (t.target_key, t.predicate)
+            for t in plan.triplets
+            if pending.id in t.memory_ids and t.predicate in ONE_HOLDER_ROLES
+        }
+        return [Slot(source_key=s, predicate=p) for s, p in sorted(pairs)] + [
+            Slot(source_key=s, predicate=p, holder=True) for s, p in sorted(roles)
+        ]
 
     def _decide(
         self, pending: Pending, candidates: dict[str, Candidate], new_flags: MemoryFlags

@@ -2,11 +2,12 @@
 
 A sentence asserts nothing when it is a question (ends with ``?`` or opens with an
 auxiliary before its subject), a request (an imperative: a bare verb with no subject,
-or "please"; not an opener such as "Guess what, I adopted a cat", whose clause is
-told), or a hypothetical ("maybe", "perhaps"). Inside an asserting sentence, a clause
-asserts nothing when it, or a clause it hangs from, is negated ("not", "never", "no" on
-its object, "no longer") or hypothetical (a conditional "if"/"unless", a modal
-would/could/should/might/may/must, or the future will/shall). A clause that is denied
+or "please"; not an opener such as "Guess what, I adopted a cat" or "Please remember
+that I'm vegetarian", whose clause is told), or a hypothetical ("maybe", "perhaps").
+Inside an asserting sentence, a clause asserts nothing when it, or a clause it hangs
+from, is negated ("not", "never", "no" on its object, "no longer") or hypothetical (a
+conditional "if"/"unless", a modal would/could/should/might/may/must, or the future
+will/shall). A clause that is denied
 outright ("I'm not vegan anymore", "I no longer work at Google") tells the end of what it
 denies (:func:`clause_denies`): the lifecycle reads it (:mod:`.denials`).
 """
@@ -23,7 +24,9 @@ _NEGATORS = frozenset({"not", "never", "n't", "no", "neither", "nor", "nobody", 
 _CONDITIONALS = frozenset({"if", "unless", "whether", "suppose", "supposing"})
 _MODALS = frozenset({"would", "could", "should", "might", "may", "must", "will", "shall", "'d"})
 _HEDGES = frozenset({"maybe", "perhaps", "possibly", "hopefully"})
-_OPENERS = frozenset({"guess", "listen", "look"})
+#: Imperatives that only frame a told clause: "Guess what, I adopted a cat", "(Please) remember
+#: that I'm vegetarian", "Note that I work at Siemens now", "Keep in mind that …".
+_OPENERS = frozenset({"guess", "listen", "look", "remember", "note", "keep", "bear"})
 
 
 def clause_of(token: Token) -> Token:
@@ -174,14 +177,15 @@ def _opener(root: Token) -> bool:
 
 def _request(sentence: Span) -> bool:
     root = sentence.root
+    if _opener(root):  # "Please remember that I prefer aisle seats": the clause is told
+        return False
     if any(t.lower_ == "please" for t in sentence):
         return True
-    imperative = (
+    return (
         root.tag_ == "VB"
         and not _has_subject(root)
         and not any(c.dep_ == "aux" for c in root.children)
     )
-    return imperative and not _opener(root)
 
 
 def sentence_asserts(sentence: Span) -> bool:
