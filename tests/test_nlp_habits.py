@@ -211,6 +211,7 @@ def test_cannot_have_is_still_a_food_kept_away_from() -> None:
         ("Please remember that I prefer aisle seats.", (SPEAKER, "prefers", "aisle seats")),
         ("Note that I work at Siemens now.", (SPEAKER, "works_at", "Siemens")),
         ("Remember that we're vegetarian.", (SPEAKER, "diet", "vegetarian")),
+        ("Don't forget that I'm allergic to kiwi.", (SPEAKER, "allergic_to", "kiwi")),
     ],
 )
 def test_a_request_to_remember_a_told_clause_tells_it(
@@ -220,7 +221,15 @@ def test_a_request_to_remember_a_told_clause_tells_it(
 
 
 @pytest.mark.parametrize(
-    "text", ["Please book me a table for two.", "Remember to call the plumber.", "Please note it."]
+    "text",
+    [
+        "Please book me a table for two.",
+        "Remember to call the plumber.",
+        "Please note it.",
+        "Don't forget to water the plants.",
+        "Do you remember that I'm vegetarian?",
+        "I didn't forget that I'm vegetarian.",  # told of oneself: not a frame
+    ],
 )
 def test_a_request_without_a_told_clause_tells_nothing(text: str) -> None:
     assert not triples(text)

@@ -104,7 +104,7 @@ def clause_asserts(verb: Token, *, own_negation: bool = False) -> bool:
     for _ in range(64):
         if _hypothetical(current):
             return False
-        if _negated(current):
+        if _negated(current) and not (current is not verb and _dont_forget(current)):
             if not owned:
                 return False
             owned = False
@@ -160,7 +160,9 @@ def _question(sentence: Span) -> bool:
     if not words:
         return False
     first = words[0]
-    return first.pos_ == "AUX" and first.dep_ == "aux" and first.head.dep_ == "ROOT"
+    # "Do you …?" asks; "Don't forget …" has no subject: an imperative, not a question
+    opening = first.pos_ == "AUX" and first.dep_ == "aux" and first.head.dep_ == "ROOT"
+    return opening and _has_subject(first.head)
 
 
 def _has_subject(verb: Token) -> bool:
@@ -169,9 +171,21 @@ def _has_subject(verb: Token) -> bool:
 
 def _opener(root: Token) -> bool:
     """An imperative that only opens what follows ("Guess what, I adopted a cat", "Listen,
-    I quit my job"): the clause after it has its own subject and is told, not asked for."""
-    return root.lemma_.lower() in _OPENERS and any(
+    I quit my job", "Don't forget that I'm allergic to nuts"): the clause after it has its
+    own subject and is told, not asked for."""
+    lemma = root.lemma_.lower()
+    return (lemma in _OPENERS or _dont_forget(root)) and any(
         c.dep_ in {"ccomp", "parataxis", "conj"} and _has_subject(c) for c in root.children
+    )
+
+
+def _dont_forget(verb: Token) -> bool:
+    """The "forget" of "don't forget that …": its negation tells, it denies nothing."""
+    return (
+        verb.lemma_.lower() == "forget"
+        and verb.dep_ == "ROOT"
+        and not _has_subject(verb)
+        and any(c.dep_ == "neg" for c in verb.children)
     )
 
 
