@@ -251,3 +251,23 @@ def test_my_relative_is_a_name_anywhere_in_the_sentence(
 def test_someone_moving_to_something_that_is_no_place_lives_nowhere_new() -> None:
     assert not any(p == "lives_in" for _, p, _ in triples("Priya moved to another team."))
     assert ("Duarte", "lives_in", "Porto") in triples("Duarte moved to Porto last year.")
+
+
+@pytest.mark.parametrize(
+    ("text", "work"),
+    [("I finished Middlemarch last night.", "Middlemarch"),
+     ("We completed the pottery course in May.", "pottery course")],
+)  # fmt: skip
+def test_a_work_finished_is_no_longer_gone_through(text: str, work: str) -> None:
+    assert {(SPEAKER, "read", work), (SPEAKER, "take", work)} <= denied(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My new email is anna@lind.example.", (SPEAKER, "email", "anna@lind.example")),
+        ("My work phone is 020 7946 0018.", (SPEAKER, "phone_number", "020 7946 0018")),
+    ],
+)
+def test_contact_details_are_functional_facts(text: str, expected: tuple[str, str, str]) -> None:
+    assert expected in triples(text)

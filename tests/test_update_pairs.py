@@ -40,6 +40,11 @@ def _m(mid: str, text: str, day: int, score: float, actor: str | None = "user") 
         # a place named in the subject of a statement is its topic, not its value
         ("My train to Lyon is on March 4.", "They rebooked my Lyon train for March 9."),
         ("Sara is my manager.", "My manager is Olu now."),
+        # weekdays, counts and ranks written as words, and e-mail addresses are values
+        ("Choir practice is on Mondays.", "Choir practice moved to Thursdays."),
+        ("We have two rabbits.", "We adopted another rabbit, so now we have three."),
+        ("My daughter is in fourth grade.", "My daughter just started 5th grade."),
+        ("My work email is a.lind@acme.example.", "My new work email is anna@lind.example."),
     ],
 )
 def test_updated_values_pair_and_the_newer_ranks_first(old: str, new: str) -> None:
@@ -103,6 +108,9 @@ def test_a_past_query_puts_the_older_value_first() -> None:
             "Our fundraising target is $2,500.",
             ("user", "user"),
         ),
+        # a weekday of one thing, a weekday of another
+        ("Choir practice is on Mondays.", "Swim club is on Thursdays.", ("user", "user")),
+        ("We have two rabbits.", "We have two rabbits and a cat.", ("user", "user")),
     ],
 )
 def test_no_pair_without_one_subject_one_attribute_and_new_values(

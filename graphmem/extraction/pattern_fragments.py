@@ -88,3 +88,7 @@ WORN = (
 )
 #: How a condition is qualified before its name ("type 1 diabetes", "severe asthma").
 SEVERITY = r"(?:(?i:chronic|severe|mild|bad|early)\s+)?"
+#: Contact details: "my (new|work|personal) email is …", "my cell number is …".
+CONTACT_ADJ = r"(?:(?i:new|current|work|personal|home|private|mobile)\s+)?"
+EMAIL = r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}"
+PHONE = r"\+?\d[\d ().-]{5,20}\d"

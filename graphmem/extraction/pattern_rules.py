@@ -16,7 +16,9 @@ from graphmem.extraction.pattern_fragments import (
     BEEN,
     CANT,
     CAP,
+    CONTACT_ADJ,
     COUNT,
+    EMAIL,
     FP,
     HONORIFIC,
     IM,
@@ -36,6 +38,7 @@ from graphmem.extraction.pattern_fragments import (
     PET,
     PET_NAME,
     PET_NAMES,
+    PHONE,
     PROMOTED,
     REL,
     REL_ADJ,
@@ -180,6 +183,11 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"{BE1}\s+{ADV}(?i:allergic)\s+(?i:to)\s+{T}", "allergic_to", "list"),
     _rule(rf"{NAME}(?:'s|\s+(?i:is))\s+{ADV}(?i:allergic)\s+(?i:to)\s+{T}", "allergic_to",
           "list"),
+    # "My new email is sven@new.example", "my cell number's +49 170 1234567"
+    _rule(rf"(?<![\w'])(?i:my|our)\s+{CONTACT_ADJ}(?i:e-?mail)(?:\s+(?i:address))?"
+          rf"(?:\s+(?i:is)|'s)\s+(?:(?i:now)\s+)?(?P<t>{EMAIL})", "email", "word"),
+    _rule(rf"(?<![\w'])(?i:my|our)\s+{CONTACT_ADJ}(?i:phone|cell|mobile)(?:\s+(?i:number))?"
+          rf"(?:\s+(?i:is)|'s)\s+(?:(?i:now)\s+)?(?P<t>{PHONE})", "phone_number", "word"),
     # "I have type 1 diabetes", "Joana has celiac disease", "I was diagnosed with lupus"
     _rule(rf"(?:{FP}(?:'ve|\s+have)?(?:\s+got)?|{NAME}\s+(?i:has|had))\s+{ADV}"
           rf"(?:(?i:have|had|suffer\s+from|live\s+with|lives\s+with|got)\s+)?{SEVERITY}"

@@ -20,6 +20,16 @@ _PREPOSITIONS = frozenset(
 )
 _MONTHS = frozenset(MONTHS)
 _CALENDAR = _MONTHS | frozenset(WEEKDAYS)
+#: Counts and ranks written as words: "two cats" is the number 2, "second grade" the 2nd.
+_COUNT_WORDS = "zero one two three four five six seven eight nine ten eleven twelve"
+_ORDINAL_WORDS = "first second third fourth fifth sixth seventh eighth ninth tenth eleventh"
+_COUNTS = {w: str(n) for n, w in enumerate(_COUNT_WORDS.split())}
+_ORDINALS = {w: str(n) for n, w in enumerate(_ORDINAL_WORDS.split(), start=1)}
+_WEEKDAYS = frozenset(WEEKDAYS)
+_RANK = re.compile(r"(?<![\w.,:])(\d{1,3})(?:st|nd|rd|th)\b")
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+#: Words that are values, not content ("two", "third", "Tuesdays").
+_VALUE_WORDS = frozenset(_COUNTS) | frozenset(_ORDINALS) | frozenset(f"{d}s" for d in WEEKDAYS)
 _STOP = frozenset(
     [
         "a",
@@ -216,7 +226,8 @@ def _stem(word: str) -> str:
 @lru_cache(maxsize=4096)  # called for both memories of every pair (up to 1,225 pairs)
 def content(text: str) -> frozenset[str]:
     """Content-word stems of ``text`` (no stop words, no names, no numbers)."""
-    stems = (_stem(w) for w in _WORD.findall(text) if not _is_name(w))
+    words = _WORD.findall(_EMAIL.sub(" ", text))
+    stems = (_stem(w) for w in words if not _is_name(w) and w.lower() not in _VALUE_WORDS)
     return frozenset(s for s in stems if s not in _STOP)
 
 
@@ -260,14 +271,15 @@ def same_anchor(a: Anchors, b: Anchors) -> bool:
 
 @lru_cache(maxsize=4096)
 def names(text: str) -> frozenset[str]:
-    """Capitalised words other than a clause's first, months and weekdays."""
+    """Capitalised words other than a clause's first, months and weekdays ("Tuesdays" too)."""
     found: set[str] = set()
     first = True
     for token in _TOKEN.findall(text):
         if not token[0].isalpha():
             first = True
             continue
-        if not first and _is_name(token) and token.lower() not in _CALENDAR:
+        calendar = token.lower() in _CALENDAR or token.lower().removesuffix("s") in _WEEKDAYS
+        if not first and _is_name(token) and not calendar:
             found.add(token)
         first = False
     return frozenset(found)
@@ -277,23 +289,35 @@ def _is_name(word: str) -> bool:
     return word[:1].isupper() and word.lower() not in _STOP
 
 
-Value = tuple[str, str]  # (kind, token): kind is "number", "month" or "name"
+Value = tuple[str, str]  # (kind, token): "number", "ordinal", "month", "weekday", "email", "name"
 
 
 @lru_cache(maxsize=4096)
 def values(text: str) -> frozenset[Value]:
-    """Value tokens with their kind: numbers (amounts, counts, days, times), month names, and
-    capitalised names only in a statement of what something is ("my manager is Tom", "it is
-    called Priya", "Sara is my manager now"), since in an event ("we went hiking in the Alps")
-    a name is where it happened, not a value. Before the verb of such a statement, a name
-    after a preposition belongs to its subject ("my flight *to Oslo* is on June 3"): a topic,
-    not a value."""
-    words = _WORD.findall(text)
-    found: set[Value] = {("number", n) for n in _NUMBER.findall(text)}
+    """Value tokens with their kind: numbers (amounts, counts, days, times; counts written
+    as words too: "two" is 2), ordinals ("second", "3rd"), month names, weekdays ("on
+    Tuesdays"), e-mail addresses, and capitalised names only in a statement of what
+    something is ("my manager is Tom", "it is called Priya", "Sara is my manager now"),
+    since in an event ("we went hiking in the Alps") a name is where it happened, not a
+    value. Before the verb of such a statement, a name after a preposition belongs to its
+    subject ("my flight *to Oslo* is on June 3"): a topic, not a value."""
+    found: set[Value] = {("email", e.lower()) for e in _EMAIL.findall(text)}
+    bare = _EMAIL.sub(" ", text)
+    words = _WORD.findall(bare)
+    ranks = {m.group(1) for m in _RANK.finditer(bare)}  # "3rd grade": a rank, not a count
+    found |= {("ordinal", n) for n in ranks}
+    found |= {("number", n) for n in _NUMBER.findall(bare) if n not in ranks}
     stated = _stated_from(words)
     for index, w in enumerate(words):
-        if w.lower() in _MONTHS:
-            found.add(("month", w.lower()))
+        lower = w.lower()
+        if lower in _MONTHS:
+            found.add(("month", lower))
+        elif lower.removesuffix("s") in _WEEKDAYS:
+            found.add(("weekday", lower.removesuffix("s")))
+        elif lower in _COUNTS:
+            found.add(("number", _COUNTS[lower]))
+        elif lower in _ORDINALS:
+            found.add(("ordinal", _ORDINALS[lower]))
         elif stated is not None and _is_name(w) and _stated_name(words, index, stated):
             found.add(("name", w))
     return frozenset(found)

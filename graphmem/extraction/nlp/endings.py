@@ -8,7 +8,10 @@ Three shapes, each read only where the ending verb's own clause asserts
 * a habit given up: the object of "give up", "quit", "stop", "cut out" or "swear off" ("I
   gave up coffee", "we cut out sugar", "I quit smoking");
 * a habit left for another: what one switched or changed *from* ("I switched from running
-  to cycling", "we changed from Android to iPhone").
+  to cycling", "we changed from Android to iPhone");
+* a work one is done with: the object of "finish" or "complete" ("I finished Dune", "we
+  completed the pottery course") denies reading, watching, playing, taking or doing it
+  (:data:`WORK_VERBS`): "I'm reading Dune" is no longer current.
 
 A habit is not told by one verb: "I drink coffee every morning", "I have coffee after
 lunch", "I go running before work". A habit that ended therefore denies each of the
@@ -39,13 +42,18 @@ _HABIT_ENDERS = frozenset(
 _SWITCHERS = frozenset({"switch", "change", "shift", "transition", "convert"})
 #: The verbs that tell a habit of doing, taking or using something.
 HABIT_VERBS = ("drink", "eat", "have", "take", "use", "smoke", "play", "do", "practice", "go")
+#: Verbs whose object is a work one was going through, now done ("I finished Dune").
+_FINISHERS = frozenset({"finish", "complete"})
+#: The verbs that tell one is going through a work: reading, watching, playing it, taking or
+#: doing a course.
+WORK_VERBS = ("read", "watch", "play", "take", "do")
 
 
 def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
     """The denials ``verb`` tells in positive words (see the module), none where its clause
     does not assert."""
     lemma = verb.lemma_.lower()
-    if lemma not in _GERUND_ENDERS | {v for v, _ in _HABIT_ENDERS} | _SWITCHERS:
+    if lemma not in _GERUND_ENDERS | {v for v, _ in _HABIT_ENDERS} | _SWITCHERS | _FINISHERS:
         return
     if not clause_asserts(verb):
         return
@@ -58,6 +66,8 @@ def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
             yield from told or _habit(source, verb, child, speakers)
         elif child.dep_ == "dobj" and (lemma, _particle(verb)) in _HABIT_ENDERS:
             yield from _habit(source, verb, child, speakers)
+        elif child.dep_ == "dobj" and lemma in _FINISHERS and child.tag_ != "VBG":
+            yield from _habit(source, verb, child, speakers, WORK_VERBS)
         elif child.dep_ == "prep" and child.lower_ == "from" and lemma in _SWITCHERS:
             for left in child.children:
                 if left.dep_ in {"pobj", "pcomp"}:
@@ -68,13 +78,19 @@ def _particle(verb: Token) -> str:
     return next((c.lower_ for c in verb.children if c.dep_ == "prt"), "")
 
 
-def _habit(source: Named, verb: Token, thing: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
-    """One denial per habit verb of ``thing``: a noun as its concept ("coffee", "smoking"),
-    an activity read as a verb as written ("running")."""
+def _habit(
+    source: Named,
+    verb: Token,
+    thing: Token,
+    speakers: Speakers,
+    verbs: tuple[str, ...] = HABIT_VERBS,
+) -> Iterator[ParsedTriplet]:
+    """One denial per verb of ``verbs`` with ``thing``: a noun as its concept ("coffee",
+    "smoking"), an activity read as a verb as written ("running")."""
     target = _activity(thing) or resolve(thing, speakers)
     if target is None or target.name == source.name:
         return
-    for habit in HABIT_VERBS:
+    for habit in verbs:
         fact = f"{source.name} {habit} {target.name}"
         yield ParsedTriplet(source, habit, target, fact, past=False, verb=verb.i)
 
