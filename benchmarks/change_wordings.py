@@ -1,0 +1,158 @@
+"""Changes told to an assistant in everyday words: does the newer statement rank first?
+
+Each case is one user who says something ("My yoga class is on Tuesdays."), then months
+later a change of it in other words ("My yoga class moved to Wednesdays."), among a few
+unrelated notes, and asks for the current value ("What day is my yoga class?"). Stored
+through the product's own add (one message each, the user's name as message name, infer on:
+the offline NLP extractor, whose lifecycle may supersede the old statement), searched with
+the default settings. Reported per set: the share of cases whose newer statement is the
+first result, and the share where it ranks above the older one (an older one not returned
+counts as below); BM25 over the same texts (a user's five texts) as the baseline.
+
+The "probe" cases are the ones the fixes of 2026-12-05 (fifth stop) were made on; the
+"held out" cases were written before the benchmark first ran, and nothing was changed for
+them afterwards.
+
+    PYTHONPATH=. .venv/bin/python benchmarks/change_wordings.py \\
+        --json benchmarks/results/change-wordings.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+from rank_bm25 import BM25Okapi
+
+from benchmarks.locomo import tokens
+from graphmem import Memory
+
+Case = tuple[str, str, str]  # (older statement, newer statement, question)
+
+PROBE: list[Case] = [
+    ("My yoga class is on Tuesdays.", "My yoga class moved to Wednesdays.",
+     "What day is my yoga class?"),
+    ("I drive a Ford Focus.", "I traded my Focus for a Kia EV6.", "What car do I have?"),
+    ("My son is in second grade.", "My son just started third grade.",
+     "What grade is my son in?"),
+    ("I'm a junior developer at Zalando.", "I got promoted to senior developer.",
+     "What is my role at work?"),
+    ("We have two cats.", "We adopted a third cat, so now we have three.",
+     "How many cats do we have?"),
+    ("My gym membership costs 30 euros a month.",
+     "The gym raised the price to 40 euros a month.", "How much is my gym membership?"),
+    ("I'm reading Dune.", "I finished Dune and started Project Hail Mary.",
+     "What book am I reading?"),
+    ("My email is sven@old.example.", "My new email address is sven@new.example.",
+     "What is my email?"),
+    ("I sleep about 6 hours a night.", "These days I get 8 hours of sleep.",
+     "How much do I sleep?"),
+    ("I'm learning French.", "I gave up French and I'm learning Italian now.",
+     "Which language am I learning?"),
+    ("My daughter plays the violin.", "My daughter switched from violin to cello.",
+     "What instrument does my daughter play?"),
+    ("I live with two roommates.", "My roommates moved out, I live alone now.",
+     "Who do I live with?"),
+]  # fmt: skip
+
+HELD_OUT: list[Case] = [
+    ("Book club meets on Thursdays.", "Book club is on Mondays now.",
+     "When does book club meet?"),
+    ("I own a Yamaha keyboard.", "I sold the Yamaha and bought a Roland piano.",
+     "What keyboard instrument do I have?"),
+    ("My daughter is in first grade.", "My daughter moved up to second grade.",
+     "What grade is my daughter in?"),
+    ("My therapist is Dr. Amari.", "I switched therapists, my therapist is now Dr. Voss.",
+     "Who is my therapist?"),
+    ("I drink three coffees a day.", "I cut out coffee completely last month.",
+     "Do I drink coffee?"),
+    ("I'm watching Severance.", "I finished Severance, now I'm watching Slow Horses.",
+     "What show am I watching?"),
+    ("My phone number is 0612 345 678.", "My new phone number is 0687 654 321.",
+     "What's my phone number?"),
+    ("We have one kid.", "We had a baby girl, so now we have two kids.",
+     "How many kids do we have?"),
+    ("I work at Philips as a designer.", "I got a job as a design lead at ASML.",
+     "Where do I work?"),
+    ("My landlord is Mr. Visser.", "The building was sold, our landlord is now Mrs. de Jong.",
+     "Who is my landlord?"),
+    ("I play squash on Wednesdays.", "I quit squash, I play padel on Fridays now.",
+     "What sport do I play?"),
+    ("My laptop is a Dell XPS 13.", "I replaced the Dell with a MacBook Pro.",
+     "What laptop do I use?"),
+]  # fmt: skip
+
+FILLERS = (
+    "The weather was lovely on the walk to the station.",
+    "Remind me that the plumber comes at nine.",
+    "I tried a new ramen place downtown, it was fine.",
+)
+NAME = "Sven"
+
+
+def _tell(memory: Memory, user: str, text: str, day: str) -> None:
+    memory.add([{"role": "user", "name": NAME, "content": text}], user_id=user, timestamp=day)
+
+
+def _graphmem_rank(memory: Memory, case: Case, prefix: str) -> list[str]:
+    older, newer, question = case
+    user = f"{prefix}-{uuid.uuid4().hex[:8]}"
+    _tell(memory, user, older, "2026-01-10")
+    _tell(memory, user, newer, "2026-04-10")
+    for index, filler in enumerate(FILLERS):
+        _tell(memory, user, filler, f"2026-04-{12 + index}")
+    try:
+        found = memory.search(question, user_id=user, top_k=5, reference_date="2026-05-01")
+        return [r.text for r in found.results]
+    finally:
+        memory.delete_all(user_id=user)
+
+
+def _bm25_rank(case: Case) -> list[str]:
+    older, newer, question = case
+    texts = [older, newer, *FILLERS]
+    scores = BM25Okapi([tokens(t) for t in texts]).get_scores(tokens(question))
+    return [t for _, t in sorted(zip(scores, texts, strict=True), key=lambda p: -p[0])]
+
+
+def _score(cases: list[Case], ranked: list[list[str]]) -> dict[str, Any]:
+    first = above = 0
+    for (older, newer, _), texts in zip(cases, ranked, strict=True):
+        first += bool(texts) and texts[0] == newer
+        new_at = texts.index(newer) if newer in texts else None
+        old_at = texts.index(older) if older in texts else None
+        above += new_at is not None and (old_at is None or new_at < old_at)
+    n = len(cases)
+    return {"cases": n, "newer_first": round(first / n, 3), "newer_above": round(above / n, 3)}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description="Changes told in everyday words.")
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    prefix = f"bench-changes-{uuid.uuid4().hex[:6]}"
+    report: dict[str, Any] = {"benchmark": "change-wordings", "machine": platform.platform()}
+    start = time.perf_counter()
+    results: dict[str, dict[str, Any]] = {"graphmem": {}, "bm25": {}}
+    misses: dict[str, list[str]] = {}
+    with Memory() as memory:
+        for name, cases in (("probe", PROBE), ("held_out", HELD_OUT)):
+            ranked = [_graphmem_rank(memory, case, prefix) for case in cases]
+            results["graphmem"][name] = _score(cases, ranked)
+            results["bm25"][name] = _score(cases, [_bm25_rank(c) for c in cases])
+            misses[name] = [c[2] for c, r in zip(cases, ranked, strict=True) if r[:1] != [c[1]]]
+    report.update(seconds=round(time.perf_counter() - start, 1), results=results, misses=misses)
+    print(json.dumps(report, indent=2))
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(report, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
