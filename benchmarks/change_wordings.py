@@ -10,8 +10,9 @@ first result, and the share where it ranks above the older one (an older one not
 counts as below); BM25 over the same texts (a user's five texts) as the baseline.
 
 The "probe" cases are the ones the fixes of 2026-12-05 (fifth stop) were made on; the
-"held out" cases were written before the benchmark first ran, and nothing was changed for
-them afterwards.
+"held out" cases were written before the benchmark first ran (its misses were read after
+that run, and the general gaps behind them fixed: it is held out for that first run only);
+"held out 2" was written after those fixes and before its own first run.
 
     PYTHONPATH=. .venv/bin/python benchmarks/change_wordings.py \\
         --json benchmarks/results/change-wordings.json
@@ -87,6 +88,31 @@ HELD_OUT: list[Case] = [
      "What laptop do I use?"),
 ]  # fmt: skip
 
+# Written after the first run (whose held-out misses were then read and fixed, in general
+# terms: a make named with its kind or a model code, a count before a plural value, a
+# family name's particle), before this set's first run; nothing changed for it afterwards.
+HELD_OUT_2: list[Case] = [
+    ("Our team standup is at 9:30.", "Standup got moved to 10:15.", "What time is standup?"),
+    ("I have a Canon camera.", "I sold the Canon and got a Sony.", "What camera do I have?"),
+    ("My nephew is in fifth grade.", "My nephew is in sixth grade now.",
+     "What grade is my nephew in?"),
+    ("My doctor is Dr. Brenner.", "My new GP is Dr. Okoye.", "Who is my doctor?"),
+    ("I smoke about ten cigarettes a day.", "I quit smoking in March.", "Do I smoke?"),
+    ("I'm doing a pottery course on Saturdays.", "I completed the pottery course last week.",
+     "Am I still doing the pottery course?"),
+    ("My work email is j.smit@oldco.example.",
+     "I changed jobs, my work email is now jan@newco.example.", "What's my work email?"),
+    ("We have three chickens.", "A fox got one, so we have two chickens now.",
+     "How many chickens do we have?"),
+    ("I teach at Ashfield Primary School.",
+     "I started a new job as deputy head at Brookside Academy.", "Where do I work?"),
+    ("My boss is Karen.", "Karen left, my boss is now Raj.", "Who is my boss?"),
+    ("I go climbing twice a week.",
+     "I switched from climbing to swimming because of my shoulder.", "What exercise do I do?"),
+    ("My bike is a Trek Domane.", "I upgraded from the Trek to a Canyon Endurace.",
+     "What bike do I ride?"),
+]  # fmt: skip
+
 FILLERS = (
     "The weather was lovely on the walk to the station.",
     "Remind me that the plumber comes at nine.",
@@ -141,7 +167,8 @@ def main() -> int:
     results: dict[str, dict[str, Any]] = {"graphmem": {}, "bm25": {}}
     misses: dict[str, list[str]] = {}
     with Memory() as memory:
-        for name, cases in (("probe", PROBE), ("held_out", HELD_OUT)):
+        sets = (("probe", PROBE), ("held_out", HELD_OUT), ("held_out_2", HELD_OUT_2))
+        for name, cases in sets:
             ranked = [_graphmem_rank(memory, case, prefix) for case in cases]
             results["graphmem"][name] = _score(cases, ranked)
             results["bm25"][name] = _score(cases, [_bm25_rank(c) for c in cases])

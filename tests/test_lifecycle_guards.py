@@ -408,6 +408,12 @@ def test_a_denial_keeps_a_memory_that_tells_more() -> None:
     assert not check_denial(two, text, [triplet("Sam", "likes", "jazz")]).allowed
 
 
+def test_a_count_before_a_plural_value_describes_it() -> None:
+    old = _old("I drink three coffees a day.", triplet("Sam", "drink", "coffee"))
+    new = "I cut out coffee completely last month."
+    assert check_denial(old, new, [triplet("Sam", "drink", "coffee")]).allowed
+
+
 @pytest.mark.parametrize(
     ("old_text", "said", "new_text", "denied"),
     [
@@ -428,7 +434,15 @@ def test_a_denial_reads_past_what_describes_the_value_or_when(
 def test_a_denial_names_the_old_value_by_its_last_words_or_its_make_without_the_model() -> None:
     old = _old("I drive a Honda Civic.", triplet("Sam", "drive", "Honda Civic"))
     assert not check_denial(old, "I sold the Honda.", [triplet("Sam", "drive", "Honda")]).allowed
-    for model in ("Galaxy S23", "iPhone 15 Pro Max", "Surface Pro 9"):
+    line = _old("My laptop is a Lenovo ThinkPad.", triplet("Sam", "own", "Lenovo ThinkPad"))
+    assert not check_denial(line, "I sold the Lenovo.", [triplet("Sam", "own", "Lenovo")]).allowed
+    for model in (
+        "Galaxy S23",
+        "iPhone 15 Pro Max",
+        "Surface Pro 9",
+        "Dell XPS 13",
+        "Fender guitar",
+    ):
         make = model.split()[0]
         phone = _old(f"My phone is a {model}.", triplet("Sam", "own", model))
         new = f"I replaced the {make} with a Fairphone."

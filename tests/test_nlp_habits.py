@@ -271,3 +271,16 @@ def test_a_work_finished_is_no_longer_gone_through(text: str, work: str) -> None
 )
 def test_contact_details_are_functional_facts(text: str, expected: tuple[str, str, str]) -> None:
     assert expected in triples(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Our landlord is now Mrs. van Dijk.", ("van Dijk", "landlord_of", SPEAKER)),
+        ("My colleague Joana da Silva moved to Porto.", ("Joana da Silva", "lives_in", "Porto")),
+    ],
+)
+def test_a_family_name_with_a_particle_is_one_name(
+    text: str, expected: tuple[str, str, str]
+) -> None:
+    assert expected in triples(text)

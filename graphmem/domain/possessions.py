@@ -7,5 +7,6 @@ from __future__ import annotations
 
 THING_KINDS: tuple[str, ...] = (
     "car", "phone", "laptop", "computer", "bike", "bicycle", "motorbike", "motorcycle",
-    "scooter", "truck", "van", "tablet", "watch", "camera", "console", "e-reader",
+    "scooter", "truck", "van", "tablet", "watch", "camera", "console", "e-reader", "piano",
+    "keyboard", "guitar", "violin", "cello", "drum kit",
 )  # fmt: skip

@@ -24,7 +24,9 @@ ADV = (
     r"completely|mainly|very|severely|mildly|highly|deathly|officially)\s+)*"
 )
 CAP = r"[A-ZÀ-ÖØ-Þ][\w'-]*"
-NAME = rf"(?<![\w'-])(?P<s>{CAP}(?:\s+{CAP}){{0,3}})"
+# a family name's lower-case particle ("Mrs. de Jong", "Pieter van der Berg")
+PARTICLE = r"(?:de|van|der|den|von|da|di|du|le|la|del|della|dos|das|ter|ten)"
+NAME = rf"(?<![\w'-])(?P<s>{CAP}(?:\s+(?:{PARTICLE}\s+){{0,2}}{CAP}){{0,3}})"
 ORG = rf"(?P<t>{CAP}(?:\s+(?:&\s+|of\s+|the\s+)?{CAP}){{0,5}})"
 T = r"(?P<t>[^.!?;:\n]+)"
 MY_REL = (
@@ -46,6 +48,8 @@ NO_EAT = (
 OWNER = rf"(?<![\w'-])(?P<o>{CAP}(?:\s+{CAP}){{0,2}})'s\s+"
 # "my landlord Mr. Duarte": the name is the person's, the title is not
 HONORIFIC = r"(?:(?:Mr|Mrs|Ms|Mx|Miss|Dr|Prof)\.?\s+)?"
+# a person's name after a relation word: up to three capitalised words, with particles
+PERSON = rf"(?P<s>(?:{PARTICLE}\s+)?{CAP}(?:\s+(?:{PARTICLE}\s+){{0,2}}{CAP}){{0,2}})"
 NOT_OWNED = r"(?!['\u2019]s\b)"
 REL_ADJ = (
     r"(?:(?i:best|good|close|old|older|younger|little|big|new|twin|eldest|oldest|youngest)\s+)*"

@@ -35,6 +35,7 @@ from graphmem.extraction.pattern_fragments import (
     OWN,
     OWNER,
     PERFECT,
+    PERSON,
     PET,
     PET_NAME,
     PET_NAMES,
@@ -222,10 +223,10 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"{NAME}\s+(?i:is)\s+{MY_REL}{REL}\b{NOT_OWNED}", "relation"),
     _rule(rf"{NAME},\s+{MY_REL}{REL}\s*,", "relation"),  # "Sarah, my neighbor, is a vet"
     _rule(rf"{NAME}\s+(?i:is)\s+{OWNER}{REL_ADJ}{REL}\b{NOT_OWNED}", "relation"),
-    _rule(rf"{OWNER}{REL_ADJ}{REL},?\s+{HONORIFIC}(?P<s>{CAP}(?:\s+{CAP}){{0,2}})",
+    _rule(rf"{OWNER}{REL_ADJ}{REL},?\s+{HONORIFIC}{PERSON}",
           "relation"),
     # "Mia's teacher is Mr. Okoye"
-    _rule(rf"{OWNER}{REL_ADJ}{REL}\s+(?i:is)\s+{HONORIFIC}(?P<s>{CAP}(?:\s+{CAP}){{0,2}})",
+    _rule(rf"{OWNER}{REL_ADJ}{REL}\s+(?i:is)\s+(?:(?i:now)\s+)?{HONORIFIC}{PERSON}",
           "relation"),
     _rule(rf"{IM}\s+{ADV}(?i:married)\s+(?i:to)\s+{T}", "married_to", "names"),
     _rule(rf"{IM}\s+{ADV}(?i:dating|going\s+out\s+with)\s+{T}", "dating", "names"),
@@ -237,9 +238,9 @@ RULES: tuple[Rule, ...] = (
           "names"),
     _rule(rf"{FP}\s+{ADV}{NO_EAT}\s+{T}", "avoids", "list", negative=True),
     _rule(rf"{NAME}\s+{ADV}{NO_EAT}\s+{T}", "avoids", "list", negative=True),
-    _rule(rf"{MY_REL}{REL},?\s+{HONORIFIC}(?P<s>{CAP}(?:\s+{CAP}){{0,2}})", "relation"),
+    _rule(rf"{MY_REL}{REL},?\s+{HONORIFIC}{PERSON}", "relation"),
     # "…, my new dentist is Dr. Lindqvist", "FYI my wife is Anna" (not at the sentence start)
-    _rule(rf"{MY_REL}{REL}\s+(?i:is)\s+{HONORIFIC}(?P<s>{CAP}(?:\s+{CAP}){{0,2}})", "relation"),
+    _rule(rf"{MY_REL}{REL}\s+(?i:is)\s+(?:(?i:now)\s+)?{HONORIFIC}{PERSON}", "relation"),
     # what ended: a job left, a home moved out of, a partner broken up with (denials)
     _rule(rf"{FP}{PERFECT}\s+{ADV}{LEFT}\s+(?i:my|the|a)\s+(?:(?i:old|current)\s+)?"
           rf"(?i:job|position|role)\s+(?i:at|with)\s+{T}", "works_at", denial=True),

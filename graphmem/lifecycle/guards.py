@@ -299,14 +299,26 @@ _MODEL_WORDS = frozenset({"pro", "max", "mini", "plus", "ultra", "lite", "air", 
 
 def _names_same(old: str, denied: str) -> bool:
     """The denied value is the old one, its last words ("the Outback" ends "a Subaru
-    Outback"), or its make without the model's number or tier ("the Pixel" ends "a Pixel 4";
-    not "the Honda" for "a Honda Civic")."""
+    Outback"), or its make without the model or kind ("the Pixel" ends "a Pixel 4", "the
+    Dell" "a Dell XPS 13", "the Yamaha" "a Yamaha keyboard"; not "the Honda" for "a Honda
+    Civic")."""
     if old == denied or old.endswith(f" {denied}"):
         return True
     if not old.startswith(f"{denied} "):
         return False
-    rest = old[len(denied) + 1 :].split()
-    return all(any(c.isdigit() for c in w) or w in _MODEL_WORDS for w in rest)
+    return all(_model_word(w) for w in old[len(denied) + 1 :].split())
+
+
+def _model_word(word: str) -> bool:
+    """A word that names a model or the kind of thing within a make: a number or a code
+    ("15", "xps", "gt": a digit, or no vowel), a tier ("pro", "air"), or the thing's kind
+    ("a Yamaha keyboard")."""
+    return (
+        any(c.isdigit() for c in word)
+        or not set(word) & set("aeiouy")
+        or word in _MODEL_WORDS
+        or word in KIND_WORDS
+    )
 
 
 def detect_offline(

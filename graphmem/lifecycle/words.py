@@ -92,12 +92,12 @@ def value_modifiers(text: str, value: str) -> set[str]:
     """The content words just before ``value`` in ``text``, up to three, to the first stop
     word: what describes the value ("a 2015 Honda Civic" -> 2015, honda), and a count
     before its "of" ("a glass of red wine" -> glass)."""
-    tokens, target = _tokens(text), _tokens(value)
+    tokens, target = _tokens(text), [_singular(t) for t in _tokens(value)]
     if not target:
         return set()
     for start in range(len(tokens) - len(target) + 1):
-        if tokens[start : start + len(target)] == target:
-            return _describing(tokens[:start])
+        if [_singular(t) for t in tokens[start : start + len(target)]] == target:
+            return _describing(tokens[:start])  # "three coffees" describes "coffee"
     return set()
 
 
