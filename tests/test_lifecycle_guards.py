@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from graphmem.domain.extraction import ExtractedMemory, ExtractedTriplet, KnownMemory
+from graphmem.domain.extraction import ANY_VALUE, ExtractedMemory, ExtractedTriplet, KnownMemory
 from graphmem.lifecycle import (
     Candidate,
     FunctionalPredicates,
@@ -406,6 +406,21 @@ def test_a_denial_keeps_a_memory_that_tells_more() -> None:
                triplet("Sam", "likes", "blues"))  # fmt: skip
     text = "I don't like jazz anymore, I like blues."
     assert not check_denial(two, text, [triplet("Sam", "likes", "jazz")]).allowed
+
+
+def test_an_activity_ended_whatever_it_was_done_with() -> None:
+    """ "I quit smoking" denies ``smoking any_value``: the old fact's verb is the activity
+    ("smoke"), whatever its value; nothing else the old memory told may be retired."""
+    ended = [triplet("Sam", "smoking", ANY_VALUE)]
+    old = _old("I smoke about ten cigarettes a day.", triplet("Sam", "smoke", "cigarette"))
+    assert check_denial(old, "I quit smoking in March.", ended).allowed
+    told = _old("I smoke cigars with my father.", triplet("Sam", "smoke", "cigar"))
+    decision = check_denial(told, "I quit smoking in March.", ended)
+    assert not decision.allowed and "father" in decision.reason
+    other = _old("I drink tea every day.", triplet("Sam", "drink", "tea"))
+    assert not check_denial(other, "I quit smoking in March.", ended).allowed
+    runs = _old("I run 5k every morning.", triplet("Sam", "run", "5k"))
+    assert check_denial(runs, "I stopped running.", [triplet("Sam", "running", ANY_VALUE)]).allowed
 
 
 def test_a_count_before_a_plural_value_describes_it() -> None:

@@ -122,6 +122,9 @@ def test_a_fact_said_to_have_ended_supersedes_the_memory_that_told_it(
         ("I drink a glass of red wine with dinner.", "I gave up red wine for good."),
         ("I go swimming every weekend.", "I switched from swimming to rowing this spring."),
         ("We eat a lot of sugar.", "We've cut out sugar since the new year."),
+        # an activity ended, whatever it was done with
+        ("I smoke a pack a day.", "I finally quit smoking."),
+        ("We drink a bottle of wine on Fridays.", "We stopped drinking in January."),
         # a thing replaced, named by its make without the model
         ("My laptop is a ThinkPad X1.", "I finally replaced the ThinkPad with a Framework."),
     ],

@@ -13,6 +13,12 @@ class ExtractedEntity(BaseModel):
     type: str | None = None
 
 
+#: The target of a denial that ends an activity whatever it was done with: "I quit smoking"
+#: denies ``smoking any_value``, which ends "I smoke ten cigarettes a day" (``smoke
+#: cigarette``; graphmem/lifecycle/guards.py). Never the target of a stored triplet.
+ANY_VALUE = "any_value"
+
+
 class ExtractedTriplet(BaseModel):
     source: str = Field(min_length=1, max_length=200)
     predicate: str = Field(min_length=1, max_length=100)

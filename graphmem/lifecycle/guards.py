@@ -34,6 +34,12 @@ the old text is a content word of the new one or of the denied fact, one of the 
 three) content words just before the value in the old text ("a 2015 Honda Civic"), or a
 word of time (:data:`TIME_WORDS`: weekdays, months, "evening", "started" ...).
 
+A denial of an activity whatever it was done with ("I quit smoking": target ``any_value``,
+:data:`graphmem.domain.extraction.ANY_VALUE`) ends every fact of the old memory's subject
+whose verb is the activity ("smoke" for "smoking"), when the old text tells nothing more
+than those facts, their values and what describes them or says when
+(:mod:`graphmem.lifecycle.denial`).
+
 Supersede proposed by an LLM (:func:`check_supersede_proposal`) relaxes one condition:
 the shared predicate need not be functional (the LLM judged that the value was replaced,
 e.g. ``user prefers tea`` -> ``user prefers coffee``). Without a shared subject and
@@ -48,16 +54,21 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from typing import Protocol
-
-from pydantic import BaseModel, ConfigDict, Field
 
 from graphmem.domain.extraction import (
     ExtractedMemory,
-    ExtractedTriplet,
-    KnownMemory,
     LifecycleProposal,
 )
+from graphmem.lifecycle.decisions import (
+    Candidate,
+    GuardDecision,
+    MemoryFlags,
+    TripletLike,
+    deny,
+    flag_refusal,
+    key,
+)
+from graphmem.lifecycle.denial import check_denial
 from graphmem.lifecycle.predicates import (
     ONE_HOLDER_ROLES,
     FunctionalPredicates,
@@ -65,12 +76,9 @@ from graphmem.lifecycle.predicates import (
     normalize_predicate,
 )
 from graphmem.lifecycle.words import (
-    KIND_WORDS,
     NEGATIONS,
     STOP_WORDS,
-    TIME_WORDS,
     content_words,
-    value_modifiers,
 )
 
 __all__ = [
@@ -89,56 +97,6 @@ __all__ = [
 ]
 
 
-class MemoryFlags(BaseModel):
-    """Per-memory switches that freeze a memory against merge and supersede."""
-
-    model_config = ConfigDict(frozen=True)
-
-    immutable: bool = False
-    exclude_from_dream: bool = False
-
-
-class GuardDecision(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    allowed: bool
-    reason: str
-
-
-class TripletLike(Protocol):
-    @property
-    def source(self) -> str: ...
-    @property
-    def predicate(self) -> str: ...
-    @property
-    def target(self) -> str: ...
-
-
-class Candidate(BaseModel):
-    """An existing active memory the new one may merge into or supersede."""
-
-    memory: KnownMemory
-    cosine: float
-    triplets: list[ExtractedTriplet] = Field(default_factory=list)
-    flags: MemoryFlags = Field(default_factory=MemoryFlags)
-
-
-_NO_FLAGS = MemoryFlags()
-
-
-def _deny(reason: str) -> GuardDecision:
-    return GuardDecision(allowed=False, reason=reason)
-
-
-def _flag_refusal(old: MemoryFlags | None, new: MemoryFlags | None) -> GuardDecision | None:
-    for label, flags in (("old", old or _NO_FLAGS), ("new", new or _NO_FLAGS)):
-        if flags.immutable:
-            return _deny(f"{label} memory is immutable")
-        if flags.exclude_from_dream:
-            return _deny(f"{label} memory is excluded from lifecycle changes")
-    return None
-
-
 def check_merge(
     old_text: str,
     new_text: str,
@@ -149,28 +107,24 @@ def check_merge(
     new_flags: MemoryFlags | None = None,
 ) -> GuardDecision:
     """May ``new_text`` absorb ``old_text``? It must keep every old content word and add one."""
-    refused = _flag_refusal(old_flags, new_flags)
+    refused = flag_refusal(old_flags, new_flags)
     if refused is not None:
         return refused
     old_words, new_words = content_words(old_text), content_words(new_text)
     if not old_words:
-        return _deny("old text has no content words")
+        return deny("old text has no content words")
     missing = old_words - new_words
     if missing:
-        return _deny(f"new text lacks old content words: {', '.join(sorted(missing))}")
+        return deny(f"new text lacks old content words: {', '.join(sorted(missing))}")
     if len(new_words) <= len(old_words):
-        return _deny("duplicate: new text adds no content words")
+        return deny("duplicate: new text adds no content words")
     added_negations = (new_words - old_words) & NEGATIONS
     if added_negations:
-        return _deny(f"new text adds a negation: {', '.join(sorted(added_negations))}")
+        return deny(f"new text adds a negation: {', '.join(sorted(added_negations))}")
     if math.isnan(cosine) or cosine < min_cosine:
-        return _deny(f"cosine {cosine:.3f} below {min_cosine:.3f}")
+        return deny(f"cosine {cosine:.3f} below {min_cosine:.3f}")
     added = ", ".join(sorted(new_words - old_words))
     return GuardDecision(allowed=True, reason=f"keeps every old content word and adds: {added}")
-
-
-def _key(triplet: TripletLike) -> tuple[str, str]:
-    return normalize_name(triplet.source), normalize_predicate(triplet.predicate)
 
 
 def _compare_triplets(
@@ -182,7 +136,7 @@ def _compare_triplets(
     old_list, new_list = list(old_triplets), list(new_triplets)
     same_value: GuardDecision | None = None
     for new in new_list:
-        subject, predicate = _key(new)
+        subject, predicate = key(new)
         if functional is not None and predicate not in functional:
             decision = _new_holder(old_list, new)
             if decision is not None and decision.allowed:
@@ -190,7 +144,7 @@ def _compare_triplets(
             same_value = same_value or decision
             continue
         for old in old_list:
-            if _key(old) != (subject, predicate):
+            if key(old) != (subject, predicate):
                 continue
             old_target, new_target = normalize_name(old.target), normalize_name(new.target)
             if old_target != new_target:
@@ -199,7 +153,7 @@ def _compare_triplets(
                     allowed=True,
                     reason=f"{kind} {predicate} of {subject} changed: {old_target} -> {new_target}",
                 )
-            same_value = same_value or _deny(f"same value: {subject} {predicate} {new_target}")
+            same_value = same_value or deny(f"same value: {subject} {predicate} {new_target}")
     return same_value
 
 
@@ -218,7 +172,7 @@ def _new_holder(old_list: list[TripletLike], new: TripletLike) -> GuardDecision 
             return GuardDecision(
                 allowed=True, reason=f"one-holder role {predicate} of {person}: {before} -> {now}"
             )
-        return _deny(f"same holder: {now} {predicate} {person}")
+        return deny(f"same holder: {now} {predicate} {person}")
     return None
 
 
@@ -231,11 +185,11 @@ def check_supersede(
     new_flags: MemoryFlags | None = None,
 ) -> GuardDecision:
     """Deterministic supersede: a functional predicate of the same subject got a new value."""
-    refused = _flag_refusal(old_flags, new_flags)
+    refused = flag_refusal(old_flags, new_flags)
     if refused is not None:
         return refused
     decision = _compare_triplets(old_triplets, new_triplets, functional)
-    return decision or _deny("no shared subject with a functional predicate")
+    return decision or deny("no shared subject with a functional predicate")
 
 
 def check_supersede_proposal(
@@ -246,79 +200,11 @@ def check_supersede_proposal(
     new_flags: MemoryFlags | None = None,
 ) -> GuardDecision:
     """An LLM's supersede: same subject and predicate (functional or not), different value."""
-    refused = _flag_refusal(old_flags, new_flags)
+    refused = flag_refusal(old_flags, new_flags)
     if refused is not None:
         return refused
     decision = _compare_triplets(old_triplets, new_triplets, None)
-    return decision or _deny("ambiguous: no triplet pair shares subject and predicate")
-
-
-def check_denial(
-    old: Candidate,
-    new_text: str,
-    denied: Sequence[ExtractedTriplet],
-    *,
-    new_flags: MemoryFlags | None = None,
-) -> GuardDecision:
-    """Supersede by denial: the new memory says a fact the old one asserts has ended ("I'm
-    not vegan anymore" against "I'm vegan"), any predicate. The old memory must assert no
-    other value of that subject and predicate, and the new text must hold every content word
-    of the old one but the denied fact's own ("I work at X" against "I quit my job at X"),
-    so that nothing else the old memory told is retired with it ("I like jazz and blues"
-    stays when jazz alone is denied)."""
-    refused = _flag_refusal(old.flags, new_flags)
-    if refused is not None:
-        return refused
-    missing = content_words(old.memory.text) - content_words(new_text)
-    refusal = _deny("denies nothing the old memory asserts alone")
-    for no in denied:
-        slot, value = _key(no), normalize_name(no.target)
-        values = {normalize_name(t.target) for t in old.triplets if _key(t) == slot}
-        if len(values) != 1:
-            continue
-        held = values.pop()
-        if not _names_same(held, value):
-            continue
-        # the words of the fact itself may differ ("I work at X" -> "I quit my job at X"),
-        # and the old value may be named in full ("a Pixel 4" for "the Pixel")
-        told = missing - content_words(no.fact) - content_words(slot[1].replace("_", " "))
-        told -= content_words(held)
-        # nor what describes the value ("a 2015 Honda Civic"), its kind ("my phone is a
-        # Pixel 4") or when it held
-        told -= value_modifiers(old.memory.text, no.target) | TIME_WORDS | KIND_WORDS
-        if told:
-            refusal = _deny(f"old memory tells more than is denied: {', '.join(sorted(told))}")
-            continue
-        return GuardDecision(allowed=True, reason=f"denied: {slot[0]} {slot[1]} {value}")
-    return refusal
-
-
-#: Words that name a model within a make ("Pixel 4", "iPhone 15 Pro", "MacBook Air").
-_MODEL_WORDS = frozenset({"pro", "max", "mini", "plus", "ultra", "lite", "air", "se", "xl"})
-
-
-def _names_same(old: str, denied: str) -> bool:
-    """The denied value is the old one, its last words ("the Outback" ends "a Subaru
-    Outback"), or its make without the model or kind ("the Pixel" ends "a Pixel 4", "the
-    Dell" "a Dell XPS 13", "the Yamaha" "a Yamaha keyboard"; not "the Honda" for "a Honda
-    Civic")."""
-    if old == denied or old.endswith(f" {denied}"):
-        return True
-    if not old.startswith(f"{denied} "):
-        return False
-    return all(_model_word(w) for w in old[len(denied) + 1 :].split())
-
-
-def _model_word(word: str) -> bool:
-    """A word that names a model or the kind of thing within a make: a number or a code
-    ("15", "xps", "gt": a digit, or no vowel), a tier ("pro", "air"), or the thing's kind
-    ("a Yamaha keyboard")."""
-    return (
-        any(c.isdigit() for c in word)
-        or not set(word) & set("aeiouy")
-        or word in _MODEL_WORDS
-        or word in KIND_WORDS
-    )
+    return decision or deny("ambiguous: no triplet pair shares subject and predicate")
 
 
 def detect_offline(

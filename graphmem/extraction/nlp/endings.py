@@ -4,7 +4,9 @@ Three shapes, each read only where the ending verb's own clause asserts
 (:func:`.clauses.clause_asserts`) and its subject is a participant:
 
 * the "-ing" complement of "stop" or "quit" gives its own triplets ("I stopped taking piano
-  lessons" -> ``take piano lesson``, "we quit going to the gym" -> ``go_to gym``);
+  lessons" -> ``take piano lesson``, "we quit going to the gym" -> ``go_to gym``); one with
+  no object ends the activity whatever it was done with ("I quit smoking", "I stopped
+  drinking": :data:`graphmem.domain.extraction.ANY_VALUE`);
 * a habit given up: the object of "give up", "quit", "stop", "cut out" or "swear off" ("I
   gave up coffee", "we cut out sugar", "I quit smoking");
 * a habit left for another: what one switched or changed *from* ("I switched from running
@@ -25,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from graphmem.domain.extraction import ANY_VALUE
 from graphmem.extraction.nlp.clauses import clause_asserts
 from graphmem.extraction.nlp.names import CONCEPT, Named, Speakers, resolve
 from graphmem.extraction.nlp.triplets import ParsedTriplet, subject_of, verb_triplets
@@ -64,8 +67,12 @@ def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
         if lemma in _GERUND_ENDERS and child.dep_ in {"xcomp", "dobj"} and child.tag_ == "VBG":
             told = list(verb_triplets(child, speakers, source))
             yield from told or _habit(source, verb, child, speakers)
+            if not told:  # "I stopped drinking": drinking anything
+                yield _any(source, verb, child.lemma_.lower())
         elif child.dep_ == "dobj" and (lemma, _particle(verb)) in _HABIT_ENDERS:
             yield from _habit(source, verb, child, speakers)
+            if child.lower_.endswith("ing") and not list(child.children):
+                yield _any(source, verb, child.lower_)  # "I quit smoking" (read as a noun)
         elif child.dep_ == "dobj" and lemma in _FINISHERS and child.tag_ != "VBG":
             yield from _habit(source, verb, child, speakers, WORK_VERBS)
         elif child.dep_ == "prep" and child.lower_ == "from" and lemma in _SWITCHERS:
@@ -93,6 +100,14 @@ def _habit(
     for habit in verbs:
         fact = f"{source.name} {habit} {target.name}"
         yield ParsedTriplet(source, habit, target, fact, past=False, verb=verb.i)
+
+
+def _any(source: Named, verb: Token, activity: str) -> ParsedTriplet:
+    """The end of ``activity`` whatever it was done with (:data:`ANY_VALUE`): its verb
+    ("drink"), or its "-ing" word ("smoking") when the parser read it as a noun; the guard
+    matches either to the old fact's verb."""
+    fact = f"{source.name} {activity}"
+    return ParsedTriplet(source, activity, Named(ANY_VALUE, CONCEPT), fact, past=False, verb=verb.i)
 
 
 def _activity(thing: Token) -> Named | None:

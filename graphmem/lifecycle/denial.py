@@ -1,0 +1,136 @@
+"""Supersede by denial (:func:`check_denial`): a new memory says a fact the old one
+asserts has ended. The rules are documented in :mod:`graphmem.lifecycle.guards`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from graphmem.domain.extraction import ANY_VALUE, ExtractedTriplet
+from graphmem.lifecycle.decisions import (
+    Candidate,
+    GuardDecision,
+    MemoryFlags,
+    deny,
+    flag_refusal,
+    key,
+)
+from graphmem.lifecycle.predicates import normalize_name
+from graphmem.lifecycle.words import (
+    KIND_WORDS,
+    TIME_WORDS,
+    content_words,
+    value_modifiers,
+)
+
+
+def check_denial(
+    old: Candidate,
+    new_text: str,
+    denied: Sequence[ExtractedTriplet],
+    *,
+    new_flags: MemoryFlags | None = None,
+) -> GuardDecision:
+    """Supersede by denial: the new memory says a fact the old one asserts has ended ("I'm
+    not vegan anymore" against "I'm vegan"), any predicate. The old memory must assert no
+    other value of that subject and predicate, and the new text must hold every content word
+    of the old one but the denied fact's own ("I work at X" against "I quit my job at X"),
+    so that nothing else the old memory told is retired with it ("I like jazz and blues"
+    stays when jazz alone is denied)."""
+    refused = flag_refusal(old.flags, new_flags)
+    if refused is not None:
+        return refused
+    missing = content_words(old.memory.text) - content_words(new_text)
+    refusal = deny("denies nothing the old memory asserts alone")
+    for no in denied:
+        if no.target == ANY_VALUE:
+            decision = _activity_ended(old, missing, no)
+            if decision.allowed:
+                return decision
+            refusal = decision if "tells more" in decision.reason else refusal
+            continue
+        slot, value = key(no), normalize_name(no.target)
+        values = {normalize_name(t.target) for t in old.triplets if key(t) == slot}
+        if len(values) != 1:
+            continue
+        held = values.pop()
+        if not _names_same(held, value):
+            continue
+        # the words of the fact itself may differ ("I work at X" -> "I quit my job at X"),
+        # and the old value may be named in full ("a Pixel 4" for "the Pixel")
+        told = missing - content_words(no.fact) - content_words(slot[1].replace("_", " "))
+        told -= content_words(held)
+        # nor what describes the value ("a 2015 Honda Civic"), its kind ("my phone is a
+        # Pixel 4") or when it held
+        told -= value_modifiers(old.memory.text, no.target) | TIME_WORDS | KIND_WORDS
+        if told:
+            refusal = deny(f"old memory tells more than is denied: {', '.join(sorted(told))}")
+            continue
+        return GuardDecision(allowed=True, reason=f"denied: {slot[0]} {slot[1]} {value}")
+    return refusal
+
+
+def _activity_ended(old: Candidate, missing: set[str], no: ExtractedTriplet) -> GuardDecision:
+    """A denial of an activity whatever it was done with (``ANY_VALUE``: "I quit smoking"):
+    the old memory's facts of the same subject whose verb is the activity's ("smoke", or
+    "smoking" for a verb "smoke") end with it, and the old text tells nothing more than
+    them, their values and the words that describe those or say when."""
+    subject, activity = key(no)
+    held = [
+        t for t in old.triplets
+        if normalize_name(t.source) == subject and _same_activity(key(t)[1], activity)
+    ]  # fmt: skip
+    if not held:
+        return deny("denies nothing the old memory asserts alone")
+    told = missing - content_words(no.fact) - TIME_WORDS - KIND_WORDS
+    for fact in held:
+        told -= content_words(fact.fact) | content_words(fact.target)
+        told -= value_modifiers(old.memory.text, fact.target)
+    if told:
+        return deny(f"old memory tells more than is denied: {', '.join(sorted(told))}")
+    return GuardDecision(allowed=True, reason=f"denied: {subject} {activity} (any value)")
+
+
+def _same_activity(predicate: str, activity: str) -> bool:
+    """The old fact's verb is the activity: the same word, or its "-ing" form ("smoke" for
+    "smoking", "run" for "running")."""
+    return predicate == activity or _gerund(predicate) == activity
+
+
+def _gerund(verb: str) -> str:
+    if verb.endswith("ie"):
+        return verb[:-2] + "ying"
+    if verb.endswith("e") and not verb.endswith(("ee", "ye", "oe")):
+        return verb[:-1] + "ing"
+    vowels = "aeiou"
+    short = len(verb) >= 3 and verb[-1] not in vowels + "wxy" and verb[-2] in vowels
+    if short and verb[-3] not in vowels and len(verb) <= 4:
+        return verb + verb[-1] + "ing"  # "run" -> "running", "swim" -> "swimming"
+    return verb + "ing"
+
+
+#: Words that name a model within a make ("Pixel 4", "iPhone 15 Pro", "MacBook Air").
+_MODEL_WORDS = frozenset({"pro", "max", "mini", "plus", "ultra", "lite", "air", "se", "xl"})
+
+
+def _names_same(old: str, denied: str) -> bool:
+    """The denied value is the old one, its last words ("the Outback" ends "a Subaru
+    Outback"), or its make without the model or kind ("the Pixel" ends "a Pixel 4", "the
+    Dell" "a Dell XPS 13", "the Yamaha" "a Yamaha keyboard"; not "the Honda" for "a Honda
+    Civic")."""
+    if old == denied or old.endswith(f" {denied}"):
+        return True
+    if not old.startswith(f"{denied} "):
+        return False
+    return all(_model_word(w) for w in old[len(denied) + 1 :].split())
+
+
+def _model_word(word: str) -> bool:
+    """A word that names a model or the kind of thing within a make: a number or a code
+    ("15", "xps", "gt": a digit, or no vowel), a tier ("pro", "air"), or the thing's kind
+    ("a Yamaha keyboard")."""
+    return (
+        any(c.isdigit() for c in word)
+        or not set(word) & set("aeiouy")
+        or word in _MODEL_WORDS
+        or word in KIND_WORDS
+    )
