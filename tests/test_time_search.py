@@ -204,6 +204,27 @@ def test_a_current_question_about_one_topic_does_not_pin_unrelated_state_facts(
         assert all(unrelated not in t for t in texts[:2]), texts
 
 
+@pytest.mark.parametrize(
+    "question", ["Which hobby am I into at the moment?", "What do I do for fun nowadays?"]
+)
+def test_a_current_fact_about_something_else_ranks_below_the_recent_answer(
+    memory: Memory, user_id: str, question: str
+) -> None:
+    """A state fact holds now but is about something else (a health condition, a home): a
+    recent memory about the topic ranks above it, however close it comes to the query."""
+    said = [
+        ("2026-01-05", "I have asthma, so I carry an inhaler everywhere."),
+        ("2026-01-20", "I live in a small flat above a bakery in Ghent."),
+        ("2026-03-10", "We moved to Antwerp last week."),  # the current period starts
+        ("2026-05-02", "I picked up pottery last month, I throw bowls every Saturday."),
+    ]
+    for day, text in said:
+        memory.add([{"role": "user", "name": "Wout", "content": text}], user_id=user_id,
+                   timestamp=day)  # fmt: skip
+    result = memory.search(question, user_id=user_id, top_k=3, reference_date="2026-05-20")
+    assert "pottery" in _texts(result)[0], _texts(result)
+
+
 def test_a_current_question_about_someone_pins_no_one_elses_state_facts(
     memory: Memory, user_id: str
 ) -> None:
