@@ -195,7 +195,14 @@ def test_a_health_condition_is_kept(text: str, expected: tuple[str, str, str]) -
 
 
 @pytest.mark.parametrize(
-    "text", ["I don't have asthma.", "Do you have asthma?", "I have a dog.", "I don't have kids."]
+    "text",
+    [
+        "I don't have asthma.",
+        "Do you have asthma?",
+        "I have a dog.",
+        "I don't have kids.",
+        "I have MS Teams on my work laptop.",
+    ],
 )
 def test_no_condition_or_food_avoided_from_a_plain_have(text: str) -> None:
     assert not {t for t in triples(text) if t[1] in {"has_condition", "avoids"}}

@@ -124,7 +124,8 @@ RULES: tuple[Rule, ...] = (
     # "I got a new job as head of science at a school in Cascais": the job names its title
     _rule(rf"{FP}{PERFECT}\s+{ADV}{JOB_AS}(?P<title>{TITLE_WORDS})\s+(?i:at|with|for)\s+{T}",
           "works_at", titled=True, event=True),
-    _rule(rf"{FP}{PERFECT}\s+{ADV}{JOB_AS}{T}", "job_title", "title", event=True),
+    _rule(rf"{FP}{PERFECT}\s+{ADV}{JOB_AS}(?P<t>{TITLE_WORDS})", "job_title", "title",
+          event=True),  # lower-case words: not "the role of Juliet"
     # "I teach chemistry at a high school in Almada": where one teaches is where one works
     _rule(rf"{FP}\s+{ADV}(?i:teach)(?:\s+[a-z][\w-]*){{0,2}}\s+(?i:at)\s+(?:(?i:an?|the)\s+)?"
           rf"(?P<t>(?:[a-z][\w-]*\s+){{0,2}}{SCHOOL}|{CAP}(?:\s+{CAP}){{0,4}})", "works_at"),

@@ -51,7 +51,7 @@ CONDITIONS = (
     "diabetes|asthma|celiac disease|coeliac disease|celiac|coeliac|crohn's disease|crohn's|"
     "ibs|adhd|autism|epilepsy|migraines|arthritis|rheumatoid arthritis|high blood pressure|"
     "hypertension|high cholesterol|anxiety|depression|eczema|psoriasis|lupus|"
-    "multiple sclerosis|ms|pcos|endometriosis|sleep apnea|sleep apnoea|gout|anemia|anaemia|"
+    "multiple sclerosis|pcos|endometriosis|sleep apnea|sleep apnoea|gout|anemia|anaemia|"
     "hypothyroidism|hyperthyroidism|long covid|tinnitus|scoliosis|fibromyalgia|dyslexia|"
     "a heart condition|heart disease|kidney disease|copd|ptsd|ocd|insomnia|vertigo"
 )
