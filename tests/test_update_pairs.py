@@ -110,6 +110,9 @@ def test_a_past_query_puts_the_older_value_first() -> None:
         ),
         # a weekday of one thing, a weekday of another
         ("Choir practice is on Mondays.", "Swim club is on Thursdays.", ("user", "user")),
+        # the same kind word of two things
+        ("My yoga class is on Tuesdays.", "My pottery class is on Thursdays.", ("user", "user")),
+        ("My yoga class costs $20 a week.", "My pottery class costs $35 a week.", ("user", "user")),
         ("We have two rabbits.", "We have two rabbits and a cat.", ("user", "user")),
     ],
 )

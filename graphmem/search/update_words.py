@@ -231,6 +231,21 @@ def content(text: str) -> frozenset[str]:
     return frozenset(s for s in stems if s not in _STOP)
 
 
+@lru_cache(maxsize=4096)
+def modifiers(text: str) -> dict[str, str]:
+    """Each content stem -> the content stem written right before it ("yoga class": class ->
+    yoga), which says what kind of it: "my yoga class" and "my pottery class" are two."""
+    found: dict[str, str] = {}
+    previous = ""
+    for w in _WORD.findall(_EMAIL.sub(" ", text)):
+        stem = _stem(w)
+        content_word = not _is_name(w) and w.lower() not in _VALUE_WORDS and stem not in _STOP
+        if content_word and previous:
+            found.setdefault(stem, previous)
+        previous = stem if content_word else ""
+    return found
+
+
 Anchors = dict[str, frozenset[str]]  # anchor stem -> the content stems just before it
 
 

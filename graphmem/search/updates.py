@@ -2,7 +2,9 @@
 
 Two gated memories are *paired* when they speak about the same attribute of the same subject
 with different values: the same speaker (or neither names one), the same attribute — shared
-content words after light stemming ("monthly budget for groceries" ~ "raised my grocery
+content words of the same kind ("my yoga class" and "my pottery class" are two things: a
+shared word with another content word right before it on each side, neither found in the
+other text) after light stemming ("monthly budget for groceries" ~ "raised my grocery
 budget") making up at least half of each one's content words, or a shared *anchor*, a
 content word among the few just before an amount ("raised the rent to 1,450" ~ "…, the rent
 went up again to 1,600", however much else the second one says) — with the same names
@@ -31,6 +33,7 @@ from graphmem.search.update_words import (
     by_kind,
     changed,
     content,
+    modifiers,
     names,
     same_anchor,
     values,
@@ -108,6 +111,7 @@ class _Features:
     kinds: Kinds  # its values by kind (see ``values``)
     anchors: Anchors
     topics: frozenset[str]  # names that are not a stated value: both must name the same
+    kinds_of: dict[str, str]  # content stem -> the content stem right before it
 
     @classmethod
     def of(cls, m: Ranked) -> _Features:
@@ -115,7 +119,20 @@ class _Features:
         subject = (m.actor or "").casefold()
         found = values(text)
         topics = names(text) - {v for kind, v in found if kind == "name"}
-        return cls(m, m.observed_at, subject, content(text), by_kind(found), anchors(text), topics)
+        words, kinds = content(text), modifiers(text)
+        return cls(m, m.observed_at, subject, words, by_kind(found), anchors(text), topics, kinds)
+
+    def _other_kind(self, other: _Features, shared: frozenset[str]) -> bool:
+        """A shared word of another kind on each side ("my *yoga* class" and "my *pottery*
+        class"): two things, not one changed. Not when either kind word is in the other text
+        ("my monthly budget for groceries" and "my grocery budget")."""
+        for word in shared:
+            mine, theirs = self.kinds_of.get(word), other.kinds_of.get(word)
+            if not (mine and theirs) or mine == theirs:
+                continue
+            if mine not in other.words and theirs not in self.words:
+                return True
+        return False
 
     def paired(self, other: _Features) -> Pair | None:
         """The pair the two memories form, oldest first, if they update one attribute: the
@@ -126,7 +143,7 @@ class _Features:
         if self.topics != other.topics:
             return None
         shared = self.words & other.words
-        if not shared:
+        if not shared or self._other_kind(other, shared):
             return None
         share = len(shared) / max(len(self.words), len(other.words))
         if share < MIN_SHARE and not same_anchor(self.anchors, other.anchors):
