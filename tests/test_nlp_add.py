@@ -125,6 +125,9 @@ def test_a_fact_said_to_have_ended_supersedes_the_memory_that_told_it(
         # an activity ended, whatever it was done with
         ("I smoke a pack a day.", "I finally quit smoking."),
         ("We drink a bottle of wine on Fridays.", "We stopped drinking in January."),
+        # whoever one lived with
+        ("We live with two flatmates.", "The flatmates left, we live on our own now."),
+        ("I live with my cousin Ada.", "Ada moved to Leeds, so I live alone now."),
         # a thing replaced, named by its make without the model
         ("My laptop is a ThinkPad X1.", "I finally replaced the ThinkPad with a Framework."),
     ],
@@ -199,6 +202,7 @@ def test_a_denial_retires_nothing_it_does_not_end(
         ("My manager is Priya Raman.", "My new manager is Tom Becker, Priya moved teams."),
         ("My dentist is Dr. Okafor.", "My dentist retired, my new dentist is Dr. Lindqvist."),
         ("Our landlord is Mr. Haddad.", "Mrs. Brandt is our landlord now."),
+        ("My doctor is Dr. Brenner.", "My new physician is Dr. Adeyemi."),
     ],
 )
 def test_a_new_holder_of_a_one_holder_role_supersedes_the_old(

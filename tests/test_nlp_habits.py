@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from graphmem.domain.extraction import ExtractedMemory, ExtractionRequest, Message
+from graphmem.domain.extraction import ANY_VALUE, ExtractedMemory, ExtractionRequest, Message
 from graphmem.extraction.nlp import NLPExtractor
 from graphmem.extraction.nlp.endings import HABIT_VERBS
 from graphmem.extraction.phrases import split_list, trim_phrase
@@ -291,3 +291,15 @@ def test_a_family_name_with_a_particle_is_one_name(
     text: str, expected: tuple[str, str, str]
 ) -> None:
     assert expected in triples(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I live alone these days.", "We're living on our own since March.", "I live by myself."],
+)
+def test_living_alone_ends_whoever_one_lived_with(text: str) -> None:
+    assert (SPEAKER, "live_with", ANY_VALUE) in denied(text)
+
+
+def test_a_doctor_by_another_name_is_a_doctor() -> None:
+    assert ("Moreau", "doctor_of", SPEAKER) in triples("Our paediatrician is Dr. Moreau.")

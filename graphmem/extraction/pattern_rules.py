@@ -252,6 +252,10 @@ RULES: tuple[Rule, ...] = (
           rf"divorced)\s+{T}", "partner", "names", denial=True),
     _rule(rf"{MY_REL}{PET}\b,?\s+(?:(?i:named|called)\s+)?{PET_NAME}", "pet"),
     _rule(rf"{MY_REL}{COUNT}{PET}s\b,?\s+(?:(?i:named|called)\s+)?{PET_NAMES}", "pets", "names"),
+    # "I live alone now": no one lives with the speaker any more (a denial of any value)
+    _rule(rf"(?:{FP}\s+{ADV}(?i:live)|{BE1}\s+{ADV}(?i:living))\s+"
+          rf"(?i:alone|on\s+(?:my|our)\s+own|by\s+(?:myself|ourselves))\b", "alone",
+          denial=True),
     # "I sold the Civic": the speaker no longer has, drives or rides it (denials)
     _rule(rf"{FP}{PERFECT}\s+{ADV}{SOLD}\s+(?i:my|our|the|an?)\s+{WORN}{T}", "possession",
           denial=True),

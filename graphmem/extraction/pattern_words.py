@@ -33,7 +33,8 @@ RELATIONS = {
     "classmate": "classmate", "teammate": "teammate", "housemate": "roommate",
     "mentor": "mentor", "landlord": "landlord", "landlady": "landlord",
     "teacher": "teacher", "tutor": "tutor", "coach": "coach", "doctor": "doctor",
-    "dentist": "dentist", "therapist": "therapist", "nanny": "nanny",
+    "dentist": "dentist", "therapist": "therapist", "nanny": "nanny", "gp": "doctor",
+    "physician": "doctor", "pediatrician": "doctor", "paediatrician": "doctor",
 }  # fmt: skip
 #: A pet word -> the relation it names ("my dog Pepper" -> ``Pepper dog_of <speaker>``).
 PETS = {

@@ -14,6 +14,7 @@ import re
 from collections.abc import Container
 from dataclasses import dataclass
 
+from graphmem.domain.extraction import ANY_VALUE
 from graphmem.extraction.occupations import names_occupation
 from graphmem.extraction.pattern_fragments import (
     CAP,
@@ -166,6 +167,8 @@ def _apply(
             RawTriplet(name, f"{pet}_of", speaker, rule.event, "animal", "person")
             for name in _targets(rule, match.group("t"), known)
         ]
+    if rule.predicate == "alone":  # "I live alone now": whoever the speaker lived with
+        return [RawTriplet(subject, "live_with", ANY_VALUE, False, "person", None, denial=True)]
     if rule.predicate == "possession":  # "I sold the Civic": it is no longer the speaker's
         return [
             RawTriplet(subject, verb, target, False, "person", None, denial=True)
