@@ -44,9 +44,11 @@ def check_denial(
     for no in denied:
         if no.target == ANY_VALUE:
             decision = _activity_ended(old, missing, no)
+            if decision is None:
+                continue
             if decision.allowed:
                 return decision
-            refusal = decision if "tells more" in decision.reason else refusal
+            refusal = decision
             continue
         slot, value = key(no), normalize_name(no.target)
         values = {normalize_name(t.target) for t in old.triplets if key(t) == slot}
@@ -57,36 +59,51 @@ def check_denial(
             continue
         # the words of the fact itself may differ ("I work at X" -> "I quit my job at X"),
         # and the old value may be named in full ("a Pixel 4" for "the Pixel")
-        told = missing - content_words(no.fact) - content_words(slot[1].replace("_", " "))
-        told -= content_words(held)
-        # nor what describes the value ("a 2015 Honda Civic"), its kind ("my phone is a
-        # Pixel 4") or when it held
-        told -= value_modifiers(old.memory.text, no.target) | TIME_WORDS | KIND_WORDS
-        if told:
-            refusal = deny(f"old memory tells more than is denied: {', '.join(sorted(told))}")
+        words = content_words(no.fact) | content_words(slot[1].replace("_", " "))
+        more = _tells_more(old.memory.text, missing, words | content_words(held), [no.target])
+        if more is not None:
+            refusal = more
             continue
         return GuardDecision(allowed=True, reason=f"denied: {slot[0]} {slot[1]} {value}")
     return refusal
 
 
-def _activity_ended(old: Candidate, missing: set[str], no: ExtractedTriplet) -> GuardDecision:
+def _tells_more(
+    old_text: str, missing: set[str], words: set[str], values: list[str]
+) -> GuardDecision | None:
+    """The refusal when the old text tells more than the denied facts: a content word the
+    new text lacks that is none of ``words`` (the facts' own), none of the words describing
+    ``values`` in the old text ("a 2015 Honda Civic"), no word of time and no thing's kind
+    ("my phone is a Pixel 4"); None when it tells nothing more."""
+    told = missing - words - TIME_WORDS - KIND_WORDS
+    for value in values:
+        told -= value_modifiers(old_text, value)
+    if not told:
+        return None
+    return deny(f"old memory tells more than is denied: {', '.join(sorted(told))}")
+
+
+def _activity_ended(
+    old: Candidate, missing: set[str], no: ExtractedTriplet
+) -> GuardDecision | None:
     """A denial of an activity whatever it was done with (``ANY_VALUE``: "I quit smoking"):
     the old memory's facts of the same subject whose verb is the activity's ("smoke", or
     "smoking" for a verb "smoke") end with it, and the old text tells nothing more than
-    them, their values and the words that describe those or say when."""
+    them, their values and the words that describe those or say when. None when the old
+    memory holds no such fact."""
     subject, activity = key(no)
     held = [
         t for t in old.triplets
         if normalize_name(t.source) == subject and _same_activity(key(t)[1], activity)
     ]  # fmt: skip
     if not held:
-        return deny("denies nothing the old memory asserts alone")
-    told = missing - content_words(no.fact) - TIME_WORDS - KIND_WORDS
+        return None
+    words = content_words(no.fact)
     for fact in held:
-        told -= content_words(fact.fact) | content_words(fact.target)
-        told -= value_modifiers(old.memory.text, fact.target)
-    if told:
-        return deny(f"old memory tells more than is denied: {', '.join(sorted(told))}")
+        words |= content_words(fact.fact) | content_words(fact.target)
+    more = _tells_more(old.memory.text, missing, words, [t.target for t in held])
+    if more is not None:
+        return more
     return GuardDecision(allowed=True, reason=f"denied: {subject} {activity} (any value)")
 
 

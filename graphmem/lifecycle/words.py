@@ -95,9 +95,10 @@ def value_modifiers(text: str, value: str) -> set[str]:
     tokens, target = _tokens(text), [_singular(t) for t in _tokens(value)]
     if not target:
         return set()
+    singular = [_singular(t) for t in tokens]  # "three coffees" describes "coffee"
     for start in range(len(tokens) - len(target) + 1):
-        if [_singular(t) for t in tokens[start : start + len(target)]] == target:
-            return _describing(tokens[:start])  # "three coffees" describes "coffee"
+        if singular[start : start + len(target)] == target:
+            return _describing(tokens[:start])
     return set()
 
 

@@ -226,9 +226,7 @@ def _stem(word: str) -> str:
 @lru_cache(maxsize=4096)  # called for both memories of every pair (up to 1,225 pairs)
 def content(text: str) -> frozenset[str]:
     """Content-word stems of ``text`` (no stop words, no names, no numbers)."""
-    words = _WORD.findall(_EMAIL.sub(" ", text))
-    stems = (_stem(w) for w in words if not _is_name(w) and w.lower() not in _VALUE_WORDS)
-    return frozenset(s for s in stems if s not in _STOP)
+    return frozenset(stem for stem in _content_stems(text) if stem)
 
 
 @lru_cache(maxsize=4096)
@@ -236,14 +234,22 @@ def modifiers(text: str) -> dict[str, str]:
     """Each content stem -> the content stem written right before it ("yoga class": class ->
     yoga), which says what kind of it: "my yoga class" and "my pottery class" are two."""
     found: dict[str, str] = {}
-    previous = ""
+    stems = _content_stems(text)
+    for previous, stem in zip(["", *stems], stems, strict=False):
+        if stem and previous:
+            found.setdefault(stem, previous)
+    return found
+
+
+def _content_stems(text: str) -> list[str]:
+    """Each word's stem in order, "" for a word that is no content (a stop word, a name, a
+    value word, an e-mail address's parts)."""
+    stems = []
     for w in _WORD.findall(_EMAIL.sub(" ", text)):
         stem = _stem(w)
         content_word = not _is_name(w) and w.lower() not in _VALUE_WORDS and stem not in _STOP
-        if content_word and previous:
-            found.setdefault(stem, previous)
-        previous = stem if content_word else ""
-    return found
+        stems.append(stem if content_word else "")
+    return stems
 
 
 Anchors = dict[str, frozenset[str]]  # anchor stem -> the content stems just before it

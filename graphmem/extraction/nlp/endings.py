@@ -30,7 +30,12 @@ from typing import TYPE_CHECKING
 from graphmem.domain.extraction import ANY_VALUE
 from graphmem.extraction.nlp.clauses import clause_asserts
 from graphmem.extraction.nlp.names import CONCEPT, Named, Speakers, resolve
-from graphmem.extraction.nlp.triplets import ParsedTriplet, subject_of, verb_triplets
+from graphmem.extraction.nlp.triplets import (
+    ParsedTriplet,
+    activity_named,
+    subject_of,
+    verb_triplets,
+)
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -50,13 +55,14 @@ _FINISHERS = frozenset({"finish", "complete"})
 #: The verbs that tell one is going through a work: reading, watching, playing it, taking or
 #: doing a course.
 WORK_VERBS = ("read", "watch", "play", "take", "do")
+_ENDING_LEMMAS = _GERUND_ENDERS | {v for v, _ in _HABIT_ENDERS} | _SWITCHERS | _FINISHERS
 
 
 def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
     """The denials ``verb`` tells in positive words (see the module), none where its clause
     does not assert."""
     lemma = verb.lemma_.lower()
-    if lemma not in _GERUND_ENDERS | {v for v, _ in _HABIT_ENDERS} | _SWITCHERS | _FINISHERS:
+    if lemma not in _ENDING_LEMMAS:  # every verb of every sentence comes here
         return
     if not clause_asserts(verb):
         return
@@ -94,7 +100,7 @@ def _habit(
 ) -> Iterator[ParsedTriplet]:
     """One denial per verb of ``verbs`` with ``thing``: a noun as its concept ("coffee",
     "smoking"), an activity read as a verb as written ("running")."""
-    target = _activity(thing) or resolve(thing, speakers)
+    target = activity_named(thing) or resolve(thing, speakers)
     if target is None or target.name == source.name:
         return
     for habit in verbs:
@@ -108,8 +114,3 @@ def _any(source: Named, verb: Token, activity: str) -> ParsedTriplet:
     matches either to the old fact's verb."""
     fact = f"{source.name} {activity}"
     return ParsedTriplet(source, activity, Named(ANY_VALUE, CONCEPT), fact, past=False, verb=verb.i)
-
-
-def _activity(thing: Token) -> Named | None:
-    """An activity the parser read as a verb ("switched from running"), named as written."""
-    return Named(thing.lower_, CONCEPT) if thing.tag_ == "VBG" else None

@@ -178,6 +178,12 @@ def _gerund_objects(particles: list[Token], prep: Token) -> Iterator[tuple[list[
                 yield [*particles, to], obj
 
 
+def activity_named(token: Token) -> Named | None:
+    """An activity the parser read as a verb ("got into running", "switched from running"),
+    named as written; None for any other word."""
+    return Named(token.lower_, CONCEPT) if token.tag_ == "VBG" else None
+
+
 def _named_as(obj: Token) -> Token:
     """ "a kid named Leo": the name, not the kind ("I coach a kid named Leo" -> coach Leo)."""
     for acl in (c for c in obj.children if c.dep_ == "acl" and c.lower_ in _NAMING):
@@ -221,9 +227,7 @@ def verb_triplets(
             fact = f"{source.name} {verb.text} {child.text}"
             yield ParsedTriplet(source, "go", done, fact, _past(verb), verb.i)
     for links, obj in _objects(verb):
-        target = resolve(_named_as(obj), speakers)
-        if target is None and obj.tag_ == "VBG":  # an activity, named as written ("running")
-            target = Named(obj.lower_, CONCEPT)
+        target = resolve(_named_as(obj), speakers) or activity_named(obj)
         predicate = _predicate(verb, links)
         if target is None or target.name == source.name or len(predicate) > 100:
             continue
