@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from graphmem.domain.extraction import Extraction, ExtractionRequest
+from graphmem.domain.extraction import Extraction, ExtractionRequest, KnownEntity
 from graphmem.domain.filters import MemoryFilter
 from graphmem.domain.graph import TripletRecord
 from graphmem.domain.memory import HistoryEvent, LifecycleState, MemoryRecord
@@ -120,9 +120,9 @@ class FakeStore:
     def existing_entity_keys(self, keys: Sequence[str]) -> set[str]:
         return self.entity_keys & set(keys)
 
-    def known_entity_names_in(self, scope: Scope, names: Sequence[str]) -> list[str]:
+    def known_entities_in(self, scope: Scope, names: Sequence[str]) -> list[KnownEntity]:
         wanted = set(names)
-        return [n for n in self.entity_names if normalize_name(n) in wanted]
+        return [KnownEntity(name=n) for n in self.entity_names if normalize_name(n) in wanted]
 
     def similar_active_many(
         self,

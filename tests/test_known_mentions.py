@@ -55,9 +55,12 @@ def test_a_known_name_is_found_however_many_names_sort_before_it(
             ).records
         }
         assert known in mentioned
-        found = memory.store.known_entity_names_in(
-            Scope(user_id=user_id), candidate_names([f"Ask {known} first"])
-        )
+        found = [
+            e.name
+            for e in memory.store.known_entities_in(
+                Scope(user_id=user_id), candidate_names([f"Ask {known} first"])
+            )
+        ]
         assert known in found and not any(n.startswith("Aaa") for n in found)
     finally:
         memory.delete_all(user_id=user_id)

@@ -448,9 +448,15 @@ def test_a_denial_reads_past_what_describes_the_value_or_when(
 
 def test_a_denial_names_the_old_value_by_its_last_words_or_its_make_without_the_model() -> None:
     old = _old("I drive a Honda Civic.", triplet("Sam", "drive", "Honda Civic"))
-    assert not check_denial(old, "I sold the Honda.", [triplet("Sam", "drive", "Honda")]).allowed
+    assert check_denial(old, "I sold the Honda.", [triplet("Sam", "drive", "Honda")]).allowed
     line = _old("My laptop is a Lenovo ThinkPad.", triplet("Sam", "own", "Lenovo ThinkPad"))
-    assert not check_denial(line, "I sold the Lenovo.", [triplet("Sam", "own", "Lenovo")]).allowed
+    assert check_denial(line, "I sold the Lenovo.", [triplet("Sam", "own", "Lenovo")]).allowed
+    bike = _old("I ride a Trek Domane.", triplet("Sam", "ride", "Trek Domane"))
+    assert check_denial(bike, "Sold the Trek last week.", [triplet("Sam", "ride", "Trek")]).allowed
+    # a kind named in lower case is another thing than the word before it
+    liqueur = _old("I drink coffee liqueur.", triplet("Sam", "drink", "coffee liqueur"))
+    gave_up = [triplet("Sam", "drink", "coffee")]
+    assert not check_denial(liqueur, "I gave up coffee.", gave_up).allowed
     for model in (
         "Galaxy S23",
         "iPhone 15 Pro Max",

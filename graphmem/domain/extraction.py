@@ -61,6 +61,13 @@ class Message(BaseModel):
     name: str | None = None
 
 
+class KnownEntity(BaseModel):
+    """An entity of the owner that a message may mention: its name and stored type."""
+
+    name: str
+    type: str | None = None
+
+
 class KnownMemory(BaseModel):
     """An existing active memory shown to the extractor so it can propose merge/supersede."""
 
@@ -75,3 +82,6 @@ class ExtractionRequest(BaseModel):
     similar: list[KnownMemory] = Field(default_factory=list)
     recent: list[str] = Field(default_factory=list)
     known_entities: list[str] = Field(default_factory=list)
+    #: The known entities stored as persons: a third party named as the subject of a clause
+    #: ("Tiago dropped swimming") is read as one even where the parser guesses another type.
+    known_people: list[str] = Field(default_factory=list)

@@ -36,6 +36,21 @@ RELATIONS = {
     "dentist": "dentist", "therapist": "therapist", "nanny": "nanny", "gp": "doctor",
     "physician": "doctor", "pediatrician": "doctor", "paediatrician": "doctor",
 }  # fmt: skip
+#: Relatives and others a person has one of, mostly: "my mom" names one person even unnamed
+#: (not "my friend", "my cousin": one of many).
+ONE_OF = frozenset(RELATIONS.values()) - {
+    "friend", "colleague", "neighbor", "cousin", "classmate", "teammate", "roommate", "aunt",
+    "uncle", "niece", "nephew", "teacher", "tutor", "coach", "mentor", "nanny", "grandchild",
+}  # fmt: skip
+
+
+def unnamed_relative(speaker: str, relation: str) -> str:
+    """The name of a relative the speaker has one of and did not name: "<Speaker>'s Mother"
+    (``mother_in_law`` -> "Mother-In-Law"), one entity per owner."""
+    title = "-".join(word.capitalize() for word in relation.split("_"))
+    return f"{speaker[:1].upper()}{speaker[1:]}'s {title}"
+
+
 #: A pet word -> the relation it names ("my dog Pepper" -> ``Pepper dog_of <speaker>``).
 PETS = {
     "dog": "dog", "puppy": "dog", "pup": "dog", "cat": "cat", "kitten": "cat", "kitty": "cat",

@@ -26,9 +26,11 @@ from graphmem.extraction.pattern_rules import RULES, Rule
 from graphmem.extraction.pattern_words import (
     DIET_CHANGES,
     NOT_TITLES,
+    ONE_OF,
     PETS,
     RELATIONS,
     TARGET_TYPES,
+    unnamed_relative,
 )
 from graphmem.extraction.phrases import (
     clean_name,
@@ -167,6 +169,11 @@ def _apply(
             RawTriplet(name, f"{pet}_of", speaker, rule.event, "animal", "person")
             for name in _targets(rule, match.group("t"), known)
         ]
+    if rule.predicate == "single":  # "we broke up": whoever the speaker was with
+        return [
+            RawTriplet(subject, p, ANY_VALUE, False, "person", None, denial=True)
+            for p in ("dating", "married_to", "engaged_to")
+        ]
     if rule.predicate == "alone":  # "I live alone now": whoever the speaker lived with
         return [RawTriplet(subject, "live_with", ANY_VALUE, False, "person", None, denial=True)]
     if rule.predicate == "possession":  # "I sold the Civic": it is no longer the speaker's
@@ -242,12 +249,6 @@ def _without_commas(match: re.Match[str]) -> str:
     return f"{match.group('rel')} {match.group('name')} "
 
 
-#: Relatives and others a person has one of, mostly: "my mom" names one person even unnamed
-#: (not "my friend", "my cousin": one of many).
-_ONE_OF = frozenset(RELATIONS.values()) - {
-    "friend", "colleague", "neighbor", "cousin", "classmate", "teammate", "roommate", "aunt",
-    "uncle", "niece", "nephew", "teacher", "tutor", "coach", "mentor", "nanny", "grandchild",
-}  # fmt: skip
 _UNNAMED = re.compile(rf"^{MY_REL}{REL}\b(?!['-])(?=\s+[a-z])")
 
 
@@ -258,9 +259,8 @@ def _name_the_unnamed(sentence: str, speaker: str) -> tuple[str, tuple[str, str]
     that "my mother" in a query resolves to. Returns the sentence to read and (name,
     relation) when it was rewritten."""
     match = _UNNAMED.match(sentence)
-    if match is None or RELATIONS[match.group("r").lower()] not in _ONE_OF:
+    if match is None or RELATIONS[match.group("r").lower()] not in ONE_OF:
         return sentence, None
     relation = RELATIONS[match.group("r").lower()]
-    title = "-".join(word.capitalize() for word in relation.split("_"))
-    name = f"{speaker[:1].upper()}{speaker[1:]}'s {title}"
+    name = unnamed_relative(speaker, relation)
     return name + sentence[match.end() :], (name, relation)

@@ -3,6 +3,7 @@ asserts has ended. The rules are documented in :mod:`graphmem.lifecycle.guards`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from graphmem.domain.extraction import ANY_VALUE, ExtractedTriplet
@@ -19,6 +20,7 @@ from graphmem.lifecycle.words import (
     KIND_WORDS,
     TIME_WORDS,
     content_words,
+    gerund,
     value_modifiers,
 )
 
@@ -51,15 +53,18 @@ def check_denial(
             refusal = decision
             continue
         slot, value = key(no), normalize_name(no.target)
-        values = {normalize_name(t.target) for t in old.triplets if key(t) == slot}
+        facts = [t for t in old.triplets if key(t) == slot]
+        values = {normalize_name(t.target) for t in facts}
         if len(values) != 1:
             continue
         held = values.pop()
-        if not _names_same(held, value):
+        if not _names_same(held, value, old.memory.text):
             continue
-        # the words of the fact itself may differ ("I work at X" -> "I quit my job at X"),
-        # and the old value may be named in full ("a Pixel 4" for "the Pixel")
+        # the words of the fact itself may differ ("I work at X" -> "I quit my job at X";
+        # "Ana rows" -> "Ana quit rowing"), and the old value may be named in full ("a
+        # Pixel 4" for "the Pixel")
         words = content_words(no.fact) | content_words(slot[1].replace("_", " "))
+        words |= {w for t in facts for w in content_words(t.fact)}
         more = _tells_more(old.memory.text, missing, words | content_words(held), [no.target])
         if more is not None:
             refusal = more
@@ -110,35 +115,38 @@ def _activity_ended(
 def _same_activity(predicate: str, activity: str) -> bool:
     """The old fact's verb is the activity: the same word, or its "-ing" form ("smoke" for
     "smoking", "run" for "running")."""
-    return predicate == activity or _gerund(predicate) == activity
-
-
-def _gerund(verb: str) -> str:
-    if verb.endswith("ie"):
-        return verb[:-2] + "ying"
-    if verb.endswith("e") and not verb.endswith(("ee", "ye", "oe")):
-        return verb[:-1] + "ing"
-    vowels = "aeiou"
-    short = len(verb) >= 3 and verb[-1] not in vowels + "wxy" and verb[-2] in vowels
-    if short and verb[-3] not in vowels and len(verb) <= 4:
-        return verb + verb[-1] + "ing"  # "run" -> "running", "swim" -> "swimming"
-    return verb + "ing"
+    return predicate == activity or gerund(predicate) == activity
 
 
 #: Words that name a model within a make ("Pixel 4", "iPhone 15 Pro", "MacBook Air").
 _MODEL_WORDS = frozenset({"pro", "max", "mini", "plus", "ultra", "lite", "air", "se", "xl"})
 
 
-def _names_same(old: str, denied: str) -> bool:
+def _names_same(old: str, denied: str, old_text: str = "") -> bool:
     """The denied value is the old one, its last words ("the Outback" ends "a Subaru
     Outback"), or its make without the model or kind ("the Pixel" ends "a Pixel 4", "the
-    Dell" "a Dell XPS 13", "the Yamaha" "a Yamaha keyboard"; not "the Honda" for "a Honda
-    Civic")."""
+    Dell" "a Dell XPS 13", "the Yamaha" "a Yamaha keyboard", "the Trek" "a Trek Domane":
+    a model named in capitals in ``old_text``, the old memory's words)."""
     if old == denied or old.endswith(f" {denied}"):
         return True
+    if _capitalised_after(old_text, denied, old.split()):
+        return True  # the parser kept "Civic" of "a Honda Civic": "the Honda" still names it
     if not old.startswith(f"{denied} "):
         return False
-    return all(_model_word(w) for w in old[len(denied) + 1 :].split())
+    rest = old[len(denied) + 1 :].split()
+    return all(_model_word(w) for w in rest) or _capitalised_after(old_text, denied, rest)
+
+
+def _capitalised_after(text: str, make: str, model: list[str]) -> bool:
+    """Whether ``text`` writes ``make`` followed by the words of ``model``, each of them
+    capitalised ("Trek Domane", "Honda Civic")."""
+    words = re.findall(r"[\w'-]+", text)
+    head, size = make.split(), len(make.split()) + len(model)
+    wanted = [*head, *model]
+    for at in range(len(words) - size + 1):
+        if [w.lower() for w in words[at : at + size]] == wanted:
+            return all(w[:1].isupper() for w in words[at + len(head) : at + size])
+    return False
 
 
 def _model_word(word: str) -> bool:

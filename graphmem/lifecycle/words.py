@@ -113,3 +113,16 @@ def _describing(before: list[str]) -> set[str]:
             break
         found.add(_singular(word))
     return found
+
+
+def gerund(verb: str) -> str:
+    """The "-ing" form of a verb's lemma ("smoke" -> "smoking", "swim" -> "swimming")."""
+    if verb.endswith("ie"):
+        return verb[:-2] + "ying"
+    if verb.endswith("e") and not verb.endswith(("ee", "ye", "oe")):
+        return verb[:-1] + "ing"
+    vowels = "aeiou"
+    short = len(verb) >= 3 and verb[-1] not in vowels + "wxy" and verb[-2] in vowels
+    if short and verb[-3] not in vowels and len(verb) <= 4:
+        return verb + verb[-1] + "ing"  # "run" -> "running", "swim" -> "swimming"
+    return verb + "ing"

@@ -4,6 +4,7 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any, Protocol
 
+from graphmem.domain.extraction import KnownEntity
 from graphmem.domain.filters import MemoryFilter
 from graphmem.domain.graph import TripletRecord
 from graphmem.domain.memory import HistoryEvent, LifecycleState, MemoryRecord
@@ -34,8 +35,8 @@ class MemoryStore(Protocol):
     ) -> WriteOutcome: ...
     def find_duplicates(self, scope: Scope, hashes: Sequence[str]) -> dict[str, str]: ...
     def existing_entity_keys(self, keys: Sequence[str]) -> set[str]: ...
-    def known_entity_names_in(self, scope: Scope, names: Sequence[str]) -> list[str]:
-        """The names of the owner's entities among these normalised ``names``."""
+    def known_entities_in(self, scope: Scope, names: Sequence[str]) -> list[KnownEntity]:
+        """The owner's entities (name and type) among these normalised ``names``."""
         ...
 
     def get(self, memory_id: str, scope: ScopeFilter) -> MemoryRecord | None: ...

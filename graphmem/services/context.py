@@ -10,7 +10,7 @@ import logging
 from datetime import datetime
 from typing import Any
 
-from graphmem.domain.extraction import ExtractionRequest, KnownMemory, Message
+from graphmem.domain.extraction import ExtractionRequest, KnownEntity, KnownMemory, Message
 from graphmem.domain.scope import Scope
 from graphmem.extraction.mentions import candidate_names
 from graphmem.ports.embedder import Embedder
@@ -83,7 +83,8 @@ def build_context(
     ranked = sorted(best.values(), key=lambda pair: -pair[0])
     similar = [row for _, row in ranked[: settings.similar_top_s]]
     around = [name for row in similar for name in row.get("entities") or ()]
-    known = list(dict.fromkeys(_mentioned(store, scope, texts) + around))
+    mentioned = _mentioned(store, scope, texts)
+    known = list(dict.fromkeys([e.name for e in mentioned] + around))
     return ExtractionRequest(
         messages=messages,
         observed_at=observed_at,
@@ -93,6 +94,7 @@ def build_context(
         ],
         recent=store.recent_texts(scope, settings.recent_messages),
         known_entities=known[:KNOWN_NAMES_MAX],
+        known_people=people_of(mentioned),
     )
 
 
@@ -103,10 +105,12 @@ def offline_request(
     they may mention (extraction/mentions.py). It proposes nothing from similar or recent
     memories (offline lifecycle reads its candidates in the add's transaction), so those
     reads are skipped."""
+    known = _mentioned(store, scope, _said(messages))
     return ExtractionRequest(
         messages=messages,
         observed_at=observed_at,
-        known_entities=_mentioned(store, scope, _said(messages)),
+        known_entities=[e.name for e in known],
+        known_people=people_of(known),
     )
 
 
@@ -115,6 +119,11 @@ def _said(messages: list[Message]) -> list[str]:
     return [m.content for m in messages if m.role != "system"]
 
 
-def _mentioned(store: MemoryStore, scope: Scope, texts: list[str]) -> list[str]:
-    """The owner's known entity names that ``texts`` may mention (extraction/mentions.py)."""
-    return store.known_entity_names_in(scope, candidate_names(texts))
+def _mentioned(store: MemoryStore, scope: Scope, texts: list[str]) -> list[KnownEntity]:
+    """The owner's known entities that ``texts`` may mention (extraction/mentions.py)."""
+    return store.known_entities_in(scope, candidate_names(texts))
+
+
+def people_of(known: list[KnownEntity]) -> list[str]:
+    """The names of the known entities stored as persons."""
+    return [e.name for e in known if (e.type or "").upper() == "PERSON"]

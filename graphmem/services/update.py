@@ -19,6 +19,7 @@ from graphmem.ports.embedder import Embedder
 from graphmem.ports.extractor import Extractor
 from graphmem.ports.store import MemoryStore, ScopeFilter
 from graphmem.services import inputs
+from graphmem.services.context import people_of
 from graphmem.services.plan import Pending, PlanOptions, build_plan
 from graphmem.services.reads import get_memory
 from graphmem.settings import LimitSettings
@@ -38,11 +39,13 @@ def reextract(
 ) -> ExtractedMemory:
     """Entities and triplets of the new text, from every memory the extractor finds in it
     (the text itself is stored as given; lifecycle proposals are not applied)."""
+    known = store.known_entities_in(scope, candidate_names([text]))
     extraction = extractor.extract(
         ExtractionRequest(
             messages=[_message(memory, text)],
             observed_at=memory.observed_at,
-            known_entities=store.known_entity_names_in(scope, candidate_names([text])),
+            known_entities=[e.name for e in known],
+            known_people=people_of(known),
         )
     )
     found = extraction.memories

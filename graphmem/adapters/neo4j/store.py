@@ -21,6 +21,7 @@ from graphmem.adapters.neo4j.statements import Statements
 from graphmem.adapters.neo4j.transitions import apply_or_record
 from graphmem.adapters.neo4j.updater import UpdateWriter
 from graphmem.adapters.neo4j.writer import PlanWriter
+from graphmem.domain.extraction import KnownEntity
 from graphmem.domain.filters import NO_FILTER, MemoryFilter
 from graphmem.domain.graph import TripletRecord
 from graphmem.domain.memory import HistoryEvent, LifecycleState, MemoryRecord
@@ -75,12 +76,12 @@ class Neo4jStore:
         rows = self.statements.read("entity/existing_keys", "look up entities", keys=list(keys))
         return {r["key"] for r in rows}
 
-    def known_entity_names_in(self, scope: Scope, names: Sequence[str]) -> list[str]:
+    def known_entities_in(self, scope: Scope, names: Sequence[str]) -> list[KnownEntity]:
         keys = [entity_key(scope.owner_key, name) for name in names]
         if not keys:
             return []
         rows = self.statements.read("entity/existing_keys", "look up known names", keys=keys)
-        return [r["name"] for r in rows]
+        return [KnownEntity(name=r["name"], type=r["type"]) for r in rows]
 
     def get(self, memory_id: str, scope: ScopeFilter) -> MemoryRecord | None:
         rows = self.statements.read("memory/get", "get a memory", id=memory_id, **scope)

@@ -1,7 +1,8 @@
 """What an ending verb, told in positive words, says has ended.
 
-Three shapes, each read only where the ending verb's own clause asserts
-(:func:`.clauses.clause_asserts`) and its subject is a participant:
+Each shape is read only where the ending verb's own clause asserts
+(:func:`.clauses.clause_asserts`) and its subject is a participant or a third party who is a
+person (:func:`.triplets.subject_of`):
 
 * the "-ing" complement of "stop" or "quit" gives its own triplets ("I stopped taking piano
   lessons" -> ``take piano lesson``, "we quit going to the gym" -> ``go_to gym``); one with
@@ -11,6 +12,11 @@ Three shapes, each read only where the ending verb's own clause asserts
   gave up coffee", "we cut out sugar", "I quit smoking");
 * a habit left for another: what one switched or changed *from* ("I switched from running
   to cycling", "we changed from Android to iPhone");
+* a thing one no longer has: the object of "sell", "replace", "trade (in)", "swap (out)" or
+  "give away" ("Dad replaced his Volvo with a Tesla") denies having, owning, driving or
+  riding it (:data:`graphmem.extraction.patterns.POSSESSION_VERBS`), whoever the subject;
+* a workplace left: an organisation that is the object of "leave" or "quit" ("my wife left
+  Siemens and joined Bosch") denies ``works_at`` it;
 * a work one is done with: the object of "finish" or "complete" ("I finished Dune", "we
   completed the pottery course") denies reading, watching, playing, taking or doing it
   (:data:`WORK_VERBS`): "I'm reading Dune" is no longer current.
@@ -36,16 +42,25 @@ from graphmem.extraction.nlp.triplets import (
     subject_of,
     verb_triplets,
 )
+from graphmem.extraction.patterns import POSSESSION_VERBS
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
 #: Verbs that end an activity told by their "-ing" complement.
-_GERUND_ENDERS = frozenset({"stop", "quit"})
+_GERUND_ENDERS = frozenset({"stop", "quit", "drop"})
 #: (verb lemma, particle or "") whose object is a habit that ended.
 _HABIT_ENDERS = frozenset(
     {("give", "up"), ("quit", ""), ("stop", ""), ("cut", "out"), ("swear", "off")}
 )
+#: (verb lemma, particle or "") whose object one no longer has ("Dad replaced his Volvo with a
+#: Tesla", "my sister sold her Mazda"): it denies each of the possession verbs.
+_LETTERS_GO = frozenset(
+    {("sell", ""), ("replace", ""), ("trade", ""), ("trade", "in"), ("swap", ""),
+     ("swap", "out"), ("give", "away")}
+)  # fmt: skip
+#: Verbs whose organisation object is a workplace left ("my wife left Siemens").
+_JOB_LEAVERS = frozenset({"leave", "quit"})
 #: Verbs whose "from" names the habit left ("switched from X to Y").
 _SWITCHERS = frozenset({"switch", "change", "shift", "transition", "convert"})
 #: The verbs that tell a habit of doing, taking or using something.
@@ -55,7 +70,13 @@ _FINISHERS = frozenset({"finish", "complete"})
 #: The verbs that tell one is going through a work: reading, watching, playing it, taking or
 #: doing a course.
 WORK_VERBS = ("read", "watch", "play", "take", "do")
-_ENDING_LEMMAS = _GERUND_ENDERS | {v for v, _ in _HABIT_ENDERS} | _SWITCHERS | _FINISHERS
+_ENDING_LEMMAS = (
+    _GERUND_ENDERS
+    | {v for v, _ in _HABIT_ENDERS | _LETTERS_GO}
+    | _SWITCHERS
+    | _FINISHERS
+    | _JOB_LEAVERS
+)
 
 
 def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
@@ -71,20 +92,47 @@ def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
         return
     for child in verb.children:
         if lemma in _GERUND_ENDERS and child.dep_ in {"xcomp", "dobj"} and child.tag_ == "VBG":
-            told = list(verb_triplets(child, speakers, source))
+            # its pastime ("do swimming") is among the habits that ``_habit`` ends
+            told = [t for t in verb_triplets(child, speakers, source) if t.predicate != "do"]
             yield from told or _habit(source, verb, child, speakers)
             if not told:  # "I stopped drinking": drinking anything
                 yield _any(source, verb, child.lemma_.lower())
+        elif (
+            child.dep_ == "dobj"
+            and lemma in _JOB_LEAVERS
+            and (left := list(_job_left(source, verb, child, speakers)))
+        ):
+            yield from left
         elif child.dep_ == "dobj" and (lemma, _particle(verb)) in _HABIT_ENDERS:
             yield from _habit(source, verb, child, speakers)
             if child.lower_.endswith("ing") and not list(child.children):
                 yield _any(source, verb, child.lower_)  # "I quit smoking" (read as a noun)
+        elif child.dep_ == "dobj" and (lemma, _particle(verb)) in _LETTERS_GO:
+            yield from _habit(source, verb, child, speakers, POSSESSION_VERBS)
+        elif child.dep_ == "prep" and child.lower_ == "in" and lemma == "trade":
+            for thing in (c for c in child.children if c.dep_ == "pobj"):  # "traded in her Fiat"
+                yield from _habit(source, verb, thing, speakers, POSSESSION_VERBS)
         elif child.dep_ == "dobj" and lemma in _FINISHERS and child.tag_ != "VBG":
             yield from _habit(source, verb, child, speakers, WORK_VERBS)
         elif child.dep_ == "prep" and child.lower_ == "from" and lemma in _SWITCHERS:
             for left in child.children:
                 if left.dep_ in {"pobj", "pcomp"}:
                     yield from _habit(source, verb, left, speakers)
+
+
+def _job_left(
+    source: Named, verb: Token, place: Token, speakers: Speakers
+) -> Iterator[ParsedTriplet]:
+    """ "works_at" the organisation left, when the parser names one; the place of a job
+    left ("quit his job at Deloitte")."""
+    if place.lower_ in {"job", "position", "role"}:
+        near = [*place.children, *verb.children]  # the parser hangs "at" from either
+        held = [p for p in near if p.dep_ == "prep" and p.lower_ in {"at", "with"}]
+        place = next((o for p in held for o in p.children if o.dep_ == "pobj"), place)
+    target = resolve(place, speakers)
+    if target is not None and target.type == "ORG":
+        fact = f"{source.name} works at {target.name}"
+        yield ParsedTriplet(source, "works_at", target, fact, past=False, verb=verb.i)
 
 
 def _particle(verb: Token) -> str:

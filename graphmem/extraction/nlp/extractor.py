@@ -18,7 +18,7 @@ each, as with every extractor):
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
@@ -125,14 +125,14 @@ class NLPExtractor:
         speakers = speakers_for([m for _, m in kept])
         known = {normalize_name(n): n.strip() for n in request.known_entities}
         known.pop("", None)
+        people = frozenset(normalize_name(n) for n in request.known_people)
         talkers = {s for who in speakers.values() for s in (who.me, who.you) if s}
         memories: list[ExtractedMemory] = []
         recent = RecentPeople(talkers)
         asked: tuple[str, str] | None = None  # (asker, yes/no question) just before
         for (index, m), doc in zip(kept, docs, strict=True):
-            step = _MessageExtraction(
-                m, speakers[speaker_of(m)], request.observed_at, known, self.parts
-            )
+            who = replace(speakers[speaker_of(m)], people=people)
+            step = _MessageExtraction(m, who, request.observed_at, known, self.parts)
             question = asked[1] if asked and asked[0] != speaker_of(m) else None
             memory = step.run(index, doc, recent, question)
             memories.append(memory)
@@ -172,6 +172,7 @@ class _MessageExtraction:
             self.entities.add(self._spell(named.name), named.type)
         recent.learn(introduced(doc))
         self.they = recent.who([self._spell(n.name) for n in found if n.type == PERSON])
+        self.speakers = replace(self.speakers, they=tuple(sorted(self.they.items())))
         for sentence in doc.sents:
             if sentence_asserts(sentence):
                 self._sentence(sentence)
@@ -216,6 +217,9 @@ class _MessageExtraction:
                 covered.add((normalize_name(raw.source), normalize_name(raw.target)))
                 if said is not None and _argument_of(said, clause):
                     claimed.add(clause.i)
+        # the persons this message's patterns named count as people for the parse's subjects
+        people = self.speakers.people | self.entities.people()
+        self.speakers = replace(self.speakers, people=people)
         self._denials(sentence)
         if not self.parts.dependency_triplets:
             return

@@ -64,10 +64,14 @@ class Named:
 
 @dataclass(frozen=True)
 class Speakers:
-    """Who "I" and "you" are in one message."""
+    """Who "I" and "you" are in one message; ``they``: who "she" and "he" are in it
+    (``.coref``), as (pronoun, name) pairs; ``people``: the normalised names known to be
+    persons (stored as such, or typed so by this message)."""
 
     me: str
     you: str | None = None
+    they: tuple[tuple[str, str], ...] = ()
+    people: frozenset[str] = frozenset()
 
 
 def is_time_word(token: Token) -> bool:

@@ -2,12 +2,14 @@
 
 For every verb whose clause asserts (:func:`.clauses.clause_asserts`) and whose subject
 is a participant (the speaker, or the other speaker of a two-person conversation, by
-pronoun or by name; conjoined verbs share their subject, and so does the complement of a
-verb such as "start" or "love": "I started learning the cello", and the activity of
-"go": "we went camping with the kids" gives ``go camping`` and ``camp_with kid``; a past
-event told without its "I" is the speaker's: "Just got back from Kyoto"), each direct
-object gives ``subject verb object`` and each prepositional object gives ``subject
-verb_prep object``; a particle joins the verb ("sign up for" -> ``sign_up_for``). The
+pronoun or by name) or a third party who is a person (:mod:`.others`; conjoined verbs
+share their subject, and so does the complement of a verb such as "start" or "love": "I
+started learning the cello", and the activity of "go": "we went camping with the kids"
+gives ``go camping`` and ``camp_with kid``; a past event told without its "I" is the
+speaker's: "Just got back from Kyoto"), each direct object gives ``subject verb object``
+and each prepositional object gives ``subject verb_prep object``; a particle joins the
+verb ("sign up for" -> ``sign_up_for``). A pastime told without an object gives ``do``
+and its "-ing" word ("Tiago swims every Saturday" -> ``Tiago do swimming``). The
 predicate is lemmatised and lowercased, and the fact keeps the words as written
 ("Caroline went to LGBTQ support group").
 """
@@ -24,8 +26,10 @@ if TYPE_CHECKING:
 from graphmem.domain.measure_words import QUANTITY_NOUNS
 from graphmem.extraction.nlp.clauses import clause_asserts
 from graphmem.extraction.nlp.names import CONCEPT, PERSON, Named, Speakers, binomial, resolve
+from graphmem.extraction.nlp.others import third_party
 from graphmem.extraction.nlp.repairs import opening_verb
 from graphmem.lifecycle.predicates import DEFAULT_FUNCTIONAL_PREDICATES
+from graphmem.lifecycle.words import gerund
 
 _SUBJECTS = frozenset({"nsubj"})
 # Verbs whose complement happened or happens as stated: "I started learning the cello",
@@ -34,6 +38,24 @@ _SUBJECTS = frozenset({"nsubj"})
 _CARRIERS = frozenset(
     {"start", "begin", "keep", "continue", "resume", "love", "enjoy", "like", "finish", "learn"}
 )
+
+
+#: Verbs that name a pastime when told without an object: "Tiago swims every Saturday", "I
+#: paint on weekends" -> ``do swimming``, ``do painting`` (the "do" that an ended habit
+#: denies: "Tiago dropped swimming", :mod:`.endings`).
+_PASTIMES = frozenset(
+    """
+    swim run jog cycle bike hike ski snowboard surf skate dance climb row sail fish hunt
+    paint draw knit sew crochet bake cook garden sing meditate kayak canoe golf box bowl
+    skateboard volunteer
+    """.split()  # noqa: SIM905
+)
+#: A verb's dependents that make it no pastime told alone ("I ran into Tom", "I ran out").
+_NOT_ALONE = frozenset({"dobj", "prt", "ccomp", "xcomp", "attr", "dative", "oprd"})
+
+
+#: Verbs whose organisation object is where the subject now works ("she joined Bosch").
+_JOINS = frozenset({"join", "start_at"})
 
 
 #: Adverbs that join their verb the way a particle does ("came back from", "moved out of").
@@ -93,9 +115,9 @@ def _past(verb: Token) -> bool:
 
 
 def subject_of(verb: Token, speakers: Speakers) -> Named | None:
-    """The subject, when it is a participant of the conversation: the speaker or the one
-    spoken to, alone or among several subjects. Facts about third parties come from the
-    patterns only (see the module)."""
+    """The subject, when it is a participant of the conversation (the speaker or the one
+    spoken to, alone or among several subjects), or else a lone third party who is a
+    person (:func:`.others.third_party`: "My dad drives a Volvo")."""
     tokens = _subject_tokens(verb)
     if not tokens and _told_without_i(verb):
         return Named(speakers.me, PERSON)
@@ -104,6 +126,8 @@ def subject_of(verb: Token, speakers: Speakers) -> Named | None:
             named = resolve(part, speakers)
             if named is not None and named.name in {speakers.me, speakers.you}:
                 return named
+    if len(tokens) == 1 and not any(c.dep_ == "conj" for c in tokens[0].children):
+        return third_party(tokens[0], speakers)
     return None
 
 
@@ -167,15 +191,30 @@ def _counted(obj: Token) -> Token:
 def _gerund_objects(particles: list[Token], prep: Token) -> Iterator[tuple[list[Token], Token]]:
     """A bare activity after a preposition ("got into running"), and where it is the "from"
     of a change, the "to" the parser hangs from it ("switched from running to cycling")."""
-    for gerund in (c for c in prep.children if c.dep_ == "pcomp" and c.tag_ == "VBG"):
-        if any(c.dep_ in {"dobj", "nsubj", "aux", "mark"} for c in gerund.children):
+    for doing in (c for c in prep.children if c.dep_ == "pcomp" and c.tag_ == "VBG"):
+        if any(c.dep_ in {"dobj", "nsubj", "aux", "mark"} for c in doing.children):
             continue  # a clause of its own ("about moving my desk"), read as such
-        yield [*particles, prep], gerund
+        yield [*particles, prep], doing
         if prep.lower_ != "from":
             continue
-        for to in (c for c in gerund.children if c.dep_ == "prep" and c.lower_ == "to"):
+        for to in (c for c in doing.children if c.dep_ == "prep" and c.lower_ == "to"):
             for obj in (c for c in to.children if c.dep_ in {"pobj", "pcomp"}):
                 yield [*particles, to], obj
+
+
+def _pastime(verb: Token) -> bool:
+    """A pastime verb told alone: no object, particle or clause of its own, and no
+    direction ("ran back")."""
+    if verb.lemma_.lower() not in _PASTIMES or verb.dep_ in {"amod", "compound"}:
+        return False
+    if activity(verb):  # "went swimming" is read as such
+        return False
+    return not any(
+        c.dep_ in _NOT_ALONE
+        or (c.dep_ == "advmod" and c.lower_ in _DIRECTIONS)
+        or (c.dep_ == "prep" and c.lower_ in {"into", "across"})  # "ran into Tom"
+        for c in verb.children
+    )
 
 
 def activity_named(token: Token) -> Named | None:
@@ -226,9 +265,15 @@ def verb_triplets(
             done = Named(child.lower_, CONCEPT)
             fact = f"{source.name} {verb.text} {child.text}"
             yield ParsedTriplet(source, "go", done, fact, _past(verb), verb.i)
+    if _pastime(verb):
+        done = Named(gerund(verb.lemma_.lower()), CONCEPT)
+        fact = f"{source.name} {verb.text}"
+        yield ParsedTriplet(source, "do", done, fact, _past(verb), verb.i)
     for links, obj in _objects(verb):
         target = resolve(_named_as(obj), speakers) or activity_named(obj)
         predicate = _predicate(verb, links)
+        if predicate in _JOINS and target is not None and target.type == "ORG":
+            predicate = "works_at"  # "my wife joined Bosch"
         if target is None or target.name == source.name or len(predicate) > 100:
             continue
         fact = _fact(source, verb, links, target)

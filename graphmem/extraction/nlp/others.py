@@ -1,0 +1,70 @@
+"""Third parties as the subject of a clause: "My dad drives a Volvo", "Tiago dropped
+swimming", "My wife left Siemens and joined Bosch".
+
+A clause's subject other than the speakers gives dependency triplets when it is a person,
+and only then (an organisation or a thing as subject tells the user little about their
+world, and the parser's guesses there are poor):
+
+* a named person: the parser's PERSON, or a name known to be a person (stored as one, or
+  typed so by this message's relation patterns: "my brother Tiago" is a person even where
+  the parser reads "Tiago" as an organisation);
+* a relative by relation word: "my brother Tiago" names Tiago; "my dad", "our mother" with
+  no name is "<Speaker>'s Father" (one of a kind: :data:`ONE_OF`, as the patterns name it),
+  and so is a bare "Dad" or "Mom" used as a name;
+* "she" or "he", where the message's referents say who (:mod:`.coref`).
+
+"My friends", "my cousin" (one of many), "they" and "it" give nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from graphmem.extraction.nlp.names import FIRST_PERSON, PERSON, Named, Speakers, resolve
+from graphmem.extraction.pattern_words import ONE_OF, RELATIONS, unnamed_relative
+from graphmem.lifecycle.predicates import normalize_name
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+#: Relations whose word is used as a name ("Dad finally sold his Volvo").
+_CALLED_BY_RELATION = frozenset({"mother", "father", "grandmother", "grandfather"})
+
+
+def third_party(token: Token, speakers: Speakers) -> Named | None:
+    """The person ``token`` (a subject) stands for, other than the speakers; None when it
+    is no person known as such (see the module)."""
+    lower = token.lower_
+    if lower in {"she", "he"}:
+        name = dict(speakers.they).get(lower)
+        return Named(name, PERSON) if name else None
+    if token.pos_ == "PRON":
+        return None
+    relative = _relative(token, speakers)
+    if relative is not None:
+        return relative
+    named = resolve(token, speakers)
+    if named is None or named.name in {speakers.me, speakers.you}:
+        return None
+    if named.type == PERSON or normalize_name(named.name) in speakers.people:
+        return Named(named.name, PERSON)
+    return None
+
+
+def _relative(token: Token, speakers: Speakers) -> Named | None:
+    relation = RELATIONS.get(token.lower_)
+    if relation is None:
+        return None
+    for child in token.children:  # "my brother Tiago": the name the sentence gives him
+        if child.dep_ == "appos" and child.pos_ == "PROPN":
+            named = resolve(child, speakers)
+            return Named(named.name, PERSON) if named is not None else None
+    if relation not in ONE_OF:
+        return None
+    mine = any(c.dep_ == "poss" and c.lower_ in FIRST_PERSON for c in token.children)
+    called = (
+        relation in _CALLED_BY_RELATION
+        and token.pos_ == "PROPN"
+        and not any(c.dep_ in {"det", "poss"} for c in token.children)
+    )
+    return Named(unnamed_relative(speakers.me, relation), PERSON) if mine or called else None

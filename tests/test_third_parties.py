@@ -1,0 +1,121 @@
+"""Facts about third parties read from the parse (extraction/nlp/others.py), and the ends
+told of them and of things (extraction/nlp/endings.py): "My dad drives a Volvo", "Dad
+replaced his Volvo with a Tesla", "Marco and I broke up"."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from graphmem import Memory
+from graphmem.domain.extraction import ExtractedMemory, ExtractionRequest, Message
+from graphmem.extraction.nlp import NLPExtractor
+
+OBSERVED = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+EXTRACTOR = NLPExtractor()
+
+
+def _one(text: str, people: list[str] | None = None) -> ExtractedMemory:
+    request = ExtractionRequest(
+        messages=[Message(content=text, name="Rui")],
+        observed_at=OBSERVED,
+        known_entities=people or [],
+        known_people=people or [],
+    )
+    return EXTRACTOR.extract(request).memories[0]
+
+
+def _facts(text: str, people: list[str] | None = None) -> set[tuple[str, str, str]]:
+    return {(t.source, t.predicate, t.target) for t in _one(text, people).triplets}
+
+
+def _ends(text: str, people: list[str] | None = None) -> set[tuple[str, str, str]]:
+    return {(t.source, t.predicate, t.target) for t in _one(text, people).denied}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("My mum knits scarves for the whole family.", ("Rui's Mother", "knit", "scarf")),
+        ("Our dad grows tomatoes in the garden.", ("Rui's Father", "grow", "tomato")),
+        ("My sister Ines bought a camper van.", ("Ines", "buy", "camper van")),
+        ("Grandpa reads the newspaper every day.", ("Rui's Grandfather", "read", "newspaper")),
+        ("My husband joined Siemens in May.", ("Rui's Husband", "works_at", "Siemens")),
+    ],
+)
+def test_a_relative_or_named_person_as_subject_gives_their_fact(
+    text: str, fact: tuple[str, str, str]
+) -> None:
+    assert fact in _facts(text)
+
+
+def test_a_name_known_as_a_person_is_one_whatever_the_parser_guesses() -> None:
+    assert ("Tiago", "buy", "kayak") in _facts("Tiago bought a kayak.", people=["Tiago"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My friends went to the beach.",  # one of many, unnamed
+        "My cousin bought a car.",
+        "The company launched a new app.",  # no person
+        "They moved the meeting to Friday.",
+        "It rained all day.",
+    ],
+)
+def test_no_fact_for_a_subject_that_is_no_known_person(text: str) -> None:
+    assert not any(s != "Rui" for s, _, _ in _facts(text))
+
+
+def test_a_pastime_told_without_an_object_is_done() -> None:
+    assert ("Rui", "do", "cycling") in _facts("I cycle to the lake on Sundays.")
+    assert ("Mila", "do", "swimming") in _facts("Mila swims every Friday.", people=["Mila"])
+    assert not any(p == "do" for _, p, _ in _facts("I ran into Tom at the market."))
+
+
+@pytest.mark.parametrize(
+    ("text", "end"),
+    [
+        ("Mila gave up dancing after the move.", ("Mila", "do", "dancing")),
+        ("Mila stopped dancing.", ("Mila", "do", "dancing")),
+        ("My dad sold his Volvo.", ("Rui's Father", "drive", "Volvo")),
+        ("Mum traded in her Fiat for an electric car.", ("Rui's Mother", "own", "Fiat")),
+        ("My brother quit his job at Deloitte.", ("Rui's Brother", "works_at", "Deloitte")),
+        ("My wife left Siemens last spring.", ("Rui's Wife", "works_at", "Siemens")),
+        ("Noah and I broke up in March.", ("Rui", "dating", "Noah")),
+        ("We split up last week.", ("Rui", "dating", "any_value")),
+    ],
+)
+def test_an_end_told_of_a_person_or_thing_is_a_denial(text: str, end: tuple[str, str, str]) -> None:
+    assert end in _ends(text, people=["Mila"])
+
+
+def test_dropping_a_thing_ends_no_habit() -> None:
+    assert not _ends("I dropped my phone in the lake.")
+
+
+@pytest.mark.neo4j
+@pytest.mark.parametrize(
+    ("said", "ended"),
+    [
+        ("My father drives a Skoda.", "Dad finally replaced his Skoda with a Kia."),
+        ("Lia plays the cello.", "Lia gave up the cello last year."),
+        ("Ana rows every Saturday.", "Ana quit rowing when she started uni."),
+        ("I'm dating Jonas.", "Jonas and I split up in the summer."),
+        ("I drive a Honda Civic.", "Sold the Honda last week."),  # the parser keeps "Civic"
+    ],
+)
+def test_an_end_told_of_a_relative_or_a_make_supersedes_the_fact(
+    memory: Memory, user_id: str, said: str, ended: str
+) -> None:
+    first = [{"role": "user", "name": "Rui", "content": said}]
+    then = [{"role": "user", "name": "Rui", "content": ended}]
+    # Ana is a person the store knows, whatever the parser makes of "Ana rows"
+    intro = [{"role": "user", "name": "Rui", "content": "My daughter Ana started at a new school."}]
+    memory.add(intro, user_id=user_id, run_id="chat-0", timestamp="2026-01-01")
+    old = memory.add(first, user_id=user_id, run_id="chat-1", timestamp="2026-01-05").results[0]
+    new = memory.add(then, user_id=user_id, run_id="chat-2", timestamp="2026-06-01").results[0]
+    assert [(t.action, t.outcome, t.old_memory_id) for t in new.transitions] == [
+        ("supersede", "applied", old.id)
+    ]
