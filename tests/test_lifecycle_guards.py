@@ -172,6 +172,24 @@ def test_supersede_same_value_is_refused() -> None:
     assert "same value" in decision.reason
 
 
+@pytest.mark.parametrize(
+    ("old", "new", "allowed"),
+    [
+        ("window seats", "the aisle seat", True),  # one preferred seat
+        ("oat milk", "almond milk", True),
+        ("tea", "the train", False),  # two kinds: both hold
+        ("aisle seat", "the aisle seat", False),  # the same value
+    ],
+)
+def test_a_preference_for_another_thing_of_the_same_kind_supersedes(
+    old: str, new: str, allowed: bool
+) -> None:
+    decision = check_supersede(
+        [triplet("Sam", "prefers", old)], [triplet("Sam", "prefers", new)], FUNCTIONAL
+    )
+    assert decision.allowed is allowed
+
+
 def test_supersede_needs_functional_predicate() -> None:
     decision = check_supersede(
         [triplet("user", "likes", "sushi")], [triplet("user", "likes", "ramen")], FUNCTIONAL

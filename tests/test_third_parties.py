@@ -85,10 +85,17 @@ def test_a_pastime_told_without_an_object_is_done() -> None:
         ("My wife left Siemens last spring.", ("Rui's Wife", "works_at", "Siemens")),
         ("Noah and I broke up in March.", ("Rui", "dating", "Noah")),
         ("We split up last week.", ("Rui", "dating", "any_value")),
+        ("Mila isn't scared of the dark anymore.", ("Mila", "afraid_of", "the dark")),
     ],
 )
 def test_an_end_told_of_a_person_or_thing_is_a_denial(text: str, end: tuple[str, str, str]) -> None:
     assert end in _ends(text, people=["Mila"])
+
+
+def test_a_fear_is_a_fact_of_whoever_has_it() -> None:
+    assert ("Mila", "afraid_of", "spiders") in _facts("Mila is terrified of spiders.")
+    assert ("Rui", "afraid_of", "heights") in _facts("I'm scared of heights.")
+    assert not _facts("I'm not afraid of spiders.")
 
 
 def test_dropping_a_thing_ends_no_habit() -> None:
@@ -104,6 +111,8 @@ def test_dropping_a_thing_ends_no_habit() -> None:
         ("Ana rows every Saturday.", "Ana quit rowing when she started uni."),
         ("I'm dating Jonas.", "Jonas and I split up in the summer."),
         ("I drive a Honda Civic.", "Sold the Honda last week."),  # the parser keeps "Civic"
+        ("I prefer window seats on long flights.", "These days I prefer the aisle seat."),
+        ("Ana is afraid of dogs.", "Ana isn't scared of dogs anymore."),
     ],
 )
 def test_an_end_told_of_a_relative_or_a_make_supersedes_the_fact(

@@ -54,6 +54,7 @@ NOT_OWNED = r"(?!['\u2019]s\b)"
 REL_ADJ = (
     r"(?:(?i:best|good|close|old|older|younger|little|big|new|twin|eldest|oldest|youngest)\s+)*"
 )
+FEARFUL = r"(?i:afraid|scared|terrified|frightened)"  # "afraid of dogs"
 KEEN = r"(?:(?i:strict|committed|lifelong|proud|full-time)\s+)?"  # "a strict vegan"
 LEFT = r"(?i:quit|left|resigned\s+from)"
 # "a new apartment", "our first house": a home named by a common noun (then "in <Town>")

@@ -19,6 +19,7 @@ from graphmem.extraction.pattern_fragments import (
     CONTACT_ADJ,
     COUNT,
     EMAIL,
+    FEARFUL,
     FP,
     HONORIFIC,
     IM,
@@ -184,6 +185,9 @@ RULES: tuple[Rule, ...] = (
           "diet", "word"),
     _rule(rf"{BE1}\s+{ADV}(?i:allergic)\s+(?i:to)\s+{T}", "allergic_to", "list"),
     _rule(rf"{NAME}(?:'s|\s+(?i:is))\s+{ADV}(?i:allergic)\s+(?i:to)\s+{T}", "allergic_to",
+          "list"),
+    # "I'm scared of heights", "Leo is afraid of dogs"
+    _rule(rf"(?:{BE1}|{NAME}(?:'s|\s+(?i:is)))\s+{ADV}{FEARFUL}\s+(?i:of)\s+{T}", "afraid_of",
           "list"),
     # "My new email is sven@new.example", "my cell number's +49 170 1234567"
     _rule(rf"(?<![\w'])(?i:my|our)\s+{CONTACT_ADJ}(?i:e-?mail)(?:\s+(?i:address))?"

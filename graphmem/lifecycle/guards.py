@@ -70,8 +70,10 @@ from graphmem.lifecycle.decisions import (
 )
 from graphmem.lifecycle.denial import check_denial
 from graphmem.lifecycle.predicates import (
+    KIND_PREFERENCES,
     ONE_HOLDER_ROLES,
     FunctionalPredicates,
+    kind_of,
     normalize_name,
     normalize_predicate,
 )
@@ -138,7 +140,7 @@ def _compare_triplets(
     for new in new_list:
         subject, predicate = key(new)
         if functional is not None and predicate not in functional:
-            decision = _new_holder(old_list, new)
+            decision = _new_holder(old_list, new) or _new_preference(old_list, new)
             if decision is not None and decision.allowed:
                 return decision
             same_value = same_value or decision
@@ -155,6 +157,26 @@ def _compare_triplets(
                 )
             same_value = same_value or deny(f"same value: {subject} {predicate} {new_target}")
     return same_value
+
+
+def _new_preference(old_list: list[TripletLike], new: TripletLike) -> GuardDecision | None:
+    """A preference for another thing of the same kind (:data:`KIND_PREFERENCES`: "prefers
+    aisle seat" after "prefers window seats"). None when no old preference of the same
+    subject names that kind."""
+    subject, predicate = key(new)
+    if predicate not in KIND_PREFERENCES:
+        return None
+    kind, value = kind_of(new.target), normalize_name(new.target)
+    for old in old_list:
+        if key(old) != (subject, predicate) or kind_of(old.target) != kind:
+            continue
+        if normalize_name(old.target) == value:
+            return deny(f"same value: {subject} {predicate} {value}")
+        return GuardDecision(
+            allowed=True,
+            reason=f"preferred {kind} of {subject} changed: {old.target} -> {new.target}",
+        )
+    return None
 
 
 def _new_holder(old_list: list[TripletLike], new: TripletLike) -> GuardDecision | None:

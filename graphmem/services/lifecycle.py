@@ -22,6 +22,7 @@ from graphmem.lifecycle.guards import (
     detect_offline,
 )
 from graphmem.lifecycle.predicates import (
+    KIND_PREFERENCES,
     ONE_HOLDER_ROLES,
     FunctionalPredicates,
     normalize_name,
@@ -145,7 +146,8 @@ class ApplyLifecycle:
         pairs = {
             (t.source_key, t.predicate)
             for t in plan.triplets
-            if pending.id in t.memory_ids and t.predicate in self.functional
+            if pending.id in t.memory_ids
+            and (t.predicate in self.functional or t.predicate in KIND_PREFERENCES)
         }
         pairs |= {
             (owner_entity_key(plan.scope, t.source), normalize_predicate(t.predicate))

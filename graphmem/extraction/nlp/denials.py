@@ -52,7 +52,13 @@ def denied_clauses(sentence: Span) -> list[Token]:
 def positive_text(sentence: Span, clauses: list[Token]) -> str:
     """The sentence without the negation words of ``clauses``."""
     drop = {w.i for verb in clauses for w in negation_words(verb)}
-    return "".join(t.text_with_ws for t in sentence if t.i not in drop).strip()
+    parts: list[str] = []
+    for token in sentence:
+        if token.i not in drop:
+            parts.append(token.text_with_ws)
+        elif token.whitespace_ and parts and not parts[-1].endswith(" "):
+            parts[-1] += " "  # "isn't scared" -> "is scared", not "isscared"
+    return "".join(parts).strip()
 
 
 def sentence_denials(
