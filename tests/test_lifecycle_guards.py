@@ -464,6 +464,20 @@ def test_a_denial_reads_past_what_describes_the_value_or_when(
     assert check_denial(_old(old_text, triplet(*said)), new_text, [triplet(*denied)]).allowed
 
 
+def test_who_the_subject_is_to_someone_is_not_more_than_the_denied_fact() -> None:
+    son = triplet("Leo", "son_of", "Sam")
+    old = _old("My son Leo is afraid of dogs.", triplet("Leo", "afraid_of", "dogs"), son)
+    ended = [triplet("Leo", "afraid_of", "dogs")]
+    assert check_denial(old, "Leo isn't scared of dogs anymore.", ended).allowed
+    more = _old(
+        "My son Leo is afraid of dogs and loves football.",
+        triplet("Leo", "afraid_of", "dogs"),
+        triplet("Leo", "love", "football"),
+        son,
+    )
+    assert not check_denial(more, "Leo isn't scared of dogs anymore.", ended).allowed
+
+
 def test_a_denial_names_the_old_value_by_its_last_words_or_its_make_without_the_model() -> None:
     old = _old("I drive a Honda Civic.", triplet("Sam", "drive", "Honda Civic"))
     assert check_denial(old, "I sold the Honda.", [triplet("Sam", "drive", "Honda")]).allowed

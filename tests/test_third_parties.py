@@ -113,6 +113,9 @@ def test_dropping_a_thing_ends_no_habit() -> None:
         ("I drive a Honda Civic.", "Sold the Honda last week."),  # the parser keeps "Civic"
         ("I prefer window seats on long flights.", "These days I prefer the aisle seat."),
         ("Ana is afraid of dogs.", "Ana isn't scared of dogs anymore."),
+        # who the subject is stays current in the graph: it is not more than the fact ended
+        ("My son Leo is afraid of dogs.", "Leo isn't scared of dogs anymore."),
+        ("My brother Tiago swims every Saturday.", "Tiago dropped swimming after his injury."),
     ],
 )
 def test_an_end_told_of_a_relative_or_a_make_supersedes_the_fact(

@@ -64,13 +64,26 @@ def check_denial(
         # "Ana rows" -> "Ana quit rowing"), and the old value may be named in full ("a
         # Pixel 4" for "the Pixel")
         words = content_words(no.fact) | content_words(slot[1].replace("_", " "))
-        words |= {w for t in facts for w in content_words(t.fact)}
+        words |= {w for t in facts for w in content_words(t.fact)} | _who(old, slot[0])
         more = _tells_more(old.memory.text, missing, words | content_words(held), [no.target])
         if more is not None:
             refusal = more
             continue
         return GuardDecision(allowed=True, reason=f"denied: {slot[0]} {slot[1]} {value}")
     return refusal
+
+
+def _who(old: Candidate, subject: str) -> set[str]:
+    """The words of the old memory's facts that say who ``subject`` is to someone ("my son
+    Leo": ``Leo son_of Sam``; any ``*_of`` relation of the subject). They are not "more": a
+    supersede ends only the denied fact's triplets, so the relation stays current in the
+    graph for role resolution ("my son"), and the old text stays searchable as history."""
+    return {
+        w
+        for t in old.triplets
+        if normalize_name(t.source) == subject and key(t)[1].endswith("_of")
+        for w in content_words(t.fact) | content_words(key(t)[1].replace("_", " "))
+    }
 
 
 def _tells_more(
@@ -103,7 +116,7 @@ def _activity_ended(
     ]  # fmt: skip
     if not held:
         return None
-    words = content_words(no.fact)
+    words = content_words(no.fact) | _who(old, subject)
     for fact in held:
         words |= content_words(fact.fact) | content_words(fact.target)
     more = _tells_more(old.memory.text, missing, words, [t.target for t in held])

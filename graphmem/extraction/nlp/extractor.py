@@ -215,7 +215,10 @@ class _MessageExtraction:
             if clause_asserts(clause, own_negation=raw.negative):
                 self._add_pattern(raw, sentence.text)
                 covered.add((normalize_name(raw.source), normalize_name(raw.target)))
-                if said is not None and _argument_of(said, clause):
+                # "My brother Tiago swims": the relation is read from the noun phrase, the
+                # verb is still the parse's to read
+                relation = raw.predicate.endswith("_of") and raw.target == self.speakers.me
+                if said is not None and _argument_of(said, clause) and not relation:
                     claimed.add(clause.i)
         # the persons this message's patterns named count as people for the parse's subjects
         people = self.speakers.people | self.entities.people()
