@@ -131,3 +131,26 @@ def test_an_end_told_of_a_relative_or_a_make_supersedes_the_fact(
     assert [(t.action, t.outcome, t.old_memory_id) for t in new.transitions] == [
         ("supersede", "applied", old.id)
     ]
+
+
+def test_a_relative_named_by_relation_word_anywhere_is_that_relative() -> None:
+    assert ("Rui's Grandmother", "grandmother_of", "Rui") in _facts("Grandma turns 90 in May.")
+    called = _facts("I called my mom after work.")
+    assert {("Rui", "call", "Rui's Mother"), ("Rui's Mother", "mother_of", "Rui")} <= called
+    assert not _facts("I should call my mom.")  # a clause that asserts nothing
+
+
+@pytest.mark.neo4j
+def test_a_role_in_a_query_finds_a_relative_told_without_a_name(
+    memory: Memory, user_id: str
+) -> None:
+    for day, text in [
+        ("2026-01-03", "Dad sold his old Land Rover."),
+        ("2026-01-04", "Grandma turns 90 in March."),
+        ("2026-01-05", "The old bridge in town is closed for repairs."),
+        ("2026-01-06", "My boss Henrik turns 50 next week."),
+    ]:
+        memory.add([{"role": "user", "name": "Rui", "content": text}], user_id=user_id,
+                   timestamp=day)  # fmt: skip
+    found = memory.search("How old will my grandmother be?", user_id=user_id, top_k=3)
+    assert found.results[0].text == "Grandma turns 90 in March."

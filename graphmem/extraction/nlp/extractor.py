@@ -47,6 +47,7 @@ from graphmem.extraction.nlp.coref import (
 )
 from graphmem.extraction.nlp.denials import sentence_denials
 from graphmem.extraction.nlp.names import PERSON, Speakers, concept, named_entity
+from graphmem.extraction.nlp.others import unnamed_relatives
 from graphmem.extraction.nlp.pipeline import MODEL_PACKAGE, load_pipeline, parse
 from graphmem.extraction.nlp.repairs import past_forms, tidy_entities, verb_exceptions
 from graphmem.extraction.nlp.triplets import ParsedTriplet, sentence_triplets
@@ -220,6 +221,9 @@ class _MessageExtraction:
                 relation = raw.predicate.endswith("_of") and raw.target == self.speakers.me
                 if said is not None and _argument_of(said, clause) and not relation:
                     claimed.add(clause.i)
+        for name, relation in unnamed_relatives(sentence, self.speakers):  # "I called my mom"
+            me = self.speakers.me
+            self._add_pattern(RawTriplet(name, f"{relation}_of", me, False, "person", "person"), "")
         # the persons this message's patterns named count as people for the parse's subjects
         people = self.speakers.people | self.entities.people()
         self.speakers = replace(self.speakers, people=people)

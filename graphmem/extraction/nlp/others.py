@@ -18,14 +18,16 @@ world, and the parser's guesses there are poor):
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from graphmem.extraction.nlp.clauses import clause_asserts, clause_of
 from graphmem.extraction.nlp.names import FIRST_PERSON, PERSON, Named, Speakers, resolve
 from graphmem.extraction.pattern_words import ONE_OF, RELATIONS, unnamed_relative
 from graphmem.lifecycle.predicates import normalize_name
 
 if TYPE_CHECKING:
-    from spacy.tokens import Token
+    from spacy.tokens import Span, Token
 
 #: Relations whose word is used as a name ("Dad finally sold his Volvo").
 _CALLED_BY_RELATION = frozenset({"mother", "father", "grandmother", "grandfather"})
@@ -40,9 +42,9 @@ def third_party(token: Token, speakers: Speakers) -> Named | None:
         return Named(name, PERSON) if name else None
     if token.pos_ == "PRON":
         return None
-    relative = _relative(token, speakers)
-    if relative is not None:
-        return relative
+    kin = relative(token, speakers)
+    if kin is not None:
+        return kin
     named = resolve(token, speakers)
     if named is None or named.name in {speakers.me, speakers.you}:
         return None
@@ -51,7 +53,25 @@ def third_party(token: Token, speakers: Speakers) -> Named | None:
     return None
 
 
-def _relative(token: Token, speakers: Speakers) -> Named | None:
+def unnamed_relatives(sentence: Span, speakers: Speakers) -> Iterator[tuple[str, str]]:
+    """(name, relation) of each relative an asserting clause names by relation word only,
+    wherever the word stands ("I called my mom", "Grandma turns 90 in March" -> ("Rui's
+    Grandmother", "grandmother")), so that a role in a query ("my grandmother") finds it.
+    Not in a clause that asserts nothing ("I should call my mom")."""
+    for token in sentence:
+        relation = RELATIONS.get(token.lower_)
+        if relation is None or relation not in ONE_OF:
+            continue
+        named = relative(token, speakers)
+        if named is None or named.name != unnamed_relative(speakers.me, relation):
+            continue
+        if clause_asserts(clause_of(token)):
+            yield named.name, relation
+
+
+def relative(token: Token, speakers: Speakers) -> Named | None:
+    """The relative a relation word names ("my brother Tiago" -> Tiago; "my mom" ->
+    "<Speaker>'s Mother"), or None."""
     relation = RELATIONS.get(token.lower_)
     if relation is None:
         return None

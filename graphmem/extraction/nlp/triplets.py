@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 from graphmem.domain.measure_words import QUANTITY_NOUNS
 from graphmem.extraction.nlp.clauses import clause_asserts
 from graphmem.extraction.nlp.names import CONCEPT, PERSON, Named, Speakers, binomial, resolve
-from graphmem.extraction.nlp.others import third_party
+from graphmem.extraction.nlp.others import relative, third_party
 from graphmem.extraction.nlp.repairs import opening_verb
 from graphmem.lifecycle.predicates import DEFAULT_FUNCTIONAL_PREDICATES
 from graphmem.lifecycle.words import gerund
@@ -270,7 +270,8 @@ def verb_triplets(
         fact = f"{source.name} {verb.text}"
         yield ParsedTriplet(source, "do", done, fact, _past(verb), verb.i)
     for links, obj in _objects(verb):
-        target = resolve(_named_as(obj), speakers) or activity_named(obj)
+        target = relative(obj, speakers) or resolve(_named_as(obj), speakers)
+        target = target or activity_named(obj)
         predicate = _predicate(verb, links)
         if predicate in _JOINS and target is not None and target.type == "ORG":
             predicate = "works_at"  # "my wife joined Bosch"
