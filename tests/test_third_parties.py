@@ -52,6 +52,12 @@ def test_a_relative_or_named_person_as_subject_gives_their_fact(
 
 def test_a_name_known_as_a_person_is_one_whatever_the_parser_guesses() -> None:
     assert ("Tiago", "buy", "kayak") in _facts("Tiago bought a kayak.", people=["Tiago"])
+    # the parser reads "Ines" as a plural noun ("ine")
+    assert ("Ines", "drive", "Fiat Panda") in _facts("Ines drives a Fiat Panda.", ["Ines"])
+
+
+def test_a_relative_named_in_the_message_is_no_unnamed_one() -> None:
+    assert _facts("My boss is Henrik.") == {("Henrik", "boss_of", "Rui")}
 
 
 @pytest.mark.parametrize(
@@ -86,6 +92,12 @@ def test_a_pastime_told_without_an_object_is_done() -> None:
         ("Noah and I broke up in March.", ("Rui", "dating", "Noah")),
         ("We split up last week.", ("Rui", "dating", "any_value")),
         ("Mila isn't scared of the dark anymore.", ("Mila", "afraid_of", "the dark")),
+        ("Mila got rid of her Fiat.", ("Mila", "drive", "Fiat")),
+        ("I got rid of my old couch.", ("Rui", "have", "couch")),
+        ("Mila quit her piano lessons.", ("Mila", "learn", "piano")),
+        ("Mom stopped taking blood thinners.", ("Rui's Mother", "take", "blood thinner")),
+        ("Tom and Priya called off the engagement.", ("Tom", "engaged_to", "Priya")),
+        ("Jonas and I have split up.", ("Rui", "dating", "Jonas")),
     ],
 )
 def test_an_end_told_of_a_person_or_thing_is_a_denial(text: str, end: tuple[str, str, str]) -> None:

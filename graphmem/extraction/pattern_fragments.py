@@ -54,6 +54,11 @@ NOT_OWNED = r"(?!['\u2019]s\b)"
 REL_ADJ = (
     r"(?:(?i:best|good|close|old|older|younger|little|big|new|twin|eldest|oldest|youngest)\s+)*"
 )
+# "broke up", "called off the engagement": a couple that ended
+SPLIT = (
+    r"(?i:broke\s+up|split\s+up|split|separated|divorced|got\s+divorced|called\s+it\s+quits|"
+    r"(?:called|broke)\s+off\s+(?:the|their|our)\s+engagement)\b"
+)
 FEARFUL = r"(?i:afraid|scared|terrified|frightened)"  # "afraid of dogs"
 KEEN = r"(?:(?i:strict|committed|lifelong|proud|full-time)\s+)?"  # "a strict vegan"
 LEFT = r"(?i:quit|left|resigned\s+from)"

@@ -47,6 +47,7 @@ from graphmem.extraction.pattern_fragments import (
     SCHOOL,
     SEVERITY,
     SOLD,
+    SPLIT,
     THINGS,
     TITLE_AT,
     TITLE_WORDS,
@@ -255,9 +256,10 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"{FP}{PERFECT}\s+{ADV}(?i:broke\s+up\s+with|split\s+up\s+with|separated\s+from|"
           rf"divorced)\s+{T}", "partner", "names", denial=True),
     # "Marco and I broke up", "Jamie and I split up last year": the couple ended
-    _rule(rf"(?<![\w'-])(?P<t>{CAP})\s+(?i:and)\s+(?:I|i){PERFECT}\s+{ADV}(?i:broke\s+up|split\s+up|split|"
-          rf"separated|divorced|got\s+divorced|called\s+it\s+quits)\b", "partner", "names",
-          denial=True),
+    _rule(rf"(?<![\w'-])(?P<t>{CAP})\s+(?i:and)\s+(?:I|i){PERFECT}\s+{ADV}{SPLIT}", "partner",
+          "names", denial=True),
+    _rule(rf"(?<![\w'-])(?P<s>{CAP})\s+(?i:and)\s+(?P<t>{CAP}){PERFECT}\s+{ADV}{SPLIT}",
+          "partner", "names", denial=True),
     # "We broke up last week", "I'm single again": whoever the speaker was with
     _rule(rf"(?:(?<![\w'])(?i:we){PERFECT}\s+{ADV}(?i:broke\s+up|split\s+up|got\s+divorced|"
           rf"called\s+it\s+quits)|{BE1}\s+{ADV}(?i:single)\s+(?i:again|now))\b", "single",

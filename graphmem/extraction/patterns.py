@@ -157,11 +157,12 @@ def _apply(
         if owner is None or normalize_name(owner) == normalize_name(subject):
             return []
         return [RawTriplet(subject, f"{relation}_of", owner, rule.event, "person", "person")]
-    if rule.predicate == "partner":  # a breakup ends the couple however it was told
+    if rule.predicate == "partner":  # a breakup ends the couple however it was told, of the
+        # speaker or of two people named ("Tom and Priya called off the engagement")
         return [
             RawTriplet(a, p, b, False, "person", "person", denial=True)
             for name in _targets(rule, match.group("t"), known)
-            for a, p, b in _couple(speaker, name)
+            for a, p, b in _couple(subject, name)
         ]
     if rule.predicate == "pets":  # "our two cats, Pixel and Mochi"
         pet = _pet_kind(match)

@@ -12,11 +12,14 @@ person (:func:`.triplets.subject_of`):
   gave up coffee", "we cut out sugar", "I quit smoking");
 * a habit left for another: what one switched or changed *from* ("I switched from running
   to cycling", "we changed from Android to iPhone");
-* a thing one no longer has: the object of "sell", "replace", "trade (in)", "swap (out)" or
-  "give away" ("Dad replaced his Volvo with a Tesla") denies having, owning, driving or
-  riding it (:data:`graphmem.extraction.patterns.POSSESSION_VERBS`), whoever the subject;
+* a thing one no longer has: the object of "sell", "replace", "trade (in)", "swap (out)",
+  "give away" or "get rid of" ("Dad replaced his Volvo with a Tesla") denies having,
+  owning, driving or riding it (:data:`graphmem.extraction.patterns.POSSESSION_VERBS`),
+  whoever the subject;
 * a workplace left: an organisation that is the object of "leave" or "quit" ("my wife left
   Siemens and joined Bosch") denies ``works_at`` it;
+* lessons, classes or courses ended also end learning, studying, taking or doing what
+  they teach ("Mateo quit violin lessons" ends "Mateo is learning the violin");
 * a work one is done with: the object of "finish" or "complete" ("I finished Dune", "we
   completed the pottery course") denies reading, watching, playing, taking or doing it
   (:data:`WORK_VERBS`): "I'm reading Dune" is no longer current.
@@ -36,6 +39,7 @@ from typing import TYPE_CHECKING
 from graphmem.domain.extraction import ANY_VALUE
 from graphmem.extraction.nlp.clauses import clause_asserts
 from graphmem.extraction.nlp.names import CONCEPT, Named, Speakers, resolve
+from graphmem.extraction.nlp.others import third_party
 from graphmem.extraction.nlp.triplets import (
     ParsedTriplet,
     activity_named,
@@ -64,7 +68,13 @@ _JOB_LEAVERS = frozenset({"leave", "quit"})
 #: Verbs whose "from" names the habit left ("switched from X to Y").
 _SWITCHERS = frozenset({"switch", "change", "shift", "transition", "convert"})
 #: The verbs that tell a habit of doing, taking or using something.
-HABIT_VERBS = ("drink", "eat", "have", "take", "use", "smoke", "play", "do", "practice", "go")
+HABIT_VERBS = (
+    "drink", "eat", "have", "take", "use", "smoke", "play", "do", "practice", "go", "learn",
+    "study",
+)  # fmt: skip
+#: What one takes to learn something ("violin lessons"), and the verbs that tell learning.
+_LESSONS = frozenset({"lesson", "class", "course", "lessons", "classes", "courses"})
+LEARNING_VERBS = ("learn", "study", "take", "do")
 #: Verbs whose object is a work one was going through, now done ("I finished Dune").
 _FINISHERS = frozenset({"finish", "complete"})
 #: The verbs that tell one is going through a work: reading, watching, playing it, taking or
@@ -76,6 +86,7 @@ _ENDING_LEMMAS = (
     | _SWITCHERS
     | _FINISHERS
     | _JOB_LEAVERS
+    | {"rid"}
 )
 
 
@@ -86,6 +97,9 @@ def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
     if lemma not in _ENDING_LEMMAS:  # every verb of every sentence comes here
         return
     if not clause_asserts(verb):
+        return
+    if lemma == "rid":  # "Ines got rid of her Fiat": the parser's passive "got rid"
+        yield from _got_rid(verb, speakers)
         return
     source = subject_of(verb, speakers)
     if source is None:
@@ -135,6 +149,21 @@ def _job_left(
         yield ParsedTriplet(source, "works_at", target, fact, past=False, verb=verb.i)
 
 
+def _got_rid(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
+    """ "got rid of X" (parsed as a passive "rid" with its subject as ``nsubjpass``): X is
+    no longer had, owned, driven or ridden."""
+    subjects = [c for c in verb.children if c.dep_ == "nsubjpass"]
+    if len(subjects) != 1:
+        return
+    said = resolve(subjects[0], speakers)
+    mine = said is not None and said.name in {speakers.me, speakers.you}
+    source = said if mine else third_party(subjects[0], speakers)
+    for of in (c for c in verb.children if c.dep_ == "prep" and c.lower_ == "of"):
+        for thing in (c for c in of.children if c.dep_ == "pobj"):
+            if source is not None:
+                yield from _habit(source, verb, thing, speakers, POSSESSION_VERBS)
+
+
 def _particle(verb: Token) -> str:
     return next((c.lower_ for c in verb.children if c.dep_ == "prt"), "")
 
@@ -154,6 +183,12 @@ def _habit(
     for habit in verbs:
         fact = f"{source.name} {habit} {target.name}"
         yield ParsedTriplet(source, habit, target, fact, past=False, verb=verb.i)
+    taught, _, kind = target.name.rpartition(" ")
+    if taught and kind in _LESSONS:  # "quit violin lessons": learning the violin ended
+        subject = Named(taught, CONCEPT)
+        for habit in LEARNING_VERBS:
+            fact = f"{source.name} {habit} {taught}"
+            yield ParsedTriplet(source, habit, subject, fact, past=False, verb=verb.i)
 
 
 def _any(source: Named, verb: Token, activity: str) -> ParsedTriplet:

@@ -222,8 +222,11 @@ class _MessageExtraction:
                 if said is not None and _argument_of(said, clause) and not relation:
                     claimed.add(clause.i)
         for name, relation in unnamed_relatives(sentence, self.speakers):  # "I called my mom"
-            me = self.speakers.me
-            self._add_pattern(RawTriplet(name, f"{relation}_of", me, False, "person", "person"), "")
+            if not self._named_relative(relation):  # not "My boss is Henrik"
+                me = self.speakers.me
+                self._add_pattern(
+                    RawTriplet(name, f"{relation}_of", me, False, "person", "person"), ""
+                )
         # the persons this message's patterns named count as people for the parse's subjects
         people = self.speakers.people | self.entities.people()
         self.speakers = replace(self.speakers, people=people)
@@ -234,6 +237,14 @@ class _MessageExtraction:
             pair = (normalize_name(parsed.source.name), normalize_name(parsed.target.name))
             if pair not in covered and parsed.verb not in claimed:
                 self._add_parsed(parsed, sentence.text)
+
+    def _named_relative(self, relation: str) -> bool:
+        """Whether the message already names the speaker's ``relation`` ("My boss is Henrik")."""
+        me = normalize_name(self.speakers.me)
+        return any(
+            t.predicate == f"{relation}_of" and normalize_name(t.target) == me
+            for t in self.triplets.values()
+        )
 
     def _confirmed(self, question: str) -> None:
         """A yes to a yes/no question: the functional patterns read what it asked

@@ -45,12 +45,23 @@ def third_party(token: Token, speakers: Speakers) -> Named | None:
     kin = relative(token, speakers)
     if kin is not None:
         return kin
+    written = _written(token)
+    if normalize_name(written) in speakers.people:  # the parser may read "Ines" as a noun
+        return Named(written, PERSON)
     named = resolve(token, speakers)
     if named is None or named.name in {speakers.me, speakers.you}:
         return None
     if named.type == PERSON or normalize_name(named.name) in speakers.people:
         return Named(named.name, PERSON)
     return None
+
+
+def _written(token: Token) -> str:
+    """The name as written: the token with the compounds just before it ("Mary Ann")."""
+    start = token.i
+    while start > token.sent.start and token.doc[start - 1].dep_ == "compound":
+        start -= 1
+    return token.doc[start : token.i + 1].text
 
 
 def unnamed_relatives(sentence: Span, speakers: Speakers) -> Iterator[tuple[str, str]]:
@@ -82,9 +93,9 @@ def relative(token: Token, speakers: Speakers) -> Named | None:
     if relation not in ONE_OF:
         return None
     mine = any(c.dep_ == "poss" and c.lower_ in FIRST_PERSON for c in token.children)
-    called = (
+    called = (  # "Mom stopped taking …", "Grandpa reads …": the word used as a name
         relation in _CALLED_BY_RELATION
-        and token.pos_ == "PROPN"
-        and not any(c.dep_ in {"det", "poss"} for c in token.children)
+        and token.tag_ not in {"NNS", "NNPS"}
+        and not any(c.dep_ in {"det", "poss", "amod", "compound"} for c in token.children)
     )
     return Named(unnamed_relative(speakers.me, relation), PERSON) if mine or called else None

@@ -55,7 +55,7 @@ _NOT_ALONE = frozenset({"dobj", "prt", "ccomp", "xcomp", "attr", "dative", "oprd
 
 
 #: Verbs whose organisation object is where the subject now works ("she joined Bosch").
-_JOINS = frozenset({"join", "start_at"})
+_JOINS = frozenset({"join"})
 
 
 #: Adverbs that join their verb the way a particle does ("came back from", "moved out of").
