@@ -3,8 +3,9 @@
 Feeds each LoCoMo session as one extraction request (one message per turn, the speaker as
 the message ``name``, the session date as the observation time, as an ``add`` would) and
 reports: entities and triplets per turn (distribution), the time per message and the
-share of it spent in spaCy's ``nlp.pipe``, and a random sample of triplets with the turn
-each came from, for judging by hand.
+share of it spent in spaCy's ``nlp.pipe``, a random sample of triplets with the turn each
+came from, for judging by hand, and every fact of a third party (a source other than the
+session's speakers, no ``*_of`` relation), for judging those.
 
 Data: LoCoMo-10 (Maharana et al., "Evaluating Very Long-Term Conversational Memory of LLM
 Agents", ACL 2024; snap-research/LoCoMo; CC BY-NC 4.0), read from ``../shared/data/locomo``
@@ -66,7 +67,7 @@ def main() -> None:
     extractor = NLPExtractor()
     nlp = load_pipeline()
     data = sessions(args.data)
-    entities, triplets, pool = [], [], []
+    entities, triplets, pool, others = [], [], [], []
     extract_s = parse_s = 0.0
     turns_total = 0
     for observed, turns in data:
@@ -78,15 +79,19 @@ def main() -> None:
         extraction = extractor.extract(ExtractionRequest(messages=messages, observed_at=observed))
         extract_s += time.perf_counter() - start
         by_index = {m.source_index: m for m in extraction.memories}
+        talkers = {t["speaker"] for t in turns}
         for index, turn in enumerate(turns):
             turns_total += 1
             memory = by_index.get(index)
             entities.append(len(memory.entities) if memory else 0)
             triplets.append(len(memory.triplets) if memory else 0)
             for t in memory.triplets if memory else []:
-                pool.append({"dia_id": turn["dia_id"], "speaker": turn["speaker"],
-                             "turn": turn["text"], "triplet": [t.source, t.predicate, t.target],
-                             "fact": t.fact})  # fmt: skip
+                found = {"dia_id": turn["dia_id"], "speaker": turn["speaker"],
+                         "turn": turn["text"], "triplet": [t.source, t.predicate, t.target],
+                         "fact": t.fact}  # fmt: skip
+                pool.append(found)
+                if t.source not in talkers and not t.predicate.endswith("_of"):
+                    others.append(found)  # a fact of a third party (extraction/nlp/others.py)
     random.Random(args.seed).shuffle(pool)
     result = {
         "turns": turns_total,
@@ -99,9 +104,11 @@ def main() -> None:
         "spacy_share_of_extraction": round(parse_s / extract_s, 3),
         "sample_seed": args.seed,
         "sample": pool[: args.sample],
+        "third_party_facts": others,
     }
     args.out.write_text(json.dumps(result, indent=1, ensure_ascii=False) + "\n")
-    print(json.dumps({k: v for k, v in result.items() if k != "sample"}, indent=1))
+    shown = {k: v for k, v in result.items() if k not in {"sample", "third_party_facts"}}
+    print(json.dumps(shown | {"third_party_facts": len(others)}, indent=1))
 
 
 if __name__ == "__main__":

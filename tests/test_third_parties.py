@@ -68,6 +68,9 @@ def test_a_relative_named_in_the_message_is_no_unnamed_one() -> None:
         "The company launched a new app.",  # no person
         "They moved the meeting to Friday.",
         "It rained all day.",
+        "Yep John, a bit of support can make an amazing change.",  # addressed, not told of
+        "Fingers crossed for the apartment.",
+        "Alright Sam, have fun with it!",
     ],
 )
 def test_no_fact_for_a_subject_that_is_no_known_person(text: str) -> None:

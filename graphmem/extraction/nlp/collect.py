@@ -45,8 +45,9 @@ class EntitySet:
         return existing.name if existing else name
 
     def people(self) -> frozenset[str]:
-        """The normalised names of the entities typed as persons."""
-        return frozenset(k for k, e in self._by_key.items() if e.type == PERSON)
+        """The normalised names of the entities the text says are persons (``sure``: "my
+        brother Tiago"), not the parser's guesses."""
+        return frozenset(k for k in self._sure if self._by_key[k].type == PERSON)
 
     def items(self) -> list[ExtractedEntity]:
         return list(self._by_key.values())

@@ -173,7 +173,11 @@ class _MessageExtraction:
             self.entities.add(self._spell(named.name), named.type)
         recent.learn(introduced(doc))
         self.they = recent.who([self._spell(n.name) for n in found if n.type == PERSON])
-        self.speakers = replace(self.speakers, they=tuple(sorted(self.they.items())))
+        # the parse reads "she"/"he" only as a person this message names (the patterns'
+        # rewrite also reaches back to earlier messages)
+        folded = doc.text.casefold()
+        here = sorted((p, n) for p, n in self.they.items() if n.casefold() in folded)
+        self.speakers = replace(self.speakers, they=tuple(here))
         for sentence in doc.sents:
             if sentence_asserts(sentence):
                 self._sentence(sentence)
@@ -227,7 +231,7 @@ class _MessageExtraction:
                 self._add_pattern(
                     RawTriplet(name, f"{relation}_of", me, False, "person", "person"), ""
                 )
-        # the persons this message's patterns named count as people for the parse's subjects
+        # the persons this message's patterns say are persons count for the parse's subjects
         people = self.speakers.people | self.entities.people()
         self.speakers = replace(self.speakers, people=people)
         self._denials(sentence)

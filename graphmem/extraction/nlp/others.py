@@ -5,13 +5,15 @@ A clause's subject other than the speakers gives dependency triplets when it is 
 and only then (an organisation or a thing as subject tells the user little about their
 world, and the parser's guesses there are poor):
 
-* a named person: the parser's PERSON, or a name known to be a person (stored as one, or
+* a named person: the parser's PERSON (every word of it a proper noun), or a name known to
+  be a person (stored as one, or
   typed so by this message's relation patterns: "my brother Tiago" is a person even where
   the parser reads "Tiago" as an organisation);
 * a relative by relation word: "my brother Tiago" names Tiago; "my dad", "our mother" with
   no name is "<Speaker>'s Father" (one of a kind: :data:`ONE_OF`, as the patterns name it),
   and so is a bare "Dad" or "Mom" used as a name;
-* "she" or "he", where the message's referents say who (:mod:`.coref`).
+* "she" or "he", where the message's referents say who (:mod:`.coref`) and the message
+  itself names that person.
 
 "My friends", "my cousin" (one of many), "they" and "it" give nothing.
 """
@@ -22,13 +24,27 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from graphmem.extraction.nlp.clauses import clause_asserts, clause_of
-from graphmem.extraction.nlp.names import FIRST_PERSON, PERSON, Named, Speakers, resolve
+from graphmem.extraction.nlp.names import (
+    FIRST_PERSON,
+    PERSON,
+    Named,
+    Speakers,
+    entity_span,
+    resolve,
+)
 from graphmem.extraction.pattern_words import ONE_OF, RELATIONS, unnamed_relative
 from graphmem.lifecycle.predicates import normalize_name
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
+#: Words the parser takes into a name at the start of a chat line ("Yep John", "Glad Max").
+_INTERJECTIONS = frozenset(
+    """
+    yep yeah yes no nope glad alright hey hi hello wow oh ok okay sure well thanks congrats
+    haha lol omg aww ah um hmm great nice cool
+    """.split()  # noqa: SIM905
+)
 #: Relations whose word is used as a name ("Dad finally sold his Volvo").
 _CALLED_BY_RELATION = frozenset({"mother", "father", "grandmother", "grandfather"})
 
@@ -51,9 +67,25 @@ def third_party(token: Token, speakers: Speakers) -> Named | None:
     named = resolve(token, speakers)
     if named is None or named.name in {speakers.me, speakers.you}:
         return None
-    if named.type == PERSON or normalize_name(named.name) in speakers.people:
+    if normalize_name(named.name) in speakers.people or (
+        named.type == PERSON and _all_proper(token)
+    ):
         return Named(named.name, PERSON)
     return None
+
+
+def _all_proper(token: Token) -> bool:
+    """Every word of the name the parser labelled a person is a proper noun and none is an
+    interjection: not "Fingers" of "Fingers crossed", not "Glad Max" or "Yep John"; and it
+    is no one addressed ("John, you should …", "Yep John, a bit of support …")."""
+    span = entity_span(token)
+    words = list(span) if span is not None else [token]
+    if any(w.lower_ in _INTERJECTIONS for w in words):
+        return False
+    after = token.doc[words[-1].i + 1] if words[-1].i + 1 < len(token.doc) else None
+    if words[0].i == token.sent.start and after is not None and after.text == ",":
+        return False
+    return all(w.pos_ == "PROPN" or w.is_punct for w in words)
 
 
 def _written(token: Token) -> str:
