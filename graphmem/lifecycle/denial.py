@@ -18,6 +18,7 @@ from graphmem.lifecycle.decisions import (
 from graphmem.lifecycle.predicates import normalize_name
 from graphmem.lifecycle.words import (
     KIND_WORDS,
+    SLOT_WORDS,
     TIME_WORDS,
     content_words,
     gerund,
@@ -64,6 +65,7 @@ def check_denial(
         # "Ana rows" -> "Ana quit rowing"), and the old value may be named in full ("a
         # Pixel 4" for "the Pixel")
         words = content_words(no.fact) | content_words(slot[1].replace("_", " "))
+        words |= SLOT_WORDS.get(slot[1], frozenset())
         words |= {w for t in facts for w in content_words(t.fact)} | _who(old, slot[0])
         more = _tells_more(old.memory.text, missing, words | content_words(held), [no.target])
         if more is not None:

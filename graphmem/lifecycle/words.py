@@ -88,17 +88,30 @@ TIME_WORDS: frozenset[str] = frozenset(
 KIND_WORDS: frozenset[str] = frozenset(_singular(w) for w in THING_KINDS)
 
 
+#: The words that tell a functional fact besides its value ("got a job at the city library"
+#: tells ``works_at`` and no more): an end of the fact ends them too.
+_JOB_TEXT = "job got get work working employed hired position role gig joined started"
+_HOME_TEXT = "live living home moved house flat apartment"
+SLOT_WORDS: dict[str, frozenset[str]] = {
+    "works_at": frozenset(_singular(w) for w in _JOB_TEXT.split()),
+    "lives_in": frozenset(_singular(w) for w in _HOME_TEXT.split()),
+}
+
+
 def value_modifiers(text: str, value: str) -> set[str]:
     """The content words just before ``value`` in ``text``, up to three, to the first stop
     word: what describes the value ("a 2015 Honda Civic" -> 2015, honda), and a count
-    before its "of" ("a glass of red wine" -> glass)."""
+    before its "of" ("a glass of red wine" -> glass); and a year right after it ("an old
+    Golf, 2009")."""
     tokens, target = _tokens(text), [_singular(t) for t in _tokens(value)]
     if not target:
         return set()
     singular = [_singular(t) for t in tokens]  # "three coffees" describes "coffee"
     for start in range(len(tokens) - len(target) + 1):
         if singular[start : start + len(target)] == target:
-            return _describing(tokens[:start])
+            after = tokens[start + len(target) : start + len(target) + 1]
+            year = {w for w in after if w.isdigit() and len(w) == 4}  # "an old Golf, 2009"
+            return _describing(tokens[:start]) | year
     return set()
 
 

@@ -65,6 +65,7 @@ _LETTERS_GO = frozenset(
 )  # fmt: skip
 #: Verbs whose organisation object is a workplace left ("my wife left Siemens").
 _JOB_LEAVERS = frozenset({"leave", "quit"})
+_JOB_WORDS = frozenset({"job", "position", "role", "gig", "post"})
 #: Verbs whose "from" names the habit left ("switched from X to Y").
 _SWITCHERS = frozenset({"switch", "change", "shift", "transition", "convert"})
 #: The verbs that tell a habit of doing, taking or using something.
@@ -138,11 +139,19 @@ def _job_left(
     source: Named, verb: Token, place: Token, speakers: Speakers
 ) -> Iterator[ParsedTriplet]:
     """ "works_at" the organisation left, when the parser names one; the place of a job
-    left ("quit his job at Deloitte")."""
-    if place.lower_ in {"job", "position", "role"}:
+    left ("quit his job at Deloitte"), or the place that names the job ("quit the library
+    gig": ``works_at library``, which ends "works at the city library")."""
+    if place.lower_ in _JOB_WORDS:
         near = [*place.children, *verb.children]  # the parser hangs "at" from either
         held = [p for p in near if p.dep_ == "prep" and p.lower_ in {"at", "with"}]
-        place = next((o for p in held for o in p.children if o.dep_ == "pobj"), place)
+        at = next((o for p in held for o in p.children if o.dep_ == "pobj"), None)
+        named = [c.text for c in place.children if c.dep_ == "compound"]
+        if at is None and named:
+            where = Named(" ".join(named), CONCEPT)
+            fact = f"{source.name} works at {where.name}"
+            yield ParsedTriplet(source, "works_at", where, fact, past=False, verb=verb.i)
+            return
+        place = at or place
     target = resolve(place, speakers)
     if target is not None and target.type == "ORG":
         fact = f"{source.name} works at {target.name}"

@@ -30,7 +30,7 @@ from graphmem.domain.extraction import (
     Message,
 )
 from graphmem.extraction.dates import resolve_relative
-from graphmem.extraction.nlp import confirm
+from graphmem.extraction.nlp import answers, confirm
 from graphmem.extraction.nlp.clauses import (
     clause_asserts,
     clause_of,
@@ -133,7 +133,7 @@ class NLPExtractor:
         asked: tuple[str, str] | None = None  # (asker, yes/no question) just before
         for (index, m), doc in zip(kept, docs, strict=True):
             who = replace(speakers[speaker_of(m)], people=people)
-            step = _MessageExtraction(m, who, request.observed_at, known, self.parts)
+            step = _MessageExtraction(m, who, request.observed_at, known, self.parts, self.package)
             question = asked[1] if asked and asked[0] != speaker_of(m) else None
             memory = step.run(index, doc, recent, question)
             memories.append(memory)
@@ -151,9 +151,11 @@ class _MessageExtraction:
         observed_at: datetime,
         known: dict[str, str],
         parts: Parts,
+        package: str = MODEL_PACKAGE,
     ) -> None:
         self.message = message
         self.parts = parts
+        self.package = package
         self.they: Referents = {}  # who "she"/"he" is in this message (`.coref`)
         self.speakers = speakers
         self.observed_at = observed_at
@@ -183,6 +185,10 @@ class _MessageExtraction:
                 self._sentence(sentence)
         if question is not None and confirm.affirms(doc.text):
             self._confirmed(question)
+        elif question is not None and (said := answers.statement(question, doc)) is not None:
+            # "Which car do you have?" - "an old Golf, 2009" (``.answers``)
+            for sentence in tidy_entities(parse([said], 1, self.package)[0]).sents:
+                self._sentence(sentence)
         for chunk in doc.noun_chunks if self.parts.concepts else ():
             found = concept(chunk.root)
             if found:

@@ -1,0 +1,78 @@
+"""A short answer to a question states what the question asked.
+
+"Which car do you have?" — "an old Golf, 2009" says the answerer has an old Golf; "Where
+do you live?" — "Leeds, for now" says they live in Leeds; "What's your email?" —
+"noa@example.org" says their email is that. When a message's first sentence is a fragment
+(no verb, at most :data:`_MAX_WORDS` words) and the message just before it, from another
+speaker, asks a question of one of these shapes about "you", the question and the
+fragment are joined into the statement the answerer made ("I have an old Golf, 2009"),
+which the extractor reads as it reads any sentence. A full sentence answers for itself,
+and other questions ("Why do you …?", "How was …?") state nothing. The answer's text is
+unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
+
+_MAX_WORDS = 10
+_HEDGES = frozenset({"maybe", "perhaps", "possibly", "probably", "hopefully"})
+#: "Which car do you drive?", "What music do you like?", "What do you do for work?"
+_WHICH = re.compile(
+    r"^\W*(?:(?i:and|so)\s+)?(?i:which|what)(?:\s+(?P<kind>[\w'-]+(?:\s+[\w'-]+)?))?\s+"
+    r"(?i:do)\s+(?i:you)\s+(?P<verb>[a-z]+)(?P<rest>[^?]*)\?\s*$"
+)
+#: "Where do you live?", "Where do you work now?"
+_WHERE = re.compile(
+    r"^\W*(?:(?i:and|so)\s+)?(?i:where)\s+(?i:do)\s+(?i:you)\s+(?P<verb>live|work|study)"
+    r"(?:\s+(?i:now|these\s+days|currently))?\s*\?\s*$"
+)
+#: "What's your email?", "What is your favourite food?"
+_YOUR = re.compile(
+    r"^\W*(?:(?i:and|so)\s+)?(?i:what)(?:'s|\s+(?i:is))\s+(?i:your)\s+(?P<thing>[\w' -]+?)"
+    r"\s*\?\s*$"
+)
+_WHERE_PREPOSITION = {"live": "in", "work": "at", "study": "at"}
+
+
+def fragment(doc: Doc) -> str | None:
+    """The first sentence of ``doc`` when it is a fragment (no verb or auxiliary, a few
+    words), without its closing punctuation; None otherwise."""
+    first = next(iter(doc.sents), None)
+    if first is None:
+        return None
+    words = [t for t in first if not (t.is_punct or t.is_space)]
+    if not words or len(words) > _MAX_WORDS or any(t.pos_ in {"VERB", "AUX"} for t in words):
+        return None
+    start = 0  # "mostly jazz", "usually the bus": the answer, not how often (not "maybe")
+    while (
+        start < len(words) - 1 and words[start].pos_ == "ADV" and words[start].lower_ not in _HEDGES
+    ):
+        start += 1
+    text = first.doc[words[start].i : first.end].text
+    return text.strip().rstrip(".!;:").strip() or None
+
+
+def statement(question: str, answer: Doc) -> str | None:
+    """The statement a short ``answer`` to ``question`` makes, in the answerer's words; None
+    when the answer is a full sentence or the question has another shape."""
+    said = fragment(answer)
+    if said is None:
+        return None
+    question = " ".join(question.split())
+    match = _WHERE.search(question)
+    if match is not None:
+        verb = match.group("verb").lower()
+        return f"I {verb} {_WHERE_PREPOSITION[verb]} {said}."
+    match = _YOUR.search(question)
+    if match is not None:
+        return f"My {match.group('thing').strip()} is {said}."
+    match = _WHICH.search(question)
+    if match is not None:
+        rest = match.group("rest").rstrip()
+        return f"I {match.group('verb').lower()} {said}{rest}."
+    return None
