@@ -71,7 +71,9 @@ def test_a_thing_named_in_an_answer_ends_when_sold(memory: Memory, user_id: str)
 
 @pytest.mark.neo4j
 def test_a_job_left_by_the_place_that_names_it_ends_the_job(memory: Memory, user_id: str) -> None:
-    got = [{"role": "user", "name": "Noa", "content": "my partner Sam got a job at the city library"}]
+    got = [
+        {"role": "user", "name": "Noa", "content": "my partner Sam got a job at the city library"}
+    ]
     quit_ = [{"role": "user", "name": "Noa", "content": "Sam quit the library gig last week"}]
     old = memory.add(got, user_id=user_id, timestamp="2026-02-02").results[0]
     new = memory.add(quit_, user_id=user_id, timestamp="2026-03-09").results[0]

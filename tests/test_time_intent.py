@@ -121,6 +121,20 @@ def test_an_explicit_window_wins_over_a_past_cue() -> None:
     "query",
     [
         "What should I avoid for dinner with Alice in Paris?",
+        "Is there anything Tom can't eat?",
+        "Any dietary restrictions I should know about for the team lunch?",
+        "Which foods should I stay away from these days?",
+    ],
+)
+def test_a_question_of_what_to_avoid_asks_for_the_current_constraints(query: str) -> None:
+    intent = detect(query, REF)
+    assert intent.kind == "current" and intent.constraints and not intent.whole
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Planning a dinner with Alice in Paris, any ideas?",
         "option 3 may work for us",
         "what cake should I bake for Karl's daughter",
         "",

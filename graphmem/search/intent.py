@@ -7,7 +7,9 @@
 - ``current``: the query asks about now ("now", "currently", "these days", "at the moment",
   "my current situation"); ``whole`` says it asks about the situation as a whole ("my
   current situation", "given how things are now") rather than one topic of it ("the
-  current kitchen budget", "where do I work now");
+  current kitchen budget", "where do I work now"); ``constraints`` says it asks what to
+  avoid ("What should I avoid for dinner with Alice?", "anything Tom can't eat?"), which
+  is also read as current;
 - ``past``: the query asks about an earlier period ("before", "used to", "back then",
   "previously", "when I lived in X" — the clause after "when" is kept as ``anchor``);
 - ``general``: no time intent; search then gives no temporal score.
@@ -32,6 +34,7 @@ from pydantic import BaseModel
 
 from graphmem.domain.calendar_words import MONTH_ABBREVIATIONS, MONTHS, SEASONS, WEEKDAYS
 from graphmem.search.time_cues import (
+    CONSTRAINT_CUES,
     CURRENT_CUES,
     PAST_CUES,
     SITUATION_CUES,
@@ -67,6 +70,9 @@ class TimeIntent(BaseModel):
     # is all the query asks about ("what did I do two months ago?", "back then?")
     whole: bool = False
     asks: bool = False  # the query asks for a time ("when did…", "what year…")
+    # current: the query asks what to avoid ("What should I avoid for dinner with Alice?"):
+    # the constraints of the people it is about and of their companions are its facts
+    constraints: bool = False
     # The window names no year ("in June", "in the summer", "on 4 July"): the latest such
     # window is meant, and search takes the latest one that holds memories of the scope.
     yearless: bool = False
@@ -76,7 +82,7 @@ class TimeIntent(BaseModel):
         asks = "; asks when: memories that state a time score" if self.asks else ""
         if self.kind == "general":
             return ("general" + asks) if self.asks else "general (no time intent)"
-        text = f"{self.kind} ({self.cue!r})"
+        text = f"{self.kind} ({self.cue!r}{', constraints' if self.constraints else ''})"
         if self.start is not None and self.end is not None:
             text += f": {self.start.isoformat()} .. {self.end.isoformat()}"
         if self.anchor:
@@ -365,8 +371,13 @@ def _kind(query: str, reference: datetime, asks: bool) -> TimeIntent:
     if past is not None:
         whole = not topic_words(text.replace(past.group(0), " "))
         return TimeIntent(kind="past", cue=past.group(0), whole=whole)
+    avoid = CONSTRAINT_CUES.search(text)
     current = CURRENT_CUES.search(text)
     if current is not None:
         whole = SITUATION_CUES.search(text) is not None
-        return TimeIntent(kind="current", cue=current.group(0), whole=whole)
+        return TimeIntent(
+            kind="current", cue=current.group(0), whole=whole, constraints=avoid is not None
+        )
+    if avoid is not None:  # what to avoid is what holds now
+        return TimeIntent(kind="current", cue=avoid.group(0), constraints=True)
     return TimeIntent()

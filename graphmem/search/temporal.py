@@ -13,7 +13,9 @@ The query's intent (:mod:`graphmem.search.intent`) picks the rule:
   scored at least just below the memory relating the person to that companion (relevance
   flows along the graph path), and memories of the current period (observed since the latest
   change of those facts) score ``PERIOD``, unless they say their state ended
-  (:mod:`graphmem.search.bygone`).
+  (:mod:`graphmem.search.bygone`). A query that asks what to avoid ("What should I avoid
+  for dinner with Alice in Paris?") is current: its facts are the constraints of the
+  people it is about and of their companions only.
 - **past** — every state fact that has since been superseded held during a window
   ``[observed, replaced)``; a memory scores the share of those windows it was observed in
   (only the windows whose value the query names, for "when I lived in Beijing"). Memories
@@ -114,7 +116,10 @@ def _current(
     mine = [f for f in held if f.source_id in subjects]
     companions = {f.target_id for f in mine if f.predicate in COMPANION_PREDICATES}
     theirs = [f for f in held if f.source_id in companions and f.predicate in CONSTRAINT_PREDICATES]
-    plan.facts = {f.memory_id: 1.0 for f in _latest_statements(mine + theirs)}
+    told = mine
+    if plan.intent.constraints:  # what to avoid: the constraints, not the homes and jobs
+        told = [f for f in mine if f.predicate in CONSTRAINT_PREDICATES]
+    plan.facts = {f.memory_id: 1.0 for f in _latest_statements(told + theirs)}
     for fact in theirs:
         plan.via.setdefault(fact.memory_id, set()).update(
             f.memory_id
@@ -126,7 +131,8 @@ def _current(
         for f in facts
         if f.source_id in subjects and f.replaced_at is not None and f.replaced_at <= at
     ]
-    plan.period_start = max(changes, default=None)
+    # what to avoid is asked of the constraints, not of whatever the current period holds
+    plan.period_start = None if plan.intent.constraints else max(changes, default=None)
     since = f", current period since {plan.period_start.date()}" if plan.period_start else ""
     reach = "the situation as a whole" if plan.intent.whole else "one topic: gated as usual"
     plan.note = (

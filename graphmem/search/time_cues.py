@@ -13,6 +13,15 @@ CURRENT_CUES = re.compile(
     r"at\s+the\s+moment|at\s+present|presently|as\s+of\s+today|these\s+times|lately|"
     r"still)\b"
 )
+#: A query that asks what to avoid or what someone cannot have: it asks for the constraints
+#: that hold now ("What should I avoid for dinner with Alice?", "anything Tom can't eat?").
+CONSTRAINT_CUES = re.compile(
+    r"\b(?:avoid|stay\s+away\s+from|steer\s+clear\s+of|keep\s+away\s+from|"
+    r"(?:can'?t|cannot|can\s+not|shouldn'?t|should\s+not|must\s+not|mustn'?t)\s+"
+    r"(?:eat|have|drink|stand|tolerate|handle|do|be\s+around)|allerg\w*|intoleran\w*|"
+    r"dietary|restrictions?|safe\s+(?:to|for)|watch\s+out\s+for|careful\s+(?:with|about)|"
+    r"keep\s+in\s+mind|(?:should|need\s+to)\s+(?:i|we)\s+know|be\s+aware\s+of)\b"
+)
 #: A current query about the situation as a whole, not one topic of it.
 SITUATION_CUES = re.compile(
     r"\b(?:situation|circumstances?|status\s+quo|(?:my|our|their|his|her)\s+(?:life|lives|status)|"

@@ -97,10 +97,12 @@ class TemporalPlan:
         relevant one: among the memories about the topic the current ones rank first, and a
         current fact about something else (a job, for the kitchen budget) gets little. So for
         a past question about one topic: a memory of the period about something else gets
-        little."""
+        little. A constraint asked for ("what should I avoid …") is not scaled: an allergy
+        shares no words with "avoid"."""
         said = self.intent.asks and (memory.event_date is not None or states_time(memory.text))
         intent = self._intent_score(memory)
-        if self.intent.kind == "current" and not self.intent.whole:
+        constraint = self.intent.constraints and memory.id in self.facts
+        if self.intent.kind == "current" and not self.intent.whole and not constraint:
             # squared: a current fact about something else ("I have diabetes" for "what
             # sport do I do these days?", 0.6 as close as the best) must get little
             intent *= self._closeness(cosine) ** 2
