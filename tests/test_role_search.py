@@ -330,3 +330,27 @@ def test_with_two_named_speakers_my_names_nobody(memory: Memory) -> None:
         assert "unresolved" in roles and "->" not in roles, roles
     finally:
         memory.delete_all(user_id=user)
+
+
+def test_the_anchors_own_facts_weigh_less_than_the_resolved_persons(
+    memory: Memory, user_id: str
+) -> None:
+    """ "A present for Karl's daughter": Karl's own facts now come from the parse ("Karl
+    wants a new watch" -> ``Karl want watch``) and match "present" as well as hers; once
+    hers match, his are scored ``others_factor`` times (search/resolved.py)."""
+    for text in [
+        "Ines is Karl's daughter.",
+        "Ines spends weekends on watercolor painting.",
+        "Karl wants a new watch.",
+        "Karl bought a new bike.",
+        "Karl plays chess online.",
+        "The train to the city was delayed again.",
+    ]:
+        memory.add([{"role": "user", "content": text}], user_id=user_id, timestamp=TS)
+    found = memory.search(
+        "What present would Karl's daughter enjoy?", user_id=user_id, top_k=3, explain=True
+    )
+    assert found.results[0].text == "Ines spends weekends on watercolor painting."
+    karl = [r for r in found.results if r.text.startswith("Karl")]
+    assert all(r.score_breakdown is not None and r.score_breakdown.others < 1 for r in karl)
+    assert found.explain is not None and "anchor's facts" in found.explain.signals["roles"]

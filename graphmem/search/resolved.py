@@ -12,6 +12,7 @@ about the relation itself ("Who is Karl's daughter?") still finds it.
 
 from __future__ import annotations
 
+from graphmem.lifecycle.predicates import normalize_name
 from graphmem.ports.search import GateRow
 from graphmem.search.candidates import Pool
 from graphmem.search.roles import Resolution
@@ -23,6 +24,32 @@ def reached(resolution: Resolution, pool: Pool) -> list[str]:
     for entity_id in resolution.entities:
         ids |= pool.mentions.get(entity_id, set())
     return sorted(ids)
+
+
+def anchors_only(resolution: Resolution, pool: Pool) -> set[str]:
+    """The memories whose matched facts are all the anchor's ("Karl wants a new watch" for
+    "a present for Karl's daughter", once her own facts matched too): the question is about
+    the person the role resolved to, and such a memory is scored ``search.others_factor``
+    times, as another person's facts are for a question about the asker
+    (:mod:`graphmem.search.asker`). Empty when no matched fact is the resolved person's:
+    then the anchor's memories may be all the graph knows ("my kids loved the beach")."""
+    if not resolution.resolved:
+        return set()
+    resolved = {normalize_name(name) for name in resolution.entities.values()}
+    anchors = {
+        normalize_name(name)
+        for row in resolution.paths
+        for end_id, name in ((row.source_id, row.source), (row.target_id, row.target))
+        if end_id not in resolution.entities
+    }
+    bridges = {m for row in resolution.paths for m in row.memory_ids}
+    sources: dict[str, set[str]] = {}
+    for hit in pool.triplets.values():
+        for memory_id in hit.memory_ids:
+            sources.setdefault(memory_id, set()).add(normalize_name(hit.source))
+    if not any(found & resolved for found in sources.values()):
+        return set()
+    return {m for m, found in sources.items() if found <= anchors and m not in bridges}
 
 
 def reread(rows: list[GateRow]) -> list[GateRow]:
