@@ -30,7 +30,8 @@ NAME = rf"(?<![\w'-])(?P<s>{CAP}(?:\s+(?:{PARTICLE}\s+){{0,2}}{CAP}){{0,3}})"
 ORG = rf"(?P<t>{CAP}(?:\s+(?:&\s+|of\s+|the\s+)?{CAP}){{0,5}})"
 T = r"(?P<t>[^.!?;:\n]+)"
 MY_REL = (
-    r"(?<![\w'])(?i:my|our)\s+(?:(?i:best|good|close|old|older|younger|little|big|new|twin)\s+)*"
+    r"(?<![\w'])(?i:my|our)\s+(?:(?i:best|good|close|old|older|younger|little|big|new|twin|"
+    r"personal)\s+)*"
 )
 REL = rf"(?P<r>(?i:{'|'.join(sorted(RELATIONS, key=len, reverse=True))}))"
 MEAL = r"(?:dinner|lunch|breakfast|brunch|meals?|food)"

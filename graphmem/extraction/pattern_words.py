@@ -35,12 +35,14 @@ RELATIONS = {
     "teacher": "teacher", "tutor": "tutor", "coach": "coach", "doctor": "doctor",
     "dentist": "dentist", "therapist": "therapist", "nanny": "nanny", "gp": "doctor",
     "physician": "doctor", "pediatrician": "doctor", "paediatrician": "doctor",
+    "physio": "physio", "physiotherapist": "physio", "trainer": "trainer",
 }  # fmt: skip
 #: Relatives and others a person has one of, mostly: "my mom" names one person even unnamed
 #: (not "my friend", "my cousin": one of many).
 ONE_OF = frozenset(RELATIONS.values()) - {
     "friend", "colleague", "neighbor", "cousin", "classmate", "teammate", "roommate", "aunt",
     "uncle", "niece", "nephew", "teacher", "tutor", "coach", "mentor", "nanny", "grandchild",
+    "trainer",
 }  # fmt: skip
 
 

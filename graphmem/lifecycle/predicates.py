@@ -58,7 +58,15 @@ def kind_of(value: str) -> str:
 #: relatives one has several of, nor roles that change only by a breakup or a divorce,
 #: which are told as such (denials).
 ONE_HOLDER_ROLES: frozenset[str] = frozenset(
-    {"manager_of", "boss_of", "dentist_of", "doctor_of", "therapist_of", "landlord_of"}
+    {
+        "manager_of",
+        "boss_of",
+        "dentist_of",
+        "doctor_of",
+        "therapist_of",
+        "landlord_of",
+        "physio_of",
+    }
 )
 
 _CAMEL_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")

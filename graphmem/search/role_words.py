@@ -42,6 +42,8 @@ FAMILIES: dict[str, tuple[set[str], set[str]]] = {
     "stepdaughter": ({"stepdaughter", "stepchild"}, {"stepparent", "stepmother", "stepfather"}),
     "stepchild": ({"stepchild", "stepson", "stepdaughter"}, {"stepparent", "stepmother",
                                                              "stepfather"}),
+    "physio": ({"physio", "physiotherapist"}, {"patient"}),
+    "trainer": ({"trainer", "coach"}, {"client", "trainee"}),
     "landlord": ({"landlord", "landlady"}, {"tenant"}),
     "tenant": ({"tenant"}, {"landlord", "landlady"}),
     # pets ("Pepper dog_of Ann" from "our dog Pepper"): "my pet" is any of them

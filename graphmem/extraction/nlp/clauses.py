@@ -119,8 +119,9 @@ _COMPLEMENTS = frozenset({"acomp", "attr", "oprd"})  # what a copula says the su
 
 def negation_words(verb: Token) -> list[Token]:
     """The words that say the clause headed by ``verb`` no longer holds: a negation with an
-    end ("no longer", "not ... anymore", "n't ... any more"), with the "do" that carries the
-    "n't" ("I don't live in Paris any more"). Empty for a plain negation ("I never eat
+    end ("no longer", "not ... anymore", "n't ... any more") or a correction ("not … after
+    all", "actually … not"), with the "do" that carries the "n't" ("I don't live in Paris
+    any more"). Empty for a plain negation ("I never eat
     pork", "I don't drink coffee after 5pm": no end told), and when the negation is on a
     modal ("I can't eat gluten" tells an inability; "I wouldn't move" is a hypothetical)."""
     children = list(verb.children)
@@ -136,11 +137,27 @@ def negation_words(verb: Token) -> list[Token]:
             words.append(child)
         elif child.dep_ in _COMPLEMENTS:  # "I'm not lactose intolerant anymore": on "lactose"
             words.extend(g for g in child.children if g.dep_ == "advmod" and g.lower_ == "anymore")
-    ended = any(w.lower_ in {"longer", "more", "anymore"} for w in words)
+    ended = any(w.lower_ in {"longer", "more", "anymore"} for w in words) or _corrected(verb)
     if not ended or not any(w.dep_ == "neg" or _no_longer(w) for w in words):
         return []
     words.extend(c for c in children if c.dep_ == "aux" and c.lemma_.lower() == "do")
     return words
+
+
+def _corrected(verb: Token) -> bool:
+    """A negation that corrects what was said before: "I'm not allergic to ibuprofen after
+    all", "Actually, I'm not vegan" (it ends the old statement as "anymore" does)."""
+    if any(c.dep_ == "advmod" and c.lower_ == "actually" for c in verb.children):
+        return True
+    # the parser hangs "after all" anywhere in the clause; it ends the phrase ("after all
+    # that, I don't eat meat" corrects nothing)
+    tokens = list(verb.subtree)
+    for at, token in enumerate(tokens[:-1]):
+        after = tokens[at + 2] if at + 2 < len(tokens) else None
+        if token.lower_ == "after" and tokens[at + 1].lower_ == "all":
+            if after is None or after.is_punct:
+                return True
+    return False
 
 
 def clause_denies(verb: Token) -> bool:

@@ -109,8 +109,11 @@ def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
         if lemma in _GERUND_ENDERS and child.dep_ in {"xcomp", "dobj"} and child.tag_ == "VBG":
             # its pastime ("do swimming") is among the habits that ``_habit`` ends
             told = [t for t in verb_triplets(child, speakers, source) if t.predicate != "do"]
-            yield from told or _habit(source, verb, child, speakers)
-            if not told:  # "I stopped drinking": drinking anything
+            yield from told
+            if _bare(child):
+                # "I stopped drinking", "Pim dropped swimming for judo": the activity itself,
+                # whatever it was done with ("stopped taking piano lessons" ends only those)
+                yield from _habit(source, verb, child, speakers)
                 yield _any(source, verb, child.lemma_.lower())
         elif (
             child.dep_ == "dobj"
@@ -171,6 +174,21 @@ def _got_rid(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
         for thing in (c for c in of.children if c.dep_ == "pobj"):
             if source is not None:
                 yield from _habit(source, verb, thing, speakers, POSSESSION_VERBS)
+
+
+#: Prepositions that tell why or when an activity ended, not what it was done with.
+_NOT_ARGUMENTS = frozenset({"for", "after", "since", "because", "due", "during", "when"})
+
+
+def _bare(activity: Token) -> bool:
+    """An activity told without what it was done with ("stopped drinking", "dropped
+    swimming for judo"); not "taking piano lessons", "going to the gym", nor "going"."""
+    if activity.lemma_.lower() == "go":
+        return False
+    return not any(
+        c.dep_ == "dobj" or (c.dep_ == "prep" and c.lower_ not in _NOT_ARGUMENTS)
+        for c in activity.children
+    )
 
 
 def _particle(verb: Token) -> str:
