@@ -101,6 +101,13 @@ def test_a_pastime_told_without_an_object_is_done() -> None:
         ("Mom stopped taking blood thinners.", ("Rui's Mother", "take", "blood thinner")),
         ("Tom and Priya called off the engagement.", ("Tom", "engaged_to", "Priya")),
         ("Jonas and I have split up.", ("Rui", "dating", "Jonas")),
+        ("Mila dropped swimming for judo.", ("Mila", "do", "swimming")),
+        # a correction denies like "anymore"
+        (
+            "Turns out I'm not allergic to penicillin after all.",
+            ("Rui", "allergic_to", "penicillin"),
+        ),
+        ("Actually, I'm not vegetarian.", ("Rui", "diet", "vegetarian")),
     ],
 )
 def test_an_end_told_of_a_person_or_thing_is_a_denial(text: str, end: tuple[str, str, str]) -> None:
@@ -115,6 +122,24 @@ def test_a_fear_is_a_fact_of_whoever_has_it() -> None:
 
 def test_dropping_a_thing_ends_no_habit() -> None:
     assert not _ends("I dropped my phone in the lake.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We quit going to the gym.",  # only the gym: not every "go"
+        "I stopped swimming at the lake.",  # only at the lake
+        "After all that, I don't eat meat.",  # no correction: "after all that"
+    ],
+)
+def test_an_activity_ended_with_what_it_was_done_with_ends_only_that(text: str) -> None:
+    assert not any(t == "any_value" for _, _, t in _ends(text))
+    assert ("Rui", "eat", "meat") not in _ends(text)
+
+
+def test_a_physio_and_a_personal_trainer_are_relations() -> None:
+    assert ("Almeida", "physio_of", "Rui") in _facts("My physio is Dr. Almeida.")
+    assert ("Rick", "trainer_of", "Rui") in _facts("My personal trainer Rick is strict.")
 
 
 @pytest.mark.neo4j

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from graphmem.lifecycle.predicates import normalize_name
 from graphmem.ports.search import TripletHit
 
 SIGNALS = ("semantic", "fulltext", "entity", "triplet")
@@ -21,6 +22,17 @@ class Pool:
     # a question about the asker: memories whose matching facts are all another person's
     # (graphmem/search/asker.py)
     others: set[str] = field(default_factory=set)
+    # a resolved role: memories whose matched facts are all its anchor's -> the anchor's
+    # names; one not told by the anchor scores like another's facts (search/resolved.py)
+    anchored: dict[str, set[str]] = field(default_factory=dict)
+
+    def told_of_others(self, memory_id: str, actor: str | None) -> bool:
+        """Whether the memory states only others' facts: another person's for a question
+        about the asker, or a resolved role's anchor's, told by someone else."""
+        if memory_id in self.others:
+            return True
+        anchors = self.anchored.get(memory_id)
+        return anchors is not None and normalize_name(actor or "") not in anchors
 
     def add(self, signal: str, memory_id: str, score: float) -> None:
         per = self.scores.setdefault(memory_id, {})

@@ -127,7 +127,7 @@ def _score(
         factor = decay.multiplier(memory, row.access_count, row.last_accessed_at, now)
     asks = asking.factor(memory.text, settings.question_factor)
     addressed = address.factor(memory.text, memory.actor, people, settings.address_factor)
-    others = settings.others_factor if memory.id in pool.others else 1.0
+    others = settings.others_factor if pool.told_of_others(memory.id, memory.actor) else 1.0
     final = fused * lifecycle * factor * asks * addressed * others
     if not ctx.explain:
         return _Ranked(memory, final, None)

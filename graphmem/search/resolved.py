@@ -26,15 +26,17 @@ def reached(resolution: Resolution, pool: Pool) -> list[str]:
     return sorted(ids)
 
 
-def anchors_only(resolution: Resolution, pool: Pool) -> set[str]:
+def anchors_only(resolution: Resolution, pool: Pool) -> dict[str, set[str]]:
     """The memories whose matched facts are all the anchor's ("Karl wants a new watch" for
-    "a present for Karl's daughter", once her own facts matched too): the question is about
-    the person the role resolved to, and such a memory is scored ``search.others_factor``
-    times, as another person's facts are for a question about the asker
-    (:mod:`graphmem.search.asker`). Empty when no matched fact is the resolved person's:
-    then the anchor's memories may be all the graph knows ("my kids loved the beach")."""
+    "a present for Karl's daughter", once her own facts matched too), with the anchor's
+    names: the question is about the person the role resolved to, and such a memory, unless
+    the anchor told it, is scored ``search.others_factor`` times, as another person's facts
+    are for a question about the asker (:mod:`graphmem.search.asker`). A speaker's own
+    account ("We took the kids to the museum" for "What do Melanie's kids like?") keeps its
+    score. Empty when no matched fact is the resolved person's: then the anchor's memories
+    may be all the graph knows."""
     if not resolution.resolved:
-        return set()
+        return {}
     resolved = {normalize_name(name) for name in resolution.entities.values()}
     anchors = {
         normalize_name(name)
@@ -48,8 +50,8 @@ def anchors_only(resolution: Resolution, pool: Pool) -> set[str]:
         for memory_id in hit.memory_ids:
             sources.setdefault(memory_id, set()).add(normalize_name(hit.source))
     if not any(found & resolved for found in sources.values()):
-        return set()
-    return {m for m, found in sources.items() if found <= anchors and m not in bridges}
+        return {}
+    return {m: found for m, found in sources.items() if found <= anchors and m not in bridges}
 
 
 def reread(rows: list[GateRow]) -> list[GateRow]:

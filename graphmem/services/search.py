@@ -148,10 +148,11 @@ class SearchMemories:
                 started={"fulltext": lexical},
             )
             roles.collect(resolution, pool)
-            anchored = resolved.anchors_only(resolution, pool)
-            if anchored:  # "a present for Karl's daughter": Karl's own facts weigh less
-                pool.others |= anchored
-                pool.status["roles"] += f"; {len(anchored)} memories state only the anchor's facts"
+            # "a present for Karl's daughter": Karl's own facts, told by others, weigh less
+            pool.anchored = resolved.anchors_only(resolution, pool)
+            if pool.anchored:
+                count = len(pool.anchored)
+                pool.status["roles"] += f"; {count} memories state only the anchor's facts"
             for name, exc in failed.items():
                 pool.failed.append(name)
                 pool.status[name] = f"failed: {type(exc).__name__} ({exc.reason})"

@@ -154,9 +154,9 @@ def _corrected(verb: Token) -> bool:
     tokens = list(verb.subtree)
     for at, token in enumerate(tokens[:-1]):
         after = tokens[at + 2] if at + 2 < len(tokens) else None
-        if token.lower_ == "after" and tokens[at + 1].lower_ == "all":
-            if after is None or after.is_punct:
-                return True
+        corrects = token.lower_ == "after" and tokens[at + 1].lower_ == "all"
+        if corrects and (after is None or after.is_punct):
+            return True
     return False
 
 
