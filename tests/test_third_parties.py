@@ -58,6 +58,9 @@ def test_a_name_known_as_a_person_is_one_whatever_the_parser_guesses() -> None:
 
 def test_a_relative_named_in_the_message_is_no_unnamed_one() -> None:
     assert _facts("My boss is Henrik.") == {("Henrik", "boss_of", "Rui")}
+    in_law = _facts("My brother-in-law flies for KLM.")
+    assert ("Rui's Brother-In-Law", "brother_in_law_of", "Rui") in in_law
+    assert not any(s == "Rui's Brother" for s, _, _ in in_law)  # not "my brother"
 
 
 @pytest.mark.parametrize(

@@ -54,6 +54,13 @@ def anchors_only(resolution: Resolution, pool: Pool) -> dict[str, set[str]]:
     return {m: found for m, found in sources.items() if found <= anchors and m not in bridges}
 
 
+def mark_anchored(resolution: Resolution, pool: Pool) -> None:
+    """Record :func:`anchors_only` in the pool for the ranking, and say so in ``explain``."""
+    pool.anchored = anchors_only(resolution, pool)
+    if pool.anchored:
+        pool.status["roles"] += f"; {len(pool.anchored)} memories state only the anchor's facts"
+
+
 def reread(rows: list[GateRow]) -> list[GateRow]:
     """``rows`` with each cosine raised to its cosine to the resolved query, where higher."""
     return [

@@ -148,11 +148,7 @@ class SearchMemories:
                 started={"fulltext": lexical},
             )
             roles.collect(resolution, pool)
-            # "a present for Karl's daughter": Karl's own facts, told by others, weigh less
-            pool.anchored = resolved.anchors_only(resolution, pool)
-            if pool.anchored:
-                count = len(pool.anchored)
-                pool.status["roles"] += f"; {count} memories state only the anchor's facts"
+            resolved.mark_anchored(resolution, pool)  # Karl's facts, for Karl's daughter
             for name, exc in failed.items():
                 pool.failed.append(name)
                 pool.status[name] = f"failed: {type(exc).__name__} ({exc.reason})"

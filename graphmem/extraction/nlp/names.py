@@ -129,7 +129,7 @@ def _modifiers(head: Token) -> list[Token]:
     return list(reversed(kept))
 
 
-def _hyphenated(token: Token) -> Span | None:
+def hyphenated(token: Token) -> Span | None:
     """The hyphenated word ``token`` is part of ("mother-in-law", "self-care"; the
     tokenizer splits it at the hyphens), or None."""
     doc = token.doc
@@ -184,7 +184,7 @@ def concept(head: Token) -> Named | None:
         or head.lower_ in _CALENDAR_NAMES
     ):
         return None
-    word = _hyphenated(head)
+    word = hyphenated(head)
     if word is not None:
         lemma = word.text if any(t.pos_ == "PROPN" for t in word) else word.text.lower()
         head = word[0]

@@ -30,6 +30,7 @@ from graphmem.extraction.nlp.names import (
     Named,
     Speakers,
     entity_span,
+    hyphenated,
     resolve,
 )
 from graphmem.extraction.pattern_words import ONE_OF, RELATIONS, unnamed_relative
@@ -102,11 +103,12 @@ def unnamed_relatives(sentence: Span, speakers: Speakers) -> Iterator[tuple[str,
     Grandmother", "grandmother")), so that a role in a query ("my grandmother") finds it.
     Not in a clause that asserts nothing ("I should call my mom")."""
     for token in sentence:
-        relation = RELATIONS.get(token.lower_)
-        if relation is None or relation not in ONE_OF:
-            continue
         named = relative(token, speakers)
-        if named is None or named.name != unnamed_relative(speakers.me, relation):
+        if named is None or named.type != PERSON:
+            continue
+        word = hyphenated(token)
+        relation = RELATIONS.get(word.text.lower() if word is not None else token.lower_, "")
+        if named.name != unnamed_relative(speakers.me, relation):
             continue
         if clause_asserts(clause_of(token)):
             yield named.name, relation
@@ -115,7 +117,8 @@ def unnamed_relatives(sentence: Span, speakers: Speakers) -> Iterator[tuple[str,
 def relative(token: Token, speakers: Speakers) -> Named | None:
     """The relative a relation word names ("my brother Tiago" -> Tiago; "my mom" ->
     "<Speaker>'s Mother"), or None."""
-    relation = RELATIONS.get(token.lower_)
+    word = hyphenated(token)  # "my brother-in-law": not "my brother"
+    relation = RELATIONS.get(word.text.lower() if word is not None else token.lower_)
     if relation is None:
         return None
     for child in token.children:  # "my brother Tiago": the name the sentence gives him
