@@ -12,7 +12,8 @@ counts as below); BM25 over the same texts (a user's five texts) as the baseline
 The "probe" cases are the ones the fixes of 2026-12-05 (fifth stop) were made on; the
 "held out" cases were written before the benchmark first ran (its misses were read after
 that run, and the general gaps behind them fixed: it is held out for that first run only);
-"held out 2" was written after those fixes and before its own first run.
+"held out 2" was written after those fixes and before its own first run; "third parties"
+(other people's changes) after the sixth stop's fixes and before its first run.
 
     PYTHONPATH=. .venv/bin/python benchmarks/change_wordings.py \\
         --json benchmarks/results/change-wordings.json
@@ -113,6 +114,34 @@ HELD_OUT_2: list[Case] = [
      "What bike do I ride?"),
 ]  # fmt: skip
 
+#: Other people's changes and the speaker's relatives (2026-12-05, sixth stop): written after
+#: that stop's fixes and before this set's first run, on the code before the stop and after.
+THIRD_PARTIES: list[Case] = [
+    ("My sister Elif works as a nurse at St. Mary's.",
+     "Elif left the hospital and joined a startup called Medly.", "Where does my sister work?"),
+    ("My father-in-law drives an old Saab.", "My father-in-law sold the Saab last month.",
+     "What does my father-in-law drive?"),
+    ("Our daughter Noor plays hockey every Thursday.", "Noor gave up hockey to focus on exams.",
+     "Does Noor still play hockey?"),
+    ("My husband drinks four espressos a day.", "My husband quit coffee in January.",
+     "How much coffee does my husband drink?"),
+    ("Bram, my best friend, lives in Ghent.", "Bram moved to Antwerp for his new job.",
+     "Where does Bram live?"),
+    ("My mum is afraid of flying.", "Mum isn't afraid of flying anymore after that course.",
+     "Is my mum afraid of flying?"),
+    ("My brother Luca is dating Sara.", "Luca and Sara split up over the summer.",
+     "Who is my brother dating?"),
+    ("My grandmother lives with us.", "Grandma moved into a care home in March.",
+     "Where does my grandmother live?"),
+    ("Our son Finn takes guitar lessons.", "Finn stopped guitar lessons, he plays drums now.",
+     "What instrument does Finn play?"),
+    ("My wife prefers red wine.", "These days my wife prefers white wine.",
+     "What wine does my wife prefer?"),
+    ("Jonas rides a Vespa to work.", "Jonas swapped his Vespa for an e-bike.",
+     "How does Jonas get to work?"),
+    ("My boss Marta is vegetarian.", "Marta eats meat again.", "What does my boss eat?"),
+]  # fmt: skip
+
 FILLERS = (
     "The weather was lovely on the walk to the station.",
     "Remind me that the plumber comes at nine.",
@@ -167,7 +196,12 @@ def main() -> int:
     results: dict[str, dict[str, Any]] = {"graphmem": {}, "bm25": {}}
     misses: dict[str, list[str]] = {}
     with Memory() as memory:
-        sets = (("probe", PROBE), ("held_out", HELD_OUT), ("held_out_2", HELD_OUT_2))
+        sets = (
+            ("probe", PROBE),
+            ("held_out", HELD_OUT),
+            ("held_out_2", HELD_OUT_2),
+            ("third_parties", THIRD_PARTIES),
+        )
         for name, cases in sets:
             ranked = [_graphmem_rank(memory, case, prefix) for case in cases]
             results["graphmem"][name] = _score(cases, ranked)

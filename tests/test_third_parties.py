@@ -42,6 +42,11 @@ def _ends(text: str, people: list[str] | None = None) -> set[tuple[str, str, str
         ("My sister Ines bought a camper van.", ("Ines", "buy", "camper van")),
         ("Grandpa reads the newspaper every day.", ("Rui's Grandfather", "read", "newspaper")),
         ("My husband joined Siemens in May.", ("Rui's Husband", "works_at", "Siemens")),
+        # the parse's predicate is the pattern's where it tells the same fact
+        ("Bram, my best friend, lives in Ghent.", ("Bram", "lives_in", "Ghent")),
+        ("My wife prefers red wine.", ("Rui's Wife", "prefers", "red wine")),
+        ("My brother Luca is dating Sara.", ("Luca", "dating", "Sara")),
+        ("Mum is allergic to cats.", ("Rui's Mother", "allergic_to", "cats")),
     ],
 )
 def test_a_relative_or_named_person_as_subject_gives_their_fact(
@@ -98,6 +103,7 @@ def test_a_pastime_told_without_an_object_is_done() -> None:
         ("Noah and I broke up in March.", ("Rui", "dating", "Noah")),
         ("We split up last week.", ("Rui", "dating", "any_value")),
         ("Mila isn't scared of the dark anymore.", ("Mila", "afraid_of", "the dark")),
+        ("Mum isn't afraid of flying anymore.", ("Rui's Mother", "afraid_of", "flying")),
         ("Mila got rid of her Fiat.", ("Mila", "drive", "Fiat")),
         ("I got rid of my old couch.", ("Rui", "have", "couch")),
         ("Mila quit her piano lessons.", ("Mila", "learn", "piano")),

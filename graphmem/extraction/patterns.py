@@ -251,6 +251,10 @@ def _without_commas(match: re.Match[str]) -> str:
 
 
 _UNNAMED = re.compile(rf"^{MY_REL}{REL}\b(?!['-])(?=\s+[a-z])")
+#: "Mum isn't afraid of flying anymore": the relation word used as a name opens the sentence.
+_RELATIVE_AS_NAME = re.compile(
+    r"^(?P<r>Mom|Mum|Dad|Mother|Father|Grandma|Grandpa)\b(?!['-])(?=\s+[a-z])"
+)
 
 
 def _name_the_unnamed(sentence: str, speaker: str) -> tuple[str, tuple[str, str] | None]:
@@ -259,7 +263,7 @@ def _name_the_unnamed(sentence: str, speaker: str) -> tuple[str, tuple[str, str]
     allergic_to penicillin``, and ``Dana's Mother mother_of Dana``), one entity per owner
     that "my mother" in a query resolves to. Returns the sentence to read and (name,
     relation) when it was rewritten."""
-    match = _UNNAMED.match(sentence)
+    match = _UNNAMED.match(sentence) or _RELATIVE_AS_NAME.match(sentence)
     if match is None or RELATIONS[match.group("r").lower()] not in ONE_OF:
         return sentence, None
     relation = RELATIONS[match.group("r").lower()]

@@ -135,8 +135,9 @@ def negation_words(verb: Token) -> list[Token]:
             words.extend([*child.children, child])  # "no longer", "any more"
         elif child.dep_ == "advmod" and child.lower_ == "anymore":
             words.append(child)
-        elif child.dep_ in _COMPLEMENTS:  # "I'm not lactose intolerant anymore": on "lactose"
-            words.extend(g for g in child.children if g.dep_ == "advmod" and g.lower_ == "anymore")
+        elif child.dep_ in _COMPLEMENTS:  # "I'm not lactose intolerant anymore": on "lactose";
+            # "Mum isn't afraid of flying anymore": on "flying"
+            words.extend(g for g in child.subtree if g.dep_ == "advmod" and g.lower_ == "anymore")
     ended = any(w.lower_ in {"longer", "more", "anymore"} for w in words) or _corrected(verb)
     if not ended or not any(w.dep_ == "neg" or _no_longer(w) for w in words):
         return []

@@ -83,4 +83,10 @@ def _in_denied(sentence: Span, raw: RawTriplet, heads: set[int]) -> bool:
     """Whether the pattern's value (or, when the value is not spelled, its subject) sits in
     one of the denied clauses."""
     said = spelled_at(sentence, raw.target) or spelled_at(sentence, raw.source)
-    return said is not None and clause_of(said).i in heads
+    if said is None:
+        return False
+    clause = clause_of(said)
+    if clause.i in heads:
+        return True
+    # "afraid of *flying*": the value is a clause of its own under the denied copula
+    return clause.dep_ == "pcomp" and clause_of(clause.head).i in heads

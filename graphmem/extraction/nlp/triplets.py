@@ -54,8 +54,17 @@ _PASTIMES = frozenset(
 _NOT_ALONE = frozenset({"dobj", "prt", "ccomp", "xcomp", "attr", "dative", "oprd"})
 
 
-#: Verbs whose organisation object is where the subject now works ("she joined Bosch").
-_JOINS = frozenset({"join"})
+#: Parse predicates that are a pattern's, for a target of the type the pattern reads ("Bram,
+#: my best friend, lives in Ghent" -> ``lives_in``; "my wife joined Bosch" -> ``works_at``),
+#: so that the lifecycle reads them as it reads the pattern's; None: any target.
+_PATTERN_PREDICATES: dict[str, tuple[str, frozenset[str] | None]] = {
+    "live_in": ("lives_in", frozenset({"GPE"})),
+    "join": ("works_at", frozenset({"ORG"})),
+    "work_at": ("works_at", frozenset({"ORG"})),
+    "work_for": ("works_at", frozenset({"ORG"})),
+    "prefer": ("prefers", None),
+    "date": ("dating", frozenset({"PERSON"})),
+}
 
 
 #: Adverbs that join their verb the way a particle does ("came back from", "moved out of").
@@ -202,6 +211,15 @@ def _gerund_objects(particles: list[Token], prep: Token) -> Iterator[tuple[list[
                 yield [*particles, to], obj
 
 
+def _as_pattern(predicate: str, target_type: str) -> str:
+    """The pattern's predicate for a parse predicate that tells the same fact
+    (:data:`_PATTERN_PREDICATES`), else ``predicate``."""
+    found = _PATTERN_PREDICATES.get(predicate)
+    if found is None or (found[1] is not None and target_type not in found[1]):
+        return predicate
+    return found[0]
+
+
 def _pastime(verb: Token) -> bool:
     """A pastime verb told alone: no object, particle or clause of its own, and no
     direction ("ran back")."""
@@ -273,8 +291,8 @@ def verb_triplets(
         target = relative(obj, speakers) or resolve(_named_as(obj), speakers)
         target = target or activity_named(obj)
         predicate = _predicate(verb, links)
-        if predicate in _JOINS and target is not None and target.type == "ORG":
-            predicate = "works_at"  # "my wife joined Bosch"
+        if target is not None:
+            predicate = _as_pattern(predicate, target.type)
         if target is None or target.name == source.name or len(predicate) > 100:
             continue
         fact = _fact(source, verb, links, target)
