@@ -211,6 +211,14 @@ def _gerund_objects(particles: list[Token], prep: Token) -> Iterator[tuple[list[
                 yield [*particles, to], obj
 
 
+#: Kinds of workplace that "called"/"named" names ("a startup called Medly").
+_WORKPLACES = frozenset(
+    """
+    startup company firm agency studio bank hospital clinic school lab practice
+    """.split()  # noqa: SIM905
+)
+
+
 def _as_pattern(predicate: str, target_type: str) -> str:
     """The pattern's predicate for a parse predicate that tells the same fact
     (:data:`_PATTERN_PREDICATES`), else ``predicate``."""
@@ -292,7 +300,9 @@ def verb_triplets(
         target = target or activity_named(obj)
         predicate = _predicate(verb, links)
         if target is not None:
-            predicate = _as_pattern(predicate, target.type)
+            # "joined a startup called Medly": a workplace named, whatever its label
+            workplace = obj.lemma_.lower() in _WORKPLACES and _named_as(obj) is not obj
+            predicate = _as_pattern(predicate, "ORG" if workplace else target.type)
         if target is None or target.name == source.name or len(predicate) > 100:
             continue
         fact = _fact(source, verb, links, target)
