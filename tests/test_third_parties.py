@@ -47,7 +47,7 @@ def _ends(text: str, people: list[str] | None = None) -> set[tuple[str, str, str
         ("My wife prefers red wine.", ("Rui's Wife", "prefers", "red wine")),
         ("My brother Luca is dating Sara.", ("Luca", "dating", "Sara")),
         ("Mum is allergic to cats.", ("Rui's Mother", "allergic_to", "cats")),
-        ("Elif joined a startup called Medly.", ("Elif", "works_at", "Medly")),
+        ("My sister Elif joined a startup called Medly.", ("Elif", "works_at", "Medly")),
     ],
 )
 def test_a_relative_or_named_person_as_subject_gives_their_fact(
