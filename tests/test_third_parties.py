@@ -112,6 +112,7 @@ def test_a_pastime_told_without_an_object_is_done() -> None:
         ("Tom and Priya called off the engagement.", ("Tom", "engaged_to", "Priya")),
         ("Jonas and I have split up.", ("Rui", "dating", "Jonas")),
         ("Mila dropped swimming for judo.", ("Mila", "do", "swimming")),
+        ("Mila stopped swimming in March.", ("Mila", "swim", "any_value")),  # when, not with
         # a correction denies like "anymore"
         (
             "Turns out I'm not allergic to penicillin after all.",

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 
 from graphmem.domain.extraction import ANY_VALUE
 from graphmem.extraction.nlp.clauses import clause_asserts
-from graphmem.extraction.nlp.names import CONCEPT, Named, Speakers, resolve
+from graphmem.extraction.nlp.names import CONCEPT, Named, Speakers, is_time_word, resolve
 from graphmem.extraction.nlp.others import third_party
 from graphmem.extraction.nlp.triplets import (
     ParsedTriplet,
@@ -186,8 +186,19 @@ def _bare(activity: Token) -> bool:
     if activity.lemma_.lower() == "go":
         return False
     return not any(
-        c.dep_ == "dobj" or (c.dep_ == "prep" and c.lower_ not in _NOT_ARGUMENTS)
+        c.dep_ == "dobj" or (c.dep_ == "prep" and not _says_when_or_why(c))
         for c in activity.children
+    )
+
+
+def _says_when_or_why(prep: Token) -> bool:
+    """ "for judo", "after the injury", "in January", "on Monday": not what the activity
+    was done with."""
+    if prep.lower_ in _NOT_ARGUMENTS:
+        return True
+    objects = [c for c in prep.children if c.dep_ == "pobj"]
+    return bool(objects) and all(
+        is_time_word(o) or o.ent_type_ in {"DATE", "TIME"} for o in objects
     )
 
 
