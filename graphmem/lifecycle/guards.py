@@ -23,7 +23,9 @@ Supersede (:func:`check_supersede`, the offline/deterministic path) is allowed o
 neither memory is ``immutable`` nor ``exclude_from_dream`` and some old triplet and some
 new triplet share the normalised subject (:func:`normalize_name`) and the normalised
 predicate (:func:`normalize_predicate`), that predicate is functional, and the normalised
-targets differ. Equal targets are refused as "same value".
+targets differ. Equal targets are refused as "same value". A preference (``prefers``) is one per kind of
+thing: a new value whose last word is the old one's supersedes it ("aisle seat" after
+"window seats"); a one-holder role held by someone new for the same person too.
 
 Supersede by denial (:func:`check_denial`, offline) is allowed when the new memory says a
 fact has ended (``ExtractedMemory.denied``: "I'm not vegan anymore" denies ``diet vegan``)
@@ -31,8 +33,11 @@ that the old memory asserts, with the same normalised subject, predicate (functi
 and target (or a target that ends the old one: "Outback" denies "Subaru Outback"); the old
 memory asserts no other target for that subject and predicate; and every content word of
 the old text is a content word of the new one or of the denied fact, one of the (up to
-three) content words just before the value in the old text ("a 2015 Honda Civic"), or a
-word of time (:data:`TIME_WORDS`: weekdays, months, "evening", "started" ...).
+three) content words just before the value in the old text ("a 2015 Honda Civic"), a
+word of time (:data:`TIME_WORDS`: weekdays, months, "evening", "started" ...), a word of
+the old fact itself or of the words that tell its predicate (``SLOT_WORDS``: "got a job
+at"), or a word saying who the subject is to someone ("my son Leo": its ``*_of``
+relations, which the supersede leaves current).
 
 A denial of an activity whatever it was done with ("I quit smoking": target ``any_value``,
 :data:`graphmem.domain.extraction.ANY_VALUE`) ends every fact of the old memory's subject
