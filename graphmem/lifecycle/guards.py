@@ -23,9 +23,9 @@ Supersede (:func:`check_supersede`, the offline/deterministic path) is allowed o
 neither memory is ``immutable`` nor ``exclude_from_dream`` and some old triplet and some
 new triplet share the normalised subject (:func:`normalize_name`) and the normalised
 predicate (:func:`normalize_predicate`), that predicate is functional, and the normalised
-targets differ. Equal targets are refused as "same value". A preference (``prefers``) is one per kind of
-thing: a new value whose last word is the old one's supersedes it ("aisle seat" after
-"window seats"); a one-holder role held by someone new for the same person too.
+targets differ. Equal targets are refused as "same value". A preference (``prefers``) is
+one per kind of thing: a new value whose last word is the old one's supersedes it ("aisle
+seat" after "window seats"); a one-holder role held by someone new for the same person too.
 
 Supersede by denial (:func:`check_denial`, offline) is allowed when the new memory says a
 fact has ended (``ExtractedMemory.denied``: "I'm not vegan anymore" denies ``diet vegan``)
