@@ -45,6 +45,10 @@ ONE_OF = frozenset(RELATIONS.values()) - {
     "trainer",
 }  # fmt: skip
 
+#: Relations whose word is used as a name ("Dad finally sold his Volvo", "Mum is allergic to
+#: cats").
+CALLED_BY_RELATION = frozenset({"mother", "father", "grandmother", "grandfather"})
+
 
 def unnamed_relative(speaker: str, relation: str) -> str:
     """The name of a relative the speaker has one of and did not name: "<Speaker>'s Mother"

@@ -24,6 +24,7 @@ from graphmem.extraction.pattern_fragments import (
 )
 from graphmem.extraction.pattern_rules import RULES, Rule
 from graphmem.extraction.pattern_words import (
+    CALLED_BY_RELATION,
     DIET_CHANGES,
     NOT_TITLES,
     ONE_OF,
@@ -253,7 +254,15 @@ def _without_commas(match: re.Match[str]) -> str:
 _UNNAMED = re.compile(rf"^{MY_REL}{REL}\b(?!['-])(?=\s+[a-z])")
 #: "Mum isn't afraid of flying anymore": the relation word used as a name opens the sentence.
 _RELATIVE_AS_NAME = re.compile(
-    r"^(?P<r>Mom|Mum|Dad|Mother|Father|Grandma|Grandpa)\b(?!['-])(?=\s+[a-z])"
+    r"^(?P<r>"
+    + "|".join(
+        sorted(
+            (w.title() for w, r in RELATIONS.items() if r in CALLED_BY_RELATION),
+            key=len,
+            reverse=True,
+        )
+    )
+    + r")\b(?!['-])(?=\s+[a-z])"
 )
 
 

@@ -78,7 +78,6 @@ from graphmem.lifecycle.predicates import (
     KIND_PREFERENCES,
     ONE_HOLDER_ROLES,
     FunctionalPredicates,
-    kind_of,
     normalize_name,
     normalize_predicate,
 )
@@ -86,6 +85,7 @@ from graphmem.lifecycle.words import (
     NEGATIONS,
     STOP_WORDS,
     content_words,
+    kind_of,
 )
 
 __all__ = [

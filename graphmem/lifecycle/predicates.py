@@ -45,13 +45,6 @@ DEFAULT_FUNCTIONAL_PREDICATES: frozenset[str] = frozenset(
 KIND_PREFERENCES: frozenset[str] = frozenset({"prefers"})
 
 
-def kind_of(value: str) -> str:
-    """The kind a value names: its last word, singular ("window seats" -> "seat")."""
-    words = normalize_name(value).split()
-    last = words[-1] if words else ""
-    return last[:-1] if len(last) > 3 and last.endswith("s") and not last.endswith("ss") else last
-
-
 #: Roles one person holds for another at a time, written holder-first ("Tom manager_of
 #: Sven"): a new holder of the role for the same person replaces the old one ("My new
 #: manager is Tom Becker" supersedes "My manager is Priya Raman"). Not friends, colleagues,

@@ -14,6 +14,7 @@ import re
 from graphmem.domain.calendar_words import MONTHS, WEEKDAYS
 from graphmem.domain.measure_words import QUANTITY_NOUNS
 from graphmem.domain.possessions import THING_KINDS
+from graphmem.lifecycle.predicates import normalize_name
 
 _STOP_TEXT = """
     i me my mine myself we us our ours ourselves you your yours yourself yourselves he him
@@ -139,3 +140,9 @@ def gerund(verb: str) -> str:
     if short and verb[-3] not in vowels and len(verb) <= 4:
         return verb + verb[-1] + "ing"  # "run" -> "running", "swim" -> "swimming"
     return verb + "ing"
+
+
+def kind_of(value: str) -> str:
+    """The kind a value names: its last word, singular ("window seats" -> "seat")."""
+    words = normalize_name(value).split()
+    return _singular(words[-1]) if words else ""

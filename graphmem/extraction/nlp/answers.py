@@ -16,11 +16,13 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from graphmem.extraction.nlp.clauses import HEDGES
+
 if TYPE_CHECKING:
     from spacy.tokens import Doc
 
 _MAX_WORDS = 10
-_HEDGES = frozenset({"maybe", "perhaps", "possibly", "probably", "hopefully"})
+_HEDGES = HEDGES | {"probably"}  # kept: a hedged answer asserts nothing
 #: "Which car do you drive?", "What music do you like?", "What do you do for work?"
 _WHICH = re.compile(
     r"^\W*(?:(?i:and|so)\s+)?(?i:which|what)(?:\s+(?P<kind>[\w'-]+(?:\s+[\w'-]+)?))?\s+"

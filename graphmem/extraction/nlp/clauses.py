@@ -23,7 +23,7 @@ _CLAUSE_DEPS = frozenset({"ROOT", "conj", "advcl", "ccomp", "xcomp", "relcl", "p
 _NEGATORS = frozenset({"not", "never", "n't", "no", "neither", "nor", "nobody", "nothing"})
 _CONDITIONALS = frozenset({"if", "unless", "whether", "suppose", "supposing"})
 _MODALS = frozenset({"would", "could", "should", "might", "may", "must", "will", "shall", "'d"})
-_HEDGES = frozenset({"maybe", "perhaps", "possibly", "hopefully"})
+HEDGES = frozenset({"maybe", "perhaps", "possibly", "hopefully"})
 #: Imperatives that only frame a told clause: "Guess what, I adopted a cat", "(Please) remember
 #: that I'm vegetarian", "Note that I work at Siemens now", "Keep in mind that …".
 _OPENERS = frozenset({"guess", "listen", "look", "remember", "note", "keep", "bear"})
@@ -224,7 +224,7 @@ def sentence_asserts(sentence: Span) -> bool:
     """Not a question, a request or a hedged ("maybe") sentence."""
     if _question(sentence) or _request(sentence):
         return False
-    return not any(t.lower_ in _HEDGES for t in sentence)
+    return not any(t.lower_ in HEDGES for t in sentence)
 
 
 def spelled_at(sentence: Span, name: str) -> Token | None:

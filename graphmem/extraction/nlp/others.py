@@ -33,7 +33,12 @@ from graphmem.extraction.nlp.names import (
     hyphenated,
     resolve,
 )
-from graphmem.extraction.pattern_words import ONE_OF, RELATIONS, unnamed_relative
+from graphmem.extraction.pattern_words import (
+    CALLED_BY_RELATION,
+    ONE_OF,
+    RELATIONS,
+    unnamed_relative,
+)
 from graphmem.lifecycle.predicates import normalize_name
 
 if TYPE_CHECKING:
@@ -46,8 +51,6 @@ _INTERJECTIONS = frozenset(
     haha lol omg aww ah um hmm great nice cool
     """.split()  # noqa: SIM905
 )
-#: Relations whose word is used as a name ("Dad finally sold his Volvo").
-_CALLED_BY_RELATION = frozenset({"mother", "father", "grandmother", "grandfather"})
 
 
 def third_party(token: Token, speakers: Speakers) -> Named | None:
@@ -108,22 +111,26 @@ def unnamed_relatives(sentence: Span, speakers: Speakers) -> Iterator[tuple[str,
     for token in sentence:
         if token.dep_ not in {"nsubj", "nsubjpass"}:
             continue
-        named = relative(token, speakers)
-        if named is None or named.type != PERSON:
+        relation, named = _relation(token), relative(token, speakers)
+        if relation is None or named is None:
             continue
-        word = hyphenated(token)
-        relation = RELATIONS.get(word.text.lower() if word is not None else token.lower_, "")
         if named.name != unnamed_relative(speakers.me, relation):
-            continue
+            continue  # named ("my brother Tiago")
         if clause_asserts(clause_of(token)):
             yield named.name, relation
+
+
+def _relation(token: Token) -> str | None:
+    """The relation a relation word names ("mum" -> "mother"; the whole of a hyphenated
+    word: "my brother-in-law" is not "my brother"), or None."""
+    word = hyphenated(token)
+    return RELATIONS.get(word.text.lower() if word is not None else token.lower_)
 
 
 def relative(token: Token, speakers: Speakers) -> Named | None:
     """The relative a relation word names ("my brother Tiago" -> Tiago; "my mom" ->
     "<Speaker>'s Mother"), or None."""
-    word = hyphenated(token)  # "my brother-in-law": not "my brother"
-    relation = RELATIONS.get(word.text.lower() if word is not None else token.lower_)
+    relation = _relation(token)
     if relation is None:
         return None
     for child in token.children:  # "my brother Tiago": the name the sentence gives him
@@ -134,7 +141,7 @@ def relative(token: Token, speakers: Speakers) -> Named | None:
         return None
     mine = any(c.dep_ == "poss" and c.lower_ in FIRST_PERSON for c in token.children)
     called = (  # "Mom stopped taking …", "Grandpa reads …": the word used as a name
-        relation in _CALLED_BY_RELATION
+        relation in CALLED_BY_RELATION
         and token.tag_ not in {"NNS", "NNPS"}
         and not any(c.dep_ in {"det", "poss", "amod", "compound"} for c in token.children)
     )
