@@ -28,7 +28,9 @@ CAP = r"[A-ZÀ-ÖØ-Þ][\w'-]*"
 PARTICLE = r"(?:de|van|der|den|von|da|di|du|le|la|del|della|dos|das|ter|ten)"
 NAME = rf"(?<![\w'-])(?P<s>{CAP}(?:\s+(?:{PARTICLE}\s+){{0,2}}{CAP}){{0,3}})"
 ORG = rf"(?P<t>{CAP}(?:\s+(?:&\s+|of\s+|the\s+)?{CAP}){{0,5}})"
-T = r"(?P<t>[^.!?;:\n]+)"
+# a title's period is no sentence end ("works at St. Mary's Hospital", "sees Dr. Okafor")
+ABBREVIATED = r"(?:(?<=\bSt)|(?<=\bDr)|(?<=\bMt)|(?<=\bMr)|(?<=\bMs)|(?<=\bMrs)|(?<=\bJr))\."
+T = rf"(?P<t>(?:[^.!?;:\n]|{ABBREVIATED})+)"
 MY_REL = (
     r"(?<![\w'])(?i:my|our)\s+(?:(?i:best|good|close|old|older|younger|little|big|new|twin|"
     r"personal)\s+)*"

@@ -36,6 +36,10 @@ RELATIONS = {
     "dentist": "dentist", "therapist": "therapist", "nanny": "nanny", "gp": "doctor",
     "physician": "doctor", "pediatrician": "doctor", "paediatrician": "doctor",
     "physio": "physio", "physiotherapist": "physio", "trainer": "trainer",
+    # what families call each other
+    "mommy": "mother", "mama": "mother", "daddy": "father", "papa": "father",
+    "granny": "grandmother", "gran": "grandmother", "nana": "grandmother",
+    "grandad": "grandfather", "granddad": "grandfather", "hubby": "husband",
 }  # fmt: skip
 #: Relatives and others a person has one of, mostly: "my mom" names one person even unnamed
 #: (not "my friend", "my cousin": one of many).

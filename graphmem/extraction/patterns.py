@@ -45,7 +45,7 @@ from graphmem.lifecycle.predicates import normalize_name
 #: How a couple may have been told: a breakup ends each of these.
 COUPLE = ("wife", "husband", "partner", "girlfriend", "boyfriend", "fiance")
 #: The verbs that tell what someone has; selling it ends each ("I drive a Civic").
-POSSESSION_VERBS = ("own", "have", "drive", "ride")
+POSSESSION_VERBS = ("own", "have", "keep", "drive", "ride")
 
 
 @dataclass(frozen=True)

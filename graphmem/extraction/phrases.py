@@ -79,15 +79,24 @@ def collapse_whitespace(text: str) -> str:
     return _WHITESPACE.sub(lambda run: "\n" if "\n" in run.group() else " ", text)
 
 
+_CONTRACTED = re.compile(r"['\u2019](?:ve|re|ll|d|m|s)$", re.IGNORECASE)
+
+
+def _skipped(word: str) -> bool:
+    """A skip word, also with a verb contracted onto it ("We've", "They're", "She'd")."""
+    lowered = word.lower()
+    return lowered in SKIP_CAPITALISED or _CONTRACTED.sub("", lowered) in SKIP_CAPITALISED
+
+
 def clean_name(text: str) -> str | None:
     """Capitalised words without skip words (pronouns, weekdays ...) at either edge."""
     words = text.split()
     if words and words[-1].lower().endswith("'s"):
         words[-1] = words[-1][:-2]
     start, end = 0, len(words)
-    while start < end and words[start].lower() in SKIP_CAPITALISED:
+    while start < end and _skipped(words[start]):
         start += 1
-    while end > start and words[end - 1].lower() in SKIP_CAPITALISED:
+    while end > start and _skipped(words[end - 1]):
         end -= 1
     return " ".join(words[start:end]) or None
 

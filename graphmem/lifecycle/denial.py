@@ -95,12 +95,22 @@ def _tells_more(
     new text lacks that is none of ``words`` (the facts' own), none of the words describing
     ``values`` in the old text ("a 2015 Honda Civic"), no word of time and no thing's kind
     ("my phone is a Pixel 4"); None when it tells nothing more."""
-    told = missing - words - TIME_WORDS - KIND_WORDS
+    told = missing - words - TIME_WORDS - KIND_WORDS - _occasion_words(old_text)
     for value in values:
         told -= value_modifiers(old_text, value)
     if not told:
         return None
     return deny(f"old memory tells more than is denied: {', '.join(sorted(told))}")
+
+
+#: "when I'm nervous", "whenever it rains": the occasion of a habit, up to the clause's end.
+_OCCASION = re.compile(r"\b(?:when|whenever|while)\b([^,;.!?]*)", re.IGNORECASE)
+
+
+def _occasion_words(text: str) -> set[str]:
+    """The words that tell when a habit happens ("I bite my nails when I'm nervous"): they
+    describe the fact, and end with it."""
+    return {w for match in _OCCASION.finditer(text) for w in content_words(match.group(1))}
 
 
 def _activity_ended(

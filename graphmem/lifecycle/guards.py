@@ -33,11 +33,12 @@ that the old memory asserts, with the same normalised subject, predicate (functi
 and target (or a target that ends the old one: "Outback" denies "Subaru Outback"); the old
 memory asserts no other target for that subject and predicate; and every content word of
 the old text is a content word of the new one or of the denied fact, one of the (up to
-three) content words just before the value in the old text ("a 2015 Honda Civic"), a
-word of time (:data:`TIME_WORDS`: weekdays, months, "evening", "started" ...), a word of
-the old fact itself or of the words that tell its predicate (``SLOT_WORDS``: "got a job
-at"), or a word saying who the subject is to someone ("my son Leo": its ``*_of``
-relations, which the supersede leaves current).
+three) content words just before the value in the old text ("a 2015 Honda Civic"), a word
+of the occasion the fact happens on ("when I'm nervous", "whenever it rains"), a word of
+time (:data:`TIME_WORDS`: weekdays, months, "evening", "started" ...), a word of the old
+fact itself or of the words that tell its predicate (``SLOT_WORDS``: "got a job at"), or a
+word saying who the subject is to someone ("my son Leo": its ``*_of`` relations, which the
+supersede leaves current).
 
 A denial of an activity whatever it was done with ("I quit smoking": target ``any_value``,
 :data:`graphmem.domain.extraction.ANY_VALUE`) ends every fact of the old memory's subject

@@ -107,7 +107,10 @@ VERBS: dict[str, dict[str, str]] = {
 PET_VERBS = frozenset({"adopt", "rescue"})
 ALIASES = {
     "mom": "mother", "mum": "mother", "dad": "father", "grandma": "grandmother",
-    "grandpa": "grandfather", "manager": "boss", "supervisor": "boss", "coworker": "colleague",
+    "grandpa": "grandfather", "mommy": "mother", "mama": "mother", "daddy": "father",
+    "papa": "father", "granny": "grandmother", "gran": "grandmother", "nana": "grandmother",
+    "grandad": "grandfather", "granddad": "grandfather", "manager": "boss",
+    "supervisor": "boss", "coworker": "colleague",
     "co-worker": "colleague", "flatmate": "roommate", "neighbour": "neighbor",
     "children": "child", "kids": "kid", "baby": "child", "babies": "child",
     "daughters": "daughter", "sons": "son",

@@ -4,6 +4,9 @@ Each shape is read only where the ending verb's own clause asserts
 (:func:`.clauses.clause_asserts`) and its subject is a participant or a third party who is a
 person (:func:`.triplets.subject_of`):
 
+* what one "used to" do gives its own triplets ("I used to drink coffee every morning" ->
+  ``drink coffee``, "I used to live in Tokyo" -> ``lives_in Tokyo``); one with no object
+  ends the activity whatever it was done with ("I used to smoke");
 * the "-ing" complement of "stop" or "quit" gives its own triplets ("I stopped taking piano
   lessons" -> ``take piano lesson``, "we quit going to the gym" -> ``go_to gym``); one with
   no object ends the activity whatever it was done with ("I quit smoking", "I stopped
@@ -18,6 +21,11 @@ person (:func:`.triplets.subject_of`):
   whoever the subject;
 * a workplace left: an organisation that is the object of "leave" or "quit" ("my wife left
   Siemens and joined Bosch") denies ``works_at`` it;
+* a home left: one person who moved into or to somewhere, out or away ("Grandma moved into
+  a care home", "my son moved out") no longer lives with whoever they lived with
+  (``live_with`` :data:`~graphmem.domain.extraction.ANY_VALUE`); the speaker only by
+  moving out ("I moved to Berlin" may be with the partner they live with); not "we moved"
+  (who moved together still live together), nor a move "in with" someone;
 * lessons, classes or courses ended also end learning, studying, taking or doing what
   they teach ("Mateo quit violin lessons" ends "Mateo is learning the violin");
 * a work one is done with: the object of "finish" or "complete" ("I finished Dune", "we
@@ -44,9 +52,11 @@ from graphmem.extraction.nlp.triplets import (
     ParsedTriplet,
     activity_named,
     subject_of,
+    used_to,
     verb_triplets,
 )
 from graphmem.extraction.patterns import POSSESSION_VERBS
+from graphmem.lifecycle.words import gerund
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -66,6 +76,11 @@ _LETTERS_GO = frozenset(
 #: Verbs whose organisation object is a workplace left ("my wife left Siemens").
 _JOB_LEAVERS = frozenset({"leave", "quit"})
 _JOB_WORDS = frozenset({"job", "position", "role", "gig", "post"})
+#: Verbs that tell a home left (with a place moved to, or "out", "away").
+_MOVERS = frozenset({"move", "relocate"})
+_AWAY = frozenset({"into", "to", "out", "away"})
+#: Several people who moved together, who still live together.
+_TOGETHER = frozenset({"we", "they", "us"})
 #: Verbs whose "from" names the habit left ("switched from X to Y").
 _SWITCHERS = frozenset({"switch", "change", "shift", "transition", "convert"})
 #: The verbs that tell a habit of doing, taking or using something.
@@ -87,7 +102,8 @@ _ENDING_LEMMAS = (
     | _SWITCHERS
     | _FINISHERS
     | _JOB_LEAVERS
-    | {"rid"}
+    | _MOVERS
+    | {"rid", "use"}
 )
 
 
@@ -105,8 +121,19 @@ def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
     source = subject_of(verb, speakers)
     if source is None:
         return
+    if lemma == "use":
+        if used_to(verb):
+            yield from _no_longer(source, verb, speakers)
+        return
+    if lemma in _MOVERS:
+        if _moved_away(verb, source, speakers):
+            fact = f"{source.name} lives with"
+            anyone = Named(ANY_VALUE, CONCEPT)
+            yield ParsedTriplet(source, "live_with", anyone, fact, past=False, verb=verb.i)
+        return
     for child in verb.children:
-        if lemma in _GERUND_ENDERS and child.dep_ in {"xcomp", "dobj"} and child.tag_ == "VBG":
+        ender = lemma in _GERUND_ENDERS or (lemma, _particle(verb)) in _HABIT_ENDERS
+        if ender and child.dep_ in {"xcomp", "dobj"} and child.tag_ == "VBG":
             # its pastime ("do swimming") is among the habits that ``_habit`` ends
             told = [t for t in verb_triplets(child, speakers, source) if t.predicate != "do"]
             yield from told
@@ -121,9 +148,9 @@ def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
             and (left := list(_job_left(source, verb, child, speakers)))
         ):
             yield from left
-        elif child.dep_ == "dobj" and (lemma, _particle(verb)) in _HABIT_ENDERS:
+        elif _habit_object(child) and (lemma, _particle(verb)) in _HABIT_ENDERS:
             yield from _habit(source, verb, child, speakers)
-            if child.lower_.endswith("ing") and not list(child.children):
+            if child.lower_.endswith("ing") and all(_when(c) for c in child.children):
                 yield _any(source, verb, child.lower_)  # "I quit smoking" (read as a noun)
         elif child.dep_ == "dobj" and (lemma, _particle(verb)) in _LETTERS_GO:
             yield from _habit(source, verb, child, speakers, POSSESSION_VERBS)
@@ -136,6 +163,38 @@ def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
             for left in child.children:
                 if left.dep_ in {"pobj", "pcomp"}:
                     yield from _habit(source, verb, left, speakers)
+
+
+def _moved_away(verb: Token, source: Named, speakers: Speakers) -> bool:
+    """One person moved into or to somewhere, out or away (the speaker: out), and not in
+    with someone; not a thing moved ("I moved the couch")."""
+    children = list(verb.children)
+    if any(c.dep_ == "dobj" or (c.dep_ == "nsubj" and c.lower_ in _TOGETHER) for c in children):
+        return False
+    words = {c.lower_ for c in children if c.dep_ in {"prep", "prt", "advmod"}}
+    away = {"out"} if source.name == speakers.me else _AWAY  # "I moved to Berlin" may be
+    return bool(words & away) and "with" not in words  # with the partner the speaker lives with
+
+
+def _habit_object(child: Token) -> bool:
+    """The object of a habit ender; "smoking" in "I quit smoking two years ago" is read as
+    a noun complement."""
+    return child.dep_ == "dobj" or (child.dep_ == "xcomp" and child.pos_ == "NOUN")
+
+
+def _no_longer(source: Named, verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
+    """What the subject "used to" do: the complement's triplets, and the activity itself
+    when told without what it was done with ("I used to smoke")."""
+    for done in (c for c in verb.children if c.dep_ == "xcomp" and c.pos_ in {"VERB", "AUX"}):
+        yield from verb_triplets(done, speakers, source)
+        if done.pos_ == "VERB" and _bare(done) and not _pastime_kept(done):
+            yield from _habit(source, verb, done, speakers)
+            yield _any(source, verb, done.lemma_.lower())
+
+
+def _pastime_kept(done: Token) -> bool:
+    """A complement with a complement of its own ("used to go hiking") is told by that."""
+    return any(c.dep_ == "xcomp" for c in done.children)
 
 
 def _job_left(
@@ -202,6 +261,11 @@ def _says_when_or_why(prep: Token) -> bool:
     )
 
 
+def _when(token: Token) -> bool:
+    """A time told with an activity ("smoking two years ago"), not what it was done with."""
+    return is_time_word(token) or token.ent_type_ in {"DATE", "TIME"}
+
+
 def _particle(verb: Token) -> str:
     return next((c.lower_ for c in verb.children if c.dep_ == "prt"), "")
 
@@ -221,6 +285,11 @@ def _habit(
     for habit in verbs:
         fact = f"{source.name} {habit} {target.name}"
         yield ParsedTriplet(source, habit, target, fact, past=False, verb=verb.i)
+    doing, _, done = target.name.partition(" ")
+    for habit in (v for v in verbs if done and gerund(v) == doing):
+        # "gave up drinking coffee", parsed as one noun: drinking coffee ended
+        fact = f"{source.name} {habit} {done}"
+        yield ParsedTriplet(source, habit, Named(done, CONCEPT), fact, past=False, verb=verb.i)
     taught, _, kind = target.name.rpartition(" ")
     if taught and kind in _LESSONS:  # "quit violin lessons": learning the violin ended
         subject = Named(taught, CONCEPT)

@@ -225,10 +225,11 @@ class _MessageExtraction:
                 continue
             if clause_asserts(clause, own_negation=raw.negative):
                 self._add_pattern(raw, sentence.text)
-                covered.add((normalize_name(raw.source), normalize_name(raw.target)))
-                # "My brother Tiago swims": the relation is read from the noun phrase, the
-                # verb is still the parse's to read
+                # "My brother Tiago swims", "My son Tom lives with us": the relation is read
+                # from the noun phrase, the verb is still the parse's to read
                 relation = raw.predicate.endswith("_of") and raw.target == self.speakers.me
+                if not relation:
+                    covered.add((normalize_name(raw.source), normalize_name(raw.target)))
                 if said is not None and _argument_of(said, clause) and not relation:
                     claimed.add(clause.i)
         for name, relation in unnamed_relatives(sentence, self.speakers):  # "I called my mom"

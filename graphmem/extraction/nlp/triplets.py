@@ -42,16 +42,19 @@ _CARRIERS = frozenset(
 
 #: Verbs that name a pastime when told without an object: "Tiago swims every Saturday", "I
 #: paint on weekends" -> ``do swimming``, ``do painting`` (the "do" that an ended habit
-#: denies: "Tiago dropped swimming", :mod:`.endings`).
+#: denies: "Tiago dropped swimming", :mod:`.endings`); also the habits told alone ("I vape
+#: every day" -> ``do vaping``, which "I quit vaping" ends).
 _PASTIMES = frozenset(
     """
     swim run jog cycle bike hike ski snowboard surf skate dance climb row sail fish hunt
     paint draw knit sew crochet bake cook garden sing meditate kayak canoe golf box bowl
-    skateboard volunteer
+    skateboard volunteer smoke vape drink gamble
     """.split()  # noqa: SIM905
 )
 #: A verb's dependents that make it no pastime told alone ("I ran into Tom", "I ran out").
 _NOT_ALONE = frozenset({"dobj", "prt", "ccomp", "xcomp", "attr", "dative", "oprd"})
+#: How much, which the parser may read as an object ("I vape a lot", "we swim a bit").
+_HOW_MUCH = frozenset({"lot", "bit", "ton", "lots", "tons"})
 
 
 #: Parse predicates that are a pattern's, for a target of the type the pattern reads ("Bram,
@@ -64,6 +67,8 @@ _PATTERN_PREDICATES: dict[str, tuple[str, frozenset[str] | None]] = {
     "work_for": ("works_at", frozenset({"ORG"})),
     "prefer": ("prefers", None),
     "date": ("dating", frozenset({"PERSON"})),
+    "move_with": ("live_with", None),  # "Oskar moved in with his girlfriend"
+    "move_in_with": ("live_with", None),
 }
 
 
@@ -109,7 +114,7 @@ def activity(verb: Token) -> bool:
     )
 
 
-def _used_to(verb: Token) -> bool:
+def used_to(verb: Token) -> bool:
     """The "used" of "I used to climb": a past that no longer holds, no fact of its own
     ("Before the dog I used to go climbing" gave ``use_before dog``); "I use a whiteboard to
     stay on track" is a fact."""
@@ -236,7 +241,7 @@ def _pastime(verb: Token) -> bool:
     if activity(verb):  # "went swimming" is read as such
         return False
     return not any(
-        c.dep_ in _NOT_ALONE
+        (c.dep_ in _NOT_ALONE and c.lower_ not in _HOW_MUCH)
         or (c.dep_ == "advmod" and c.lower_ in _DIRECTIONS)
         or (c.dep_ == "prep" and c.lower_ in {"into", "across"})  # "ran into Tom"
         for c in verb.children
@@ -274,7 +279,7 @@ def _fact(source: Named, verb: Token, links: list[Token], target: Named) -> str:
 
 def sentence_triplets(sentence: Span, speakers: Speakers) -> Iterator[ParsedTriplet]:
     for verb in sentence:
-        if verb.pos_ == "VERB" and not _used_to(verb) and clause_asserts(verb):
+        if verb.pos_ == "VERB" and not used_to(verb) and clause_asserts(verb):
             yield from verb_triplets(verb, speakers)
 
 

@@ -1,0 +1,176 @@
+"""What no longer holds, told without a negation: what someone "used to" do, a habit quit
+with a time after it, a home left by moving out or into a place of one's own, a thing kept
+and then sold. The extractor's denials (pure), then the lifecycle they drive (real Neo4j).
+Also two reading fixes found beside them: a pronoun with a verb contracted onto it is no
+name, and a title's period ends no place name."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from graphmem import Memory
+from graphmem.domain.extraction import ANY_VALUE, ExtractedMemory, ExtractionRequest, Message
+from graphmem.extraction.nlp import NLPExtractor
+
+EXTRACTOR = NLPExtractor()
+SPEAKER = "Wren"
+
+
+def one(text: str, known: tuple[str, ...] = ()) -> ExtractedMemory:
+    request = ExtractionRequest(
+        messages=[Message(content=text, name=SPEAKER)],
+        observed_at=datetime(2025, 9, 1, tzinfo=UTC),
+        known_entities=list(known),
+        known_people=list(known),
+    )
+    (memory,) = EXTRACTOR.extract(request).memories
+    return memory
+
+
+def triples(text: str, known: tuple[str, ...] = ()) -> set[tuple[str, str, str]]:
+    return {(t.source, t.predicate, t.target) for t in one(text, known).triplets}
+
+
+def denied(text: str, known: tuple[str, ...] = ()) -> set[tuple[str, str, str]]:
+    return {(t.source, t.predicate, t.target) for t in one(text, known).denied}
+
+
+@pytest.mark.parametrize(
+    ("text", "ended"),
+    [
+        ("I used to bite my nails.", (SPEAKER, "bite", "nail")),
+        ("We used to eat out every Friday.", (SPEAKER, "eat", ANY_VALUE)),
+        ("Back then I used to live in Antwerp.", (SPEAKER, "lives_in", "Antwerp")),
+        ("My mum used to collect stamps.", (f"{SPEAKER}'s Mother", "collect", "stamp")),
+        ("I used to smoke.", (SPEAKER, "do", "smoking")),
+        ("I used to vape.", (SPEAKER, "vape", ANY_VALUE)),
+    ],
+)
+def test_what_someone_used_to_do_no_longer_holds(text: str, ended: tuple[str, str, str]) -> None:
+    assert ended in denied(text)
+    assert ended not in triples(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm used to getting up at five.",  # being accustomed, not a past habit
+        "Did you use to paint?",
+        "I didn't use to like jazz.",
+        "I use a planner to stay on track.",
+    ],
+)
+def test_used_to_that_tells_no_past_habit_denies_nothing(text: str) -> None:
+    assert not denied(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["I quit smoking about three years ago.", "I gave up vaping two summers ago."]
+)
+def test_a_habit_quit_with_a_time_after_it_ends_whatever_it_was_done_with(text: str) -> None:
+    """The guard matches either the verb or its "-ing" word to the old fact's verb."""
+    ended = {(s, p) for s, p, t in denied(text) if t == ANY_VALUE}
+    assert ended & {(SPEAKER, verb) for verb in ("smoke", "smoking", "vape", "vaping")}
+
+
+@pytest.mark.parametrize(
+    ("text", "mover"),
+    [
+        ("My mother-in-law moved into assisted living in March.", f"{SPEAKER}'s Mother-In-Law"),
+        ("My stepson moved out over the summer.", f"{SPEAKER}'s Stepson"),
+        ("Jonah moved to Utrecht for his studies.", "Jonah"),
+        ("I finally moved out of my dad's house.", SPEAKER),
+    ],
+)
+def test_one_who_moved_away_no_longer_lives_with_anyone_they_did(text: str, mover: str) -> None:
+    assert (mover, "live_with", ANY_VALUE) in denied(text, known=("Jonah",))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We moved to Rotterdam in 2021.",  # who moved together still live together
+        "I moved to Madrid last year.",  # maybe with the partner the speaker lives with
+        "I moved the piano into the hall.",  # a thing moved
+        "My cousin moved in with us.",
+    ],
+)
+def test_a_move_together_or_of_a_thing_ends_no_home_shared(text: str) -> None:
+    assert not {d for d in denied(text) if d[1] == "live_with"}
+
+
+def test_moving_in_with_someone_is_living_with_them() -> None:
+    assert ("Jonah", "live_with", "fiancée") in triples(
+        "Jonah moved in with his fiancée.", known=("Jonah",)
+    )
+
+
+def test_a_relation_in_the_subject_leaves_the_verb_its_own_fact() -> None:
+    """ "My nephew Bo lives with us": the relation is the noun phrase's, living with the
+    speaker is the verb's, both between the same two people."""
+    assert {("Bo", "nephew_of", SPEAKER), ("Bo", "live_with", SPEAKER)} <= triples(
+        "My nephew Bo lives with us."
+    )
+
+
+def test_a_thing_kept_and_sold_is_no_longer_kept() -> None:
+    assert ("Hedda", "keep", "chicken") in denied("Hedda sold all her chickens.", known=("Hedda",))
+
+
+@pytest.mark.parametrize(
+    ("text", "ended"),
+    [
+        ("We gave up drinking soda.", (SPEAKER, "drink", "soda")),
+        ("I gave up eating red meat.", (SPEAKER, "eat", "red meat")),
+    ],
+)
+def test_a_habit_given_up_read_as_one_noun_is_still_its_verb(
+    text: str, ended: tuple[str, str, str]
+) -> None:
+    assert ended in denied(text)
+
+
+def test_habits_told_alone_are_facts_to_end() -> None:
+    assert (SPEAKER, "do", "vaping") in triples("I vape a lot at parties.")
+
+
+def test_what_families_call_each_other_are_relation_words() -> None:
+    assert (f"{SPEAKER}'s Grandfather", "live_with", SPEAKER) in triples(
+        "My granddad lives with us."
+    )
+
+
+@pytest.mark.parametrize("text", ["We've relocated to Bergen.", "They'd moved to Bergen."])
+def test_a_pronoun_with_a_contracted_verb_is_no_name(text: str) -> None:
+    memory = one(text)
+    names = {e.name for e in memory.entities}
+    assert not {n for n in names if "'" in n}
+    assert all("'" not in t.source for t in memory.triplets)
+
+
+def test_a_titles_period_does_not_cut_a_place_name() -> None:
+    assert (SPEAKER, "works_at", "St. Luke's Hospital") in triples("I work at St. Luke's Hospital.")
+
+
+@pytest.mark.neo4j
+@pytest.mark.parametrize(
+    ("said", "ended"),
+    [
+        ("My grandad lives with us.", "Grandad moved into a nursing home in May."),
+        ("I bite my nails when I'm nervous.", "I used to bite my nails."),
+        ("I vape every day.", "I quit vaping about a year ago."),
+        ("My neighbour Hedda keeps chickens.", "Hedda sold her chickens."),
+    ],
+)
+def test_an_end_told_without_a_negation_supersedes_the_fact(
+    memory: Memory, user_id: str, said: str, ended: str
+) -> None:
+    first = [{"role": "user", "name": SPEAKER, "content": said}]
+    then = [{"role": "user", "name": SPEAKER, "content": ended}]
+    old = memory.add(first, user_id=user_id, timestamp="2025-01-05").results[0]
+    new = memory.add(then, user_id=user_id, timestamp="2025-08-01").results[0]
+    assert [(t.action, t.outcome, t.old_memory_id) for t in new.transitions] == [
+        ("supersede", "applied", old.id)
+    ]
