@@ -14,7 +14,9 @@
 //    and sources); it stays searchable by its own text, whose vector moves back from
 //    `text_embedding` (int8) to the indexed `embedding` (float32; the direction int8 kept,
 //    cosine above 0.9999 to the embedder's vector; memory/write_batch).
-// 5. Delete them: each leaves the triplets it asserted, now or before an update retired them
+// 5. Delete them: the facts of its subjects that one of them ended (an `end` transition, which
+//    left the older memory current) are current again; each leaves the triplets it asserted,
+//    now or before an update retired them
 //    (a triplet no memory asserts any more is deleted, with its fact and embedding), and
 //    entities no remaining memory mentions (now or before an update) are deleted, so nothing
 //    is orphaned and no copy of the text is left. A memory a concurrent delete removed first
@@ -86,6 +88,13 @@ CALL () {
   MATCH (m:Memory {id: id})
   OPTIONAL MATCH (m)-[:MENTIONS|MENTIONED]->(e:Entity)
   WITH m, id, collect(DISTINCT e) AS entities
+  CALL (id, entities) {
+    UNWIND entities AS e
+    MATCH (e)-[r:RELATES_TO]->(:Entity)
+    WHERE r.ended_by = id
+    WITH DISTINCT r
+    SET r.valid_to = null, r.ended_by = null
+  }
   CALL (id, entities) {
     UNWIND entities AS e
     MATCH (e)-[r:RELATES_TO]-(:Entity)

@@ -15,7 +15,7 @@ CALL (e) {
   MATCH (s:Entity)-[r]->(t:Entity)
   RETURN collect({id: r.id, source: s.name, predicate: r.predicate, target: t.name,
                   fact: r.fact, memory_ids: r.memory_ids, valid_from: r.valid_from,
-                  valid_to: r.valid_to, hops: hops})[..200] AS triplets
+                  valid_to: r.valid_to, ended_by: r.ended_by, hops: hops})[..200] AS triplets
 }
 RETURN collect({seed: e.id, seed_name: e.name, mentions: mentions, memory_ids: memory_ids,
                 triplets: triplets}) AS rows

@@ -29,11 +29,14 @@ class ExtractedTriplet(BaseModel):
 
 
 class LifecycleProposal(BaseModel):
-    """The extractor's claim about one older memory; the deterministic guards decide."""
+    """The extractor's claim about one older memory; the deterministic guards decide.
+    ``end``: offline detection only; the old memory stays current, the ``ended`` facts of it
+    that the new memory denies end."""
 
-    action: Literal["merge", "supersede"]
+    action: Literal["merge", "supersede", "end"]
     old_memory_id: str
     reason: str | None = None
+    ended: list[ExtractedTriplet] = Field(default_factory=list)
 
 
 class ExtractedMemory(BaseModel):

@@ -49,6 +49,7 @@ class HistoryEventKind(StrEnum):
     MERGE = "MERGE"
     SUPERSEDE = "SUPERSEDE"
     REACTIVATE = "REACTIVATE"  # its replacement was deleted: active again
+    END = "END"  # facts of it ended, told by a later memory; it stays current
 
 
 class HistoryEvent(BaseModel):

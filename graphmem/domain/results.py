@@ -16,9 +16,11 @@ class AddEvent(StrEnum):
 
 
 class Transition(BaseModel):
-    """A lifecycle change requested by an add, and whether it was written."""
+    """A lifecycle change requested by an add, and whether it was written. ``end``: the old
+    memory stays current and only the facts of it the new one denies end (their triplets get
+    ``valid_to``)."""
 
-    action: Literal["merge", "supersede"]
+    action: Literal["merge", "supersede", "end"]
     old_memory_id: str
     new_memory_id: str
     outcome: Literal["applied", "lost_race", "rejected"]

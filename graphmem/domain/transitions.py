@@ -8,13 +8,21 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 
+class EndedFact(BaseModel):
+    """A fact an ``end`` transition ends: its subject entity's key and its predicate."""
+
+    source_key: str
+    predicate: str
+
+
 class TransitionRequest(BaseModel):
-    action: Literal["merge", "supersede"]
+    action: Literal["merge", "supersede", "end"]
     old_id: str
     new_id: str
     reason: str
     at: datetime
     predicates: list[str] = Field(default_factory=list)
+    ended: list[EndedFact] = Field(default_factory=list)
 
 
 class TransitionOutcome(BaseModel):

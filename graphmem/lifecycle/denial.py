@@ -75,6 +75,31 @@ def check_denial(
     return refusal
 
 
+def ended_facts(old: Candidate, denied: Sequence[ExtractedTriplet]) -> list[ExtractedTriplet]:
+    """The old memory's facts that a denial ends, whatever else the old text tells ("Elio
+    plays the trumpet in the school band" against "Elio switched from trumpet to drums"):
+    the same subject, predicate and value (or a value the denied one names), or an activity
+    ended whatever it was done with. The memory stays current for what else it tells; only
+    these facts end (``end`` transitions, :mod:`graphmem.lifecycle.guards`)."""
+    found: dict[tuple[str, str, str], ExtractedTriplet] = {}
+    for no in denied:
+        if no.target == ANY_VALUE:
+            subject, activity = key(no)
+            held = [
+                t for t in old.triplets
+                if normalize_name(t.source) == subject and _same_activity(key(t)[1], activity)
+            ]  # fmt: skip
+        else:
+            slot, value = key(no), normalize_name(no.target)
+            held = [
+                t for t in old.triplets
+                if key(t) == slot and _names_same(normalize_name(t.target), value, old.memory.text)
+            ]  # fmt: skip
+        for t in held:
+            found.setdefault((*key(t), normalize_name(t.target)), t)
+    return list(found.values())
+
+
 def _who(old: Candidate, subject: str) -> set[str]:
     """The words of the old memory's facts that say who ``subject`` is to someone ("my son
     Leo": ``Leo son_of Sam``; any ``*_of`` relation of the subject). They are not "more": a

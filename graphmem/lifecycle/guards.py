@@ -74,7 +74,7 @@ from graphmem.lifecycle.decisions import (
     flag_refusal,
     key,
 )
-from graphmem.lifecycle.denial import check_denial
+from graphmem.lifecycle.denial import check_denial, ended_facts
 from graphmem.lifecycle.predicates import (
     KIND_PREFERENCES,
     ONE_HOLDER_ROLES,
@@ -283,4 +283,20 @@ def _propose(
         return LifecycleProposal(
             action="merge", old_memory_id=candidate.memory.id, reason=merge.reason
         )
-    return None
+    return _end(new, candidate, new_flags)
+
+
+def _end(
+    new: ExtractedMemory, candidate: Candidate, new_flags: MemoryFlags | None
+) -> LifecycleProposal | None:
+    """The facts of ``candidate`` that ``new`` denies, when the memory itself stays current
+    because it tells more than them."""
+    if not new.denied or flag_refusal(candidate.flags, new_flags) is not None:
+        return None
+    facts = ended_facts(candidate, new.denied)
+    if not facts:
+        return None
+    told = "; ".join(f"{t.source} {t.predicate} {t.target}" for t in facts)
+    return LifecycleProposal(
+        action="end", old_memory_id=candidate.memory.id, reason=f"ended: {told}", ended=facts
+    )

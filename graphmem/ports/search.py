@@ -88,6 +88,7 @@ class TripletHit(BaseModel):
     memory_ids: list[str] = Field(default_factory=list)
     valid_from: datetime | None = None
     valid_to: datetime | None = None
+    ended_by: str | None = None  # the memory that told the fact ended (an ``end`` or supersede)
     score: float = 0.0
     hops: int = 1
 

@@ -30,6 +30,7 @@ from graphmem.ports.search import GateRow
 from graphmem.search import address, asking, decay, speaker, updates
 from graphmem.search.candidates import SIGNALS, Pool
 from graphmem.search.context import SearchContext
+from graphmem.search.ended import ended_pairs
 from graphmem.search.time_plan import INHERIT, TemporalPlan
 from graphmem.settings import SearchSettings
 
@@ -172,11 +173,13 @@ def gate_and_rank(
     _inherit(scored, by_id, time_plan)
     scored.sort(key=lambda m: (-m.score, m.id))
     if settings.update_pairing:
+        at = ctx.reference_date or now
         pool.updates = updates.apply(
             scored,
             past=time_plan.past,
             describe=ctx.explain,
             in_window=lambda memory_id: time_plan.in_window(by_id[memory_id].memory),
+            ended=ended_pairs(pool.triplets.values(), by_id, at),
         )
     scored.sort(key=lambda m: (-m.score, m.id))
     return [m.result() for m in scored[: ctx.top_k]], len(rows) - len(passed)

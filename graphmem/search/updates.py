@@ -71,9 +71,12 @@ class Pair:
     older: Ranked
     newer: Ranked
     shared: frozenset[str]
+    ended: bool = False  # the newer one ended a fact of the older (:mod:`.ended`)
 
     def describe(self) -> str:
         words = ", ".join(sorted(self.shared)[:4])
+        if self.ended:
+            return f"{self.older.id} -> {self.newer.id} (ended: {words})"
         return f"{self.older.id} -> {self.newer.id} (same {words}; newer observed later)"
 
 
@@ -160,12 +163,16 @@ def apply(
     past: bool,
     describe: bool = True,
     in_window: Callable[[str], bool | None] | None = None,
+    ended: Sequence[Pair] = (),
 ) -> list[str]:
     """Reorder each pair (newer first, or older first for a past query; for a query naming
     a window, ``in_window`` tells by id which of the two falls in it, and that one goes first);
     describe them (only for ``explain``: a search over many dated values forms hundreds of
-    pairs)."""
-    pairs = find_pairs(memories)
+    pairs). ``ended``: the pairs the graph's ended facts form (:mod:`.ended`), besides those
+    the texts form."""
+    found = find_pairs(memories)
+    known = {(p.older.id, p.newer.id) for p in found}
+    pairs = [*found, *(p for p in ended if (p.older.id, p.newer.id) not in known)]
     for pair in pairs:
         first, second = (pair.older, pair.newer) if past else (pair.newer, pair.older)
         if in_window is not None and in_window(second.id) and not in_window(first.id):

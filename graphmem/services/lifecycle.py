@@ -11,7 +11,13 @@ from typing import Any
 from graphmem.domain.extraction import ExtractedTriplet, KnownMemory, LifecycleProposal
 from graphmem.domain.graph import TripletRecord
 from graphmem.domain.results import Transition
-from graphmem.domain.transitions import CandidateQuery, CandidateRead, Slot, TransitionRequest
+from graphmem.domain.transitions import (
+    CandidateQuery,
+    CandidateRead,
+    EndedFact,
+    Slot,
+    TransitionRequest,
+)
 from graphmem.domain.writes import WritePlan
 from graphmem.lifecycle.guards import (
     Candidate,
@@ -124,7 +130,7 @@ class ApplyLifecycle:
             candidates = {r["id"]: _candidate(r, triplets.get(r["id"], [])) for r in rows}
             for proposal, decision in self._decide(pending, candidates, new_flags):
                 transitions.append(
-                    self._write(view, pending, proposal, decision, candidates, observed_at)
+                    self._write(view, pending, (proposal, decision), candidates, observed_at, plan)
                 )
                 touched.add(proposal.old_memory_id)
         return transitions
@@ -217,11 +223,12 @@ class ApplyLifecycle:
         self,
         view: LifecycleView,
         pending: Pending,
-        proposal: LifecycleProposal,
-        decision: GuardDecision,
+        decided: tuple[LifecycleProposal, GuardDecision],
         candidates: dict[str, Candidate],
         observed_at: datetime,
+        plan: WritePlan,
     ) -> Transition:
+        proposal, decision = decided
         base = Transition(
             action=proposal.action,
             old_memory_id=proposal.old_memory_id,
@@ -243,10 +250,19 @@ class ApplyLifecycle:
                 reason=decision.reason,
                 at=min(starts) if starts else observed_at,
                 predicates=_shared_predicates(old.triplets, ended),
+                ended=[
+                    EndedFact(
+                        source_key=owner_entity_key(plan.scope, t.source),
+                        predicate=normalize_predicate(t.predicate),
+                    )
+                    for t in proposal.ended
+                ],
             )
         )
         if outcome.applied:
             return base.model_copy(update={"outcome": "applied"})
+        if proposal.action == "end" and outcome.old_state == "active":
+            return base.model_copy(update={"reason": "no current fact of it left to end"})
         return base.model_copy(
             update={
                 "outcome": "lost_race",

@@ -14,9 +14,11 @@ import neo4j
 from graphmem.cypher_catalog import query
 from graphmem.domain.transitions import TransitionOutcome, TransitionRequest
 
+_KINDS = {"merge": "MERGE", "supersede": "SUPERSEDE", "end": "END"}
+
 
 def _events(req: TransitionRequest, now: datetime) -> list[dict[str, object]]:
-    kind = "MERGE" if req.action == "merge" else "SUPERSEDE"
+    kind = _KINDS[req.action]
     return [
         {
             "id": str(uuid.uuid4()),
@@ -49,6 +51,7 @@ def _apply(tx: neo4j.ManagedTransaction, req: TransitionRequest) -> TransitionOu
         at=req.at,
         reason=req.reason,
         predicates=req.predicates,
+        ended=[fact.model_dump() for fact in req.ended],
     ).single()
     if row is None:
         return TransitionOutcome(applied=False, old_state=None)
@@ -69,7 +72,7 @@ def apply_or_record(tx: neo4j.ManagedTransaction, req: TransitionRequest) -> Tra
     """Apply the transition, or record on the new memory that it lost its race (history shows
     every outcome), in the caller's transaction."""
     outcome = _apply(tx, req)
-    if not outcome.applied:
+    if not outcome.applied and req.action != "end":  # an end with nothing left ends nothing
         _record_lost_race(tx, req, outcome.old_state)
     return outcome
 
@@ -80,7 +83,7 @@ def _record_lost_race(
     event = {
         "id": str(uuid.uuid4()),
         "memory_id": req.new_id,
-        "event": "MERGE" if req.action == "merge" else "SUPERSEDE",
+        "event": _KINDS[req.action],
         "at": datetime.now(UTC),
         "related_memory_id": req.old_id,
         "reason": f"not applied: target was {old_state or 'gone'} (lost race)",

@@ -1,0 +1,38 @@
+"""Facts a later memory ended, read from the graph: the pairs they form for the update rule.
+
+An ``end`` transition (graphmem/lifecycle/guards.py) leaves a memory current for what else
+it tells and ends only the facts a later memory denied ("Elio plays the trumpet in the
+school band", then "Elio switched from trumpet to drums"): their triplets carry ``valid_to``
+and ``ended_by``, the later memory. When both memories are among the results, they form an
+update pair (:mod:`graphmem.search.updates`): the later one ranks first for a current or
+general question, the earlier one for a question about the past. A fact ended after the
+query's reference date was still current then, and forms no pair.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from datetime import datetime
+
+from graphmem.ports.search import TripletHit
+from graphmem.search.updates import Pair, Ranked
+
+
+def ended_pairs(
+    triplets: Iterable[TripletHit], by_id: Mapping[str, Ranked], at: datetime
+) -> list[Pair]:
+    """The (older, newer) pairs that the ended facts among ``triplets`` form between the
+    memories of ``by_id``, one per pair of memories, in a stable order."""
+    found: dict[tuple[str, str], Pair] = {}
+    for triplet in triplets:
+        newer = by_id.get(triplet.ended_by or "")
+        if newer is None or triplet.valid_to is None or triplet.valid_to > at:
+            continue
+        told = f"{triplet.source} {triplet.predicate} {triplet.target}"
+        for memory_id in triplet.memory_ids:
+            older = by_id.get(memory_id)
+            if older is not None and older is not newer:
+                found.setdefault(
+                    (older.id, newer.id), Pair(older, newer, frozenset({told}), ended=True)
+                )
+    return [found[k] for k in sorted(found)]

@@ -1,0 +1,112 @@
+"""A fact ended inside a memory that tells more: the ``end`` transition.
+
+"Noa is seven and plays the violin in the youth orchestra", then "Noa switched from violin
+to cello": the old memory also tells Noa's age, so it is not superseded; only the fact the
+new one denies ends (its triplet gets ``valid_to`` and ``ended_by``), and search ranks the
+newer memory first for a current question, the older one for a question about the past.
+Deleting the newer memory makes the fact current again. Guards (pure), then the real Neo4j.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import neo4j
+import pytest
+
+from graphmem import Memory
+from graphmem.domain.extraction import ExtractedMemory, ExtractedTriplet, KnownMemory
+from graphmem.lifecycle.decisions import Candidate
+from graphmem.lifecycle.guards import detect_offline
+from graphmem.lifecycle.predicates import FunctionalPredicates
+
+OLD = "Noa is seven and plays the violin in the youth orchestra."
+NEW = "Noa switched from violin to cello, the violin hurt her neck."
+
+
+def _candidate(text: str, *triplets: tuple[str, str, str]) -> Candidate:
+    return Candidate(
+        memory=KnownMemory(id="old", text=text, observed_at=datetime(2025, 1, 1, tzinfo=UTC)),
+        cosine=0.6,
+        triplets=[ExtractedTriplet(source=s, predicate=p, target=t, fact=f"{s} {p} {t}")
+                  for s, p, t in triplets],
+    )  # fmt: skip
+
+
+def _new(denied: tuple[str, str, str]) -> ExtractedMemory:
+    s, p, t = denied
+    return ExtractedMemory(
+        text=NEW, denied=[ExtractedTriplet(source=s, predicate=p, target=t, fact=f"{s} {p} {t}")]
+    )
+
+
+def test_a_denied_fact_of_a_memory_that_tells_more_ends_alone() -> None:
+    old = _candidate(OLD, ("Noa", "play", "violin"), ("Noa", "play_in", "youth orchestra"))
+    (proposal,) = detect_offline(
+        _new(("Noa", "play", "violin")), [old], FunctionalPredicates(), 0.9
+    )
+    assert proposal.action == "end"
+    assert [(t.source, t.predicate, t.target) for t in proposal.ended] == [
+        ("Noa", "play", "violin")
+    ]
+
+
+def test_a_fact_the_old_memory_does_not_assert_ends_nothing() -> None:
+    old = _candidate(OLD, ("Noa", "play", "violin"))
+    assert not detect_offline(_new(("Noa", "play", "piano")), [old], FunctionalPredicates(), 0.9)
+    other = _new(("Mila", "play", "violin"))  # someone else's violin
+    assert not detect_offline(other, [old], FunctionalPredicates(), 0.9)
+
+
+def test_a_memory_that_tells_nothing_more_is_still_superseded_whole() -> None:
+    old = _candidate("Noa plays the violin.", ("Noa", "play", "violin"))
+    (proposal,) = detect_offline(
+        _new(("Noa", "play", "violin")), [old], FunctionalPredicates(), 0.9
+    )
+    assert proposal.action == "supersede"
+
+
+def _ended(driver: neo4j.Driver, memory_id: str) -> list[tuple[str, str | None]]:
+    rows = driver.execute_query(
+        "MATCH (:Entity)-[r:RELATES_TO]->(t:Entity) WHERE $id IN r.memory_ids "
+        "AND r.predicate = 'play' RETURN t.name AS target, r.ended_by AS ended_by",
+        id=memory_id,
+    ).records
+    return [(r["target"], r["ended_by"]) for r in rows]
+
+
+@pytest.mark.neo4j
+def test_the_end_of_one_fact_reorders_search_and_keeps_the_memory(
+    memory: Memory, driver: neo4j.Driver, user_id: str
+) -> None:
+    said = [{"role": "user", "name": "Ines", "content": "My daughter Noa is seven."}]
+    memory.add(said, user_id=user_id, timestamp="2025-01-02")
+    first = [{"role": "user", "name": "Ines", "content": OLD}]
+    then = [{"role": "user", "name": "Ines", "content": NEW}]
+    old = memory.add(first, user_id=user_id, timestamp="2025-01-05").results[0]
+    new = memory.add(then, user_id=user_id, timestamp="2025-06-01").results[0]
+    assert [(t.action, t.outcome, t.old_memory_id) for t in new.transitions] == [
+        ("end", "applied", old.id)
+    ]
+    assert memory.get(old.id).lifecycle_state == "active"
+    assert _ended(driver, old.id) == [("violin", new.id)]
+    events = [e.event for e in memory.history(old.id)]
+    assert "END" in events
+
+    now = memory.search("Which instrument does Noa play?", user_id=user_id, explain=True)
+    assert [r.id for r in now.results[:2]] == [new.id, old.id]
+    assert any("ended:" in u for u in now.explain.updates)
+    before = memory.search("What did Noa play before?", user_id=user_id)
+    ranked = [r.id for r in before.results]
+    assert ranked.index(old.id) < ranked.index(new.id)
+    # a reference date before the end: the fact was current then
+    then_view = memory.search(
+        "Which instrument does Noa play?",
+        user_id=user_id,
+        reference_date="2025-03-01",
+        explain=True,
+    )
+    assert not any("ended:" in u for u in (then_view.explain.updates if then_view.explain else []))
+
+    memory.delete(new.id)
+    assert _ended(driver, old.id) == [("violin", None)]
