@@ -174,3 +174,45 @@ def test_an_end_told_without_a_negation_supersedes_the_fact(
     assert [(t.action, t.outcome, t.old_memory_id) for t in new.transitions] == [
         ("supersede", "applied", old.id)
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "My partner Joost works as a paramedic for the Red Cross.",
+            {("Joost", "job_title", "paramedic"), ("Joost", "works_at", "Red Cross")},
+        ),
+        ("My stepdad teaches at Hillcrest Academy.", {(f"{SPEAKER}'s Stepfather", "works_at",
+                                                      "Hillcrest Academy")}),
+        ("Joost writes for the Financial Times.", {("Joost", "works_at", "Financial Times")}),
+    ],
+)  # fmt: skip
+def test_work_told_by_its_job_or_its_verb_is_a_workplace(
+    text: str, expected: set[tuple[str, str, str]]
+) -> None:
+    assert expected <= triples(text, known=("Joost",))
+
+
+@pytest.mark.parametrize(
+    ("text", "left"),
+    [
+        ("My father-in-law retired from Siemens in June.", (f"{SPEAKER}'s Father-In-Law",
+                                                             "works_at", "Siemens")),
+        ("Joost left KLM last spring.", ("Joost", "works_at", "KLM")),
+    ],
+)  # fmt: skip
+def test_a_workplace_retired_from_or_left_is_no_longer_one(
+    text: str, left: tuple[str, str, str]
+) -> None:
+    assert left in denied(text, known=("Joost",))
+
+
+def test_a_subject_pronoun_is_not_its_own_verbs_object() -> None:
+    """ "She" may stand for the one person the message names, but not when that person is
+    the object of her own verb."""
+    assert not {t for t in triples("She dumped Pieter for Karim.") if t[0] == "Pieter"}
+
+
+def test_a_workplace_told_by_the_second_verb_of_a_first_person_clause() -> None:
+    assert (SPEAKER, "works_at", "Philips") in triples("I moved to Eindhoven and work for Philips.")

@@ -27,7 +27,7 @@ CAP = r"[A-ZÀ-ÖØ-Þ][\w'-]*"
 # a family name's lower-case particle ("Mrs. de Jong", "Pieter van der Berg")
 PARTICLE = r"(?:de|van|der|den|von|da|di|du|le|la|del|della|dos|das|ter|ten)"
 NAME = rf"(?<![\w'-])(?P<s>{CAP}(?:\s+(?:{PARTICLE}\s+){{0,2}}{CAP}){{0,3}})"
-ORG = rf"(?P<t>{CAP}(?:\s+(?:&\s+|of\s+|the\s+)?{CAP}){{0,5}})"
+ORG = rf"(?P<t>(?:(?:St|Mt)\.\s+)?{CAP}(?:\s+(?:&\s+|of\s+|the\s+)?{CAP}){{0,5}})"
 # a title's period is no sentence end ("works at St. Mary's Hospital", "sees Dr. Okafor")
 ABBREVIATED = r"(?:(?<=\bSt)|(?<=\bDr)|(?<=\bMt)|(?<=\bMr)|(?<=\bMs)|(?<=\bMrs)|(?<=\bJr))\."
 T = rf"(?P<t>(?:[^.!?;:\n]|{ABBREVIATED})+)"

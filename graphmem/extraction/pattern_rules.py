@@ -118,6 +118,9 @@ RULES: tuple[Rule, ...] = (
           rf"(?:\s+{CAP}){{0,3}}\s+(?i:for)\s+(?i:a\s+)?(?i:new\s+)?(?i:job|position|role)\s+"
           rf"(?i:at|with)\s+{ORG}", "works_at", event=True),
     _rule(rf"{FP}\s+{ADV}(?i:work)\s+(?i:at|for)\s+{T}", "works_at"),
+    # "I live in Ghent and work at Barco": the second verb of a first-person clause
+    _rule(rf"(?<![\w'])(?i:and)\s+{ADV}(?i:work)\s+(?i:at|for)\s+{T}", "works_at",
+          first_person_before=True),
     _rule(rf"{IM}\s+{ADV}(?i:working|employed)\s+(?i:at|for|by)\s+{T}", "works_at"),
     _rule(rf"{FP}{PERFECT}\s+{ADV}(?i:started|began|start)\s+"
           rf"(?i:working|work|a\s+new\s+job|a\s+job)\s+(?i:at|for)\s+{T}", "works_at", event=True),

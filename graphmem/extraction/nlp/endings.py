@@ -20,7 +20,8 @@ person (:func:`.triplets.subject_of`):
   owning, driving or riding it (:data:`graphmem.extraction.patterns.POSSESSION_VERBS`),
   whoever the subject;
 * a workplace left: an organisation that is the object of "leave" or "quit" ("my wife left
-  Siemens and joined Bosch") denies ``works_at`` it;
+  Siemens and joined Bosch"), or the "from" of "retire" or "resign" ("Dad retired from
+  Boeing"), denies ``works_at`` it;
 * a home left: one person who moved into or to somewhere, out or away ("Grandma moved into
   a care home", "my son moved out") no longer lives with whoever they lived with
   (``live_with`` :data:`~graphmem.domain.extraction.ANY_VALUE`); the speaker only by
@@ -75,6 +76,9 @@ _LETTERS_GO = frozenset(
 )  # fmt: skip
 #: Verbs whose organisation object is a workplace left ("my wife left Siemens").
 _JOB_LEAVERS = frozenset({"leave", "quit"})
+#: Verbs whose "from" is a workplace left ("Dad retired from Boeing", "she resigned from
+#: the council").
+_LEFT_FROM = frozenset({"retire", "resign"})
 _JOB_WORDS = frozenset({"job", "position", "role", "gig", "post"})
 #: Verbs that tell a home left (with a place moved to, or "out", "away").
 _MOVERS = frozenset({"move", "relocate"})
@@ -103,6 +107,7 @@ _ENDING_LEMMAS = (
     | _FINISHERS
     | _JOB_LEAVERS
     | _MOVERS
+    | _LEFT_FROM
     | {"rid", "use"}
 )
 
@@ -154,6 +159,9 @@ def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
                 yield _any(source, verb, child.lower_)  # "I quit smoking" (read as a noun)
         elif child.dep_ == "dobj" and (lemma, _particle(verb)) in _LETTERS_GO:
             yield from _habit(source, verb, child, speakers, POSSESSION_VERBS)
+        elif child.dep_ == "prep" and child.lower_ == "from" and lemma in _LEFT_FROM:
+            for place in (c for c in child.children if c.dep_ == "pobj"):
+                yield from _job_left(source, verb, place, speakers)
         elif child.dep_ == "prep" and child.lower_ == "in" and lemma == "trade":
             for thing in (c for c in child.children if c.dep_ == "pobj"):  # "traded in her Fiat"
                 yield from _habit(source, verb, thing, speakers, POSSESSION_VERBS)
@@ -215,9 +223,15 @@ def _job_left(
             return
         place = at or place
     target = resolve(place, speakers)
-    if target is not None and target.type == "ORG":
+    if target is not None and _workplace(place, target.type):
         fact = f"{source.name} works at {target.name}"
         yield ParsedTriplet(source, "works_at", target, fact, past=False, verb=verb.i)
+
+
+def _workplace(place: Token, kind: str) -> bool:
+    """An organisation or a building, or a proper noun the parser gave no type ("Marc left
+    SNCF"); not a person or a town."""
+    return kind in {"ORG", "FAC"} or (kind == CONCEPT and place.pos_ == "PROPN")
 
 
 def _got_rid(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:

@@ -50,7 +50,7 @@ from graphmem.extraction.nlp.names import PERSON, Speakers, concept, named_entit
 from graphmem.extraction.nlp.others import unnamed_relatives
 from graphmem.extraction.nlp.pipeline import MODEL_PACKAGE, load_pipeline, parse
 from graphmem.extraction.nlp.repairs import past_forms, tidy_entities, verb_exceptions
-from graphmem.extraction.nlp.triplets import ParsedTriplet, sentence_triplets
+from graphmem.extraction.nlp.triplets import ParsedTriplet, adds_slot, sentence_triplets
 from graphmem.extraction.offline import fact_of, speaker_of
 from graphmem.extraction.patterns import RawTriplet, find_triplets
 from graphmem.lifecycle.predicates import normalize_name
@@ -246,7 +246,8 @@ class _MessageExtraction:
             return
         for parsed in sentence_triplets(sentence, self.speakers):
             pair = (normalize_name(parsed.source.name), normalize_name(parsed.target.name))
-            if pair not in covered and parsed.verb not in claimed:
+            told = parsed.verb not in claimed or adds_slot(parsed, self.triplets.values())
+            if pair not in covered and told:
                 self._add_parsed(parsed, sentence.text)
 
     def _named_relative(self, relation: str) -> bool:

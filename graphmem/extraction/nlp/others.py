@@ -59,7 +59,9 @@ def third_party(token: Token, speakers: Speakers) -> Named | None:
     lower = token.lower_
     if lower in {"she", "he"}:
         name = dict(speakers.they).get(lower)
-        return Named(name, PERSON) if name else None
+        if not name or _named_in_clause(token, name):
+            return None  # "She left Tom for Jake": she is not Tom
+        return Named(name, PERSON)
     if token.pos_ == "PRON":
         return None
     kin = relative(token, speakers)
@@ -76,6 +78,14 @@ def third_party(token: Token, speakers: Speakers) -> Named | None:
     ):
         return Named(named.name, PERSON)
     return None
+
+
+def _named_in_clause(pronoun: Token, name: str) -> bool:
+    """Whether ``name`` is written in the pronoun's own clause, besides it (its verb's other
+    words): a subject pronoun is never its own verb's object."""
+    verb = pronoun.head
+    words = {w.text for w in verb.subtree if w.i != pronoun.i}
+    return set(name.split()) <= words
 
 
 def _all_proper(token: Token) -> bool:

@@ -16,19 +16,20 @@ predicate is lemmatised and lowercased, and the fact keeps the words as written
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
+from graphmem.domain.extraction import ExtractedTriplet
 from graphmem.domain.measure_words import QUANTITY_NOUNS
 from graphmem.extraction.nlp.clauses import clause_asserts
 from graphmem.extraction.nlp.names import CONCEPT, PERSON, Named, Speakers, binomial, resolve
 from graphmem.extraction.nlp.others import relative, third_party
 from graphmem.extraction.nlp.repairs import opening_verb
-from graphmem.lifecycle.predicates import DEFAULT_FUNCTIONAL_PREDICATES
+from graphmem.lifecycle.predicates import DEFAULT_FUNCTIONAL_PREDICATES, normalize_name
 from graphmem.lifecycle.words import gerund
 
 _SUBJECTS = frozenset({"nsubj"})
@@ -69,6 +70,30 @@ _PATTERN_PREDICATES: dict[str, tuple[str, frozenset[str] | None]] = {
     "date": ("dating", frozenset({"PERSON"})),
     "move_with": ("live_with", None),  # "Oskar moved in with his girlfriend"
     "move_in_with": ("live_with", None),
+    "work_as": ("job_title", None),  # "Marc works as a train driver"
+    "teach_at": ("works_at", frozenset({"ORG", "FAC"})),  # "she teaches at Lincoln High"
+    # "now drives trams for TCL", "she writes for The Guardian": work done for an employer
+    **{
+        f"{verb}_for": ("works_at", frozenset({"ORG"}))
+        for verb in (
+            "drive",
+            "write",
+            "design",
+            "code",
+            "program",
+            "consult",
+            "freelance",
+            "teach",
+            "nurse",
+            "report",
+            "edit",
+            "model",
+            "clean",
+            "deliver",
+            "cook",
+            "coach",
+        )
+    },
 }
 
 
@@ -183,6 +208,8 @@ def _objects(verb: Token) -> Iterator[tuple[list[Token], Token]]:
             for pobj in (c for c in child.children if c.dep_ == "pobj"):
                 for obj in _with_conjuncts(pobj):
                     yield [*particles, child], obj
+                if child.lower_ == "as" and verb.lemma_.lower() == "work":
+                    yield from _employer(pobj)  # "works as a train driver for SNCF"
             yield from _gerund_objects(particles, child)
         elif child.dep_ == "advmod" and child.lower_ in _DIRECTIONS:
             # "got back from Kyoto": the preposition hangs from the adverb -> get_back_from
@@ -190,6 +217,14 @@ def _objects(verb: Token) -> Iterator[tuple[list[Token], Token]]:
                 for pobj in (c for c in prep.children if c.dep_ == "pobj"):
                     for obj in _with_conjuncts(pobj):
                         yield [*particles, child, prep], obj
+
+
+def _employer(title: Token) -> Iterator[tuple[list[Token], Token]]:
+    """Where one works, told after the job ("as a nurse at St. Luke's"): read as the verb's
+    own "at" or "for" (``work_at``, ``work_for``)."""
+    for prep in (c for c in title.children if c.dep_ == "prep" and c.lower_ in {"at", "for"}):
+        for pobj in (c for c in prep.children if c.dep_ == "pobj"):
+            yield [prep], pobj
 
 
 def _counted(obj: Token) -> Token:
@@ -275,6 +310,22 @@ def _predicate(verb: Token, links: list[Token]) -> str:
 
 def _fact(source: Named, verb: Token, links: list[Token], target: Named) -> str:
     return " ".join([source.name, verb.text, *(link.text for link in links), target.name])
+
+
+#: The slots a clause may tell besides what its pattern read ("Joost works as a paramedic
+#: for the Red Cross": the pattern reads the job, the parse the workplace).
+_SLOTS = frozenset({"works_at", "lives_in"})
+
+
+def adds_slot(parsed: ParsedTriplet, told: Iterable[ExtractedTriplet]) -> bool:
+    """Whether ``parsed`` tells a workplace or home of its subject that nothing in ``told``
+    (the message's triplets so far) does."""
+    if parsed.predicate not in _SLOTS:
+        return False
+    source = normalize_name(parsed.source.name)
+    return not any(
+        t.predicate == parsed.predicate and normalize_name(t.source) == source for t in told
+    )
 
 
 def sentence_triplets(sentence: Span, speakers: Speakers) -> Iterator[ParsedTriplet]:
