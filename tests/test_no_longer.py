@@ -216,3 +216,27 @@ def test_a_subject_pronoun_is_not_its_own_verbs_object() -> None:
 
 def test_a_workplace_told_by_the_second_verb_of_a_first_person_clause() -> None:
     assert (SPEAKER, "works_at", "Philips") in triples("I moved to Eindhoven and work for Philips.")
+
+
+@pytest.mark.parametrize(
+    ("text", "ended"),
+    [
+        ("The nurse switched me from ibuprofen to paracetamol.", (SPEAKER, "take", "ibuprofen")),
+        ("Our vet switched Pip from kibble to raw food.", ("Pip", "eat", "kibble")),
+    ],
+)
+def test_a_switch_made_for_someone_ends_their_habit(text: str, ended: tuple[str, str, str]) -> None:
+    assert ended in denied(text, known=("Pip",))
+
+
+@pytest.mark.neo4j
+def test_a_role_named_only_by_its_word_is_no_new_holder(memory: Memory, user_id: str) -> None:
+    """ "My dentist is Dr. Osei", then "My dentist told me to floss more": the second names
+    the role only ("Wren's Dentist"), which may well be Dr. Osei; nothing is superseded."""
+    first = [{"role": "user", "name": SPEAKER, "content": "My dentist is Dr. Osei in Leiden."}]
+    then = [
+        {"role": "user", "name": SPEAKER, "content": "My dentist moved me to six-monthly checkups."}
+    ]
+    memory.add(first, user_id=user_id, timestamp="2025-01-05")
+    new = memory.add(then, user_id=user_id, timestamp="2025-03-01").results[0]
+    assert not [t for t in new.transitions if t.outcome == "applied"]

@@ -25,7 +25,8 @@ new triplet share the normalised subject (:func:`normalize_name`) and the normal
 predicate (:func:`normalize_predicate`), that predicate is functional, and the normalised
 targets differ. Equal targets are refused as "same value". A preference (``prefers``) is
 one per kind of thing: a new value whose last word is the old one's supersedes it ("aisle
-seat" after "window seats"); a one-holder role held by someone new for the same person too.
+seat" after "window seats"); a one-holder role held by someone new for the same person too,
+unless either holder is named only by the role ("my doctor": "<Person>'s Doctor").
 
 Supersede by denial (:func:`check_denial`, offline) is allowed when the new memory says a
 fact has ended (``ExtractedMemory.denied``: "I'm not vegan anymore" denies ``diet vegan``)
@@ -196,12 +197,20 @@ def _new_holder(old_list: list[TripletLike], new: TripletLike) -> GuardDecision 
         if (normalize_predicate(old.predicate), normalize_name(old.target)) != (predicate, person):
             continue
         before, now = normalize_name(old.source), normalize_name(new.source)
+        if _unnamed(before, person) or _unnamed(now, person):
+            # "my doctor" unnamed ("Tomas's Doctor") may well be the one named before
+            return deny(f"unnamed holder: {now} {predicate} {person}")
         if before != now:
             return GuardDecision(
                 allowed=True, reason=f"one-holder role {predicate} of {person}: {before} -> {now}"
             )
         return deny(f"same holder: {now} {predicate} {person}")
     return None
+
+
+def _unnamed(holder: str, person: str) -> bool:
+    """A holder named only by the role: "<Person>'s Doctor" (extraction's unnamed relative)."""
+    return holder.startswith(f"{person}'s ")
 
 
 def check_supersede(

@@ -124,6 +124,8 @@ def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
         yield from _got_rid(verb, speakers)
         return
     source = subject_of(verb, speakers)
+    if lemma in _SWITCHERS:  # "the doctor switched me from metformin": the one switched's
+        source = _switched(verb, speakers) or source
     if source is None:
         return
     if lemma == "use":
@@ -171,6 +173,16 @@ def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
             for left in child.children:
                 if left.dep_ in {"pobj", "pcomp"}:
                     yield from _habit(source, verb, left, speakers)
+
+
+def _switched(verb: Token, speakers: Speakers) -> Named | None:
+    """The person a switch was made for, its object ("switched me", "moved Mia")."""
+    for obj in (c for c in verb.children if c.dep_ == "dobj"):
+        named = resolve(obj, speakers)
+        if named is not None and named.name in {speakers.me, speakers.you}:
+            return named
+        return third_party(obj, speakers)
+    return None
 
 
 def _moved_away(verb: Token, source: Named, speakers: Speakers) -> bool:
