@@ -9,8 +9,8 @@ import pytest
 from graphmem.domain.extraction import ExtractedMemory, Extraction, ExtractionRequest, Message
 from graphmem.errors import ExtractionModelMissingError
 from graphmem.extraction.nlp import NLPExtractor
-from graphmem.extraction.nlp.extractor import parse_part, speakers_for
-from graphmem.extraction.nlp.pipeline import load_pipeline
+from graphmem.extraction.nlp.extractor import speakers_for
+from graphmem.extraction.nlp.pipeline import load_pipeline, parse_part
 
 OBSERVED = datetime(2023, 5, 8, 13, 0, tzinfo=UTC)  # a Monday
 EXTRACTOR = NLPExtractor()

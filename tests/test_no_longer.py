@@ -240,3 +240,22 @@ def test_a_role_named_only_by_its_word_is_no_new_holder(memory: Memory, user_id:
     memory.add(first, user_id=user_id, timestamp="2025-01-05")
     new = memory.add(then, user_id=user_id, timestamp="2025-03-01").results[0]
     assert not [t for t in new.transitions if t.outcome == "applied"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("My niece Zoe shares a house with three students.", ("Zoe", "live_with", "student")),
+        ("I share an apartment with my cousin Ilse.", (SPEAKER, "live_with", "Ilse")),
+    ],
+)
+def test_a_home_shared_with_someone_is_living_with_them(
+    text: str, expected: tuple[str, str, str]
+) -> None:
+    assert expected in triples(text, known=("Zoe", "Ilse"))
+
+
+def test_someone_who_lives_alone_now_lives_with_no_one_they_did() -> None:
+    assert ("Zoe", "live_with", ANY_VALUE) in denied(
+        "Zoe lives alone now, above a bakery.", known=("Zoe",)
+    )

@@ -23,7 +23,8 @@ person (:func:`.triplets.subject_of`):
   Siemens and joined Bosch"), or the "from" of "retire" or "resign" ("Dad retired from
   Boeing"), denies ``works_at`` it;
 * a home left: one person who moved into or to somewhere, out or away ("Grandma moved into
-  a care home", "my son moved out") no longer lives with whoever they lived with
+  a care home", "my son moved out"), or who lives alone now, no longer lives with whoever
+  they lived with
   (``live_with`` :data:`~graphmem.domain.extraction.ANY_VALUE`); the speaker only by
   moving out ("I moved to Berlin" may be with the partner they live with); not "we moved"
   (who moved together still live together), nor a move "in with" someone;
@@ -108,7 +109,7 @@ _ENDING_LEMMAS = (
     | _JOB_LEAVERS
     | _MOVERS
     | _LEFT_FROM
-    | {"rid", "use"}
+    | {"rid", "use", "live"}
 )
 
 
@@ -132,11 +133,13 @@ def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
         if used_to(verb):
             yield from _no_longer(source, verb, speakers)
         return
+    if lemma == "live":  # "Lucie lives alone now": whoever she lived with
+        if any(c.lower_ == "alone" for c in verb.children):
+            yield _nobody(source, verb)
+        return
     if lemma in _MOVERS:
         if _moved_away(verb, source, speakers):
-            fact = f"{source.name} lives with"
-            anyone = Named(ANY_VALUE, CONCEPT)
-            yield ParsedTriplet(source, "live_with", anyone, fact, past=False, verb=verb.i)
+            yield _nobody(source, verb)
         return
     for child in verb.children:
         ender = lemma in _GERUND_ENDERS or (lemma, _particle(verb)) in _HABIT_ENDERS
@@ -173,6 +176,12 @@ def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
             for left in child.children:
                 if left.dep_ in {"pobj", "pcomp"}:
                     yield from _habit(source, verb, left, speakers)
+
+
+def _nobody(source: Named, verb: Token) -> ParsedTriplet:
+    """The end of living with whoever ``source`` lived with."""
+    fact = f"{source.name} lives with"
+    return ParsedTriplet(source, "live_with", Named(ANY_VALUE, CONCEPT), fact, False, verb.i)
 
 
 def _switched(verb: Token, speakers: Speakers) -> Named | None:

@@ -47,8 +47,8 @@ from graphmem.extraction.nlp.coref import (
 )
 from graphmem.extraction.nlp.denials import sentence_denials
 from graphmem.extraction.nlp.names import PERSON, Speakers, concept, named_entity
-from graphmem.extraction.nlp.others import unnamed_relatives
-from graphmem.extraction.nlp.pipeline import MODEL_PACKAGE, load_pipeline, parse
+from graphmem.extraction.nlp.others import named_relative, unnamed_relatives
+from graphmem.extraction.nlp.pipeline import MODEL_PACKAGE, load_pipeline, parse, parse_part
 from graphmem.extraction.nlp.repairs import past_forms, tidy_entities, verb_exceptions
 from graphmem.extraction.nlp.triplets import ParsedTriplet, adds_slot, sentence_triplets
 from graphmem.extraction.offline import fact_of, speaker_of
@@ -59,15 +59,6 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
 
 _Key = tuple[str, str, str]
-
-
-def parse_part(text: str, cap: int) -> str:
-    """The prefix of ``text`` that is parsed: at most ``cap`` characters, cut at a space
-    when one is near the cap so no word is split."""
-    if len(text) <= cap:
-        return text
-    cut = text.rfind(" ", cap - 200, cap)
-    return text[: cut if cut > 0 else cap]
 
 
 def speakers_for(messages: list[Message]) -> dict[str, Speakers]:
@@ -299,7 +290,8 @@ class _MessageExtraction:
         )  # fmt: skip
 
     def _parsed_triplet(self, parsed: ParsedTriplet, sentence: str) -> ExtractedTriplet | None:
-        source, target = self._spell(parsed.source.name), self._spell(parsed.target.name)
+        named = named_relative(parsed.target.name, self.triplets.values(), self.speakers.me)
+        source, target = self._spell(parsed.source.name), self._spell(named or parsed.target.name)
         if not (_fits(source) and _fits(target)) or len(parsed.fact) > 1000:
             return None
         valid_from = resolve_relative(sentence, self.observed_at) if parsed.past else None

@@ -20,9 +20,10 @@ world, and the parser's guesses there are poor):
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
+from graphmem.domain.extraction import ExtractedTriplet
 from graphmem.extraction.nlp.clauses import clause_asserts, clause_of
 from graphmem.extraction.nlp.names import (
     FIRST_PERSON,
@@ -135,6 +136,20 @@ def _relation(token: Token) -> str | None:
     word: "my brother-in-law" is not "my brother"), or None."""
     word = hyphenated(token)
     return RELATIONS.get(word.text.lower() if word is not None else token.lower_)
+
+
+def named_relative(word: str, told: Iterable[ExtractedTriplet], me: str) -> str | None:
+    """The name the message gives the speaker's relative written ``word`` ("I live with my
+    cousin Ilse", where the parser hung "Ilse" off the verb: Ilse for "cousin"), if one."""
+    relation = RELATIONS.get(word.lower())
+    if relation is None:
+        return None
+    owner = normalize_name(me)
+    names = {
+        t.source for t in told
+        if t.predicate == f"{relation}_of" and normalize_name(t.target) == owner
+    }  # fmt: skip
+    return names.pop() if len(names) == 1 else None
 
 
 def relative(token: Token, speakers: Speakers) -> Named | None:

@@ -68,3 +68,12 @@ def parse(texts: list[str], batch_size: int, package: str = MODEL_PACKAGE) -> li
     """Every text parsed in one batched ``nlp.pipe`` call, one call at a time per process;
     concurrent callers' texts share the next call (shared_parse.py)."""
     return shared_parse(package).parse(texts, batch_size)
+
+
+def parse_part(text: str, cap: int) -> str:
+    """The prefix of ``text`` that is parsed: at most ``cap`` characters, cut at a space
+    when one is near the cap so no word is split."""
+    if len(text) <= cap:
+        return text
+    cut = text.rfind(" ", cap - 200, cap)
+    return text[: cut if cut > 0 else cap]

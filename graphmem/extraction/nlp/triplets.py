@@ -204,6 +204,8 @@ def _objects(verb: Token) -> Iterator[tuple[list[Token], Token]]:
         if child.dep_ == "dobj":
             for obj in _with_conjuncts(child):
                 yield particles, _counted(obj)
+            if _shares_home(verb):  # "shares a flat with two friends"
+                yield from _employer(child, {"with"})
         elif child.dep_ == "prep":
             for pobj in (c for c in child.children if c.dep_ == "pobj"):
                 for obj in _with_conjuncts(pobj):
@@ -219,10 +221,22 @@ def _objects(verb: Token) -> Iterator[tuple[list[Token], Token]]:
                         yield [*particles, child, prep], obj
 
 
-def _employer(title: Token) -> Iterator[tuple[list[Token], Token]]:
+_HOMES = frozenset({"flat", "apartment", "house", "room", "place", "home", "dorm", "studio"})
+
+
+def _shares_home(verb: Token) -> bool:
+    return verb.lemma_.lower() == "share" and any(
+        c.dep_ == "dobj" and c.lemma_.lower() in _HOMES for c in verb.children
+    )
+
+
+def _employer(
+    title: Token, links: frozenset[str] | set[str] = frozenset({"at", "for"})
+) -> Iterator[tuple[list[Token], Token]]:
     """Where one works, told after the job ("as a nurse at St. Luke's"): read as the verb's
-    own "at" or "for" (``work_at``, ``work_for``)."""
-    for prep in (c for c in title.children if c.dep_ == "prep" and c.lower_ in {"at", "for"}):
+    own "at" or "for" (``work_at``, ``work_for``); or whom a home is shared with, told after
+    it ("shares a flat with two friends": ``share_with``)."""
+    for prep in (c for c in title.children if c.dep_ == "prep" and c.lower_ in links):
         for pobj in (c for c in prep.children if c.dep_ == "pobj"):
             yield [prep], pobj
 
@@ -355,6 +369,8 @@ def verb_triplets(
         target = relative(obj, speakers) or resolve(_named_as(obj), speakers)
         target = target or activity_named(obj)
         predicate = _predicate(verb, links)
+        if predicate == "share_with" and _shares_home(verb):
+            predicate = "live_with"  # "shares a flat with two friends"
         if target is not None:
             # "joined a startup called Medly": a workplace named, whatever its label
             workplace = obj.lemma_.lower() in _WORKPLACES and _named_as(obj) is not obj
