@@ -259,3 +259,37 @@ def test_someone_who_lives_alone_now_lives_with_no_one_they_did() -> None:
     assert ("Zoe", "live_with", ANY_VALUE) in denied(
         "Zoe lives alone now, above a bakery.", known=("Zoe",)
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "ended"),
+    [
+        ("Kofi and I got married in Accra!", ("Kofi", "boyfriend_of", SPEAKER)),
+        ("Kofi and I got married in Accra!", (SPEAKER, "engaged_to", "Kofi")),
+        ("Sanne proposed to me on the beach.", ("Sanne", "girlfriend_of", SPEAKER)),
+    ],
+)
+def test_a_couples_new_stage_ends_the_earlier_ones(text: str, ended: tuple[str, str, str]) -> None:
+    assert ended in denied(text)
+
+
+def test_what_one_is_bored_of_is_no_longer_liked() -> None:
+    assert (SPEAKER, "likes", "jigsaw puzzles") in denied("I'm kind of bored of jigsaw puzzles.")
+
+
+@pytest.mark.neo4j
+def test_getting_married_ends_the_boyfriend_in_an_older_memory(
+    memory: Memory, user_id: str
+) -> None:
+    """The older memory tells more (a trip), so it stays current: only the relation ends, and
+    the newer memory ranks first for who he is now."""
+    said = "We're visiting Lisbon in May, me and my boyfriend Kofi."
+    first = [{"role": "user", "name": SPEAKER, "content": said}]
+    then = [{"role": "user", "name": SPEAKER, "content": "Kofi and I got married in Accra!"}]
+    old = memory.add(first, user_id=user_id, timestamp="2025-01-05").results[0]
+    new = memory.add(then, user_id=user_id, timestamp="2025-08-01").results[0]
+    assert [(t.action, t.outcome, t.old_memory_id) for t in new.transitions] == [
+        ("end", "applied", old.id)
+    ]
+    found = memory.search("Who is Kofi to me?", user_id=user_id).results
+    assert [r.id for r in found[:2]] == [new.id, old.id]

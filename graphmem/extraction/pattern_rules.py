@@ -245,11 +245,26 @@ RULES: tuple[Rule, ...] = (
           "names"),
     _rule(rf"{NAME}\s+(?i:is|was|got)\s+{ADV}(?i:married)\s+(?i:to)\s+{T}", "married_to",
           "names"),
+    # "Arjun and I got married in Goa", "Lea and I are engaged": the couple, as told
+    _rule(rf"(?<![\w'-])(?P<t>{CAP})\s+(?i:and)\s+(?:I|i)(?:'re|\s+are|\s+have\s+been|\s+got|"
+          rf"\s+just\s+got)?\s+{ADV}(?i:married)\b", "married_to", "names", event=True),
+    _rule(rf"(?<![\w'-])(?P<t>{CAP})\s+(?i:and)\s+(?:I|i)(?:'re|\s+are|\s+got|\s+just\s+got)?"
+          rf"\s+{ADV}(?i:engaged)\b", "engaged_to", "names", event=True),
+    # "Arjun proposed!", "Lea proposed to me last night"
+    _rule(rf"(?<![\w'-])(?P<t>{CAP})\s+{ADV}(?i:proposed)(?:\s+(?i:to\s+me))?(?=\s*(?:[.!,]|$))",
+          "engaged_to", "names", event=True),
+    _rule(rf"(?<![\w'-])(?P<t>{CAP})\s+{ADV}(?i:proposed\s+to\s+me)\b", "engaged_to", "names",
+          event=True),
     _rule(rf"{FP}\s+{ADV}{NO_EAT}\s+{T}", "avoids", "list", negative=True),
     _rule(rf"{NAME}\s+{ADV}{NO_EAT}\s+{T}", "avoids", "list", negative=True),
     _rule(rf"{MY_REL}{REL},?\s+{HONORIFIC}{PERSON}", "relation"),
     # "…, my new dentist is Dr. Lindqvist", "FYI my wife is Anna" (not at the sentence start)
     _rule(rf"{MY_REL}{REL}\s+(?i:is)\s+(?:(?i:now)\s+)?{HONORIFIC}{PERSON}", "relation"),
+    # "I'm bored of Khruangbin now", "we got tired of sushi": no longer liked (a denial)
+    _rule(rf"{BE1}\s+{ADV}(?:(?i:so|a\s+bit|kind\s+of|getting)\s+)?(?i:bored|tired|sick)\s+"
+          rf"(?i:of|with)\s+{T}", "likes", denial=True),
+    _rule(rf"{FP}\s+{ADV}(?i:got|get|grew|have\s+gotten|'ve\s+gotten)\s+(?i:bored|tired|sick)\s+"
+          rf"(?i:of|with)\s+{T}", "likes", denial=True),
     # what ended: a job left, a home moved out of, a partner broken up with (denials)
     _rule(rf"{FP}{PERFECT}\s+{ADV}{LEFT}\s+(?i:my|the|a)\s+(?:(?i:old|current)\s+)?"
           rf"(?i:job|position|role)\s+(?i:at|with)\s+{T}", "works_at", denial=True),

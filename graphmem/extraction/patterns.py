@@ -239,7 +239,25 @@ def find_triplets(
             found.extend(_apply(rule, match, speaker, known, first_person_end))
     if unnamed is not None and any(t.source == unnamed[0] for t in found):
         found.append(RawTriplet(unnamed[0], f"{unnamed[1]}_of", speaker, False, "person", "person"))
-    return found
+    return found + [d for t in found for d in _earlier_stages(t)]
+
+
+#: A couple's stages: getting engaged ends dating (a boyfriend or girlfriend), getting married
+#: ends being engaged too; each told either way round.
+_DATING = ("dating", "boyfriend_of", "girlfriend_of")
+_EARLIER = {"engaged_to": _DATING, "married_to": (*_DATING, "engaged_to", "fiance_of")}
+
+
+def _earlier_stages(raw: RawTriplet) -> list[RawTriplet]:
+    """The denials of the stages a couple's new stage ends ("Arjun and I got married" ends
+    "my boyfriend Arjun"), for the lifecycle (:data:`_EARLIER`)."""
+    if raw.denial or raw.negative:
+        return []
+    return [
+        RawTriplet(a, predicate, b, False, "person", "person", denial=True)
+        for predicate in _EARLIER.get(raw.predicate, ())
+        for a, b in ((raw.source, raw.target), (raw.target, raw.source))
+    ]
 
 
 #: "My mother, Linda, lives in Leeds": the name between commas is the relative's, as in "my
