@@ -13,7 +13,9 @@ The "probe" cases are the ones the fixes of 2026-12-05 (fifth stop) were made on
 "held out" cases were written before the benchmark first ran (its misses were read after
 that run, and the general gaps behind them fixed: it is held out for that first run only);
 "held out 2" was written after those fixes and before its own first run; "third parties"
-(other people's changes) after the sixth stop's fixes and before its first run.
+(other people's changes) after the sixth stop's fixes and before its first run; "told more"
+(one fact of a memory that tells more changes) after the seventh stop's fixes and before its
+first run.
 
     PYTHONPATH=. .venv/bin/python benchmarks/change_wordings.py \\
         --json benchmarks/results/change-wordings.json
@@ -142,6 +144,37 @@ THIRD_PARTIES: list[Case] = [
     ("My boss Marta is vegetarian.", "Marta eats meat again.", "What does my boss eat?"),
 ]  # fmt: skip
 
+#: Changes of one fact of a memory that tells more (2026-12-05, seventh stop): written after
+#: that stop's fixes (the ``end`` transition, what no longer holds told without a negation)
+#: and before this set's first run, on the code before the stop and after.
+TOLD_MORE: list[Case] = [
+    ("My partner Sofie is a pharmacist and runs half marathons.",
+     "Sofie quit running after her knee surgery.", "Does Sofie still run?"),
+    ("I commute by train and read on the way, usually thrillers.",
+     "I bike to work now since they cut the train line.", "How do I get to work?"),
+    ("Our son Milan is twelve, loves chess and plays the piano.",
+     "Milan switched from piano to guitar this spring.", "What instrument does Milan play?"),
+    ("My neighbour Greet keeps three goats and sells cheese at the market.",
+     "Greet sold her goats, she's too old for it now.", "Does Greet still keep goats?"),
+    ("I work at Philips as a data analyst and coach my son's football team.",
+     "I left Philips in June, starting at ASML next month.", "Where do I work?"),
+    ("My mother lives with us and helps with the kids after school.",
+     "Mum moved into her own flat near the park.", "Where does my mother live?"),
+    ("I smoke when I'm stressed and drink way too much coffee.",
+     "I used to smoke, but I'm done with that.", "Do I smoke?"),
+    ("My husband Rik works for KLM as a pilot and loves sailing.",
+     "Rik retired from KLM last month.", "Is Rik still working for KLM?"),
+    ("I'm dating Nora, we met at a pottery class in Utrecht.",
+     "Nora and I got engaged on Saturday!", "What's my relationship with Nora?"),
+    ("My cousin Ilse shares an apartment with two students in Leuven.",
+     "Ilse lives alone now, she got a studio.", "Does Ilse live with anyone?"),
+    ("My favourite podcast is Hardcore History, I listen on long drives.",
+     "I'm tired of Hardcore History, switched to The Rest Is History.",
+     "Which podcast do I listen to?"),
+    ("Our dog Pixel eats dry food and sleeps in the kitchen.",
+     "The vet switched Pixel from dry food to a raw diet.", "What does Pixel eat?"),
+]  # fmt: skip
+
 FILLERS = (
     "The weather was lovely on the walk to the station.",
     "Remind me that the plumber comes at nine.",
@@ -201,6 +234,7 @@ def main() -> int:
             ("held_out", HELD_OUT),
             ("held_out_2", HELD_OUT_2),
             ("third_parties", THIRD_PARTIES),
+            ("told_more", TOLD_MORE),
         )
         for name, cases in sets:
             ranked = [_graphmem_rank(memory, case, prefix) for case in cases]

@@ -293,3 +293,53 @@ def test_getting_married_ends_the_boyfriend_in_an_older_memory(
     ]
     found = memory.search("Who is Kofi to me?", user_id=user_id).results
     assert [r.id for r in found[:2]] == [new.id, old.id]
+
+
+@pytest.mark.parametrize(
+    ("text", "ended"),
+    [
+        ("I got laid off from Booking.com in March.", (SPEAKER, "works_at", "Booking.com")),
+        ("I was let go from my position at Unilever.", (SPEAKER, "works_at", "Unilever")),
+        ("My son-in-law got fired from Aldi.", (f"{SPEAKER}'s Son-In-Law", "works_at", "Aldi")),
+        ("I retired in the spring.", (SPEAKER, "works_at", ANY_VALUE)),
+        ("I got laid off again.", (SPEAKER, "job_title", ANY_VALUE)),
+        ("Honestly I'm between jobs at the moment.", (SPEAKER, "works_at", ANY_VALUE)),
+        ("I'm off the statins now.", (SPEAKER, "take", "statins")),
+        ("We're back in Porto after a year in Lyon.", (SPEAKER, "lives_in", "Lyon")),
+    ],
+)
+def test_a_job_or_a_home_ended_in_other_words(text: str, ended: tuple[str, str, str]) -> None:
+    found = denied(text) | {("home", *t[1:]) for t in triples(text) if t[1] == "lives_in"}
+    if ended[1] == "lives_in":  # a home told anew: the lifecycle supersedes the old one
+        assert ("home", "lives_in", "Porto") in found
+    else:
+        assert ended in found
+
+
+@pytest.mark.parametrize(
+    "text", ["Our hamster Toffee died on Sunday.", "We had to put Toffee down last week."]
+)
+def test_a_pet_that_died_is_no_longer_ones_pet(text: str) -> None:
+    assert ("Toffee", "hamster_of", SPEAKER) in denied(text, known=("Toffee",))
+
+
+def test_a_person_who_died_keeps_their_relation() -> None:
+    assert not denied("My grandfather died in May.")
+
+
+def test_no_longer_with_someone_ends_the_couple() -> None:
+    assert (SPEAKER, "dating", "Kevin") in denied("I'm no longer with Kevin.", known=("Kevin",))
+    assert not denied("I'm not with Kevin right now, he's at work.", known=("Kevin",))
+
+
+@pytest.mark.neo4j
+def test_a_pet_that_died_ends_its_relation_in_the_memory_that_named_it(
+    memory: Memory, user_id: str
+) -> None:
+    first = [{"role": "user", "name": SPEAKER, "content": "We have two cats, Mochi and Pixel."}]
+    then = [{"role": "user", "name": SPEAKER, "content": "Mochi died last night, she was 17."}]
+    old = memory.add(first, user_id=user_id, timestamp="2025-01-05").results[0]
+    new = memory.add(then, user_id=user_id, timestamp="2025-08-01").results[0]
+    assert [(t.action, t.outcome, t.old_memory_id) for t in new.transitions] == [
+        ("end", "applied", old.id)
+    ]

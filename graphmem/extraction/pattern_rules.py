@@ -260,6 +260,16 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"{MY_REL}{REL},?\s+{HONORIFIC}{PERSON}", "relation"),
     # "…, my new dentist is Dr. Lindqvist", "FYI my wife is Anna" (not at the sentence start)
     _rule(rf"{MY_REL}{REL}\s+(?i:is)\s+(?:(?i:now)\s+)?{HONORIFIC}{PERSON}", "relation"),
+    # "I'm between jobs", "my sister is out of work": no job, whatever it was (denials)
+    _rule(rf"(?:{BE1}|{NAME}\s+(?i:is))\s+{ADV}(?i:between\s+jobs|unemployed|out\s+of\s+work|"
+          rf"jobless)\b", "jobless", denial=True),
+    # "I'm off the antidepressants now": no longer taken (a denial)
+    _rule(rf"{BE1}\s+{ADV}(?i:off)\s+(?i:the|my)\s+{T}", "take", denial=True),
+    # "I'm no longer with Kevin": the couple ended however it was told (denials)
+    _rule(rf"{BE1}\s+(?i:no\s+longer)\s+(?i:with|together\s+with)\s+{T}", "partner",
+          "names", negative=True, denial=True),
+    # "We're back in Berlin after two years in Madrid": home again
+    _rule(rf"{BE1}\s+{ADV}(?i:back)\s+(?i:in)\s+{ORG}", "lives_in", "names", event=True),
     # "I'm bored of Khruangbin now", "we got tired of sushi": no longer liked (a denial)
     _rule(rf"{BE1}\s+{ADV}(?:(?i:so|a\s+bit|kind\s+of|getting)\s+)?(?i:bored|tired|sick)\s+"
           rf"(?i:of|with)\s+{T}", "likes", denial=True),
@@ -296,4 +306,7 @@ RULES: tuple[Rule, ...] = (
           rf"(?P<t>{CAP}(?:\s+(?:{CAP}|\d[\w-]*)){{0,3}})", "own"),
     _rule(rf"{FP}{PERFECT}\s+{ADV}{OWN}\s+(?i:an?)\s+(?:[\w-]+\s+){{0,2}}?{PET}\s+"
           rf"(?i:named|called)\s+{PET_NAME}", "pet"),
+    # "We have two cats, Mochi and Pixel", "we've got three dogs named Rex, Bo and Kai"
+    _rule(rf"{FP}{PERFECT}\s+{ADV}{OWN}\s+{COUNT}{PET}s\b,?\s+(?:(?i:named|called)\s+)?"
+          rf"{PET_NAMES}", "pets", "names"),
 )  # fmt: skip

@@ -161,7 +161,7 @@ def _apply(
     if rule.predicate == "partner":  # a breakup ends the couple however it was told, of the
         # speaker or of two people named ("Tom and Priya called off the engagement")
         return [
-            RawTriplet(a, p, b, False, "person", "person", denial=True)
+            RawTriplet(a, p, b, False, "person", "person", negative=rule.negative, denial=True)
             for name in _targets(rule, match.group("t"), known)
             for a, p, b in _couple(subject, name)
         ]
@@ -178,6 +178,11 @@ def _apply(
         ]
     if rule.predicate == "alone":  # "I live alone now": whoever the speaker lived with
         return [RawTriplet(subject, "live_with", ANY_VALUE, False, "person", None, denial=True)]
+    if rule.predicate == "jobless":  # "I'm between jobs": whatever the job was
+        return [
+            RawTriplet(subject, p, ANY_VALUE, False, "person", None, denial=True)
+            for p in ("works_at", "job_title")
+        ]
     if rule.predicate == "possession":  # "I sold the Civic": it is no longer the speaker's
         return [
             RawTriplet(subject, verb, target, False, "person", None, denial=True)

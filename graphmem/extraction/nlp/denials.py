@@ -34,6 +34,7 @@ from graphmem.extraction.nlp.clauses import (
     negation_words,
     spelled_at,
 )
+from graphmem.extraction.nlp.departures import departures
 from graphmem.extraction.nlp.endings import ended_triplets
 from graphmem.extraction.nlp.triplets import ParsedTriplet, verb_triplets
 from graphmem.extraction.patterns import RawTriplet, find_triplets
@@ -66,7 +67,9 @@ def sentence_denials(
 ) -> tuple[list[RawTriplet], list[ParsedTriplet]]:
     """(pattern denials, dependency denials) of one asserting sentence."""
     clauses = denied_clauses(sentence)
-    ended = [t for verb in sentence if verb.pos_ == "VERB" for t in ended_triplets(verb, speakers)]
+    verbs = [verb for verb in sentence if verb.pos_ == "VERB"]
+    ended = [t for verb in verbs for t in ended_triplets(verb, speakers)]
+    ended += [t for verb in verbs for t in departures(verb, speakers)]
     if not clauses:
         return [], ended
     heads = {verb.i for verb in clauses}

@@ -48,7 +48,14 @@ from typing import TYPE_CHECKING
 
 from graphmem.domain.extraction import ANY_VALUE
 from graphmem.extraction.nlp.clauses import clause_asserts
-from graphmem.extraction.nlp.names import CONCEPT, Named, Speakers, is_time_word, resolve
+from graphmem.extraction.nlp.names import (
+    CONCEPT,
+    PERSON,
+    Named,
+    Speakers,
+    is_time_word,
+    resolve,
+)
 from graphmem.extraction.nlp.others import third_party
 from graphmem.extraction.nlp.triplets import (
     ParsedTriplet,
@@ -155,7 +162,7 @@ def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
         elif (
             child.dep_ == "dobj"
             and lemma in _JOB_LEAVERS
-            and (left := list(_job_left(source, verb, child, speakers)))
+            and (left := list(job_left(source, verb, child, speakers)))
         ):
             yield from left
         elif _habit_object(child) and (lemma, _particle(verb)) in _HABIT_ENDERS:
@@ -166,7 +173,7 @@ def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
             yield from _habit(source, verb, child, speakers, POSSESSION_VERBS)
         elif child.dep_ == "prep" and child.lower_ == "from" and lemma in _LEFT_FROM:
             for place in (c for c in child.children if c.dep_ == "pobj"):
-                yield from _job_left(source, verb, place, speakers)
+                yield from job_left(source, verb, place, speakers, employer=True)
         elif child.dep_ == "prep" and child.lower_ == "in" and lemma == "trade":
             for thing in (c for c in child.children if c.dep_ == "pobj"):  # "traded in her Fiat"
                 yield from _habit(source, verb, thing, speakers, POSSESSION_VERBS)
@@ -226,14 +233,17 @@ def _pastime_kept(done: Token) -> bool:
     return any(c.dep_ == "xcomp" for c in done.children)
 
 
-def _job_left(
-    source: Named, verb: Token, place: Token, speakers: Speakers
+def job_left(
+    source: Named, verb: Token, place: Token, speakers: Speakers, *, employer: bool = False
 ) -> Iterator[ParsedTriplet]:
-    """ "works_at" the organisation left, when the parser names one; the place of a job
-    left ("quit his job at Deloitte"), or the place that names the job ("quit the library
-    gig": ``works_at library``, which ends "works at the city library")."""
+    """ "works_at" the organisation left, when the parser names one (``employer``: any
+    name but a person's, where the verb can only leave an employer: "laid off from
+    Spotify"); the place of a job left ("quit his job at Deloitte"), or the place that names
+    the job ("quit the library gig": ``works_at library``, which ends "works at the city
+    library")."""
     if place.lower_ in _JOB_WORDS:
-        near = [*place.children, *verb.children]  # the parser hangs "at" from either
+        # the parser hangs "at" from the job, the verb or the word "from" hangs on
+        near = [*place.children, *verb.children, *place.head.head.children]
         held = [p for p in near if p.dep_ == "prep" and p.lower_ in {"at", "with"}]
         at = next((o for p in held for o in p.children if o.dep_ == "pobj"), None)
         named = [c.text for c in place.children if c.dep_ == "compound"]
@@ -244,7 +254,8 @@ def _job_left(
             return
         place = at or place
     target = resolve(place, speakers)
-    if target is not None and _workplace(place, target.type):
+    named = employer and target is not None and target.type != PERSON
+    if target is not None and (named or _workplace(place, target.type)):
         fact = f"{source.name} works at {target.name}"
         yield ParsedTriplet(source, "works_at", target, fact, past=False, verb=verb.i)
 

@@ -211,7 +211,7 @@ class _MessageExtraction:
             said = spelled_at(sentence, raw.target) or spelled_at(sentence, raw.source)
             clause = clause_of(said or sentence.root)
             if raw.denial:  # "I quit my job at X": an end, for the lifecycle only
-                if clause_asserts(clause):
+                if clause_asserts(clause, own_negation=raw.negative):
                     self._deny(self._pattern_triplet(raw, sentence.text))
                 continue
             if clause_asserts(clause, own_negation=raw.negative):
@@ -328,6 +328,8 @@ class _MessageExtraction:
         if triplet is None:
             return
         key = _key_of(triplet)
+        if key[1].endswith("_of"):  # "our hamster Toffee died": the end wins over the name
+            self.triplets.pop(key, None)
         if key not in self.triplets:
             self.denied.setdefault(key, triplet)
 

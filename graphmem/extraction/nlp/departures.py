@@ -1,0 +1,112 @@
+"""Ends of a job and of a pet's life, told in positive words (denials for the lifecycle).
+
+Each is read only where the verb's clause asserts (:func:`.clauses.clause_asserts`):
+
+* **let go from a job**: "I got laid off from Spotify", "my brother got fired from Tesco",
+  "I was let go from my job at Ikea" (the parser's passives) deny ``works_at`` the place
+  (:func:`.endings.job_left`); without a place ("I got laid off"), and for one who retired
+  without naming where ("I retired last year"), the job whatever it was: ``works_at`` and
+  ``job_title`` of :data:`~graphmem.domain.extraction.ANY_VALUE`;
+* **a pet that died**: "Mitzi died last week", "Bruno passed away", "we had to put Bruno
+  down" deny every pet relation of that name to the speaker (``dog_of``, ``cat_of`` …:
+  whatever kind the store told) and the speaker's having it, so that "what pets do we
+  have?" reads the ones alive. A
+  person who died keeps their relations: a grandfather stays one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from graphmem.domain.extraction import ANY_VALUE
+from graphmem.extraction.nlp.clauses import clause_asserts
+from graphmem.extraction.nlp.endings import job_left
+from graphmem.extraction.nlp.names import CONCEPT, PERSON, Named, Speakers, resolve
+from graphmem.extraction.nlp.others import third_party
+from graphmem.extraction.nlp.triplets import ParsedTriplet, subject_of
+from graphmem.extraction.pattern_words import PETS
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+#: (lemma, particle or the word after it) of the verbs that let someone go from a job.
+_LET_GO = frozenset({("lay", "off"), ("fire", ""), ("sack", ""), ("let", "go"), ("dismiss", "")})
+_DIED = frozenset({("die", ""), ("pass", "away"), ("put", "down")})
+_PET_RELATIONS = tuple(sorted({f"{kind}_of" for kind in PETS.values()}))
+_JOB = ("works_at", "job_title")
+
+
+def departures(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
+    """The denials ``verb`` tells (see the module), none where its clause does not assert."""
+    lemma = verb.lemma_.lower()
+    if lemma not in {"lay", "fire", "sack", "let", "dismiss", "retire", "die", "pass", "put"}:
+        return  # every verb of every sentence comes here
+    if not clause_asserts(verb):
+        return
+    told = (lemma, _particle(verb))
+    if told in _LET_GO:
+        yield from _let_go(verb, speakers)
+    elif lemma == "retire" and not _from(verb):
+        source = subject_of(verb, speakers)
+        if source is not None:
+            yield from _any_job(source, verb)
+    elif told in _DIED:
+        yield from _pet_died(verb, speakers)
+
+
+def _particle(verb: Token) -> str:
+    """The particle, or the bare verb complement ("let go")."""
+    for child in verb.children:
+        if child.dep_ == "prt" or (child.dep_ == "xcomp" and child.lower_ == "go"):
+            return child.lower_
+    return ""
+
+
+def _from(verb: Token) -> list[Token]:
+    """The "from" objects of the verb or of its "go" ("let go from my job at Ikea")."""
+    heads = [verb, *(c for c in verb.children if c.dep_ == "xcomp" and c.lower_ == "go")]
+    preps = [p for h in heads for p in h.children if p.dep_ == "prep" and p.lower_ == "from"]
+    return [o for p in preps for o in p.children if o.dep_ == "pobj"]
+
+
+def _let_go(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
+    subjects = [c for c in verb.children if c.dep_ in {"nsubjpass", "nsubj"}]
+    if len(subjects) != 1 or subjects[0].dep_ != "nsubjpass":
+        return  # "they fired him": the one let go is no subject
+    said = resolve(subjects[0], speakers)
+    mine = said is not None and said.name in {speakers.me, speakers.you}
+    source = said if mine else third_party(subjects[0], speakers)
+    if source is None:
+        return
+    places = _from(verb)
+    for place in places:
+        yield from job_left(source, verb, place, speakers, employer=True)
+    if not places:
+        yield from _any_job(source, verb)
+
+
+def _any_job(source: Named, verb: Token) -> Iterator[ParsedTriplet]:
+    for predicate in _JOB:
+        fact = f"{source.name} {predicate.replace('_', ' ')}"
+        yield ParsedTriplet(source, predicate, Named(ANY_VALUE, CONCEPT), fact, False, verb.i)
+
+
+def _pet_died(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
+    """A pet named as the one who died ("Mitzi died") or was put down ("put Bruno down")."""
+    role = "dobj" if verb.lemma_.lower() == "put" else "nsubj"
+    told = [c for c in verb.children if c.dep_ == role]
+    # "our hamster Toffee died": the name in apposition to the pet word
+    told += [a for c in told for a in c.children if a.dep_ == "appos"]
+    for token in (c for c in told if c.pos_ == "PROPN"):
+        named = resolve(token, speakers)
+        if named is None or named.name in {speakers.me, speakers.you}:
+            continue
+        pet = Named(named.name if named.type != CONCEPT else token.text, PERSON)
+        owner = Named(speakers.me, PERSON)
+        for relation in _PET_RELATIONS:
+            fact = f"{pet.name} {relation.replace('_', ' ')} {owner.name}"
+            yield ParsedTriplet(pet, relation, owner, fact, False, verb.i)
+        for verb_of_having in ("have", "own"):  # "we have two cats, Mochi and Pixel"
+            fact = f"{owner.name} {verb_of_having} {pet.name}"
+            yield ParsedTriplet(owner, verb_of_having, pet, fact, False, verb.i)
