@@ -19,6 +19,7 @@ from graphmem.domain.extraction import ExtractedMemory, ExtractedTriplet, KnownM
 from graphmem.lifecycle.decisions import Candidate
 from graphmem.lifecycle.guards import detect_offline
 from graphmem.lifecycle.predicates import FunctionalPredicates
+from graphmem.search.ended import asks_what_was
 
 OLD = "Noa is seven and plays the violin in the youth orchestra."
 NEW = "Noa switched from violin to cello, the violin hurt her neck."
@@ -108,5 +109,24 @@ def test_the_end_of_one_fact_reorders_search_and_keeps_the_memory(
     )
     assert not any("ended:" in u for u in (then_view.explain.updates if then_view.explain else []))
 
+    # a question in the past tense asks what was, when the fact still held
+    asked = memory.search("What did Noa play in the orchestra?", user_id=user_id, explain=True)
+    assert asked.explain is not None
+    assert not any("ended:" in u for u in asked.explain.updates)
+
     memory.delete(new.id)
     assert _ended(driver, old.id) == [("violin", None)]
+
+
+@pytest.mark.parametrize(
+    ("query", "what_was"),
+    [
+        ("Which instrument does Noa play?", False),
+        ("Where does Marc work?", False),
+        ("What did Noa play at the concert?", True),
+        ("When was Marc at SNCF?", True),
+        ("Where had they lived?", True),
+    ],
+)
+def test_a_question_in_the_past_tense_asks_what_was(query: str, what_was: bool) -> None:
+    assert asks_what_was(query) is what_was

@@ -343,3 +343,13 @@ def test_a_pet_that_died_ends_its_relation_in_the_memory_that_named_it(
     assert [(t.action, t.outcome, t.old_memory_id) for t in new.transitions] == [
         ("end", "applied", old.id)
     ]
+
+
+def test_a_pet_named_in_the_subject_has_facts_of_its_own() -> None:
+    assert ("Biscuit", "eat", "wet food") in triples("Our cat Biscuit eats wet food at noon.")
+
+
+def test_a_thing_counted_in_words_is_still_a_thing() -> None:
+    """ "half marathons" is labelled a QUANTITY by the model; "3 km" is a measure."""
+    assert ("Sofie", "run", "half marathon") in triples("Sofie runs half marathons.", ("Sofie",))
+    assert not {t for t in triples("I swim 3 km every day.") if t[2] == "km"}

@@ -30,7 +30,7 @@ from graphmem.ports.search import GateRow
 from graphmem.search import address, asking, decay, speaker, updates
 from graphmem.search.candidates import SIGNALS, Pool
 from graphmem.search.context import SearchContext
-from graphmem.search.ended import ended_pairs
+from graphmem.search.ended import asks_what_was, ended_pairs
 from graphmem.search.time_plan import INHERIT, TemporalPlan
 from graphmem.settings import SearchSettings
 
@@ -173,16 +173,28 @@ def gate_and_rank(
     _inherit(scored, by_id, time_plan)
     scored.sort(key=lambda m: (-m.score, m.id))
     if settings.update_pairing:
-        at = ctx.reference_date or now
         pool.updates = updates.apply(
             scored,
             past=time_plan.past,
             describe=ctx.explain,
             in_window=lambda memory_id: time_plan.in_window(by_id[memory_id].memory),
-            ended=ended_pairs(pool.triplets.values(), by_id, at),
+            ended=_ended(pool, by_id, ctx, now),
         )
     scored.sort(key=lambda m: (-m.score, m.id))
     return [m.result() for m in scored[: ctx.top_k]], len(rows) - len(passed)
+
+
+def _ended(
+    pool: Pool, by_id: dict[str, _Ranked], ctx: SearchContext, now: datetime
+) -> list[updates.Pair]:
+    """The pairs of ended facts (:mod:`.ended`), unless the question asks what was."""
+    if ctx.time_plan.intent.kind == "general" and asks_what_was(ctx.query):
+        return []
+
+    def active(memory_id: str) -> bool:
+        return by_id[memory_id].memory.lifecycle_state == LifecycleState.ACTIVE
+
+    return ended_pairs(pool.triplets.values(), by_id, ctx.reference_date or now, active)
 
 
 def _inherit(scored: list[_Ranked], by_id: dict[str, _Ranked], time_plan: TemporalPlan) -> None:

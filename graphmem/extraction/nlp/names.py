@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from graphmem.domain.calendar_words import MONTHS, SEASONS, WEEKDAYS
+from graphmem.domain.measure_words import QUANTITY_NOUNS
 from graphmem.extraction.phrases import BINOMIALS, JOINER
 
 if TYPE_CHECKING:
@@ -167,6 +168,20 @@ def binomial(head: Token) -> str | None:
     return None
 
 
+def _counted_thing(head: Token) -> bool:
+    """A thing the model labelled with its count, in words ("half marathons" as a QUANTITY,
+    or a TIME): still a concept; not "3 km", a measure ("two kilos") or a time word."""
+    if head.ent_type_ not in {"QUANTITY", "CARDINAL", "TIME", "DATE"} or head.pos_ != "NOUN":
+        return False
+    if is_time_word(head):
+        return False
+    span = entity_span(head)
+    words = list(span) if span is not None else [head]
+    return not any(w.like_num and any(c.isdigit() for c in w.text) for w in words) and (
+        head.lemma_.lower() not in QUANTITY_NOUNS
+    )
+
+
 def concept(head: Token) -> Named | None:
     """The concept a noun names, or ``None`` when it is not one. A hyphenated word is one
     concept ("mother-in-law", not "mother" and "law"); before a proper noun only names
@@ -180,7 +195,7 @@ def concept(head: Token) -> Named | None:
     if (
         head.pos_ not in {"NOUN", "PROPN"}
         or head.is_stop
-        or head.ent_type_
+        or (head.ent_type_ and not _counted_thing(head))
         or head.lower_ in _CALENDAR_NAMES
     ):
         return None

@@ -37,6 +37,7 @@ from graphmem.extraction.nlp.names import (
 from graphmem.extraction.pattern_words import (
     CALLED_BY_RELATION,
     ONE_OF,
+    PETS,
     RELATIONS,
     unnamed_relative,
 )
@@ -55,8 +56,9 @@ _INTERJECTIONS = frozenset(
 
 
 def third_party(token: Token, speakers: Speakers) -> Named | None:
-    """The person ``token`` (a subject) stands for, other than the speakers; None when it
-    is no person known as such (see the module)."""
+    """The person ``token`` (a subject) stands for, other than the speakers, or the pet a
+    pet word names ("our dog Pixel"); None when it is no person known as such (see the
+    module)."""
     lower = token.lower_
     if lower in {"she", "he"}:
         name = dict(speakers.they).get(lower)
@@ -65,7 +67,7 @@ def third_party(token: Token, speakers: Speakers) -> Named | None:
         return Named(name, PERSON)
     if token.pos_ == "PRON":
         return None
-    kin = relative(token, speakers)
+    kin = relative(token, speakers) or _pet(token)
     if kin is not None:
         return kin
     written = _written(token)
@@ -78,6 +80,16 @@ def third_party(token: Token, speakers: Speakers) -> Named | None:
         named.type == PERSON and _all_proper(token)
     ):
         return Named(named.name, PERSON)
+    return None
+
+
+def _pet(token: Token) -> Named | None:
+    """ "Our dog Pixel eats dry food": the pet a pet word names, by the name in apposition."""
+    if token.lemma_.lower() not in PETS:
+        return None
+    for child in token.children:
+        if child.dep_ == "appos" and child.pos_ == "PROPN":
+            return Named(child.text, "ANIMAL")
     return None
 
 
