@@ -183,6 +183,8 @@ def test_an_end_told_without_a_negation_supersedes_the_fact(
             "My partner Joost works as a paramedic for the Red Cross.",
             {("Joost", "job_title", "paramedic"), ("Joost", "works_at", "Red Cross")},
         ),
+        # a place after the job is the employer, whatever the model labels it (a town here)
+        ("Joost works as a midwife at St. Anne's.", {("Joost", "works_at", "St. Anne")}),
         ("My stepdad teaches at Hillcrest Academy.", {(f"{SPEAKER}'s Stepfather", "works_at",
                                                       "Hillcrest Academy")}),
         ("Joost writes for the Financial Times.", {("Joost", "works_at", "Financial Times")}),

@@ -372,9 +372,11 @@ def verb_triplets(
         if predicate == "share_with" and _shares_home(verb):
             predicate = "live_with"  # "shares a flat with two friends"
         if target is not None:
-            # "joined a startup called Medly": a workplace named, whatever its label
+            # "joined a startup called Medly", "works as a nurse at St. Mary's": a workplace
+            # named, whatever its label (but a person's)
             workplace = obj.lemma_.lower() in _WORKPLACES and _named_as(obj) is not obj
-            predicate = _as_pattern(predicate, "ORG" if workplace else target.type)
+            after_job = bool(links) and links[-1].head.i != verb.i and target.type != PERSON
+            predicate = _as_pattern(predicate, "ORG" if workplace or after_job else target.type)
         if target is None or target.name == source.name or len(predicate) > 100:
             continue
         fact = _fact(source, verb, links, target)
