@@ -130,3 +130,20 @@ def test_the_end_of_one_fact_reorders_search_and_keeps_the_memory(
 )
 def test_a_question_in_the_past_tense_asks_what_was(query: str, what_was: bool) -> None:
     assert asks_what_was(query) is what_was
+
+
+@pytest.mark.neo4j
+def test_an_end_ends_only_the_denied_value_of_its_slot(
+    memory: Memory, driver: neo4j.Driver, user_id: str
+) -> None:
+    """ "plays the violin and the piano": switching from the violin leaves the piano."""
+    said = [{"role": "user", "name": "Ines", "content": "My daughter Noa is seven."}]
+    memory.add(said, user_id=user_id, timestamp="2025-01-02")
+    both = "Noa plays the violin and the piano in the youth orchestra."
+    old = memory.add([{"role": "user", "name": "Ines", "content": both}],
+                     user_id=user_id, timestamp="2025-01-05").results[0]  # fmt: skip
+    memory.add([{"role": "user", "name": "Ines", "content": NEW}],
+               user_id=user_id, timestamp="2025-06-01")  # fmt: skip
+    ended = dict(_ended(driver, old.id))
+    assert ended["violin"] is not None
+    assert ended["piano"] is None

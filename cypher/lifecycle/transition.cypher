@@ -1,14 +1,15 @@
 // Conditionally retire $old_id in favour of $new_id (run after lifecycle/lock_pair): $action
 // 'merge' marks it merged (MERGED_INTO), 'supersede' marks it superseded (SUPERSEDED_BY);
 // 'end' leaves it active and ends only the current triplets of it named by $ended (subject
-// entity key and predicate: valid_to = $at, ended_by = $new_id), and applies only if one ended.
+// and value entity keys and predicate: valid_to = $at, ended_by = $new_id), and applies only
+// if one ended.
 // Applies only if both memories are still active and neither is immutable or excluded from
 // Dream (a frozen memory: docs/lifecycle.md). A supersede also ends the old memory's current
 // triplets with a superseded predicate (valid_to = $at, and ended_by, so deleting the new
 // memory can make them current again) and gives the new memory's triplets with those
 // predicates valid_from = $at when they have none; a merge leaves triplets alone.
 // $action: 'merge' | 'supersede', $old_id, $new_id, $now, $at (when the change happened),
-// $reason, $predicates: list<string>, $ended: list<map{source_key, predicate}>.
+// $reason, $predicates: list<string>, $ended: list<map{source_key, predicate, target_key}>.
 // Returns: applied (bool), old_state.
 MATCH (old:Memory {id: $old_id}), (new:Memory {id: $new_id})
 WITH old, new,
@@ -44,7 +45,8 @@ CALL (old, new, eligible) {
 CALL (old, new, eligible) {
   WITH old, new WHERE eligible AND $action = 'end'
   UNWIND $ended AS fact
-  MATCH (old)-[:MENTIONS]->(:Entity {key: fact.source_key})-[r:RELATES_TO]->(:Entity)
+  MATCH (old)-[:MENTIONS]->(:Entity {key: fact.source_key})
+        -[r:RELATES_TO]->(:Entity {key: fact.target_key})
   WHERE old.id IN r.memory_ids AND r.predicate = fact.predicate AND r.valid_to IS NULL
   WITH DISTINCT r, new
   SET r.valid_to = $at, r.ended_by = new.id

@@ -9,10 +9,12 @@ from pydantic import BaseModel, Field
 
 
 class EndedFact(BaseModel):
-    """A fact an ``end`` transition ends: its subject entity's key and its predicate."""
+    """A fact an ``end`` transition ends: its subject's and its value's entity keys and its
+    predicate."""
 
     source_key: str
     predicate: str
+    target_key: str
 
 
 class TransitionRequest(BaseModel):

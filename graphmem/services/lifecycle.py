@@ -254,6 +254,7 @@ class ApplyLifecycle:
                     EndedFact(
                         source_key=owner_entity_key(plan.scope, t.source),
                         predicate=normalize_predicate(t.predicate),
+                        target_key=owner_entity_key(plan.scope, t.target),
                     )
                     for t in proposal.ended
                 ],

@@ -24,10 +24,11 @@ person (:func:`.triplets.subject_of`):
   Boeing"), denies ``works_at`` it;
 * a home left: one person who moved into or to somewhere, out or away ("Grandma moved into
   a care home", "my son moved out"), or who lives alone now, no longer lives with whoever
-  they lived with
-  (``live_with`` :data:`~graphmem.domain.extraction.ANY_VALUE`); the speaker only by
-  moving out ("I moved to Berlin" may be with the partner they live with); not "we moved"
-  (who moved together still live together), nor a move "in with" someone;
+  they lived with (``live_with`` :data:`~graphmem.domain.extraction.ANY_VALUE`); the
+  speaker only by moving out ("I moved to Berlin" may be with the partner they live with);
+  not "we moved" (who moved together still live together), nor a move "in with" someone;
+* a switch made for someone ("the doctor switched me from metformin", "the vet switched
+  Pixel from kibble") ends the habit of the one switched;
 * lessons, classes or courses ended also end learning, studying, taking or doing what
   they teach ("Mateo quit violin lessons" ends "Mateo is learning the violin");
 * a work one is done with: the object of "finish" or "complete" ("I finished Dune", "we
@@ -192,7 +193,7 @@ def _nobody(source: Named, verb: Token) -> ParsedTriplet:
 
 
 def _switched(verb: Token, speakers: Speakers) -> Named | None:
-    """The person a switch was made for, its object ("switched me", "moved Mia")."""
+    """The person a switch was made for, its object ("switched me", "switched Pixel")."""
     for obj in (c for c in verb.children if c.dep_ == "dobj"):
         named = resolve(obj, speakers)
         if named is not None and named.name in {speakers.me, speakers.you}:
@@ -208,8 +209,9 @@ def _moved_away(verb: Token, source: Named, speakers: Speakers) -> bool:
     if any(c.dep_ == "dobj" or (c.dep_ == "nsubj" and c.lower_ in _TOGETHER) for c in children):
         return False
     words = {c.lower_ for c in children if c.dep_ in {"prep", "prt", "advmod"}}
-    away = {"out"} if source.name == speakers.me else _AWAY  # "I moved to Berlin" may be
-    return bool(words & away) and "with" not in words  # with the partner the speaker lives with
+    # the speaker only by moving out: "I moved to Berlin" may be with the partner
+    away = {"out"} if source.name == speakers.me else _AWAY
+    return bool(words & away) and "with" not in words
 
 
 def _habit_object(child: Token) -> bool:
