@@ -84,11 +84,7 @@ def ended_facts(old: Candidate, denied: Sequence[ExtractedTriplet]) -> list[Extr
     found: dict[tuple[str, str, str], ExtractedTriplet] = {}
     for no in denied:
         if no.target == ANY_VALUE:
-            subject, activity = key(no)
-            held = [
-                t for t in old.triplets
-                if normalize_name(t.source) == subject and _same_activity(key(t)[1], activity)
-            ]  # fmt: skip
+            held = _activity_facts(old, no)
         else:
             slot, value = key(no), normalize_name(no.target)
             held = [
@@ -147,10 +143,7 @@ def _activity_ended(
     them, their values and the words that describe those or say when. None when the old
     memory holds no such fact."""
     subject, activity = key(no)
-    held = [
-        t for t in old.triplets
-        if normalize_name(t.source) == subject and _same_activity(key(t)[1], activity)
-    ]  # fmt: skip
+    held = _activity_facts(old, no)
     if not held:
         return None
     words = content_words(no.fact) | _who(old, subject)
@@ -160,6 +153,15 @@ def _activity_ended(
     if more is not None:
         return more
     return GuardDecision(allowed=True, reason=f"denied: {subject} {activity} (any value)")
+
+
+def _activity_facts(old: Candidate, no: ExtractedTriplet) -> list[ExtractedTriplet]:
+    """The old memory's facts of the denial's subject whose verb is its activity."""
+    subject, activity = key(no)
+    return [
+        t for t in old.triplets
+        if normalize_name(t.source) == subject and _same_activity(key(t)[1], activity)
+    ]  # fmt: skip
 
 
 def _same_activity(predicate: str, activity: str) -> bool:

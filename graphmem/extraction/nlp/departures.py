@@ -10,8 +10,8 @@ Each is read only where the verb's clause asserts (:func:`.clauses.clause_assert
 * **a pet that died**: "Mitzi died last week", "Bruno passed away", "we had to put Bruno
   down" deny every pet relation of that name to the speaker (``dog_of``, ``cat_of`` …:
   whatever kind the store told) and the speaker's having it, so that "what pets do we
-  have?" reads the ones alive. A
-  person who died keeps their relations: a grandfather stays one.
+  have?" reads the ones alive. A person who died keeps their relations: a grandfather stays
+  one.
 """
 
 from __future__ import annotations
@@ -21,9 +21,8 @@ from typing import TYPE_CHECKING
 
 from graphmem.domain.extraction import ANY_VALUE
 from graphmem.extraction.nlp.clauses import clause_asserts
-from graphmem.extraction.nlp.endings import job_left
-from graphmem.extraction.nlp.names import CONCEPT, PERSON, Named, Speakers, resolve
-from graphmem.extraction.nlp.others import third_party
+from graphmem.extraction.nlp.endings import job_left, passive_subject
+from graphmem.extraction.nlp.names import ANIMAL, CONCEPT, PERSON, Named, Speakers, resolve
 from graphmem.extraction.nlp.triplets import ParsedTriplet, subject_of
 from graphmem.extraction.pattern_words import PETS
 
@@ -35,12 +34,13 @@ _LET_GO = frozenset({("lay", "off"), ("fire", ""), ("sack", ""), ("let", "go"), 
 _DIED = frozenset({("die", ""), ("pass", "away"), ("put", "down")})
 _PET_RELATIONS = tuple(sorted({f"{kind}_of" for kind in PETS.values()}))
 _JOB = ("works_at", "job_title")
+_LEMMAS = frozenset({lemma for lemma, _ in _LET_GO | _DIED} | {"retire"})
 
 
 def departures(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
     """The denials ``verb`` tells (see the module), none where its clause does not assert."""
     lemma = verb.lemma_.lower()
-    if lemma not in {"lay", "fire", "sack", "let", "dismiss", "retire", "die", "pass", "put"}:
+    if lemma not in _LEMMAS:
         return  # every verb of every sentence comes here
     if not clause_asserts(verb):
         return
@@ -71,12 +71,9 @@ def _from(verb: Token) -> list[Token]:
 
 
 def _let_go(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
-    subjects = [c for c in verb.children if c.dep_ in {"nsubjpass", "nsubj"}]
-    if len(subjects) != 1 or subjects[0].dep_ != "nsubjpass":
+    if any(c.dep_ == "nsubj" for c in verb.children):
         return  # "they fired him": the one let go is no subject
-    said = resolve(subjects[0], speakers)
-    mine = said is not None and said.name in {speakers.me, speakers.you}
-    source = said if mine else third_party(subjects[0], speakers)
+    source = passive_subject(verb, speakers)
     if source is None:
         return
     places = _from(verb)
@@ -102,7 +99,7 @@ def _pet_died(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
         named = resolve(token, speakers)
         if named is None or named.name in {speakers.me, speakers.you}:
             continue
-        pet = Named(named.name if named.type != CONCEPT else token.text, PERSON)
+        pet = Named(named.name if named.type != CONCEPT else token.text, ANIMAL)
         owner = Named(speakers.me, PERSON)
         for relation in _PET_RELATIONS:
             fact = f"{pet.name} {relation.replace('_', ' ')} {owner.name}"

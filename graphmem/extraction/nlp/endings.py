@@ -268,15 +268,21 @@ def _workplace(place: Token, kind: str) -> bool:
     return kind in {"ORG", "FAC"} or (kind == CONCEPT and place.pos_ == "PROPN")
 
 
+def passive_subject(verb: Token, speakers: Speakers) -> Named | None:
+    """The one who underwent a passive ("Ines got rid of …", "I got laid off"): a speaker,
+    or a third party who is a person; None without exactly one such subject."""
+    subjects = [c for c in verb.children if c.dep_ == "nsubjpass"]
+    if len(subjects) != 1:
+        return None
+    said = resolve(subjects[0], speakers)
+    mine = said is not None and said.name in {speakers.me, speakers.you}
+    return said if mine else third_party(subjects[0], speakers)
+
+
 def _got_rid(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
     """ "got rid of X" (parsed as a passive "rid" with its subject as ``nsubjpass``): X is
     no longer had, owned, driven or ridden."""
-    subjects = [c for c in verb.children if c.dep_ == "nsubjpass"]
-    if len(subjects) != 1:
-        return
-    said = resolve(subjects[0], speakers)
-    mine = said is not None and said.name in {speakers.me, speakers.you}
-    source = said if mine else third_party(subjects[0], speakers)
+    source = passive_subject(verb, speakers)
     for of in (c for c in verb.children if c.dep_ == "prep" and c.lower_ == "of"):
         for thing in (c for c in of.children if c.dep_ == "pobj"):
             if source is not None:

@@ -27,6 +27,7 @@ ENTITY_LABELS = frozenset(
 )
 CONCEPT = "CONCEPT"
 PERSON = "PERSON"
+ANIMAL = "ANIMAL"  # a pet named in the subject ("our dog Pixel")
 FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "we", "us", "our", "ours"})
 SECOND_PERSON = frozenset({"you", "your", "yours", "yourself", "ya", "u"})
 VAGUE_NOUNS = frozenset(

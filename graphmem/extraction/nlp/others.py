@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from graphmem.domain.extraction import ExtractedTriplet
 from graphmem.extraction.nlp.clauses import clause_asserts, clause_of
 from graphmem.extraction.nlp.names import (
+    ANIMAL,
     FIRST_PERSON,
     PERSON,
     Named,
@@ -89,7 +90,7 @@ def _pet(token: Token) -> Named | None:
         return None
     for child in token.children:
         if child.dep_ == "appos" and child.pos_ == "PROPN":
-            return Named(child.text, "ANIMAL")
+            return Named(child.text, ANIMAL)
     return None
 
 

@@ -205,13 +205,13 @@ def _objects(verb: Token) -> Iterator[tuple[list[Token], Token]]:
             for obj in _with_conjuncts(child):
                 yield particles, _counted(obj)
             if _shares_home(verb):  # "shares a flat with two friends"
-                yield from _employer(child, {"with"})
+                yield from _told_after(child, {"with"})
         elif child.dep_ == "prep":
             for pobj in (c for c in child.children if c.dep_ == "pobj"):
                 for obj in _with_conjuncts(pobj):
                     yield [*particles, child], obj
                 if child.lower_ == "as" and verb.lemma_.lower() == "work":
-                    yield from _employer(pobj)  # "works as a train driver for SNCF"
+                    yield from _told_after(pobj)  # "works as a train driver for SNCF"
             yield from _gerund_objects(particles, child)
         elif child.dep_ == "advmod" and child.lower_ in _DIRECTIONS:
             # "got back from Kyoto": the preposition hangs from the adverb -> get_back_from
@@ -230,13 +230,13 @@ def _shares_home(verb: Token) -> bool:
     )
 
 
-def _employer(
-    title: Token, links: frozenset[str] | set[str] = frozenset({"at", "for"})
+def _told_after(
+    noun: Token, links: frozenset[str] | set[str] = frozenset({"at", "for"})
 ) -> Iterator[tuple[list[Token], Token]]:
     """Where one works, told after the job ("as a nurse at St. Luke's"): read as the verb's
     own "at" or "for" (``work_at``, ``work_for``); or whom a home is shared with, told after
     it ("shares a flat with two friends": ``share_with``)."""
-    for prep in (c for c in title.children if c.dep_ == "prep" and c.lower_ in links):
+    for prep in (c for c in noun.children if c.dep_ == "prep" and c.lower_ in links):
         for pobj in (c for c in prep.children if c.dep_ == "pobj"):
             yield [prep], pobj
 
