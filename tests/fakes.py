@@ -19,6 +19,7 @@ from graphmem.domain.extraction import Extraction, ExtractionRequest, KnownEntit
 from graphmem.domain.filters import MemoryFilter
 from graphmem.domain.graph import TripletRecord
 from graphmem.domain.memory import HistoryEvent, LifecycleState, MemoryRecord
+from graphmem.domain.relatives import RelativeHolders, RelativeQuestion
 from graphmem.domain.scope import Scope
 from graphmem.domain.transitions import CandidateRead, TransitionOutcome, TransitionRequest
 from graphmem.domain.writes import MemoryChange, WriteOutcome, WritePlan
@@ -123,6 +124,12 @@ class FakeStore:
     def known_entities_in(self, scope: Scope, names: Sequence[str]) -> list[KnownEntity]:
         wanted = set(names)
         return [KnownEntity(name=n) for n in self.entity_names if normalize_name(n) in wanted]
+
+    def relative_holders(
+        self, scope: Scope, questions: Sequence[RelativeQuestion]
+    ) -> list[RelativeHolders]:
+        # no triplets are kept here: nobody is named yet
+        return [RelativeHolders(person_key=q.person_key, predicate=q.predicate) for q in questions]
 
     def similar_active_many(
         self,

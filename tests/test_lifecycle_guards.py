@@ -500,6 +500,15 @@ def test_a_denial_names_the_old_value_by_its_last_words_or_its_make_without_the_
         phone = _old(f"My phone is a {model}.", triplet("Sam", "own", model))
         new = f"I replaced the {make} with a Fairphone."
         assert check_denial(phone, new, [triplet("Sam", "own", make)]).allowed, model
+    # described before its make ("a red Volvo estate"): the make still names it
+    for car in ("red Volvo estate", "old blue Saab", "tiny Fiat hatchback"):
+        make = next(w for w in car.split() if w[0].isupper())
+        drove = _old(f"We drive a {car}.", triplet("Sam", "drive", car))
+        sold = f"We sold the {make} and bought a bike."
+        assert check_denial(drove, sold, [triplet("Sam", "drive", make)]).allowed, car
+    # not a lower-case word the make is written with
+    cream = _old("I drink Irish cream coffee.", triplet("Sam", "drink", "Irish cream coffee"))
+    assert not check_denial(cream, "I gave up Irish.", [triplet("Sam", "drink", "Irish")]).allowed
     told = _old("I drive a Civic to my mother's farm.", triplet("Sam", "drive", "Civic"))
     decision = check_denial(told, "I sold the Civic.", [triplet("Sam", "drive", "Civic")])
     assert not decision.allowed and "farm" in decision.reason

@@ -9,4 +9,7 @@ THING_KINDS: tuple[str, ...] = (
     "car", "phone", "laptop", "computer", "bike", "bicycle", "motorbike", "motorcycle",
     "scooter", "truck", "van", "tablet", "watch", "camera", "console", "e-reader", "piano",
     "keyboard", "guitar", "violin", "cello", "drum kit",
+    # a car's body ("a red Volvo estate"): its kind within the make
+    "estate", "hatchback", "sedan", "saloon", "suv", "wagon", "coupe", "convertible",
+    "minivan", "pickup", "campervan",
 )  # fmt: skip

@@ -8,6 +8,7 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 from graphmem.domain.graph import TripletRecord
+from graphmem.domain.relatives import EntityMerge
 from graphmem.domain.results import Transition
 from graphmem.domain.scope import Scope
 
@@ -68,6 +69,8 @@ class WritePlan(BaseModel):
     # normalised names the add's role "user" messages carried (the owner's Scope records them:
     # graphmem/search/self_names.py)
     user_speakers: list[str] = Field(default_factory=list)
+    # stored unnamed relatives that are the holder this add names (services/relatives.py)
+    entity_merges: list[EntityMerge] = Field(default_factory=list)
 
 
 class WriteOutcome(BaseModel):

@@ -140,6 +140,16 @@ RULES: tuple[Rule, ...] = (
           rf"\s+(?i:at|for)\s+{T}", "works_at", event=True),
     _rule(rf"{NAME}\s+(?i:has\s+)?{ADV}(?i:got|gotten|landed|accepted|took)\s+(?i:a\s+)?"
           rf"(?i:new\s+)?(?i:job|position|role)\s+(?i:at|with)\s+{T}", "works_at", event=True),
+    # "My partner Ewa got a job as a data analyst at Allegro"
+    _rule(rf"{NAME}\s+(?i:has\s+)?{ADV}{JOB_AS}(?P<title>{TITLE_WORDS})\s+(?i:at|with|for)\s+{T}",
+          "works_at", titled=True, event=True),
+    _rule(rf"{NAME}\s+(?i:has\s+)?{ADV}{JOB_AS}(?P<t>{TITLE_WORDS})", "job_title", "title",
+          event=True),
+    # "I start at the Red Cross clinic in June", "Ewa is starting at Allegro next month": a
+    # place by its name (not "I start at nine", "starting at the beginning")
+    _rule(rf"(?:{FP}(?:'m|\s+am|'ll|\s+will|\s+have|'ve)?|{NAME}(?:'s|\s+is|\s+will|\s+has)?)"
+          rf"\s+{ADV}(?i:start|starts|starting|started|begin|begins|beginning)\s+(?i:at|with)\s+"
+          rf"(?=(?:the\s+)?(?:St\.\s+)?[A-Z]){T}", "works_at", event=True),
     _rule(rf"{BEEN}\s+{ADV}(?i:working|employed)\s+(?i:at|for|by)\s+{T}", "works_at"),
     _rule(rf"{IM}\s+{ADV}{TITLE_AT}{ORG}", "works_at", titled=True),
     _rule(rf"{NAME}\s+(?i:is)\s+{ADV}{TITLE_AT}{ORG}", "works_at", titled=True),

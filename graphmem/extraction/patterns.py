@@ -235,6 +235,13 @@ def find_triplets(
     sentence = _APPOSITION.sub(
         _without_commas, collapse_whitespace(sentence.replace("\u2019", "'"))
     )
+    found: list[RawTriplet] = []
+    for variant in (sentence, *_each_subject(sentence)):
+        found.extend(_find_in(variant, speaker, known))
+    return found
+
+
+def _find_in(sentence: str, speaker: str, known: Container[str]) -> list[RawTriplet]:
     sentence, unnamed = _name_the_unnamed(sentence, speaker)
     first_person = FIRST_PERSON.search(sentence)
     first_person_end = first_person.end() if first_person else None
@@ -245,6 +252,31 @@ def find_triplets(
     if unnamed is not None and any(t.source == unnamed[0] for t in found):
         found.append(RawTriplet(unnamed[0], f"{unnamed[1]}_of", speaker, False, "person", "person"))
     return found + [d for t in found for d in _earlier_stages(t)]
+
+
+#: "Kasia and the kids moved to Krakow", "My sister and Piotr live in Gdansk": a subject
+#: of two, the first a name or a relative, the second one or two words, then the verb.
+_CONJOINED = re.compile(
+    rf"^(?P<a>{MY_REL}{REL}(?:\s+{CAP})?|{CAP}(?:\s+{CAP})?)\s+(?i:and)\s+"
+    rf"(?P<b>(?:(?i:the|her|his|their|our|my)\s+)?[\w-]+)\s+(?=[a-z])(?P<rest>.+)$"
+)
+#: The verb said of two, as said of one ("live" -> "lives"), where the patterns read it so.
+_OF_ONE = {"live": "lives", "work": "works", "have": "has", "are": "is", "were": "was"}
+
+
+def _each_subject(sentence: str) -> list[str]:
+    """The sentence said of each person of a subject of two ("Kasia and Piotr moved to
+    Krakow" -> "Kasia moved to Krakow", "Piotr moved to Krakow"): the patterns read a fact
+    of one name before its verb. Not "Anna and I" (the first-person patterns read it)."""
+    match = _CONJOINED.match(sentence)
+    if match is None or match.group("b").lower() in {"i", "me", "we"}:
+        return []
+    verb, _, after = match.group("rest").partition(" ")
+    rest = f"{_OF_ONE.get(verb, verb)} {after}".rstrip()
+    people = [match.group("a")]
+    if re.fullmatch(CAP, match.group("b")):
+        people.append(match.group("b"))
+    return [f"{person} {rest}" for person in people]
 
 
 #: A couple's stages: getting engaged ends dating (a boyfriend or girlfriend), getting married

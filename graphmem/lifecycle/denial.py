@@ -184,9 +184,20 @@ def _names_same(old: str, denied: str, old_text: str = "") -> bool:
     if _capitalised_after(old_text, denied, old.split()):
         return True  # the parser kept "Civic" of "a Honda Civic": "the Honda" still names it
     if not old.startswith(f"{denied} "):
-        return False
+        described = _undescribed(old, old_text)  # "a red Volvo estate": "the Volvo"
+        return described != old and _names_same(described, denied, old_text)
     rest = old[len(denied) + 1 :].split()
     return all(_model_word(w) for w in rest) or _capitalised_after(old_text, denied, rest)
+
+
+def _undescribed(value: str, text: str) -> str:
+    """``value`` without the words before its name that ``text`` writes in lower case
+    ("red volvo estate" of "We drive a red Volvo estate" -> "volvo estate"): its colour,
+    size or age describes it, the capitalised make names it."""
+    words = value.split()
+    while len(words) > 1 and re.search(rf"(?<![\w'-]){re.escape(words[0])}(?![\w'-])", text):
+        words = words[1:]
+    return " ".join(words)
 
 
 def _capitalised_after(text: str, make: str, model: list[str]) -> bool:

@@ -8,6 +8,7 @@ from graphmem.domain.extraction import KnownEntity
 from graphmem.domain.filters import MemoryFilter
 from graphmem.domain.graph import TripletRecord
 from graphmem.domain.memory import HistoryEvent, LifecycleState, MemoryRecord
+from graphmem.domain.relatives import RelativeHolders, RelativeQuestion
 from graphmem.domain.results import Transition
 from graphmem.domain.scope import Scope, ScopeFilter
 from graphmem.domain.transitions import CandidateRead, TransitionOutcome, TransitionRequest
@@ -37,6 +38,13 @@ class MemoryStore(Protocol):
     def existing_entity_keys(self, keys: Sequence[str]) -> set[str]: ...
     def known_entities_in(self, scope: Scope, names: Sequence[str]) -> list[KnownEntity]:
         """The owner's entities (name and type) among these normalised ``names``."""
+        ...
+
+    def relative_holders(
+        self, scope: Scope, questions: Sequence[RelativeQuestion]
+    ) -> list[RelativeHolders]:
+        """Per question, in order: the named holders of a one-holder relation of a person,
+        and whether its unnamed holder is stored (services/relatives.py)."""
         ...
 
     def get(self, memory_id: str, scope: ScopeFilter) -> MemoryRecord | None: ...

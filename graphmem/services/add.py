@@ -33,6 +33,7 @@ from graphmem.services.embedding_cache import CachedEmbedder, RecentVectors
 from graphmem.services.key_prefetch import KeyPrefetch, Vectors
 from graphmem.services.lifecycle import ApplyLifecycle
 from graphmem.services.plan import Pending, PlanOptions, build_plan
+from graphmem.services.relatives import identify_relatives
 from graphmem.settings import Settings
 
 
@@ -124,6 +125,7 @@ class AddMemories:
                 memory.triplets.extend(given)
         else:
             extraction = verbatim(msgs, given)
+        merges = identify_relatives(scope, extraction, self.store.relative_holders)
         inputs.check_relation_links(len(extraction.memories), len(given), limits)
         for memory in extraction.memories:
             inputs.check_text(memory.text, limits, where="extracted memory")
@@ -140,6 +142,7 @@ class AddMemories:
                 CachedEmbedder(self.embedder, cache),
                 self.store.existing_entity_keys,
             )
+            plan.entity_merges = merges
             plan.links = LinkPolicy(
                 per_memory=self.settings.indexing.linked_memories,
                 max_mentions=self.settings.indexing.link_max_mentions,

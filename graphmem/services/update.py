@@ -22,6 +22,7 @@ from graphmem.services import inputs
 from graphmem.services.context import people_of
 from graphmem.services.plan import Pending, PlanOptions, build_plan
 from graphmem.services.reads import get_memory
+from graphmem.services.relatives import identify_relatives
 from graphmem.settings import LimitSettings
 
 ROLES = ("user", "assistant", "system", "tool")
@@ -38,7 +39,9 @@ def reextract(
     store: MemoryStore, extractor: Extractor, memory: MemoryRecord, scope: Scope, text: str
 ) -> ExtractedMemory:
     """Entities and triplets of the new text, from every memory the extractor finds in it
-    (the text itself is stored as given; lifecycle proposals are not applied)."""
+    (the text itself is stored as given; lifecycle proposals are not applied). An unnamed
+    relative is written as its one named holder, as an add writes it; a stored unnamed one
+    is merged only by an add."""
     known = store.known_entities_in(scope, candidate_names([text]))
     extraction = extractor.extract(
         ExtractionRequest(
@@ -48,6 +51,7 @@ def reextract(
             known_people=people_of(known),
         )
     )
+    identify_relatives(scope, extraction, store.relative_holders)  # names only: no merge
     found = extraction.memories
     return ExtractedMemory(
         text=text,

@@ -25,6 +25,7 @@ from graphmem.domain.extraction import KnownEntity
 from graphmem.domain.filters import NO_FILTER, MemoryFilter
 from graphmem.domain.graph import TripletRecord
 from graphmem.domain.memory import HistoryEvent, LifecycleState, MemoryRecord
+from graphmem.domain.relatives import RelativeHolders, RelativeQuestion
 from graphmem.domain.scope import Scope, entity_key
 from graphmem.domain.transitions import TransitionOutcome, TransitionRequest
 from graphmem.domain.writes import MemoryChange, WriteOutcome, WritePlan
@@ -82,6 +83,18 @@ class Neo4jStore:
             return []
         rows = self.statements.read("entity/existing_keys", "look up known names", keys=keys)
         return [KnownEntity(name=r["name"], type=r["type"]) for r in rows]
+
+    def relative_holders(
+        self, scope: Scope, questions: Sequence[RelativeQuestion]
+    ) -> list[RelativeHolders]:
+        if not questions:
+            return []
+        rows = self.statements.read(
+            "entity/relative_holders",
+            "look up named relatives",
+            questions=[q.model_dump() for q in questions],
+        )
+        return [RelativeHolders.model_validate(dict(r)) for r in rows]
 
     def get(self, memory_id: str, scope: ScopeFilter) -> MemoryRecord | None:
         rows = self.statements.read("memory/get", "get a memory", id=memory_id, **scope)

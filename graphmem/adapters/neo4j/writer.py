@@ -35,6 +35,8 @@ class PlanWriter:
         keep = [m for m in self.plan.memories if m.id not in duplicates]
         created = [m.id for m in keep]
         triplets = self._write(tx, keep, set(created), link=True)
+        if created and self.plan.entity_merges:
+            self._merge_relatives(tx)
         transitions = (
             self.lifecycle(TxLifecycleView(tx), created) if self.lifecycle and created else []
         )
@@ -69,6 +71,12 @@ class PlanWriter:
             now=self.now,
         )
         return [triplet_from_record(r.data()) for r in records]
+
+    def _merge_relatives(self, tx: neo4j.ManagedTransaction) -> None:
+        """Stored unnamed relatives become the holder this add named (before the lifecycle
+        reads the owner's triplets; the statement re-checks under the owner's lock)."""
+        merges = [m.model_dump() for m in self.plan.entity_merges]
+        self._run(tx, "entity/merge_relative", merges=merges, now=self.now)
 
     def _scopes(self) -> list[dict[str, Any]]:
         """The scopes whose locks the write takes: the owner's first (dedupe, entities and

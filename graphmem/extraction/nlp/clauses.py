@@ -108,10 +108,21 @@ def clause_asserts(verb: Token, *, own_negation: bool = False) -> bool:
             if not owned:
                 return False
             owned = False
-        if current.head.i == current.i:
+        if current.head.i == current.i or _spliced(current):
             return True
         current = clause_of(current.head)
     return False
+
+
+def _spliced(verb: Token) -> bool:
+    """A clause of its own the parser hung from the next one ("I stopped volunteering at the
+    food bank, my knees can't take it": "stopped" as a complement of "take"): a complement
+    with its own subject, before its head, a comma or dash after it. Its truth is not the
+    next clause's (that one's negation is not its own)."""
+    if verb.dep_ != "ccomp" or verb.i > verb.head.i or not _has_subject(verb):
+        return False
+    after = verb.right_edge.i + 1
+    return after < len(verb.doc) and verb.doc[after].text in {",", ";", "-", "–", "—"}
 
 
 _COMPLEMENTS = frozenset({"acomp", "attr", "oprd"})  # what a copula says the subject is

@@ -49,7 +49,12 @@ from graphmem.extraction.nlp.denials import sentence_denials
 from graphmem.extraction.nlp.names import PERSON, Speakers, concept, named_entity
 from graphmem.extraction.nlp.others import named_relative, unnamed_relatives
 from graphmem.extraction.nlp.pipeline import MODEL_PACKAGE, load_pipeline, parse, parse_part
-from graphmem.extraction.nlp.repairs import past_forms, tidy_entities, verb_exceptions
+from graphmem.extraction.nlp.repairs import (
+    noun_roots,
+    past_forms,
+    tidy_entities,
+    verb_exceptions,
+)
 from graphmem.extraction.nlp.triplets import ParsedTriplet, adds_slot, sentence_triplets
 from graphmem.extraction.offline import fact_of, speaker_of
 from graphmem.extraction.patterns import RawTriplet, find_triplets
@@ -111,7 +116,7 @@ class NLPExtractor:
         parts = [parse_part(m.content, self.parse_cap_chars) for _, m in kept]
         irregular = verb_exceptions(load_pipeline(self.package))
         docs = [
-            past_forms(tidy_entities(d), irregular)
+            noun_roots(past_forms(tidy_entities(d), irregular))
             for d in parse(parts, self.batch_size, self.package)
         ]
         speakers = speakers_for([m for _, m in kept])

@@ -15,6 +15,10 @@ request and the predicate as ``went``. When the word is an irregular verb form o
 another lemma in the lemmatizer's own exception table ("went" -> go, "got" -> get),
 it is retagged as a past tense (VBD) with that lemma. Regular forms ("Finished my quilt")
 are tagged right already; a base form ("Call the agency") stays a request.
+
+**A verb read as a noun.** "We no longer volunteer at the shelter": the model makes
+"volunteer" a noun, yet the root of the sentence under the subject "We"; it is retagged as a
+verb (:func:`noun_roots`), so its triplets and its denial are read.
 """
 
 from __future__ import annotations
@@ -88,6 +92,30 @@ def past_forms(doc: Doc, exceptions: dict[str, list[str]]) -> Doc:
         if lemmas and lemmas[0] != verb.lower_:
             verb.tag_ = "VBD"
             verb.lemma_ = lemmas[0]
+    return doc
+
+
+#: Subjects a verb has in chat, that a noun (as the model misreads a verb) never has.
+_PERSONAL = frozenset({"i", "we", "you", "they", "he", "she"})
+
+
+def noun_roots(doc: Doc) -> Doc:
+    """``doc`` with a sentence's root read as a noun retagged as the verb it is (in place;
+    returned): "We no longer volunteer at the shelter" gives the model the noun "volunteer"
+    as its root, under the subject "We". A root noun whose subject is a personal pronoun,
+    with no determiner or possessive of its own, is a verb (present tense: ``VBZ`` after
+    "he"/"she", else ``VBP``)."""
+    for sentence in doc.sents:
+        root = sentence.root
+        if root.pos_ != "NOUN" or root.tag_ not in {"NN", "NNS"}:
+            continue
+        subjects = [c for c in root.children if c.dep_ == "nsubj"]
+        if len(subjects) != 1 or subjects[0].lower_ not in _PERSONAL:
+            continue
+        if any(c.dep_ in {"det", "poss", "amod", "nummod"} for c in root.children):
+            continue
+        root.pos_ = "VERB"
+        root.tag_ = "VBZ" if subjects[0].lower_ in {"he", "she"} else "VBP"
     return doc
 
 

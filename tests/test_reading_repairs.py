@@ -1,0 +1,65 @@
+"""Readings the small model's parse got wrong, repaired: a verb read as a noun at the root
+("We no longer volunteer at the shelter"), and a clause hung from the next one across a
+comma, whose negation is not its own ("I stopped volunteering at the food bank, my knees
+can't take it")."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from graphmem.domain.extraction import ExtractedMemory, ExtractionRequest, Message
+from graphmem.extraction.nlp import NLPExtractor
+
+EXTRACTOR = NLPExtractor()
+SPEAKER = "Greta"
+
+
+def one(text: str) -> ExtractedMemory:
+    request = ExtractionRequest(
+        messages=[Message(content=text, name=SPEAKER)],
+        observed_at=datetime(2026, 7, 1, tzinfo=UTC),
+    )
+    (memory,) = EXTRACTOR.extract(request).memories
+    return memory
+
+
+def facts(triplets: list) -> set[tuple[str, str, str]]:
+    return {(t.source, t.predicate, t.target) for t in triplets}
+
+
+@pytest.mark.parametrize(
+    ("text", "ended"),
+    [
+        ("We no longer volunteer at the shelter.", (SPEAKER, "volunteer_at", "shelter")),
+        ("I no longer volunteer at the food bank.", (SPEAKER, "volunteer_at", "food bank")),
+        (
+            "I stopped volunteering at the animal shelter, my back can't take the lifting.",
+            (SPEAKER, "volunteer_at", "animal shelter"),
+        ),
+        (
+            "I stopped volunteering at the food bank; my knees won't have it.",
+            (SPEAKER, "volunteer_at", "food bank"),
+        ),
+    ],
+)
+def test_an_end_is_read_through_a_misparse(text: str, ended: tuple[str, str, str]) -> None:
+    assert ended in facts(one(text).denied)
+
+
+def test_a_repaired_verb_still_tells_its_fact() -> None:
+    assert (SPEAKER, "volunteer_at", "food bank") in facts(
+        one("I volunteer at the food bank.").triplets
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I won't move to Paris, I love Lyon.",  # the first clause's own negation stays
+        "If I move to Paris, I'll miss Lyon.",
+    ],
+)
+def test_a_clause_before_a_comma_keeps_its_own_negation(text: str) -> None:
+    assert not {t for t in facts(one(text).triplets) if t[1] == "lives_in"}
