@@ -63,3 +63,22 @@ def test_a_repaired_verb_still_tells_its_fact() -> None:
 )
 def test_a_clause_before_a_comma_keeps_its_own_negation(text: str) -> None:
     assert not {t for t in facts(one(text).triplets) if t[1] == "lives_in"}
+
+
+def test_an_opening_clause_without_its_i_keeps_its_own_truth() -> None:
+    told = one("Gave up the cello, I never had time to practise.")
+    assert (SPEAKER, "give_up", "cello") in facts(told.triplets)
+    assert (SPEAKER, "learn", "cello") in facts(told.denied)
+
+
+def test_a_third_party_moving_out_is_no_longer_the_flatmate() -> None:
+    request = ExtractionRequest(
+        messages=[Message(content="Chidi moved out last weekend.", name=SPEAKER)],
+        observed_at=datetime(2026, 7, 1, tzinfo=UTC),
+        known_entities=["Chidi"],
+        known_people=["Chidi"],
+    )
+    (memory,) = EXTRACTOR.extract(request).memories
+    assert ("Chidi", "roommate_of", SPEAKER) in facts(memory.denied)
+    mine = one("I moved out last weekend.")
+    assert not {t for t in facts(mine.denied) if t[1] == "roommate_of"}

@@ -102,3 +102,31 @@ def test_one_owner_only(memory: Memory, driver: neo4j.Driver, user_id: str) -> N
     assert ("lives_in", "Gdansk") in facts_of(driver, user_id, "Tomas's Sister")
     assert merged(driver, user_id) == [] and merged(driver, other) == []
     memory.delete_all(user_id=other)
+
+
+def test_a_name_given_later_merges_the_unnamed_mother(
+    memory: Memory, driver: neo4j.Driver, user_id: str
+) -> None:
+    told = say(memory, user_id, "My mum has arthritis in her hands.", "2026-01-08")
+    say(memory, user_id, "I'm a junior architect in London.", "2026-01-22")
+    say(memory, user_id, "My flatmate Chidi is vegan.", "2026-02-10")
+    say(memory, user_id, "Mum's name is Ngozi, by the way.", "2026-03-05", run="r2")
+    assert merged(driver, user_id) == [("Tomas's Mother", "Ngozi")]
+    assert ("has_condition", "arthritis") in facts_of(driver, user_id, "Ngozi")
+    found = memory.search("What health issue does Ngozi have?", user_id=user_id, top_k=2)
+    assert told[0] in [r.id for r in found.results]
+
+
+def test_a_flatmate_who_moved_out_is_no_longer_one(
+    memory: Memory, driver: neo4j.Driver, user_id: str
+) -> None:
+    say(memory, user_id, "My flatmate Chidi is vegan and cooks for both of us.", "2026-02-10")
+    moved = say(memory, user_id, "Chidi moved out last weekend.", "2026-04-16", run="r2")
+    assert ("roommate_of", "Tomas") not in facts_of(driver, user_id, "Chidi")
+    assert ("diet", "vegan") in facts_of(driver, user_id, "Chidi")
+    (added,) = memory.add(
+        [{"role": "user", "name": "Tomas", "content": "My new flatmate is Sofia."}],
+        user_id=user_id, timestamp="2026-06-11",
+    ).results  # fmt: skip
+    found = memory.search("Who is my flatmate?", user_id=user_id, top_k=1).results
+    assert found[0].id == added.id and moved

@@ -177,3 +177,45 @@ def test_a_stored_unnamed_relative_merges_into_the_holder_named_now() -> None:
     assert ("Kasia", "lives_in", "Gdansk") in {
         (t.source, t.predicate, t.target) for t in both.memories[0].triplets
     }
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("Mum's name is Adaeze, by the way.", ("Adaeze", "mother_of", SPEAKER)),
+        ("My mother's name is Adaeze.", ("Adaeze", "mother_of", SPEAKER)),
+        ("My husband is called Bram.", ("Bram", "husband_of", SPEAKER)),
+        ("My youngest brother is named Olu.", ("Olu", "brother_of", SPEAKER)),
+        ("Karl's daughter is named Ines.", ("Ines", "daughter_of", "Karl")),
+        ("Our cat's name is Miso.", ("Miso", "cat_of", SPEAKER)),
+        ("My dog is called Rex.", ("Rex", "dog_of", SPEAKER)),
+    ],
+)
+def test_a_name_given_to_a_relative_names_the_relative(
+    text: str, wanted: tuple[str, str, str]
+) -> None:
+    found = triples(text)
+    assert wanted in found
+    assert not any(s.endswith("'s Mother") or s.endswith("'s Husband") for s, _, _ in found)
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("Chidi got a place with his girlfriend in Hackney.", ("Chidi", "lives_in", "Hackney")),
+        ("We bought a house in Villeurbanne!", (SPEAKER, "lives_in", "Villeurbanne")),
+        ("I found a lovely flat near the river in Ghent.", (SPEAKER, "lives_in", "Ghent")),
+    ],
+)
+def test_a_home_got_in_a_town_is_where_one_lives(text: str, wanted: tuple[str, str, str]) -> None:
+    assert wanted in triples(text, ("Chidi",))
+
+
+def test_a_home_thing_bought_in_a_shop_is_no_home() -> None:
+    assert not {t for t in triples("I bought a house plant in Ikea.") if t[1] == "lives_in"}
+
+
+def test_she_or_he_is_the_person_known_to_the_owner_whatever_the_model_labels() -> None:
+    # the small model labels "Chidi" an organisation; the owner knows him as a person
+    found = triples("Chidi moved out, he got a place with his girlfriend in Hackney.", ("Chidi",))
+    assert ("Chidi", "lives_in", "Hackney") in found

@@ -53,6 +53,8 @@ OWNER = rf"(?<![\w'-])(?P<o>{CAP}(?:\s+{CAP}){{0,2}})'s\s+"
 HONORIFIC = r"(?:(?:Mr|Mrs|Ms|Mx|Miss|Dr|Prof)\.?\s+)?"
 # a person's name after a relation word: up to three capitalised words, with particles
 PERSON = rf"(?P<s>(?:{PARTICLE}\s+)?{CAP}(?:\s+(?:{PARTICLE}\s+){{0,2}}{CAP}){{0,2}})"
+#: How a name is given to someone told by relation word: "'s name is", "is called".
+CALLED = r"(?:'s\s+(?i:name)\s+(?i:is)|\s+(?i:is)\s+(?i:called|named))\s+"
 NOT_OWNED = r"(?!['\u2019]s\b)"
 REL_ADJ = (
     r"(?:(?i:best|good|close|old|older|younger|little|big|new|twin|eldest|oldest|youngest)\s+)*"

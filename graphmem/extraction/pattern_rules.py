@@ -14,6 +14,7 @@ from graphmem.extraction.pattern_fragments import (
     AND_ALSO,
     BE1,
     BEEN,
+    CALLED,
     CANT,
     CAP,
     CONTACT_ADJ,
@@ -102,6 +103,13 @@ RULES: tuple[Rule, ...] = (
     # "we moved into a new apartment in Brooklyn": the home is no place, the town is
     _rule(rf"{FP}{PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:to|into)\s+{A_HOME}"
           rf"(?:[a-z][\w-]*\s+){{0,3}}(?i:in|near)\s+{ORG}", "lives_in", event=True),
+    # "he got a place with his girlfriend in Hackney", "we bought a house in Villeurbanne": a
+    # home got in a town named is where one lives
+    _rule(rf"(?:{FP}(?:'ve|\s+have)?|{NAME}(?:\s+has)?)\s+{ADV}(?i:got|bought|rented|found)\s+"
+          rf"(?i:a|an|his|her|their|our|my)\s+(?:(?i:new|own|small|little|big|nice|lovely)\s+)*"
+          rf"(?i:place|flat|apartment|house|home|condo|studio)(?:\s+(?i:with|near|by|for|just|right|"
+          rf"close\s+to|next\s+to)\b[^.!?;:\n]{{0,40}}?)?\s+(?i:in)\s+"
+          rf"(?=[A-Z]){ORG}", "lives_in", event=True),
     # "I've lived in Toronto since 2015" (without since/for: been there once, maybe)
     _rule(rf"{FP}(?:'ve|\s+have)\s+{ADV}(?i:lived)\s+(?i:in)\s+{ORG}\s+(?i:since|for)\b",
           "lives_in"),
@@ -268,6 +276,10 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"{FP}\s+{ADV}{NO_EAT}\s+{T}", "avoids", "list", negative=True),
     _rule(rf"{NAME}\s+{ADV}{NO_EAT}\s+{T}", "avoids", "list", negative=True),
     _rule(rf"{MY_REL}{REL},?\s+{HONORIFIC}{PERSON}", "relation"),
+    # "My mum's name is Ngozi", "Mum's name is Ngozi", "my wife is called Anna", "Karl's
+    # daughter is named Ines": a relative told by name after she was told by relation word
+    _rule(rf"(?:{MY_REL}|^){REL_ADJ}{REL}{CALLED}{HONORIFIC}{PERSON}", "relation"),
+    _rule(rf"{OWNER}{REL_ADJ}{REL}{CALLED}{HONORIFIC}{PERSON}", "relation"),
     # "…, my new dentist is Dr. Lindqvist", "FYI my wife is Anna" (not at the sentence start)
     _rule(rf"{MY_REL}{REL}\s+(?i:is)\s+(?:(?i:now)\s+)?{HONORIFIC}{PERSON}", "relation"),
     # "I'm between jobs", "my sister is out of work": no job, whatever it was (denials)
@@ -303,6 +315,7 @@ RULES: tuple[Rule, ...] = (
           rf"called\s+it\s+quits)|{BE1}\s+{ADV}(?i:single)\s+(?i:again|now))\b", "single",
           denial=True),
     _rule(rf"{MY_REL}{PET}\b,?\s+(?:(?i:named|called)\s+)?{PET_NAME}", "pet"),
+    _rule(rf"{MY_REL}{PET}{CALLED}{PET_NAME}", "pet"),  # "our cat's name is Miso"
     _rule(rf"{MY_REL}{COUNT}{PET}s\b,?\s+(?:(?i:named|called)\s+)?{PET_NAMES}", "pets", "names"),
     # "I live alone now": no one lives with the speaker any more (a denial of any value)
     _rule(rf"(?:{FP}\s+{ADV}(?i:live)|{BE1}\s+{ADV}(?i:living))\s+"

@@ -306,7 +306,7 @@ def _without_commas(match: re.Match[str]) -> str:
     return f"{match.group('rel')} {match.group('name')} "
 
 
-_UNNAMED = re.compile(rf"^{MY_REL}{REL}\b(?!['-])(?=\s+[a-z])")
+_UNNAMED = re.compile(rf"^{MY_REL}{REL}\b(?!['-])(?=\s+[a-z])(?!\s+is\s+(?:called|named)\b)")
 #: "Mum isn't afraid of flying anymore": the relation word used as a name opens the sentence.
 _RELATIVE_AS_NAME = re.compile(
     r"^(?P<r>"

@@ -116,10 +116,17 @@ def clause_asserts(verb: Token, *, own_negation: bool = False) -> bool:
 
 def _spliced(verb: Token) -> bool:
     """A clause of its own the parser hung from the next one ("I stopped volunteering at the
-    food bank, my knees can't take it": "stopped" as a complement of "take"): a complement
-    with its own subject, before its head, a comma or dash after it. Its truth is not the
-    next clause's (that one's negation is not its own)."""
-    if verb.dep_ != "ccomp" or verb.i > verb.head.i or not _has_subject(verb):
+    food bank, my knees can't take it": "stopped" as a complement of "take"; "Gave up the
+    cello, I never had time": "Gave" as a clause of "had"): a complement or adverbial clause
+    before its head, with its own subject or opening the sentence without one (chat drops
+    the "I"), a comma or dash after it. Its truth is not the next clause's (that one's
+    negation is not its own; a condition, "if …", is still read as one)."""
+    if verb.dep_ not in {"ccomp", "advcl"} or verb.i > verb.head.i:
+        return False
+    opening = all(
+        t.dep_ in {"advmod", "intj", "punct"} for t in verb.sent if t.i < verb.left_edge.i
+    )
+    if not (_has_subject(verb) or (opening and verb.left_edge.i == verb.i)):
         return False
     after = verb.right_edge.i + 1
     return after < len(verb.doc) and verb.doc[after].text in {",", ";", "-", "–", "—"}

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
+from graphmem.domain.extraction import ExtractedTriplet
 from graphmem.lifecycle.predicates import normalize_name
 
 if TYPE_CHECKING:
@@ -115,3 +116,14 @@ def with_subject(sentence: Span, referents: Referents) -> str | None:
         start = token.idx - sentence.start_char
         text = text[:start] + referents[token.lower_] + text[start + len(token.text) :]
     return text
+
+
+def relatives_told(triplets: Iterable[ExtractedTriplet], speakers: set[str]) -> dict[str, str]:
+    """The pronoun each relative of a speaker has by their relation ("Tom husband_of Priya":
+    he), for the pronouns of later messages."""
+    found: dict[str, str] = {}
+    for t in triplets:
+        pronoun = pronoun_of(t.predicate) if t.target in speakers else None
+        if pronoun is not None:
+            found[t.source] = pronoun
+    return found

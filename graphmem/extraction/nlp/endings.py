@@ -148,6 +148,11 @@ def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
     if lemma in _MOVERS:
         if _moved_away(verb, source, speakers):
             yield _nobody(source, verb)
+            if source.name != speakers.me:  # "Chidi moved out": no longer the flatmate
+                me = Named(speakers.me, PERSON)
+                yield ParsedTriplet(
+                    source, "roommate_of", me, f"{source.name} flatmate", False, verb.i
+                )
         return
     for child in verb.children:
         ender = lemma in _GERUND_ENDERS or (lemma, _particle(verb)) in _HABIT_ENDERS

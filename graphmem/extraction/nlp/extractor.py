@@ -42,11 +42,11 @@ from graphmem.extraction.nlp.coref import (
     RecentPeople,
     Referents,
     introduced,
-    pronoun_of,
+    relatives_told,
     with_subject,
 )
 from graphmem.extraction.nlp.denials import sentence_denials
-from graphmem.extraction.nlp.names import PERSON, Speakers, concept, named_entity
+from graphmem.extraction.nlp.names import PERSON, Named, Speakers, concept, named_entity
 from graphmem.extraction.nlp.others import named_relative, unnamed_relatives
 from graphmem.extraction.nlp.pipeline import MODEL_PACKAGE, load_pipeline, parse, parse_part
 from graphmem.extraction.nlp.repairs import (
@@ -134,7 +134,7 @@ class NLPExtractor:
             memory = step.run(index, doc, recent, question)
             memories.append(memory)
             recent.saw(e.name for e in memory.entities if e.type == PERSON)
-            recent.learn(_relatives(memory, talkers))
+            recent.learn(relatives_told(memory.triplets, talkers))
             asked = _last_question(doc, speaker_of(m))
         return Extraction(memories=memories, llm_calls=0)
 
@@ -160,6 +160,11 @@ class _MessageExtraction:
         self.triplets: dict[_Key, ExtractedTriplet] = {}
         self.denied: dict[_Key, ExtractedTriplet] = {}
 
+    def _person(self, named: Named) -> bool:
+        """A person by the model's label, or known to the owner as one (the small model
+        labels "Chidi" an organisation)."""
+        return named.type == PERSON or normalize_name(named.name) in self.speakers.people
+
     def run(
         self, index: int, doc: Doc, recent: RecentPeople, question: str | None = None
     ) -> ExtractedMemory:
@@ -170,7 +175,7 @@ class _MessageExtraction:
         for named in found if self.parts.named_entities else ():
             self.entities.add(self._spell(named.name), named.type)
         recent.learn(introduced(doc))
-        self.they = recent.who([self._spell(n.name) for n in found if n.type == PERSON])
+        self.they = recent.who([self._spell(n.name) for n in found if self._person(n)])
         # the parse reads "she"/"he" only as a person this message names (the patterns'
         # rewrite also reaches back to earlier messages)
         folded = doc.text.casefold()
@@ -385,14 +390,3 @@ def _fits(name: str) -> bool:
 
 def _mentions(text: str, name: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE) is not None
-
-
-def _relatives(memory: ExtractedMemory, speakers: set[str]) -> dict[str, str]:
-    """The pronoun each relative of a speaker has by their relation ("Tom husband_of Priya":
-    he), for the pronouns of later messages."""
-    found: dict[str, str] = {}
-    for t in memory.triplets:
-        pronoun = pronoun_of(t.predicate) if t.target in speakers else None
-        if pronoun is not None:
-            found[t.source] = pronoun
-    return found

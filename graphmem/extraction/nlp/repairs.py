@@ -70,8 +70,13 @@ def tidy_entities(doc: Doc) -> Doc:
 
 def opening_verb(sentence: Span) -> Token | None:
     """The sentence's root verb when nothing but adverbs and interjections come before it
-    ("Finally finished my quilt!", "Oh, went hiking") and it has no subject; else None."""
+    ("Finally finished my quilt!", "Oh, went hiking") and it has no subject; else None. Also
+    an opening clause the parser hung from the root ("Gave up the cello, I never had
+    time")."""
     root = sentence.root
+    first = next((t for t in sentence if t.dep_ not in _OPENING_DEPS), None)
+    if first is not None and first.dep_ in {"advcl", "ccomp"} and first.head.i == root.i:
+        root = first  # "Gave up the cello, I never had time": a clause of the next one
     if root.pos_ not in {"VERB", "AUX"}:
         return None
     if any(c.dep_ in {"nsubj", "nsubjpass", "expl"} for c in root.children):
