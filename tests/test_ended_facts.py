@@ -147,3 +147,51 @@ def test_an_end_ends_only_the_denied_value_of_its_slot(
     ended = dict(_ended(driver, old.id))
     assert ended["violin"] is not None
     assert ended["piano"] is None
+
+
+def _tell(memory: Memory, user_id: str, text: str, day: str) -> str:
+    added = memory.add(
+        [{"role": "user", "name": "Dev", "content": text}], user_id=user_id, timestamp=day
+    )
+    return added.results[0].id
+
+
+@pytest.mark.neo4j
+def test_a_new_employer_ends_only_the_job_of_a_memory_that_tells_more(
+    memory: Memory, driver: neo4j.Driver, user_id: str
+) -> None:
+    """A functional value replaced ("I work for Atlassian now") inside a memory that tells
+    more ("… doing backend in Go"): the memory stays current for the rest, the old job is
+    history, and time-aware search reads the end as a change of state."""
+    old = _tell(
+        memory, user_id, "I work remotely for a startup called Loomly, doing backend in Go.",
+        "2026-04-02",
+    )  # fmt: skip
+    _tell(memory, user_id, "I'm lactose intolerant, so oat milk for me please.", "2026-05-01")
+    (new_add,) = memory.add(
+        [{"role": "user", "name": "Dev",
+          "content": "Loomly got acquired by Atlassian, so technically I work for Atlassian now."}],
+        user_id=user_id, timestamp="2026-07-30",
+    ).results  # fmt: skip
+    assert [(t.action, t.old_memory_id) for t in new_add.transitions] == [("end", old)]
+    assert memory.get(old).lifecycle_state.value == "active"
+    ended = driver.execute_query(
+        "MATCH (:Entity {user_id: $u, name: 'Dev'})-[r:RELATES_TO {predicate: 'works_at'}]->(t) "
+        "RETURN t.name AS t, r.valid_to IS NOT NULL AS ended, r.ended_by AS by",
+        u=user_id,
+    ).records
+    assert {(r["t"], r["ended"], r["by"]) for r in ended} == {
+        ("Loomly", True, new_add.id),
+        ("Atlassian", False, None),
+    }
+    # what else it tells is still current: a search of the latest memories only keeps it
+    asked = memory.search(
+        "What language do I code in?", user_id=user_id, top_k=2, latest_only=True
+    ).results
+    assert old in [r.id for r in asked]
+    now = memory.search("Where do I work now?", user_id=user_id, top_k=1).results
+    assert now[0].id == new_add.id
+    before = memory.search("Where did I work before?", user_id=user_id, top_k=3, explain=True)
+    assert before.explain is not None and "1 superseded-state windows" in (
+        before.explain.time_intent or ""
+    )

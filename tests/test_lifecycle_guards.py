@@ -528,3 +528,66 @@ def test_detect_offline_reads_denials() -> None:
     proposals = detect_offline(new, [old], FUNCTIONAL, 0.75)
     assert [(p.action, p.old_memory_id) for p in proposals] == [("supersede", "old")]
     assert detect_offline(new.model_copy(update={"denied": []}), [old], FUNCTIONAL, 0.75) == []
+
+
+# --- a functional value replaced inside a memory that tells more ---------------------------
+
+
+def _proposals(old: Candidate, text: str, *triplets: ExtractedTriplet) -> list[tuple[str, str]]:
+    new = ExtractedMemory(text=text, triplets=list(triplets))
+    return [(p.action, p.reason or "") for p in detect_offline(new, [old], FUNCTIONAL, 0.75)]
+
+
+def test_a_replaced_value_supersedes_a_memory_that_tells_nothing_more() -> None:
+    old = _old("I live in Tokyo.", triplet("Sam", "lives_in", "Tokyo"))
+    found = _proposals(old, "I moved to Osaka.", triplet("Sam", "lives_in", "Osaka"))
+    assert [action for action, _ in found] == ["supersede"]
+    job = _old(
+        "I'm a data analyst at Brightwave.",
+        triplet("Sam", "works_at", "Brightwave"),
+        triplet("Sam", "job_title", "data analyst"),
+    )
+    left = "I left Brightwave and joined Quillary as a product manager."
+    new = (triplet("Sam", "works_at", "Quillary"), triplet("Sam", "job_title", "product manager"))
+    assert [action for action, _ in _proposals(job, left, *new)] == ["supersede"]
+
+
+def test_a_replaced_value_ends_only_its_fact_in_a_memory_that_tells_more() -> None:
+    old = _old(
+        "I work remotely for a startup called Loomly, doing backend in Go.",
+        triplet("Sam", "works_at", "Loomly"),
+    )
+    new = ExtractedMemory(
+        text="Loomly got acquired by Atlassian, so I work for Atlassian now.",
+        triplets=[triplet("Sam", "works_at", "Atlassian")],
+    )
+    (proposal,) = detect_offline(new, [old], FUNCTIONAL, 0.75)
+    assert proposal.action == "end"
+    assert [(t.predicate, t.target) for t in proposal.ended] == [("works_at", "Loomly")]
+    assert "tells go" in (proposal.reason or "")
+    promoted = _old(
+        "I'm a junior architect at Foster + Partners in London.",
+        triplet("Sam", "works_at", "Foster + Partners"),
+        triplet("Sam", "job_title", "junior architect"),
+    )
+    new = ExtractedMemory(
+        text="I got promoted to project architect!",
+        triplets=[triplet("Sam", "job_title", "project architect")],
+    )
+    (proposal,) = detect_offline(new, [promoted], FUNCTIONAL, 0.75)
+    assert proposal.action == "end"
+    assert [t.predicate for t in proposal.ended] == ["job_title"]  # the employer holds
+
+
+def test_a_new_holder_ends_only_the_old_holders_role_in_a_memory_that_tells_more() -> None:
+    old = _old(
+        "My manager Tom sits next to me and loves cycling.",
+        triplet("Tom", "manager_of", "Sam"),
+        triplet("Tom", "love", "cycling"),
+    )
+    new = ExtractedMemory(
+        text="My new manager is Priya.", triplets=[triplet("Priya", "manager_of", "Sam")]
+    )
+    (proposal,) = detect_offline(new, [old], FUNCTIONAL, 0.75)
+    assert proposal.action == "end"
+    assert [(t.source, t.predicate) for t in proposal.ended] == [("Tom", "manager_of")]

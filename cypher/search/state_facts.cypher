@@ -1,7 +1,9 @@
 // State facts of the searched scopes, for time-aware search: triplets whose predicate names a
 // state (where someone lives, their diet, who they eat with, a constraint such as an
 // allergy), each with the memories asserting it, their lifecycle state, when they were
-// observed and when their replacement (if any) was observed. Date-times as ISO strings.
+// observed and when their replacement (if any) was observed: the memory that superseded or
+// merged them, else the end of the fact itself (valid_to: an `end` transition ends a fact of
+// a memory that stays current for what else it tells). Date-times as ISO strings.
 // $owner (the owner key: whose graph), $predicates: list<string>.
 // Returns one row, rows: a list of maps of memory_id, state, observed_at, replaced_at, source_id, source, predicate,
 //   target_id, target.
@@ -11,7 +13,7 @@ UNWIND r.memory_ids AS memory_id
 MATCH (m:Memory {id: memory_id})
 OPTIONAL MATCH (m)-[:SUPERSEDED_BY|MERGED_INTO]->(n:Memory)
 WITH DISTINCT m.id AS memory_id, m.lifecycle_state AS state,
-       toString(m.observed_at) AS observed_at, toString(n.observed_at) AS replaced_at,
+       toString(m.observed_at) AS observed_at, toString(coalesce(n.observed_at, r.valid_to)) AS replaced_at,
        s.id AS source_id, s.name AS source, r.predicate AS predicate,
        t.id AS target_id, t.name AS target
 RETURN collect({memory_id: memory_id, state: state, observed_at: observed_at,

@@ -75,6 +75,52 @@ def check_denial(
     return refusal
 
 
+def told_besides(old: Candidate, new_text: str, facts: Sequence[ExtractedTriplet]) -> set[str]:
+    """The content words the old memory tells besides ``facts`` (its own triplets, whose
+    values the new memory replaces: "I work remotely for a startup called Loomly, doing
+    backend in Go" tells "remotely", "backend", "go" besides ``works_at Loomly``), by the
+    words test of :func:`check_denial`."""
+    missing = content_words(old.memory.text) - content_words(new_text)
+    words: set[str] = set()
+    for t in facts:
+        subject, predicate = key(t)
+        words |= content_words(t.fact) | content_words(predicate.replace("_", " "))
+        words |= SLOT_WORDS.get(predicate, frozenset()) | content_words(t.target)
+        words |= _who(old, subject)
+    return _told(old.memory.text, missing, words, [t.target for t in facts])
+
+
+def tells_else(old: Candidate, new_text: str, replaced: list[ExtractedTriplet]) -> str | None:
+    """What else the old memory tells besides its replaced facts, or None: another fact of
+    its own ("at Foster + Partners" beside a job title promoted), or a name among the words
+    it tells besides them ("Go" in "… doing backend in Go"). Lower-case words alone ("I'm
+    pescatarian, so fish is fine but no meat") only say more of the replaced value, and a
+    memory telling only those is superseded as before."""
+    ended = {(key(t), normalize_name(t.target)) for t in replaced}
+    for t in old.triplets:
+        if (key(t), normalize_name(t.target)) not in ended and not key(t)[1].endswith("_of"):
+            return f"{t.source} {t.predicate} {t.target}"
+    names = _written_capitalised(old.memory.text)
+    told = sorted(w for w in told_besides(old, new_text, replaced) if w in names)
+    return ", ".join(told) if told else None
+
+
+#: Titles written before a name: capitalised, yet they name no one.
+_HONORIFICS = frozenset({"mr", "mrs", "ms", "mx", "miss", "dr", "prof", "sir", "st"})
+
+
+def _written_capitalised(text: str) -> set[str]:
+    """The lower-cased words ``text`` writes capitalised inside a sentence (names: "Go",
+    "London"), not a sentence's first word, "I" or a title."""
+    words: set[str] = set()
+    for sentence in re.split(r"[.!?]+\s+", text):
+        for word in re.findall(r"[\w'-]+", sentence)[1:]:
+            lower = word.lower()
+            if word[:1].isupper() and lower != "i" and lower not in _HONORIFICS:
+                words.add(lower)
+    return words
+
+
 def ended_facts(old: Candidate, denied: Sequence[ExtractedTriplet]) -> list[ExtractedTriplet]:
     """The old memory's facts that a denial ends, whatever else the old text tells ("Elio
     plays the trumpet in the school band" against "Elio switched from trumpet to drums"):
@@ -116,12 +162,17 @@ def _tells_more(
     new text lacks that is none of ``words`` (the facts' own), none of the words describing
     ``values`` in the old text ("a 2015 Honda Civic"), no word of time and no thing's kind
     ("my phone is a Pixel 4"); None when it tells nothing more."""
-    told = missing - words - TIME_WORDS - KIND_WORDS - _occasion_words(old_text)
-    for value in values:
-        told -= value_modifiers(old_text, value)
+    told = _told(old_text, missing, words, values)
     if not told:
         return None
     return deny(f"old memory tells more than is denied: {', '.join(sorted(told))}")
+
+
+def _told(old_text: str, missing: set[str], words: set[str], values: list[str]) -> set[str]:
+    told = missing - words - TIME_WORDS - KIND_WORDS - _occasion_words(old_text)
+    for value in values:
+        told -= value_modifiers(old_text, value)
+    return told
 
 
 #: "when I'm nervous", "whenever it rains": the occasion of a habit, up to the clause's end.

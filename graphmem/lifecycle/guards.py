@@ -26,7 +26,11 @@ predicate (:func:`normalize_predicate`), that predicate is functional, and the n
 targets differ. Equal targets are refused as "same value". A preference (``prefers``) is
 one per kind of thing: a new value whose last word is the old one's supersedes it ("aisle
 seat" after "window seats"); a one-holder role held by someone new for the same person too,
-unless either holder is named only by the role ("my doctor": "<Person>'s Doctor").
+unless either holder is named only by the role ("my doctor": "<Person>'s Doctor"). When the
+old memory tells something else besides the replaced facts (another fact of its own, or a
+name among the words the test of supersede by denial, below, finds besides them:
+:func:`graphmem.lifecycle.denial.told_besides`), only those facts end (an ``end`` proposal)
+and the memory stays current for the rest.
 
 Supersede by denial (:func:`check_denial`, offline) is allowed when the new memory says a
 fact has ended (``ExtractedMemory.denied``: "I'm not vegan anymore" denies ``diet vegan``)
@@ -64,6 +68,7 @@ from collections.abc import Iterable, Sequence
 
 from graphmem.domain.extraction import (
     ExtractedMemory,
+    ExtractedTriplet,
     LifecycleProposal,
 )
 from graphmem.lifecycle.decisions import (
@@ -75,7 +80,7 @@ from graphmem.lifecycle.decisions import (
     flag_refusal,
     key,
 )
-from graphmem.lifecycle.denial import check_denial, ended_facts
+from graphmem.lifecycle.denial import check_denial, ended_facts, tells_else
 from graphmem.lifecycle.predicates import (
     KIND_PREFERENCES,
     ONE_HOLDER_ROLES,
@@ -279,7 +284,9 @@ def _propose(
 ) -> LifecycleProposal | None:
     flags = {"old_flags": candidate.flags, "new_flags": new_flags}
     supersede = check_supersede(candidate.triplets, new.triplets, functional, **flags)
-    if not supersede.allowed and new.denied:
+    if supersede.allowed:
+        return _replace(new, candidate, supersede.reason or "", functional)
+    if new.denied:
         supersede = check_denial(candidate, new.text, new.denied, new_flags=new_flags)
     if supersede.allowed:
         return LifecycleProposal(
@@ -293,6 +300,54 @@ def _propose(
             action="merge", old_memory_id=candidate.memory.id, reason=merge.reason
         )
     return _end(new, candidate, new_flags)
+
+
+def _replace(
+    new: ExtractedMemory, candidate: Candidate, reason: str, functional: FunctionalPredicates
+) -> LifecycleProposal:
+    """A functional value replaced: the old memory is superseded unless it tells something
+    else (``tells_else``: "I work remotely for a startup called Loomly, doing backend in
+    Go", then "I work for Atlassian now"); then only the replaced facts end, and the memory
+    stays current for the rest."""
+    replaced = _replaced(candidate.triplets, new.triplets, functional)
+    besides = tells_else(candidate, new.text, replaced) if replaced else None
+    if besides is None:
+        return LifecycleProposal(
+            action="supersede", old_memory_id=candidate.memory.id, reason=reason
+        )
+    told = "; ".join(f"{t.source} {t.predicate} {t.target}" for t in replaced)
+    return LifecycleProposal(
+        action="end",
+        old_memory_id=candidate.memory.id,
+        reason=f"{reason}; ended: {told} (old memory also tells {besides})",
+        ended=replaced,
+    )
+
+
+def _replaced(
+    old_triplets: Sequence[ExtractedTriplet],
+    new_triplets: Sequence[TripletLike],
+    functional: FunctionalPredicates,
+) -> list[ExtractedTriplet]:
+    """The old facts the new memory gives another value, as :func:`_compare_triplets` reads
+    a change: a functional predicate of the same subject, a one-holder role's holder, a
+    preference of the same kind."""
+    replaced: list[ExtractedTriplet] = []
+    for old in old_triplets:
+        for new in new_triplets:
+            if key(new)[1] in functional:
+                changed = key(old) == key(new) and _other_value(old, new)
+            else:
+                decision = _new_holder([old], new) or _new_preference([old], new)
+                changed = decision is not None and decision.allowed
+            if changed:
+                replaced.append(old)
+                break
+    return replaced
+
+
+def _other_value(old: TripletLike, new: TripletLike) -> bool:
+    return normalize_name(old.target) != normalize_name(new.target)
 
 
 def _end(
