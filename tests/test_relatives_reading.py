@@ -219,3 +219,23 @@ def test_she_or_he_is_the_person_known_to_the_owner_whatever_the_model_labels() 
     # the small model labels "Chidi" an organisation; the owner knows him as a person
     found = triples("Chidi moved out, he got a place with his girlfriend in Hackney.", ("Chidi",))
     assert ("Chidi", "lives_in", "Hackney") in found
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        (
+            "Ingrid teaches maths at Nordvik secondary school.",
+            ("Ingrid", "works_at", "Nordvik secondary school"),
+        ),
+        (
+            "I teach chemistry at Ashby grammar school.",
+            (SPEAKER, "works_at", "Ashby grammar school"),
+        ),
+        ("Tom teaches at Lincoln High.", ("Tom", "works_at", "Lincoln High")),
+        ("Oskar's new teacher this year is Mr. Berg.", ("Berg", "teacher_of", "Oskar")),
+        ("Mia's coach for this season is Lena.", ("Lena", "coach_of", "Mia")),
+    ],
+)
+def test_who_teaches_where_and_whom(text: str, wanted: tuple[str, str, str]) -> None:
+    assert wanted in triples(text, ("Ingrid", "Tom", "Oskar", "Mia"))

@@ -94,6 +94,12 @@ SCHOOL = (
     r"(?i:school|college|university|academy|institute|kindergarten|preschool|conservatory|"
     r"studio|gym|dojo)\b"
 )
+#: Where one teaches: a school by its kind, with its name before it ("Nordvik secondary
+#: school", "a high school"), or a place by its name ("Lincoln High").
+A_SCHOOL = (
+    rf"(?:(?i:an?|the)\s+)?(?P<t>(?:{CAP}\s+)?(?:[a-z][\w-]*\s+){{0,2}}{SCHOOL}|"
+    rf"{CAP}(?:\s+{CAP}){{0,4}})"
+)
 #: Things one has one of, named by what they are ("my phone is a Pixel 4").
 THINGS = rf"(?i:{'|'.join(sorted(THING_KINDS, key=len, reverse=True))})"
 #: Describing words before a thing's make ("an old Pixel 4", "a red Mazda 3").

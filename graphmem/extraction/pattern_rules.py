@@ -10,6 +10,7 @@ from typing import Literal
 
 from graphmem.extraction.pattern_fragments import (
     A_HOME,
+    A_SCHOOL,
     ADV,
     AND_ALSO,
     BE1,
@@ -45,7 +46,6 @@ from graphmem.extraction.pattern_fragments import (
     PROMOTED,
     REL,
     REL_ADJ,
-    SCHOOL,
     SEVERITY,
     SOLD,
     SPLIT,
@@ -140,8 +140,9 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"{FP}{PERFECT}\s+{ADV}{JOB_AS}(?P<t>{TITLE_WORDS})", "job_title", "title",
           event=True),  # lower-case words: not "the role of Juliet"
     # "I teach chemistry at a high school in Almada": where one teaches is where one works
-    _rule(rf"{FP}\s+{ADV}(?i:teach)(?:\s+[a-z][\w-]*){{0,2}}\s+(?i:at)\s+(?:(?i:an?|the)\s+)?"
-          rf"(?P<t>(?:[a-z][\w-]*\s+){{0,2}}{SCHOOL}|{CAP}(?:\s+{CAP}){{0,4}})", "works_at"),
+    _rule(rf"{FP}\s+{ADV}(?i:teach)(?:\s+[a-z][\w-]*){{0,2}}\s+(?i:at)\s+{A_SCHOOL}", "works_at"),
+    _rule(rf"{NAME}\s+{ADV}(?i:teaches)(?:\s+[a-z][\w-]*){{0,2}}\s+(?i:at)\s+{A_SCHOOL}",
+          "works_at"),
     _rule(rf"{NAME}\s+{ADV}(?i:works)\s+(?i:at|for)\s+{T}", "works_at"),
     # "My husband Tom just started a new job at Amazon", "Lena has landed a role with Oxfam"
     _rule(rf"{NAME}\s+(?i:has\s+)?{ADV}(?i:started|began)\s+(?i:working|a\s+new\s+job|a\s+job)"
@@ -253,8 +254,8 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"{OWNER}{REL_ADJ}{REL},?\s+{HONORIFIC}{PERSON}",
           "relation"),
     # "Mia's teacher is Mr. Okoye"
-    _rule(rf"{OWNER}{REL_ADJ}{REL}\s+(?i:is)\s+(?:(?i:now)\s+)?{HONORIFIC}{PERSON}",
-          "relation"),
+    _rule(rf"{OWNER}{REL_ADJ}{REL}(?:\s+(?i:this|next|for\s+this)\s+(?i:year|term|semester|season))?"
+          rf"\s+(?i:is)\s+(?:(?i:now)\s+)?{HONORIFIC}{PERSON}", "relation"),
     _rule(rf"{IM}\s+{ADV}(?i:married)\s+(?i:to)\s+{T}", "married_to", "names"),
     _rule(rf"{IM}\s+{ADV}(?i:dating|going\s+out\s+with)\s+{T}", "dating", "names"),
     # "I got engaged to Luca", "Maya got engaged to her boyfriend Luca"
