@@ -130,3 +130,22 @@ def test_a_flatmate_who_moved_out_is_no_longer_one(
     ).results  # fmt: skip
     found = memory.search("Who is my flatmate?", user_id=user_id, top_k=1).results
     assert found[0].id == added.id and moved
+
+
+def test_my_parents_and_my_in_laws_resolve_to_their_group(
+    memory: Memory, driver: neo4j.Driver, user_id: str
+) -> None:
+    in_laws = say(
+        memory, user_id, "My in-laws live in Bergen, we visit them at Easter.", "2026-03-03"
+    )
+    parents = say(memory, user_id, "My parents live in Tromso and run a bakery.", "2026-03-04")
+    say(memory, user_id, "My wife Ingrid teaches maths at Nordvik school.", "2026-03-05")
+    say(memory, user_id, "I sleep badly when it is cold in Oslo.", "2026-03-06")
+    for query, wanted in (
+        ("Where do my in-laws live?", in_laws[0]),
+        ("Where do my parents live?", parents[0]),
+    ):
+        found = memory.search(query, user_id=user_id, top_k=1, explain=True)
+        assert found.results[0].id == wanted, query
+        assert found.explain is not None
+        assert "->" in found.explain.signals["roles"], query  # resolved through the graph

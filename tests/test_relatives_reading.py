@@ -239,3 +239,25 @@ def test_she_or_he_is_the_person_known_to_the_owner_whatever_the_model_labels() 
 )
 def test_who_teaches_where_and_whom(text: str, wanted: tuple[str, str, str]) -> None:
     assert wanted in triples(text, ("Ingrid", "Tom", "Oskar", "Mia"))
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("My parents live in Tromso.", {(f"{SPEAKER}'s Parents", "lives_in", "Tromso"),
+                                        (f"{SPEAKER}'s Parents", "parent_of", SPEAKER)}),
+        ("My in-laws live in Bergen, we visit them at Easter.",
+         {(f"{SPEAKER}'s In-Laws", "lives_in", "Bergen")}),
+        ("My grandparents moved to Spain.", {(f"{SPEAKER}'s Grandparents", "lives_in", "Spain")}),
+    ],
+)  # fmt: skip
+def test_a_couple_told_as_one_is_one_group(text: str, wanted: set[tuple[str, str, str]]) -> None:
+    assert wanted <= triples(text)
+
+
+def test_a_couple_is_never_merged_into_one_of_them() -> None:
+    group = f"{SPEAKER}'s Parents"
+    extraction = Extraction(memories=[memory((group, "parent_of", SPEAKER))])
+    assert told_relatives(extraction) == []
+    assert identify_relatives(SCOPE, extraction, stored(["Tom"], unnamed=True)) == []
+    assert extraction.memories[0].triplets[0].source == group

@@ -32,6 +32,8 @@ RELATIONS = {
     "fiance": "fiance", "fiancé": "fiance", "fiancee": "fiance", "fiancée": "fiance",
     "classmate": "classmate", "teammate": "teammate", "housemate": "roommate",
     "mentor": "mentor", "landlord": "landlord", "landlady": "landlord",
+    # a couple told as one ("my parents live in Porto"): one group per person
+    "parents": "parent", "grandparents": "grandparent", "in-laws": "parent_in_law",
     "teacher": "teacher", "tutor": "tutor", "coach": "coach", "doctor": "doctor",
     "dentist": "dentist", "therapist": "therapist", "nanny": "nanny", "gp": "doctor",
     "physician": "doctor", "pediatrician": "doctor", "paediatrician": "doctor",
@@ -54,10 +56,16 @@ ONE_OF = frozenset(RELATIONS.values()) - {
 CALLED_BY_RELATION = frozenset({"mother", "father", "grandmother", "grandfather"})
 
 
+#: Relatives told as a couple (:data:`RELATIONS`: "my parents", "my in-laws"): one entity
+#: for the two, never merged into one of them by name (services/relatives.py).
+GROUPS = {"parent": "Parents", "grandparent": "Grandparents", "parent_in_law": "In-Laws"}
+
+
 def unnamed_relative(speaker: str, relation: str) -> str:
     """The name of a relative the speaker has one of and did not name: "<Speaker>'s Mother"
-    (``mother_in_law`` -> "Mother-In-Law"), one entity per owner."""
-    title = "-".join(word.capitalize() for word in relation.split("_"))
+    (``mother_in_law`` -> "Mother-In-Law"; a couple: "<Speaker>'s Parents"), one entity per
+    owner."""
+    title = GROUPS.get(relation) or "-".join(word.capitalize() for word in relation.split("_"))
     return f"{speaker[:1].upper()}{speaker[1:]}'s {title}"
 
 

@@ -27,6 +27,8 @@ FAMILIES: dict[str, tuple[set[str], set[str]]] = {
     "grandmother": ({"grandmother", "grandma", "grandparent"}, GRANDCHILD),
     "grandfather": ({"grandfather", "grandpa", "grandparent"}, GRANDCHILD),
     "grandchild": (GRANDCHILD, {"grandparent", "grandmother", "grandfather"}),
+    "grandparent": ({"grandparent", "grandmother", "grandfather", "grandma", "grandpa"},
+                    GRANDCHILD),
     "aunt": ({"aunt"}, {"niece", "nephew"}),
     "uncle": ({"uncle"}, {"niece", "nephew"}),
     "niece": ({"niece"}, {"aunt", "uncle"}),
@@ -53,11 +55,13 @@ FAMILIES: dict[str, tuple[set[str], set[str]]] = {
 #: Roles of several words ("mother-in-law"): a predicate names one when it holds all its
 #: words in order ("mother_in_law_of"), so "my mother-in-law" is not read as "my mother".
 COMPOUND_ROLES = frozenset(
-    f"{kin}-in-law" for kin in ("mother", "father", "sister", "brother", "son", "daughter")
+    f"{kin}-in-law"
+    for kin in ("mother", "father", "sister", "brother", "son", "daughter", "parent")
 )
 #: A relative by marriage read in two steps when no predicate names it: (first role, then
 #: the role of the one reached) in the order tried.
 IN_LAW_STEPS: dict[str, tuple[tuple[str, str], ...]] = {
+    "parent-in-law": (("spouse", "parent"),),
     "mother-in-law": (("spouse", "mother"),),
     "father-in-law": (("spouse", "father"),),
     "brother-in-law": (("spouse", "brother"), ("sibling", "husband")),
@@ -116,6 +120,7 @@ ALIASES = {
     "daughters": "daughter", "sons": "son",
     "boy": "son", "boys": "son", "girl": "daughter", "girls": "daughter", "hubby": "husband",
     "sisters": "sister", "brothers": "brother", "friends": "friend", "parents": "parent",
+    "grandparents": "grandparent", "in-laws": "parent-in-law",
     "colleagues": "colleague", "coach": "teacher", "mentor": "teacher", "tutor": "teacher",
     "grandson": "grandchild", "granddaughter": "grandchild", "buddy": "friend",
     "report": "employee", "employees": "employee", "fiancé": "fiance", "fiancee": "fiance",

@@ -8,7 +8,8 @@ together name exactly one holder:
   after Kasia was named is Kasia's move, so it supersedes her old home);
 - a stored unnamed relative is merged into the holder the add names (its triplets and
   mentions move to her; it keeps a SAME_AS edge, cypher/entity/merge_relative.cypher).
-With two named sisters, "my sister" stays unnamed: which one is not for us to guess."""
+With two named sisters, "my sister" stays unnamed: which one is not for us to guess; "my
+parents" (a couple, ``pattern_words.GROUPS``) is never one of them."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from pydantic import BaseModel, Field
 from graphmem.domain.extraction import ExtractedMemory, ExtractedTriplet, Extraction
 from graphmem.domain.relatives import EntityMerge, RelativeHolders, RelativeQuestion
 from graphmem.domain.scope import Scope
-from graphmem.extraction.pattern_words import ONE_OF, unnamed_relative
+from graphmem.extraction.pattern_words import GROUPS, ONE_OF, unnamed_relative
 from graphmem.lifecycle.predicates import normalize_name, normalize_predicate
 from graphmem.services.plan import owner_entity_key
 
@@ -62,7 +63,7 @@ def _one_holder_relation(predicate: str) -> str | None:
     if not normalized.endswith("_of"):
         return None
     relation = normalized[: -len("_of")]
-    return relation if relation in ONE_OF else None
+    return relation if relation in ONE_OF and relation not in GROUPS else None
 
 
 def identify_relatives(scope: Scope, extraction: Extraction, holders: Holders) -> list[EntityMerge]:
