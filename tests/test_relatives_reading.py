@@ -86,6 +86,7 @@ def test_a_pair_that_is_no_subject_of_two_tells_no_home(text: str) -> None:
         ),
         ("I'm starting at Booking next month.", {(SPEAKER, "works_at", "Booking")}),
         ("Femke starts at Rabobank on Monday.", {("Femke", "works_at", "Rabobank")}),
+        ("I left Philips, starting at ASML next month.", {(SPEAKER, "works_at", "ASML")}),
     ],
 )
 def test_a_job_got_or_started_names_the_employer_and_title(
@@ -95,7 +96,12 @@ def test_a_job_got_or_started_names_the_employer_and_title(
 
 
 @pytest.mark.parametrize(
-    "text", ["I start at nine tomorrow.", "We started at the beginning of the trail."]
+    "text",
+    [
+        "I start at nine tomorrow.",
+        "We started at the beginning of the trail.",
+        "We hike every Sunday, starting at Oak Park.",
+    ],
 )
 def test_a_start_at_a_time_or_a_point_is_no_job(text: str) -> None:
     assert not {t for t in triples(text) if t[1] == "works_at"}

@@ -159,6 +159,9 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"(?:{FP}(?:'m|\s+am|'ll|\s+will|\s+have|'ve)?|{NAME}(?:'s|\s+is|\s+will|\s+has)?)"
           rf"\s+{ADV}(?i:start|starts|starting|started|begin|begins|beginning)\s+(?i:at|with)\s+"
           rf"(?=(?:the\s+)?(?:St\.\s+)?[A-Z]){T}", "works_at", event=True),
+    # "I left Philips, starting at ASML next month": a place by its name, then when
+    _rule(rf"(?<![\w'])(?i:starting|beginning)\s+(?i:at|with)\s+{ORG}(?=\s+(?i:next|this|on|in|"
+          rf"from|tomorrow|after)\b)", "works_at", event=True, first_person_before=True),
     _rule(rf"{BEEN}\s+{ADV}(?i:working|employed)\s+(?i:at|for|by)\s+{T}", "works_at"),
     _rule(rf"{IM}\s+{ADV}{TITLE_AT}{ORG}", "works_at", titled=True),
     _rule(rf"{NAME}\s+(?i:is)\s+{ADV}{TITLE_AT}{ORG}", "works_at", titled=True),
