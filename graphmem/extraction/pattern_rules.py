@@ -243,6 +243,10 @@ RULES: tuple[Rule, ...] = (
           rf"(?:(?!about\b)[a-z][\w-]*\s+){{0,3}}(?i:is|are)\s+{T}", "likes", "list"),
     _rule(rf"{FP}\s+{ADV}(?P<v>(?i:like|love|enjoy|adore|prefer))\s+{T}", "likes", "series",
           allow_to=True),
+    # "These days I'm really into Afrobeat", "Tom is obsessed with padel": a liking
+    _rule(rf"(?:{BE1}|{NAME}(?:'s|\s+is))\s+{ADV}(?:(?i:so|totally|a\s+bit|kind\s+of|big\s+time)\s+)?"
+          rf"(?i:into|obsessed\s+with|hooked\s+on|crazy\s+about|mad\s+about|passionate\s+about)"
+          rf"\s+{T}", "likes", "list"),
     _rule(rf"{FP}{PERFECT}\s+{ADV}(?i:started|began|start)\s+(?i:eating)\s+{T}", "eats",
           event=True),
     _rule(rf"{FP}\s+{ADV}{CANT}\s+(?i:stand|bear)\s+{T}", "dislikes", "list", negative=True),

@@ -262,17 +262,22 @@ _CONJOINED = re.compile(
 )
 #: The verb said of two, as said of one ("live" -> "lives"), where the patterns read it so.
 _OF_ONE = {"live": "lives", "work": "works", "have": "has", "are": "is", "were": "was"}
+_OF_ME = {"are": "am", "were": "was"}
 
 
 def _each_subject(sentence: str) -> list[str]:
     """The sentence said of each person of a subject of two ("Kasia and Piotr moved to
-    Krakow" -> "Kasia moved to Krakow", "Piotr moved to Krakow"): the patterns read a fact
-    of one name before its verb. Not "Anna and I" (the first-person patterns read it)."""
+    Krakow" -> "Kasia moved to Krakow", "Piotr moved to Krakow"; "Sem and I are vegetarian"
+    -> "Sem is vegetarian", "I am vegetarian"): the patterns read a fact of one name before
+    its verb."""
     match = _CONJOINED.match(sentence)
-    if match is None or match.group("b").lower() in {"i", "me", "we"}:
+    if match is None or match.group("b").lower() in {"me", "we"}:
         return []
     verb, _, after = match.group("rest").partition(" ")
     rest = f"{_OF_ONE.get(verb, verb)} {after}".rstrip()
+    if match.group("b") == "I":  # "Sem and I are vegetarian": Sem is, and I am
+        mine = f"{_OF_ME.get(verb, verb)} {after}".rstrip()
+        return [f"{match.group('a')} {rest}", f"I {mine}"]
     people = [match.group("a")]
     if re.fullmatch(CAP, match.group("b")):
         people.append(match.group("b"))

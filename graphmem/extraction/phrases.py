@@ -136,12 +136,18 @@ _CLAUSE_OPENERS = frozenset(
 )
 
 
+#: A verb that makes a listed part a clause of its own ("Afrobeat, Burna Boy is on repeat").
+_CLAUSE_VERB = re.compile(r"\s(?:is|are|was|were|has|had)\b", re.IGNORECASE)
+
+
 def split_list(phrase: str) -> list[str]:
     """The items of a listed target, up to the first part that opens a clause."""
     items = []
     for part in _LIST_SPLIT.split(join_binomials(collapse_whitespace(phrase))):
         words = part.split(maxsplit=1)
         if words and words[0].lower().replace("’", "'").split("'")[0] in _CLAUSE_OPENERS:
+            break
+        if _CLAUSE_VERB.search(part):  # "…, Burna Boy is on repeat": a clause, not an item
             break
         item = trim_phrase(part, allow_to=True)
         if item:

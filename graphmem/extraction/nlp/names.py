@@ -234,3 +234,24 @@ def resolve(token: Token, speakers: Speakers) -> Named | None:
             if ent is not None:
                 return named_entity(ent)
     return concept(token)
+
+
+#: Verbs that take up a pastime (lemma, particle): "I've picked up bouldering", "took up
+#: painting", "started climbing".
+_TAKERS = frozenset({("take", "up"), ("pick", "up"), ("start", ""), ("begin", "")})
+#: Words in "-ing" that name no pastime.
+_NOT_PASTIMES = frozenset({"thing", "morning", "evening", "building", "wedding", "meeting"})
+
+
+def taken_up(token: Token) -> bool:
+    """The pastime a verb takes up ("bouldering" in "I've picked up bouldering"): an "-ing"
+    word, its object or complement, with no determiner of its own ("started a painting" is
+    a thing made)."""
+    head = token.head
+    particle = next((c.lower_ for c in head.children if c.dep_ == "prt"), "")
+    if (head.lemma_.lower(), particle) not in _TAKERS or token.dep_ not in {"dobj", "xcomp"}:
+        return False
+    word = token.lower_
+    if not word.endswith("ing") or len(word) < 6 or word.removesuffix("s") in _NOT_PASTIMES:
+        return False
+    return not any(c.dep_ in {"det", "poss", "nummod"} for c in token.children)

@@ -26,7 +26,15 @@ if TYPE_CHECKING:
 from graphmem.domain.extraction import ExtractedTriplet
 from graphmem.domain.measure_words import QUANTITY_NOUNS
 from graphmem.extraction.nlp.clauses import clause_asserts
-from graphmem.extraction.nlp.names import CONCEPT, PERSON, Named, Speakers, binomial, resolve
+from graphmem.extraction.nlp.names import (
+    CONCEPT,
+    PERSON,
+    Named,
+    Speakers,
+    binomial,
+    resolve,
+    taken_up,
+)
 from graphmem.extraction.nlp.others import relative, third_party
 from graphmem.extraction.nlp.repairs import opening_verb
 from graphmem.lifecycle.predicates import DEFAULT_FUNCTIONAL_PREDICATES, normalize_name
@@ -209,7 +217,7 @@ def _objects(verb: Token) -> Iterator[tuple[list[Token], Token]]:
         elif child.dep_ == "prep":
             for pobj in (c for c in child.children if c.dep_ == "pobj"):
                 for obj in _with_conjuncts(pobj):
-                    yield [*particles, child], obj
+                    yield [*particles, child], _counted(obj)  # "listen to a lot of jazz"
                 if child.lower_ == "as" and verb.lemma_.lower() == "work":
                     yield from _told_after(pobj)  # "works as a train driver for SNCF"
             yield from _gerund_objects(particles, child)
@@ -361,6 +369,9 @@ def verb_triplets(
             done = Named(child.lower_, CONCEPT)
             fact = f"{source.name} {verb.text} {child.text}"
             yield ParsedTriplet(source, "go", done, fact, _past(verb), verb.i)
+    for child in (c for c in verb.children if taken_up(c)):  # "picked up bouldering"
+        fact = f"{source.name} {verb.text} {child.text}"
+        yield ParsedTriplet(source, "do", Named(child.lower_, CONCEPT), fact, _past(verb), verb.i)
     if _pastime(verb):
         done = Named(gerund(verb.lemma_.lower()), CONCEPT)
         fact = f"{source.name} {verb.text}"
