@@ -411,3 +411,64 @@ def test_a_past_question_with_no_topic_returns_the_periods_memories(memory: Memo
             assert _rank(texts, needle) <= 5, texts
     finally:
         memory.delete_all(user_id=user)
+
+
+# A year of someone's life, other facts beside the topic a current question asks about.
+NOOR = [
+    ("2026-01-04T09:00:00Z", "I'm allergic to penicillin, found out as a kid."),
+    ("2026-01-20T09:00:00Z", "I live in Utrecht with my partner Sem."),
+    ("2026-03-15T09:00:00Z", "I work as a nurse at the UMC hospital."),
+    ("2026-06-20T09:00:00Z", "Sem and I are vegetarian since March."),
+    ("2026-08-09T09:00:00Z", "I've picked up bouldering twice a week at Energiehaven."),
+]
+
+
+@pytest.mark.parametrize(
+    ("question", "wanted"),
+    [
+        ("Which workout am I doing these days?", "bouldering"),
+        ("Where do I work now?", "nurse"),
+        ("What do we eat these days?", "vegetarian"),
+    ],
+)
+def test_a_current_question_about_one_topic_ranks_no_unrelated_fact_first(
+    memory: Memory, question: str, wanted: str
+) -> None:
+    """A current fact about something else (the job, for "what sport do I do at the
+    moment?") gets no current score unless it comes near the closest memory or the query
+    names its predicate ("where do I *work* now?")."""
+    user = f"test-time-current-topic-{uuid.uuid4()}"
+    for timestamp, text in NOOR:
+        memory.add([{"role": "user", "name": "Noor", "content": text}], user_id=user,
+                   timestamp=timestamp)  # fmt: skip
+    try:
+        found = memory.search(question, user_id=user, top_k=3, reference_date="2026-11-20")
+        assert wanted in _texts(found)[0], _texts(found)
+    finally:
+        memory.delete_all(user_id=user)
+
+
+def test_a_current_fact_about_another_topic_gets_no_current_score(memory: Memory) -> None:
+    """ "What sport do I do at the moment?" is about none of the user's state facts: the
+    job, the diet and the allergy hold now but get no temporal score (the embedder alone
+    finds "I work as a nurse" about as close to it as "I've picked up bouldering"); "Where
+    do I work now?" is about the job, which gets one."""
+    user = f"test-time-current-topic-{uuid.uuid4()}"
+    for timestamp, text in NOOR:
+        memory.add([{"role": "user", "name": "Noor", "content": text}], user_id=user,
+                   timestamp=timestamp)  # fmt: skip
+    try:
+        sport = memory.search(
+            "What sport do I do at the moment?", user_id=user, top_k=5,
+            reference_date="2026-11-20", explain=True,
+        )  # fmt: skip
+        assert all(not r.score_breakdown.temporal for r in sport.results if r.score_breakdown)
+        work = memory.search(
+            "Who is my employer these days?", user_id=user, top_k=1,
+            reference_date="2026-11-20", explain=True,
+        )  # fmt: skip
+        assert "nurse" in work.results[0].text
+        assert work.results[0].score_breakdown and work.results[0].score_breakdown.temporal
+        assert work.explain is not None and "about: " in work.explain.time_intent
+    finally:
+        memory.delete_all(user_id=user)

@@ -120,6 +120,14 @@ def _current(
     if plan.intent.constraints:  # what to avoid: the constraints, not the homes and jobs
         told = [f for f in mine if f.predicate in CONSTRAINT_PREDICATES]
     plan.facts = {f.memory_id: 1.0 for f in _latest_statements(told + theirs)}
+    words = {_stem(w) for w in lucene.terms(query)}
+    plan.asked = {  # "where do I *live* now?" names lives_in: a fact the query asks for
+        f.memory_id
+        for f in told + theirs
+        if words & {_stem(w) for w in _predicate_words(f.predicate)}
+    }
+    for f in told + theirs:  # what each is about, read against the query's vector later
+        plan.fact_predicates.setdefault(f.memory_id, set()).add(f.predicate)
     for fact in theirs:
         plan.via.setdefault(fact.memory_id, set()).update(
             f.memory_id

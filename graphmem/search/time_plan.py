@@ -33,8 +33,11 @@ class TemporalPlan:
     intent: TimeIntent = field(default_factory=TimeIntent)
     facts: dict[str, float] = field(default_factory=dict)  # memory id -> score (pinned)
     boundaries: set[str] = field(default_factory=set)  # past: the state statements themselves
-    # past: the superseded statements whose predicate the query names ("where did I work")
+    # the state statements whose predicate the query names: past, the superseded ones
+    # ("where did I work before"); current, the current ones ("where do I live now")
     asked: set[str] = field(default_factory=set)
+    # current: each current fact's memory -> its predicates (search/state_topics.py)
+    fact_predicates: dict[str, set[str]] = field(default_factory=dict)
     # current: a companion's constraint -> the memories relating the person to that companion
     via: dict[str, set[str]] = field(default_factory=dict)
     windows: list[Window] = field(default_factory=list)
@@ -103,9 +106,11 @@ class TemporalPlan:
         intent = self._intent_score(memory)
         constraint = self.intent.constraints and memory.id in self.facts
         if self.intent.kind == "current" and not self.intent.whole and not constraint:
-            # squared: a current fact about something else ("I have diabetes" for "what
-            # sport do I do these days?", 0.6 as close as the best) must get little
-            intent *= self._closeness(cosine) ** 2
+            # squared: a memory of the period about something else must get little; and a
+            # current fact nothing unless the query is about its topic ("I work as a nurse"
+            # for "what sport do I do?": search/state_topics.py)
+            elsewhere = memory.id in self.facts and memory.id not in self.asked
+            intent *= 0.0 if elsewhere else self._closeness(cosine) ** 2
         if self.past and not self.intent.whole and memory.id not in self.asked:
             # a topic asked of the past ("where did we eat back then?"): among the memories
             # of the period, those about the topic first, not every one observed in it

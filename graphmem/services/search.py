@@ -28,6 +28,7 @@ from graphmem.search.relations import relations_for
 from graphmem.search.sets import category
 from graphmem.search.signals import Collect, entities, fulltext, members, triplets, vector
 from graphmem.search.signals import temporal as time_window
+from graphmem.search.state_topics import StateTopics
 from graphmem.search.time_plan import TemporalPlan
 from graphmem.services import inputs
 from graphmem.services.gating import RESOLVED, EarlyGate, GatePolicy
@@ -103,9 +104,9 @@ class SearchMemories:
         self.embedder = embedder
         self.settings = settings
         self._gating = GatePolicy(settings.search.early_gate, writing or (lambda: False))
+        self._topics = StateTopics(embedder)
         self._background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gm-access")
-        # The signals are independent round trips to Neo4j: run them side by side. Room for
-        # a few searches' signals at once, and for signals a search stopped waiting for.
+        # Signals run side by side (room for a few searches', and for abandoned ones).
         self._signals = ThreadPoolExecutor(max_workers=16, thread_name_prefix="gm-signal")
 
     def __call__(
@@ -298,6 +299,7 @@ class SearchMemories:
         [vector, *category_vector] = self.embedder.embed([draft.query, *filter(None, [asked])])
         keys = keys_read.result()
         time_plan, resolution, me = planned.result()
+        self._topics.apply(time_plan, vector)
         update: dict[str, Any] = {
             "self_names": me,
             "vector": vector,

@@ -1,0 +1,86 @@
+"""Which state facts a current question about one topic asks for, by meaning.
+
+"What sport do I do at the moment?" is current and about one topic. The user's job, diet
+and allergy are state facts that hold now, but the question is about none of them, and
+MiniLM may still find "I work as a nurse at the UMC hospital" closer to it than "I've picked
+up bouldering": a boost for every current fact put the job first. Each state predicate has
+a short description of what it is about ("where I work: my job and employer"); a current
+fact counts for a one-topic question only when the question names its predicate ("where do
+I *live* now?", :mod:`graphmem.search.temporal`) or comes within ``TOPIC_MIN`` cosine of its
+description ("Who is my employer now?" 0.58 to the job's; "What sport do I do?" at most 0.22
+to any). The descriptions are embedded once per embedder, on the first such question."""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+
+from graphmem.ports.embedder import Embedder
+from graphmem.search.time_plan import TemporalPlan
+
+#: What each state predicate is about, as a question would put it.
+DESCRIPTIONS: dict[str, str] = {
+    "lives_in": "where I live: my home, city or town",
+    "home_city": "where I live: my home, city or town",
+    "lives_with": "who I live with at home",
+    "works_at": "where I work: my job and employer",
+    "employer": "where I work: my job and employer",
+    "job_title": "my job: what I do for a living",
+    "age": "how old I am, my age",
+    "relationship_status": "my relationship: my partner or spouse",
+    "married_to": "my relationship: my partner or spouse",
+    "dating": "my relationship: my partner or spouse",
+    "partner_of": "my relationship: my partner or spouse",
+    "friend_of": "my friends",
+    "diet": "what I eat: my diet and food",
+    "eats": "what I eat: my diet and food",
+    "eats_with": "who I eat meals with",
+    "dines_with": "who I eat meals with",
+    "phone_number": "my phone number",
+    "email": "my email address",
+    "timezone": "my time zone",
+    "allergic_to": "my allergies: what I must avoid",
+    "intolerant_to": "my food intolerances: what I must avoid",
+    "cannot_eat": "food I must avoid",
+    "avoids": "food I avoid",
+    "dislikes": "what I dislike",
+    "has_condition": "my health: a medical condition",
+}
+#: The cosine from which a question is about a predicate's topic (0.46–0.63 for questions
+#: about one, at most 0.32 for questions about something else, measured on MiniLM).
+TOPIC_MIN = 0.4
+
+
+class StateTopics:
+    """The descriptions' vectors of one embedder, embedded once, on first use."""
+
+    def __init__(self, embedder: Embedder) -> None:
+        self._embedder = embedder
+        self._lock = threading.Lock()
+        self._vectors: dict[str, np.ndarray] | None = None
+
+    def apply(self, plan: TemporalPlan, vector: list[float]) -> None:
+        """Add to ``plan.asked`` the current facts whose topic the query is about (a
+        current question about one topic only; nothing to do for any other)."""
+        if plan.intent.kind != "current" or plan.intent.whole or not plan.fact_predicates:
+            return
+        topics = self.topics(vector)
+        plan.asked |= {m for m, predicates in plan.fact_predicates.items() if predicates & topics}
+        if topics:
+            plan.note += f"; about: {', '.join(sorted(topics))}"
+
+    def topics(self, vector: list[float]) -> set[str]:
+        """The state predicates whose description ``vector`` comes within ``TOPIC_MIN`` of."""
+        query = np.asarray(vector, dtype=np.float32)
+        return {p for p, v in self._described().items() if float(np.dot(query, v)) >= TOPIC_MIN}
+
+    def _described(self) -> dict[str, np.ndarray]:
+        with self._lock:
+            if self._vectors is None:
+                texts = sorted(set(DESCRIPTIONS.values()))
+                by_text = dict(zip(texts, self._embedder.embed(texts), strict=True))
+                self._vectors = {
+                    p: np.asarray(by_text[t], dtype=np.float32) for p, t in DESCRIPTIONS.items()
+                }
+            return self._vectors
