@@ -3,27 +3,16 @@ by telling a year of one's life in everyday words (eighth stop)."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from graphmem.domain.extraction import ExtractionRequest, Message
-from graphmem.extraction.nlp import NLPExtractor
+from tests.support.nlp_reading import facts, read_one
 
-EXTRACTOR = NLPExtractor()
 SPEAKER = "Noor"
 KNOWN = ("Sem", "Tom")
 
 
 def triples(text: str) -> set[tuple[str, str, str]]:
-    request = ExtractionRequest(
-        messages=[Message(content=text, name=SPEAKER)],
-        observed_at=datetime(2026, 6, 1, tzinfo=UTC),
-        known_entities=list(KNOWN),
-        known_people=list(KNOWN),
-    )
-    (memory,) = EXTRACTOR.extract(request).memories
-    return {(t.source, t.predicate, t.target) for t in memory.triplets}
+    return facts(read_one(text, SPEAKER, KNOWN).triplets)
 
 
 @pytest.mark.parametrize(

@@ -9,24 +9,14 @@ from datetime import UTC, datetime
 
 import pytest
 
-from graphmem.domain.extraction import ExtractedMemory, ExtractionRequest, Message
-from graphmem.extraction.nlp import NLPExtractor
+from graphmem.domain.extraction import ExtractedMemory
+from tests.support.nlp_reading import facts, read_one
 
-EXTRACTOR = NLPExtractor()
 SPEAKER = "Greta"
 
 
-def one(text: str) -> ExtractedMemory:
-    request = ExtractionRequest(
-        messages=[Message(content=text, name=SPEAKER)],
-        observed_at=datetime(2026, 7, 1, tzinfo=UTC),
-    )
-    (memory,) = EXTRACTOR.extract(request).memories
-    return memory
-
-
-def facts(triplets: list) -> set[tuple[str, str, str]]:
-    return {(t.source, t.predicate, t.target) for t in triplets}
+def one(text: str, known: tuple[str, ...] = ()) -> ExtractedMemory:
+    return read_one(text, SPEAKER, known, datetime(2026, 7, 1, tzinfo=UTC))
 
 
 @pytest.mark.parametrize(
@@ -72,13 +62,7 @@ def test_an_opening_clause_without_its_i_keeps_its_own_truth() -> None:
 
 
 def test_a_third_party_moving_out_is_no_longer_the_flatmate() -> None:
-    request = ExtractionRequest(
-        messages=[Message(content="Chidi moved out last weekend.", name=SPEAKER)],
-        observed_at=datetime(2026, 7, 1, tzinfo=UTC),
-        known_entities=["Chidi"],
-        known_people=["Chidi"],
-    )
-    (memory,) = EXTRACTOR.extract(request).memories
+    memory = one("Chidi moved out last weekend.", ("Chidi",))
     assert ("Chidi", "roommate_of", SPEAKER) in facts(memory.denied)
     mine = one("I moved out last weekend.")
     assert not {t for t in facts(mine.denied) if t[1] == "roommate_of"}

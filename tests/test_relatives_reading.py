@@ -13,28 +13,18 @@ from graphmem.domain.extraction import (
     ExtractedMemory,
     ExtractedTriplet,
     Extraction,
-    ExtractionRequest,
-    Message,
 )
 from graphmem.domain.relatives import RelativeHolders, RelativeQuestion
 from graphmem.domain.scope import Scope
-from graphmem.extraction.nlp import NLPExtractor
 from graphmem.services.relatives import identify_relatives, told_relatives
+from tests.support.nlp_reading import facts, read_one
 
-EXTRACTOR = NLPExtractor()
 SPEAKER = "Oskar"
 SCOPE = Scope(user_id="u-1")
 
 
 def triples(text: str, known: tuple[str, ...] = ()) -> set[tuple[str, str, str]]:
-    request = ExtractionRequest(
-        messages=[Message(content=text, name=SPEAKER)],
-        observed_at=datetime(2026, 3, 1, tzinfo=UTC),
-        known_entities=list(known),
-        known_people=list(known),
-    )
-    (memory,) = EXTRACTOR.extract(request).memories
-    return {(t.source, t.predicate, t.target) for t in memory.triplets}
+    return facts(read_one(text, SPEAKER, known, datetime(2026, 3, 1, tzinfo=UTC)).triplets)
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,39 @@
+"""One message through the NLP extractor, for the pure reading tests: the memory it gives,
+and its triplets or denials as (source, predicate, target)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
+from functools import cache
+
+from graphmem.domain.extraction import ExtractedMemory, ExtractedTriplet, ExtractionRequest, Message
+from graphmem.extraction.nlp import NLPExtractor
+
+Fact = tuple[str, str, str]
+
+
+@cache
+def extractor() -> NLPExtractor:
+    return NLPExtractor()
+
+
+def read_one(
+    text: str,
+    speaker: str,
+    known: Sequence[str] = (),
+    observed_at: datetime = datetime(2026, 6, 1, tzinfo=UTC),
+) -> ExtractedMemory:
+    """The memory ``speaker`` saying ``text`` gives; ``known``: people the owner knows."""
+    request = ExtractionRequest(
+        messages=[Message(content=text, name=speaker)],
+        observed_at=observed_at,
+        known_entities=list(known),
+        known_people=list(known),
+    )
+    (memory,) = extractor().extract(request).memories
+    return memory
+
+
+def facts(triplets: Iterable[ExtractedTriplet]) -> set[Fact]:
+    return {(t.source, t.predicate, t.target) for t in triplets}
