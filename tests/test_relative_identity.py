@@ -149,3 +149,26 @@ def test_my_parents_and_my_in_laws_resolve_to_their_group(
         assert found.results[0].id == wanted, query
         assert found.explain is not None
         assert "->" in found.explain.signals["roles"], query  # resolved through the graph
+
+
+def test_two_sisters_named_at_once_merge_the_unnamed_one_at_most_once(
+    memory: Memory, driver: neo4j.Driver, user_id: str
+) -> None:
+    """Two adds that each name a sister, side by side: each read one named holder before
+    writing, but the merge re-checks under the owner's lock, so the unnamed sister becomes
+    at most one of them, never both."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    say(memory, user_id, "My sister lives in Gdansk.", "2026-01-10")
+    texts = ["My sister Kasia is a vet.", "My sister Ola is a pilot."]
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        list(pool.map(lambda t: say(memory, user_id, t, "2026-02-01", run="r2"), texts))
+    found = merged(driver, user_id)
+    assert len(found) <= 1
+    owners = [
+        name for name in ("Kasia", "Ola", "Tomas's Sister")
+        if ("lives_in", "Gdansk") in facts_of(driver, user_id, name)
+    ]  # fmt: skip
+    assert len(owners) == 1  # the home is someone's, once
+    if found:
+        assert owners == [found[0][1]]
