@@ -120,12 +120,7 @@ def _current(
     if plan.intent.constraints:  # what to avoid: the constraints, not the homes and jobs
         told = [f for f in mine if f.predicate in CONSTRAINT_PREDICATES]
     plan.facts = {f.memory_id: 1.0 for f in _latest_statements(told + theirs)}
-    words = {_stem(w) for w in lucene.terms(query)}
-    plan.asked = {  # "where do I *live* now?" names lives_in: a fact the query asks for
-        f.memory_id
-        for f in told + theirs
-        if words & {_stem(w) for w in _predicate_words(f.predicate)}
-    }
+    plan.asked = _named(told + theirs, query)  # "where do I *live* now?" names lives_in
     for f in told + theirs:  # what each is about, read against the query's vector later
         plan.fact_predicates.setdefault(f.memory_id, set()).add(f.predicate)
     for fact in theirs:
@@ -170,6 +165,13 @@ def _predicate_words(predicate: str) -> list[str]:
     return [w for w in predicate.lower().split("_") if w and w not in _LINKS]
 
 
+def _named(facts: list[StateFact], query: str) -> set[str]:
+    """The memories stating a fact whose predicate the query names ("where did I *work*
+    before?" names ``works_at``, "where do I *live* now?" ``lives_in``)."""
+    words = {_stem(w) for w in lucene.terms(query)}
+    return {f.memory_id for f in facts if words & {_stem(w) for w in _predicate_words(f.predicate)}}
+
+
 def _stem(word: str) -> str:
     """A crude stem, enough to tell "lived"/"living"/"lives" and "live" apart from the rest."""
     for suffix in ("ing", "ed", "es", "s", "e"):
@@ -193,12 +195,7 @@ def _past(
     }
     plan.windows = sorted(windows)
     plan.boundaries = {f.memory_id for f in facts}
-    words = {_stem(w) for w in lucene.terms(query)}
-    plan.asked = {
-        f.memory_id
-        for f in ended
-        if f.source_id in subjects and words & {_stem(w) for w in _predicate_words(f.predicate)}
-    }
+    plan.asked = _named([f for f in ended if f.source_id in subjects], query)
     shown = ", ".join(f"{s.date()}..{e.date()}" for s, e in plan.windows[:5]) or "none"
     count = len(plan.windows)
     plan.note = f"past ({plan.intent.cue!r}): {count} superseded-state windows ({shown})"
