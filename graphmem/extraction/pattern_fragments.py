@@ -6,7 +6,12 @@ from __future__ import annotations
 import re
 
 from graphmem.domain.possessions import THING_KINDS
-from graphmem.extraction.pattern_words import PETS, RELATIONS
+from graphmem.extraction.pattern_words import (
+    CONDITION_ADJECTIVES,
+    PETS,
+    PLURAL_RELATIONS,
+    RELATIONS,
+)
 
 FP = r"(?<![\w'])(?:I|i|[Ww]e)"
 IM = r"(?<![\w'])(?:I|i)(?:'m|\s+am)"
@@ -58,6 +63,11 @@ CALLED = r"(?:'s\s+(?i:name)\s+(?i:is)|\s+(?i:is)\s+(?i:called|named))\s+"
 NOT_OWNED = r"(?!['\u2019]s\b)"
 REL_ADJ = (
     r"(?:(?i:best|good|close|old|older|younger|little|big|new|twin|eldest|oldest|youngest)\s+)*"
+    # what a teacher or coach teaches ("Mia's piano teacher", "my son's swim coach")
+    r"(?:(?i:piano|violin|guitar|cello|drum|music|singing|voice|dance|ballet|art|maths?|"
+    r"english|french|spanish|german|science|history|chemistry|physics|biology|swim|swimming|"
+    r"football|soccer|tennis|hockey|basketball|yoga|driving|riding|class|form|homeroom)\s+"
+    r"(?=(?i:teacher|tutor|coach|trainer)\b))?"
 )
 # "broke up", "called off the engagement": a couple that ended
 SPLIT = (
@@ -100,6 +110,24 @@ A_SCHOOL = (
     rf"(?:(?i:an?|the)\s+)?(?P<t>(?:{CAP}\s+)?(?:[a-z][\w-]*\s+){{0,2}}{SCHOOL}|"
     rf"{CAP}(?:\s+{CAP}){{0,4}})"
 )
+#: A workplace by its kind, unnamed ("a nurse at a children's hospital", "a physio at a
+#: sports clinic in Brno"): up to two lower-case words before the kind.
+WORKPLACE = (
+    r"(?:clinic|hospital|practice|pharmacy|bakery|cafe|café|coffee\s+shop|restaurant|bar|pub|"
+    r"hotel|shop|store|supermarket|bank|firm|company|startup|start-up|agency|nonprofit|"
+    r"non-profit|charity|factory|warehouse|lab|laboratory|library|museum|gallery|studio|gym|"
+    r"school|college|university|kindergarten|nursery|daycare|salon|garage|office|newspaper|"
+    r"call\s+cent(?:er|re)|magazine|bookshop|bookstore|care\s+home|nursing\s+home|brewery|"
+    r"winery|farm|hostel|theatre|theater|consultancy|publisher)\b"
+)
+A_WORKPLACE = rf"(?:(?i:an?)\s+)?(?P<t>(?:[a-z][\w'-]*\s+){{0,2}}{WORKPLACE})"
+#: A condition told by its adjective, "type 1" kept ("I'm a type 1 diabetic").
+CONDITION_ADJ = (
+    rf"(?P<t>(?:(?i:type\s+[12])\s+)?"
+    rf"(?i:{'|'.join(sorted(CONDITION_ADJECTIVES, key=len, reverse=True))}))(?![\w'-])"
+)
+#: Relatives told as several ("my kids", "our two daughters").
+PLURAL_REL = rf"(?P<r>(?i:{'|'.join(sorted(PLURAL_RELATIONS, key=len, reverse=True))}))"
 #: Things one has one of, named by what they are ("my phone is a Pixel 4").
 THINGS = rf"(?i:{'|'.join(sorted(THING_KINDS, key=len, reverse=True))})"
 #: Describing words before a thing's make ("an old Pixel 4", "a red Mazda 3").

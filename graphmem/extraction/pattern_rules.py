@@ -11,6 +11,7 @@ from typing import Literal
 from graphmem.extraction.pattern_fragments import (
     A_HOME,
     A_SCHOOL,
+    A_WORKPLACE,
     ADV,
     AND_ALSO,
     BE1,
@@ -18,6 +19,7 @@ from graphmem.extraction.pattern_fragments import (
     CALLED,
     CANT,
     CAP,
+    CONDITION_ADJ,
     CONTACT_ADJ,
     COUNT,
     EMAIL,
@@ -43,6 +45,7 @@ from graphmem.extraction.pattern_fragments import (
     PET_NAME,
     PET_NAMES,
     PHONE,
+    PLURAL_REL,
     PROMOTED,
     REL,
     REL_ADJ,
@@ -62,7 +65,8 @@ from graphmem.extraction.pattern_words import (
 )
 
 # "series": a phrase, or a list when written as one with commas ("hiking, swimming and yoga")
-TargetKind = Literal["phrase", "list", "names", "title", "word", "series"]
+# "condition": a condition's adjective, read as its name ("diabetic" -> "diabetes")
+TargetKind = Literal["phrase", "list", "names", "title", "word", "series", "condition"]
 
 
 @dataclass(frozen=True)
@@ -165,6 +169,9 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"{BEEN}\s+{ADV}(?i:working|employed)\s+(?i:at|for|by)\s+{T}", "works_at"),
     _rule(rf"{IM}\s+{ADV}{TITLE_AT}{ORG}", "works_at", titled=True),
     _rule(rf"{NAME}\s+(?i:is)\s+{ADV}{TITLE_AT}{ORG}", "works_at", titled=True),
+    # "I'm a physio at a sports clinic in Brno": an unnamed workplace, by its kind
+    _rule(rf"(?:{IM}|{NAME}\s+(?i:is)|{FP}\s+{ADV}(?i:work)\s+(?i:as))\s+{ADV}{TITLE_AT}"
+          rf"{A_WORKPLACE}", "works_at", titled=True),
     _rule(rf"(?<![\w'])(?i:got\s+|been\s+|was\s+|were\s+)?(?i:hired)\s+(?i:by|at)\s+{T}",
           "works_at", event=True, first_person_before=True),
     _rule(rf"(?<![\w'])(?i:joined)\s+(?P<t>{CAP}(?:\s+(?:&\s+)?{CAP}){{0,3}})", "works_at",
@@ -224,6 +231,9 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"(?:{FP}(?:'ve|\s+have)?(?:\s+got)?|{NAME}\s+(?i:has|had))\s+{ADV}"
           rf"(?:(?i:have|had|suffer\s+from|live\s+with|lives\s+with|got)\s+)?{SEVERITY}"
           rf"(?P<t>(?:(?i:type\s+[12])\s+)?(?i:{CONDITIONS}))(?![\w'])", "has_condition"),
+    # "my mom is diabetic", "I'm a type 1 diabetic", "I've been asthmatic since childhood"
+    _rule(rf"(?:{BE1}|{BEEN}|{NAME}(?:'s|\s+(?i:is|has\s+been)))\s+{ADV}(?:(?i:an?)\s+)?"
+          rf"{CONDITION_ADJ}", "has_condition", "condition"),
     _rule(rf"(?:{FP}|{NAME})(?:'ve|\s+have|\s+has|\s+was|\s+were|\s+got)?(?:\s+been)?\s+"
           rf"{ADV}(?i:diagnosed)\s+(?i:with)\s+{SEVERITY}{T}", "has_condition", event=True),
     _rule(rf"{FP}(?:'ve|\s+have)(?:\s+got)?\s+(?i:an?)\s+(?:(?i:severe|mild)\s+)?"
@@ -247,6 +257,9 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"(?:{BE1}|{NAME}(?:'s|\s+is))\s+{ADV}(?:(?i:so|totally|a\s+bit|kind\s+of|big\s+time)\s+)?"
           rf"(?i:into|obsessed\s+with|hooked\s+on|crazy\s+about|mad\s+about|passionate\s+about)"
           rf"\s+{T}", "likes", "list"),
+    _rule(rf"{BEEN}\s+{ADV}(?:(?i:so|totally|a\s+bit|kind\s+of|big\s+time)\s+)?"
+          rf"(?i:into|obsessed\s+with|hooked\s+on|crazy\s+about|mad\s+about)\s+{T}", "likes",
+          "list"),
     _rule(rf"{FP}{PERFECT}\s+{ADV}(?i:started|began|start)\s+(?i:eating)\s+{T}", "eats",
           event=True),
     _rule(rf"{FP}\s+{ADV}{CANT}\s+(?i:stand|bear)\s+{T}", "dislikes", "list", negative=True),
@@ -284,6 +297,8 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"{FP}\s+{ADV}{NO_EAT}\s+{T}", "avoids", "list", negative=True),
     _rule(rf"{NAME}\s+{ADV}{NO_EAT}\s+{T}", "avoids", "list", negative=True),
     _rule(rf"{MY_REL}{REL},?\s+{HONORIFIC}{PERSON}", "relation"),
+    # "my parents Tom and Ann", "our two daughters, Mia and Lou": each one by name
+    _rule(rf"{MY_REL}{COUNT}{PLURAL_REL},?\s+{PET_NAMES}", "relatives", "names"),
     # "My mum's name is Ngozi", "Mum's name is Ngozi", "my wife is called Anna", "Karl's
     # daughter is named Ines": a relative told by name after she was told by relation word
     _rule(rf"(?:{MY_REL}|^){REL_ADJ}{REL}{CALLED}{HONORIFIC}{PERSON}", "relation"),

@@ -76,6 +76,15 @@ PETS = {
     "budgie": "budgie", "horse": "horse", "pony": "horse", "turtle": "turtle",
     "tortoise": "turtle", "guinea pig": "guinea_pig", "ferret": "ferret", "gecko": "gecko",
     "snake": "snake",
+    # a breed names the animal ("we adopted a beagle called Miso")
+    "beagle": "dog", "labrador": "dog", "retriever": "dog", "golden retriever": "dog",
+    "poodle": "dog", "terrier": "dog", "husky": "dog", "corgi": "dog", "dachshund": "dog",
+    "spaniel": "dog", "collie": "dog", "border collie": "dog", "pug": "dog", "bulldog": "dog",
+    "french bulldog": "dog", "chihuahua": "dog", "greyhound": "dog", "whippet": "dog",
+    "rottweiler": "dog", "doberman": "dog", "schnauzer": "dog", "pomeranian": "dog",
+    "labradoodle": "dog", "cockapoo": "dog", "goldendoodle": "dog", "sheepdog": "dog",
+    "german shepherd": "dog", "dalmatian": "dog", "shih tzu": "dog", "mutt": "dog",
+    "maine coon": "cat", "ragdoll": "cat", "siamese": "cat", "tabby": "cat", "sphynx": "cat",
 }  # fmt: skip
 DIETS = "vegetarian|vegan|pescatarian|pescetarian|flexitarian|keto|paleo"
 INTOLERANT = "lactose|gluten|fructose|histamine|dairy|wheat|soy|egg|caffeine|alcohol"
@@ -89,6 +98,20 @@ CONDITIONS = (
     "hypothyroidism|hyperthyroidism|long covid|tinnitus|scoliosis|fibromyalgia|dyslexia|"
     "a heart condition|heart disease|kidney disease|copd|ptsd|ocd|insomnia|vertigo"
 )
+#: A condition told by its adjective ("my mom is diabetic", "I'm asthmatic") -> its name.
+CONDITION_ADJECTIVES = {
+    "diabetic": "diabetes", "asthmatic": "asthma", "epileptic": "epilepsy",
+    "autistic": "autism", "anemic": "anemia", "anaemic": "anaemia", "dyslexic": "dyslexia",
+    "arthritic": "arthritis", "insomniac": "insomnia", "hypertensive": "hypertension",
+    "celiac": "celiac disease", "coeliac": "coeliac disease", "bipolar": "bipolar disorder",
+    "hypothyroid": "hypothyroidism", "hyperthyroid": "hyperthyroidism",
+}  # fmt: skip
+#: Relatives told as several, by name ("my kids Mia and Leo") -> each one's relation.
+PLURAL_RELATIONS = {
+    "parents": "parent", "grandparents": "grandparent", "kids": "child", "children": "child",
+    "sons": "son", "daughters": "daughter", "sisters": "sister", "brothers": "brother",
+    "twins": "child", "grandkids": "grandchild", "grandchildren": "grandchild",
+}  # fmt: skip
 
 TARGET_TYPES: dict[str, str] = {
     "lives_in": "location", "works_at": "organization", "job_title": "job_title",

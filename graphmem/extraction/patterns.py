@@ -25,10 +25,12 @@ from graphmem.extraction.pattern_fragments import (
 from graphmem.extraction.pattern_rules import RULES, Rule
 from graphmem.extraction.pattern_words import (
     CALLED_BY_RELATION,
+    CONDITION_ADJECTIVES,
     DIET_CHANGES,
     NOT_TITLES,
     ONE_OF,
     PETS,
+    PLURAL_RELATIONS,
     RELATIONS,
     TARGET_TYPES,
     unnamed_relative,
@@ -59,6 +61,7 @@ class RawTriplet:
     organization: bool = False  # see Rule.organization
     negative: bool = False  # see Rule.negative
     denial: bool = False  # see Rule.denial
+    spelled: str = ""  # the target as the sentence spells it, when read otherwise ("diabetic")
 
 
 _CALLED = re.compile(rf"\b(?i:called|named)\s+(?P<n>{CAP}(?:\s+{CAP}){{0,3}})\s*$")
@@ -108,6 +111,9 @@ def _listed(raw: str) -> bool:
 def _targets(rule: Rule, raw: str, known: Container[str]) -> list[str]:
     if rule.target == "word":
         return [raw.lower()]
+    if rule.target == "condition":  # "type 1 diabetic" -> "type 1 diabetes"
+        *kind, adjective = raw.lower().split()
+        return [" ".join([*kind, CONDITION_ADJECTIVES[adjective]])]
     if rule.target == "series" and _listed(collapse_whitespace(raw)):
         return split_list(trim_phrase(raw, allow_to=rule.allow_to, keep_lists=True) or "")
     keep_lists = rule.target in {"list", "names"}
@@ -165,6 +171,12 @@ def _apply(
             for name in _targets(rule, match.group("t"), known)
             for a, p, b in _couple(subject, name)
         ]
+    if rule.predicate == "relatives":  # "my parents Tom and Ann": each one by name
+        relation = PLURAL_RELATIONS[match.group("r").lower()]
+        return [
+            RawTriplet(name, f"{relation}_of", speaker, rule.event, "person", "person")
+            for name in _targets(rule, match.group("t"), known)
+        ]
     if rule.predicate == "pets":  # "our two cats, Pixel and Mochi"
         pet = _pet_kind(match)
         return [
@@ -196,10 +208,11 @@ def _apply(
     if (match.groupdict().get("v") or "").lower() == "prefer":
         predicate = "prefers"
     target_type = TARGET_TYPES.get(predicate)
+    spelled = match.group("t") if rule.target == "condition" else ""
     found = [
         RawTriplet(
             subject, predicate, target, rule.event, "person", target_type, rule.organization,
-            rule.negative, rule.denial,
+            rule.negative, rule.denial, spelled,
         )
         for target in _targets(rule, match.group("t"), known)
     ]  # fmt: skip
@@ -236,9 +249,27 @@ def find_triplets(
         _without_commas, collapse_whitespace(sentence.replace("\u2019", "'"))
     )
     found: list[RawTriplet] = []
-    for variant in (sentence, *_each_subject(sentence)):
+    for variant in (_with_dropped_i(sentence), *_each_subject(sentence)):
         found.extend(_find_in(variant, speaker, known))
     return found
+
+
+#: Chat drops the "I": "Quit my job at Lidl", "Just moved to Leeds", "Started at Zalando
+#: on Monday" are the speaker's own, and read with it.
+_DROPPED_I = re.compile(
+    r"^(?:(?:Just|Finally|Recently|Officially|Also|Still|Currently)\s+)?(?:[Qq]uit|[Ll]eft|"
+    r"[Mm]oved|[Rr]elocated|[Ss]tarted|[Bb]egan|[Gg]ot|[Ll]anded|[Aa]ccepted|[Jj]oined|"
+    r"[Aa]dopted|[Rr]escued|[Bb]ought|[Ss]old|[Ss]witched|[Ll]oved?|[Hh]ated?|[Ww]ent|"
+    r"[Bb]ecame|[Rr]esigned|[Tt]ook)\b(?!['-])"
+)
+
+
+def _with_dropped_i(sentence: str) -> str:
+    """The sentence with its dropped "I" back ("Quit my job at Lidl" -> "I quit my job at
+    Lidl"); any other sentence as it is."""
+    if _DROPPED_I.match(sentence) is None:
+        return sentence
+    return f"I {sentence[:1].lower()}{sentence[1:]}"
 
 
 def _find_in(sentence: str, speaker: str, known: Container[str]) -> list[RawTriplet]:
@@ -249,7 +280,7 @@ def _find_in(sentence: str, speaker: str, known: Container[str]) -> list[RawTrip
     for rule in RULES:
         for match in rule.regex.finditer(sentence):
             found.extend(_apply(rule, match, speaker, known, first_person_end))
-    if unnamed is not None and any(t.source == unnamed[0] for t in found):
+    if unnamed is not None and any(unnamed[0] in (t.source, t.target) for t in found):
         found.append(RawTriplet(unnamed[0], f"{unnamed[1]}_of", speaker, False, "person", "person"))
     return found + [d for t in found for d in _earlier_stages(t)]
 
@@ -312,6 +343,8 @@ def _without_commas(match: re.Match[str]) -> str:
 
 
 _UNNAMED = re.compile(rf"^{MY_REL}{REL}\b(?!['-])(?=\s+[a-z])(?!\s+is\s+(?:called|named)\b)")
+#: "My son's teacher is Mrs. Aalto": the unnamed relative owns someone, and is read so.
+_UNNAMED_OWNER = re.compile(rf"^{MY_REL}{REL}(?='s\s+[a-z])")
 #: "Mum isn't afraid of flying anymore": the relation word used as a name opens the sentence.
 _RELATIVE_AS_NAME = re.compile(
     r"^(?P<r>"
@@ -332,7 +365,11 @@ def _name_the_unnamed(sentence: str, speaker: str) -> tuple[str, tuple[str, str]
     allergic_to penicillin``, and ``Dana's Mother mother_of Dana``), one entity per owner
     that "my mother" in a query resolves to. Returns the sentence to read and (name,
     relation) when it was rewritten."""
-    match = _UNNAMED.match(sentence) or _RELATIVE_AS_NAME.match(sentence)
+    match = (
+        _UNNAMED.match(sentence)
+        or _UNNAMED_OWNER.match(sentence)
+        or _RELATIVE_AS_NAME.match(sentence)
+    )
     if match is None or RELATIONS[match.group("r").lower()] not in ONE_OF:
         return sentence, None
     relation = RELATIONS[match.group("r").lower()]

@@ -26,7 +26,7 @@ _STOP_AT = word_set(
     because and or but so since when while where which who whom that though although until
     unless after before if as than now anymore anyway last next this every each yesterday
     today tonight tomorrow ago recently lately currently again too also then in on at with
-    for from by during near around about like there here
+    for from by during near around about like there here nowadays
     """
 )
 _PRONOUNS = word_set("it you him her them this that there here me us one")
@@ -36,8 +36,10 @@ _AGO = (
     r"(?<!\s)\s++(?:\d{1,3}+|an?|a\s++couple\s++of|one|two|three|four|five|six|seven|eight"
     r"|nine|ten)\s++(?:days?|weeks?|months?|years?)\s++ago\b"
 )
-_CUT = re.compile(rf"\s[-–—]\s|[,;:()\[\]{{}}\"“”]|{_AGO}", re.IGNORECASE)
-_CUT_LIST = re.compile(rf"\s[-–—]\s|[;:()\[\]{{}}\"“”]|{_AGO}", re.IGNORECASE)
+# "trail running these days": the time is no part of the thing
+_THESE_DAYS = r"(?<!\s)\s++(?:these|those)\s++days\b"
+_CUT = re.compile(rf"\s[-–—]\s|[,;:()\[\]{{}}\"“”]|{_AGO}|{_THESE_DAYS}", re.IGNORECASE)
+_CUT_LIST = re.compile(rf"\s[-–—]\s|[;:()\[\]{{}}\"“”]|{_AGO}|{_THESE_DAYS}", re.IGNORECASE)
 _LIST_SPLIT = re.compile(
     r"(?<!\s)\s*+,\s*+(?:and\s++|or\s++)?|(?<!\s)\s++(?:and|or|&)\s++", re.IGNORECASE
 )

@@ -129,7 +129,13 @@ def _spliced(verb: Token) -> bool:
     if not (_has_subject(verb) or (opening and verb.left_edge.i == verb.i)):
         return False
     after = verb.right_edge.i + 1
-    return after < len(verb.doc) and verb.doc[after].text in {",", ";", "-", "–", "—"}
+    if after < len(verb.doc) and verb.doc[after].text in _SPLICES:
+        return True
+    # "I'm epileptic, so I don't drive": the parser kept the comma (and "so") in the clause
+    return any(c.dep_ == "punct" and c.text in _SPLICES for c in verb.rights)
+
+
+_SPLICES = frozenset({",", ";", "-", "–", "—"})
 
 
 _COMPLEMENTS = frozenset({"acomp", "attr", "oprd"})  # what a copula says the subject is

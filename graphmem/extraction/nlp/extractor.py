@@ -218,7 +218,8 @@ class _MessageExtraction:
         for raw in find_triplets(text, self.speakers.me, self.known.keys()):
             if raw.organization and not _organization(sentence, raw.target):
                 continue
-            said = spelled_at(sentence, raw.target) or spelled_at(sentence, raw.source)
+            target = raw.spelled or raw.target
+            said = spelled_at(sentence, target) or spelled_at(sentence, raw.source)
             clause = clause_of(said or sentence.root)
             if raw.denial:  # "I quit my job at X": an end, for the lifecycle only
                 if clause_asserts(clause, own_negation=raw.negative):

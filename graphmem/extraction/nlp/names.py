@@ -254,4 +254,5 @@ def taken_up(token: Token) -> bool:
     word = token.lower_
     if not word.endswith("ing") or len(word) < 6 or word.removesuffix("s") in _NOT_PASTIMES:
         return False
-    return not any(c.dep_ in {"det", "poss", "nummod"} for c in token.children)
+    # "started learning the cello" takes up the cello, read from the verb and its object
+    return not any(c.dep_ in {"det", "poss", "nummod", "dobj"} for c in token.children)

@@ -1,0 +1,127 @@
+"""Everyday chat the offline reading used to miss: a workplace named by its kind, a condition
+told by its adjective, a pet by its breed, a liking "these days", relatives named together,
+someone a relative has ("my son's teacher"), and a dropped "I" ("Quit my job at Lidl")."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.nlp_reading import facts, read_one
+
+ME = "Oskar"
+
+
+def told(text: str) -> set[tuple[str, str, str]]:
+    return facts(read_one(text, ME).triplets)
+
+
+def ended(text: str) -> set[tuple[str, str, str]]:
+    return facts(read_one(text, ME).denied)
+
+
+@pytest.mark.parametrize(
+    ("text", "workplace", "title"),
+    [
+        ("I'm a midwife at a maternity hospital.", "maternity hospital", "midwife"),
+        ("I work as a pastry chef at a small bakery in Ghent.", "small bakery", "pastry chef"),
+        ("Currently I'm an accountant at a law firm.", "law firm", "accountant"),
+    ],
+)
+def test_a_workplace_told_by_its_kind_is_where_one_works(
+    text: str, workplace: str, title: str
+) -> None:
+    assert {(ME, "works_at", workplace), (ME, "job_title", title)} <= told(text)
+
+
+def test_a_title_at_a_named_place_still_names_the_place() -> None:
+    assert (ME, "works_at", "Rigshospitalet") in told("I'm a porter at Rigshospitalet.")
+
+
+def test_a_place_that_is_no_workplace_is_not_one() -> None:
+    assert not {t for t in told("I'm a regular at a karaoke night.") if t[1] == "works_at"}
+
+
+@pytest.mark.parametrize(
+    ("text", "who", "condition"),
+    [
+        ("My dad is diabetic, so no dessert for him.", f"{ME}'s Father", "diabetes"),
+        ("I'm epileptic, so I don't drive.", ME, "epilepsy"),
+        ("Honestly I've been asthmatic since I was six.", ME, "asthma"),
+        ("My husband is a type 2 diabetic.", f"{ME}'s Husband", "type 2 diabetes"),
+    ],
+)
+def test_a_condition_told_by_its_adjective(text: str, who: str, condition: str) -> None:
+    assert (who, "has_condition", condition) in told(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "pet", "kind"),
+    [
+        ("We rescued a greyhound named Biscuit.", "Biscuit", "dog"),
+        ("My corgi Waffles hates the rain.", "Waffles", "dog"),
+        ("I adopted a maine coon called Tofu.", "Tofu", "cat"),
+    ],
+)
+def test_a_pet_told_by_its_breed(text: str, pet: str, kind: str) -> None:
+    assert (pet, f"{kind}_of", ME) in told(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I've been so into sourdough baking these days.",
+        "I'm really into sourdough baking nowadays.",
+    ],
+)
+def test_a_liking_leaves_its_time_words_out(text: str) -> None:
+    likes = {t for t in told(text) if t[1] == "likes"}
+    assert likes == {(ME, "likes", "sourdough baking")}
+
+
+@pytest.mark.parametrize(
+    ("text", "names", "relation"),
+    [
+        ("My kids Noor and Idris start school in September.", ("Noor", "Idris"), "child"),
+        ("My parents, Erik and Lis, are retiring.", ("Erik", "Lis"), "parent"),
+        ("Our daughters, Ama, Efua and Esi love the beach.", ("Ama", "Efua", "Esi"), "daughter"),
+    ],
+)
+def test_relatives_named_together_are_each_a_relative(
+    text: str, names: tuple[str, ...], relation: str
+) -> None:
+    assert {(name, f"{relation}_of", ME) for name in names} <= told(text)
+
+
+def test_someone_an_unnamed_relative_has_is_theirs() -> None:
+    got = told("My daughter's piano teacher is Mr. Lindqvist.") | told(
+        "My brother's wife is called Yara."
+    )
+    assert (f"{ME}'s Daughter", "daughter_of", ME) in got
+    assert ("Yara", "wife_of", f"{ME}'s Brother") in got
+    assert (f"{ME}'s Brother", "brother_of", ME) in got
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Finally moved to Tallinn last month!", (ME, "lives_in", "Tallinn")),
+        ("Landed a job at Wolt, starting Monday.", (ME, "works_at", "Wolt")),
+        ("Adopted a kitten named Sesame yesterday.", ("Sesame", "cat_of", ME)),
+    ],
+)
+def test_a_dropped_i_is_the_speaker(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in told(text)
+
+
+def test_a_dropped_i_ends_a_job_too() -> None:
+    assert (ME, "works_at", "Ikea") in ended("Left Ikea after six years, so relieved.")
+
+
+def test_an_order_is_no_dropped_i() -> None:
+    assert not told("Go to Tallinn if you can!")
+
+
+def test_learning_something_is_not_a_pastime_called_learning() -> None:
+    got = told("I recently started learning the harp.")
+    assert (ME, "learn", "harp") in got
+    assert (ME, "do", "learning") not in got
