@@ -60,6 +60,7 @@ def test_a_condition_told_by_its_adjective(text: str, who: str, condition: str) 
         ("We rescued a greyhound named Biscuit.", "Biscuit", "dog"),
         ("My corgi Waffles hates the rain.", "Waffles", "dog"),
         ("I adopted a maine coon called Tofu.", "Tofu", "cat"),
+        ("We got a kitten, a little tabby named Sushi.", "Sushi", "cat"),
     ],
 )
 def test_a_pet_told_by_its_breed(text: str, pet: str, kind: str) -> None:
@@ -125,3 +126,19 @@ def test_learning_something_is_not_a_pastime_called_learning() -> None:
     got = told("I recently started learning the harp.")
     assert (ME, "learn", "harp") in got
     assert (ME, "do", "learning") not in got
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("We have a new landlady, Mrs. Moreau.", ("Moreau", "landlord_of", ME)),
+        ("Dario has a younger brother, Matteo.", ("Matteo", "brother_of", "Dario")),
+        ("My daughter has a new swim coach, Mr. Berg.", ("Berg", "coach_of", f"{ME}'s Daughter")),
+    ],
+)
+def test_someone_one_has_told_by_name_after_a_comma(
+    text: str, fact: tuple[str, str, str]
+) -> None:
+    got = told(text)
+    assert fact in got
+    assert not {t for t in got if t[1] in {"have", "get"}}  # the verb told only the relation

@@ -183,3 +183,30 @@ def test_last_season_after_it_ended() -> None:
 def test_february_29th_without_a_year() -> None:
     assert resolve_relative("on 29 February", datetime(2025, 3, 1)) is None
     assert resolve_relative("on 29 February", datetime(2024, 3, 1)) == datetime(2024, 2, 29)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Handed in my notice, I'm starting at Novartis in September.",
+        "We're flying to Lima on 4 February!",
+        "Our second kid is due in January.",
+        "I'll be in Oslo in October for the conference.",
+    ],
+)
+def test_a_month_still_to_come_is_not_last_years(text: str) -> None:
+    # told on 11 June 2025: "September" ahead is not September 2024
+    assert resolve_relative(text, OBSERVED) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We went hiking in the Alps in September.", datetime(2024, 9, 1, tzinfo=UTC)),
+        ("I'm starting at Novartis in June.", datetime(2025, 6, 1, tzinfo=UTC)),
+        ("We moved in March and are moving again soon.", datetime(2025, 3, 1, tzinfo=UTC)),
+        ("We'll celebrate, we got married on 2 May 2023.", datetime(2023, 5, 2, tzinfo=UTC)),
+    ],
+)
+def test_a_past_month_or_a_year_given_still_resolves(text: str, expected: datetime) -> None:
+    assert resolve_relative(text, OBSERVED) == expected

@@ -42,7 +42,8 @@ expression                                result
 ========================================  ============================================
 
 Future expressions (``tomorrow``, ``next week``) are not resolved: graphmem records what
-has happened.
+has happened. Nor is a month or day without its year that a future word precedes in its
+sentence ("starting at Roche in August" told in June is not last August).
 """
 
 from __future__ import annotations
@@ -257,6 +258,31 @@ def resolve_relative(text: str, observed_at: datetime) -> datetime | None:
     if best is None:
         return None
     try:
-        return best[3](best[2], observed_at)
+        moment = best[3](best[2], observed_at)
     except (OverflowError, ValueError):
         return None
+    if moment is not None and _ahead(lowered, best[2], best[3], moment, observed_at):
+        return None
+    return moment
+
+
+#: Words that put what follows them ahead of the telling ("starting at Roche in August",
+#: "we're flying to Lima in March", "the baby is due in May").
+_FUTURE = re.compile(
+    r"\b(?:will|going\s+to|gonna|starting|starts|to\s+start|due|expecting|planning|"
+    r"plan\s+to|hoping\s+to|about\s+to|moving|scheduled|booked|coming|upcoming|"
+    r"flying|leaving|heading)\b|'ll\b"
+)
+
+
+def _ahead(
+    lowered: str, match: re.Match[str], resolver: Resolver, moment: datetime, observed: datetime
+) -> bool:
+    """A month or day without its year, told of what is still to come: its latest past
+    occurrence is not what was meant (and future dates are not resolved)."""
+    if resolver not in (_month, _date) or match.groupdict().get("year"):
+        return False
+    if moment >= _midnight(observed.replace(day=1)):
+        return False
+    before = re.split(r"[.!?;]", lowered[max(0, match.start() - 60) : match.start()])[-1]
+    return _FUTURE.search(before) is not None

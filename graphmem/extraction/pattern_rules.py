@@ -297,6 +297,11 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"{FP}\s+{ADV}{NO_EAT}\s+{T}", "avoids", "list", negative=True),
     _rule(rf"{NAME}\s+{ADV}{NO_EAT}\s+{T}", "avoids", "list", negative=True),
     _rule(rf"{MY_REL}{REL},?\s+{HONORIFIC}{PERSON}", "relation"),
+    # "I have a new landlord, Mr. Brandt", "Kenji has a daughter, Emi", "my son has a new
+    # football coach, Mrs. Okafor" (read as "<Speaker>'s Son has …")
+    _rule(rf"(?:{FP}(?:'ve|\s+have)?(?:\s+got)?|(?<![\w'-])(?P<o>{CAP}(?:\s+{CAP}){{0,2}})"
+          rf"\s+(?:has|got|has\s+got))\s+{ADV}(?i:an?)\s+(?:(?i:new)\s+)?{REL_ADJ}{REL},\s+"
+          rf"{HONORIFIC}{PERSON}", "relation"),
     # "my parents Tom and Ann", "our two daughters, Mia and Lou": each one by name
     _rule(rf"{MY_REL}{COUNT}{PLURAL_REL},?\s+{PET_NAMES}", "relatives", "names"),
     # "My mum's name is Ngozi", "Mum's name is Ngozi", "my wife is called Anna", "Karl's
@@ -350,7 +355,8 @@ RULES: tuple[Rule, ...] = (
     # "My phone is an old Pixel 4", "our car's a red Mazda 3": what the speaker has
     _rule(rf"(?<![\w'])(?i:my|our)\s+{THINGS}(?:\s+(?i:is)|'s)\s+(?i:an?)\s+{WORN}"
           rf"(?P<t>{CAP}(?:\s+(?:{CAP}|\d[\w-]*)){{0,3}})", "own"),
-    _rule(rf"{FP}{PERFECT}\s+{ADV}{OWN}\s+(?i:an?)\s+(?:[\w-]+\s+){{0,2}}?{PET}\s+"
+    # "we got a puppy, a beagle called Miso": the pet word nearest its name tells the kind
+    _rule(rf"{FP}{PERFECT}\s+{ADV}{OWN}\s+(?i:an?)\s+(?:[\w-]+,?\s+){{0,3}}?{PET}\s+"
           rf"(?i:named|called)\s+{PET_NAME}", "pet"),
     # "We have two cats, Mochi and Pixel", "we've got three dogs named Rex, Bo and Kai"
     _rule(rf"{FP}{PERFECT}\s+{ADV}{OWN}\s+{COUNT}{PET}s\b,?\s+(?:(?i:named|called)\s+)?"

@@ -25,6 +25,12 @@ class Pool:
     # a resolved role: memories whose matched facts are all its anchor's -> the anchor's
     # names; one not told by the anchor scores like another's facts (search/resolved.py)
     anchored: dict[str, set[str]] = field(default_factory=dict)
+    # memory id -> the best raw cosine to the query of a fact it asserted that the triplet
+    # signal matched: the semantic gate lets it through by that fact (search/ranking.py)
+    fact_cosines: dict[str, float] = field(default_factory=dict)
+
+    def add_fact_cosine(self, memory_id: str, cosine: float) -> None:
+        self.fact_cosines[memory_id] = max(self.fact_cosines.get(memory_id, -1.0), cosine)
 
     def told_of_others(self, memory_id: str, actor: str | None) -> bool:
         """Whether the memory states only others' facts: another person's for a question
@@ -54,6 +60,8 @@ class Pool:
         for entity_id, memory_ids in other.mentions.items():
             self.mentions.setdefault(entity_id, set()).update(memory_ids)
         self.others |= other.others
+        for memory_id, cosine in other.fact_cosines.items():
+            self.add_fact_cosine(memory_id, cosine)
 
     def ids(self) -> list[str]:
         return list(self.scores)

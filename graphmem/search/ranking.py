@@ -1,6 +1,7 @@
 """The semantic gate, then fusion. Every candidate, whichever signal found it, gets its exact
 cosine to the query; below the threshold it is dropped (a full-text- or entity-only hit is
-kept when its cosine passes). Then
+kept when its cosine passes, or when a fact it asserted, matched by the triplet signal, is that
+close to the query). Then
 
     final = (w_sem·cosine⁺ + w_ft·fulltext + w_ent·entity + w_tri·triplet
              + w_time·temporal + w_members·members)
@@ -149,7 +150,12 @@ def gate_and_rank(
     """Return the ``ctx.top_k`` best memories (ranked over the whole pool, best first) and
     how many the gate dropped."""
     time_plan = ctx.time_plan
-    passed = [r for r in rows if r.cosine >= ctx.threshold or time_plan.pinned(r.memory)]
+    passed = [r for r in rows if _passes(r, pool, ctx) or time_plan.pinned(r.memory)]
+    by_fact = sum(1 for r in passed if r.cosine < ctx.threshold and _by_fact(r, pool, ctx))
+    if by_fact:
+        pool.status["triplet"] = (
+            f"{pool.status.get('triplet', 'ok')}; {by_fact} through the gate by a matched fact"
+        )
     time_plan.settle([r.memory for r in passed])
     time_plan.relate([r.cosine for r in passed])
     words = speaker.query_words(ctx.query)
@@ -182,6 +188,17 @@ def gate_and_rank(
         )
     scored.sort(key=lambda m: (-m.score, m.id))
     return [m.result() for m in scored[: ctx.top_k]], len(rows) - len(passed)
+
+
+def _passes(row: GateRow, pool: Pool, ctx: SearchContext) -> bool:
+    return row.cosine >= ctx.threshold or _by_fact(row, pool, ctx)
+
+
+def _by_fact(row: GateRow, pool: Pool, ctx: SearchContext) -> bool:
+    """A fact the memory asserted, matched by the triplet signal, is as close to the query as
+    the gate asks: "Left the pharmacy, starting at Roche in August" is far from "Where do I
+    work?" in words, not in what it told ("Ilka works at Roche")."""
+    return pool.fact_cosines.get(row.memory.id, -1.0) >= ctx.threshold
 
 
 def _ended(

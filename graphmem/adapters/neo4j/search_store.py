@@ -140,8 +140,9 @@ class Neo4jSearchStore:
             fact_chars=row["fact_chars"] or 0,
         )
 
-    def triplets_by_id(self, ids: list[str]) -> list[TripletHit]:
-        return [_triplet(r) for r in self._listed("search/triplets_by_id", ids=ids)]
+    def triplets_by_id(self, ids: list[str], vector: list[float]) -> list[TripletHit]:
+        rows = self._listed("search/triplets_by_id", ids=ids, vector=vector)
+        return [_triplet(r) for r in rows]
 
     def entities_by_name(self, lucene: str, k: int) -> list[EntityHit]:
         rows = self._listed("search/entities_by_name", lucene=lucene, k=k)

@@ -260,3 +260,23 @@ def spelled_at(sentence: Span, name: str) -> Token | None:
     start = sentence.start_char + at
     span = sentence.doc.char_span(start, start + len(name), alignment_mode="expand")
     return span.root if span is not None and len(span) else None
+
+
+def organization_in(sentence: Span, name: str) -> bool:
+    """Whether the parse labels ``name`` an organisation in ``sentence``."""
+    folded = name.casefold()
+    return any(e.label_ == "ORG" and e.text.casefold() == folded for e in sentence.ents)
+
+
+def argument_of(token: Token, clause: Token) -> bool:
+    """Whether ``token`` is an argument of the verb ``clause`` itself ("I live in *Paris*"),
+    so that the pattern read the clause and the parse must not read it again; a name inside
+    a noun phrase ("with my brother *Jonas*") leaves the verb to the parse."""
+    current = token
+    for _ in range(16):
+        if current.i == clause.i:
+            return True
+        if current.dep_ in {"appos", "poss", "compound", "nmod"} or current.head.i == current.i:
+            return False
+        current = current.head
+    return False

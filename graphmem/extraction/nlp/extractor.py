@@ -32,8 +32,10 @@ from graphmem.domain.extraction import (
 from graphmem.extraction.dates import resolve_relative
 from graphmem.extraction.nlp import answers, confirm
 from graphmem.extraction.nlp.clauses import (
+    argument_of,
     clause_asserts,
     clause_of,
+    organization_in,
     sentence_asserts,
     spelled_at,
 )
@@ -61,9 +63,13 @@ from graphmem.extraction.patterns import RawTriplet, find_triplets
 from graphmem.lifecycle.predicates import normalize_name
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Span, Token
+    from spacy.tokens import Doc, Span
 
 _Key = tuple[str, str, str]
+
+
+#: "I have a new landlord, Mr. Brandt": the verb that tells the relation says no more.
+_HAVING = frozenset({"have", "get"})
 
 
 def speakers_for(messages: list[Message]) -> dict[str, Speakers]:
@@ -211,12 +217,13 @@ class _MessageExtraction:
 
     def _sentence(self, sentence: Span) -> None:
         covered: set[tuple[str, str]] = set()
+        related: set[tuple[str, str]] = set()  # (owner, person) of a relation read
         claimed: set[int] = set()  # verbs whose clause a pattern already read
         text = sentence.text
         if self.they:
             text = with_subject(sentence, self.they) or text
         for raw in find_triplets(text, self.speakers.me, self.known.keys()):
-            if raw.organization and not _organization(sentence, raw.target):
+            if raw.organization and not organization_in(sentence, raw.target):
                 continue
             target = raw.spelled or raw.target
             said = spelled_at(sentence, target) or spelled_at(sentence, raw.source)
@@ -230,9 +237,11 @@ class _MessageExtraction:
                 # "My brother Tiago swims", "My son Tom lives with us": the relation is read
                 # from the noun phrase, the verb is still the parse's to read
                 relation = raw.predicate.endswith("_of") and raw.target == self.speakers.me
+                if raw.predicate.endswith("_of"):  # "I have a new landlord, Mr. Brandt"
+                    related.add((normalize_name(raw.target), normalize_name(raw.source)))
                 if not relation:
                     covered.add((normalize_name(raw.source), normalize_name(raw.target)))
-                if said is not None and _argument_of(said, clause) and not relation:
+                if said is not None and argument_of(said, clause) and not relation:
                     claimed.add(clause.i)
         for name, relation in unnamed_relatives(sentence, self.speakers):  # "I called my mom"
             if not self._named_relative(relation):  # not "My boss is Henrik"
@@ -249,7 +258,8 @@ class _MessageExtraction:
         for parsed in sentence_triplets(sentence, self.speakers):
             pair = (normalize_name(parsed.source.name), normalize_name(parsed.target.name))
             told = parsed.verb not in claimed or adds_slot(parsed, self.triplets.values())
-            if pair not in covered and told:
+            had = parsed.predicate in _HAVING and pair in related
+            if pair not in covered and told and not had:
                 self._add_parsed(parsed, sentence.text)
 
     def _named_relative(self, relation: str) -> bool:
@@ -355,26 +365,6 @@ def _last_question(doc: Doc, speaker: str) -> tuple[str, str] | None:
     sentences = list(doc.sents)
     last = sentences[-1].text.strip() if sentences else ""
     return (speaker, last) if last.endswith("?") else None
-
-
-def _organization(sentence: Span, name: str) -> bool:
-    """Whether the parse labels ``name`` an organisation in ``sentence``."""
-    folded = name.casefold()
-    return any(e.label_ == "ORG" and e.text.casefold() == folded for e in sentence.ents)
-
-
-def _argument_of(token: Token, clause: Token) -> bool:
-    """Whether ``token`` is an argument of the verb ``clause`` itself ("I live in *Paris*"),
-    so that the pattern read the clause and the parse must not read it again; a name inside
-    a noun phrase ("with my brother *Jonas*") leaves the verb to the parse."""
-    current = token
-    for _ in range(16):
-        if current.i == clause.i:
-            return True
-        if current.dep_ in {"appos", "poss", "compound", "nmod"} or current.head.i == current.i:
-            return False
-        current = current.head
-    return False
 
 
 _PATTERN_TYPES = {"person": "PERSON", "location": "GPE", "organization": "ORG"}

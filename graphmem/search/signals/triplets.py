@@ -24,18 +24,22 @@ def _credit(pool: Pool, triplet: TripletHit, score: float) -> None:
     pool.add_triplet(triplet, score)
     for memory_id in triplet.memory_ids:
         pool.add("triplet", memory_id, score)
+        if triplet.cosine is not None:
+            pool.add_fact_cosine(memory_id, triplet.cosine)
 
 
 def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: SearchSettings) -> None:
     owner = ctx.owner
     k = max(ctx.per_signal_k, settings.triplet_candidates)
     found = store.triplets(owner.key, ctx.vector, k, _fact_queries(ctx), scope_terms.TERM_HITS_CAP)
-    strong = [t for t in found.by_vector if t.score >= settings.triplet_min_cosine]
+    by_vector = [t.model_copy(update={"cosine": t.score}) for t in found.by_vector]
+    strong = [t for t in by_vector if t.score >= settings.triplet_min_cosine]
     stats = scope_terms.field(found.facts, found.fact_chars)
-    by_text = _by_text(store, k, found.terms, stats, {t.id: t for t in found.by_vector})
+    known = {t.id: t for t in by_vector}
+    by_text = _by_text(store, ctx.vector, k, found.terms, stats, known)
     for triplet in [*strong, *by_text]:
         _credit(pool, triplet, triplet.score)
-    if not found.by_vector and not by_text:
+    if not by_vector and not by_text:
         pool.status["triplet"] = "ok (no triplets in this scope match)"
         return
     pool.status["triplet"] = f"ok ({len(strong)} by vector, {len(by_text)} by full-text)"
@@ -48,6 +52,7 @@ def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: Search
 
 def _by_text(
     store: SearchStore,
+    vector: list[float],
     k: int,
     terms: list[TermHits],
     stats: scope_terms.FieldStats,
@@ -62,7 +67,7 @@ def _by_text(
         return []
     best = top[0][1]
     missing = [triplet_id for triplet_id, _ in top if triplet_id not in known]
-    read = known | {t.id: t for t in (store.triplets_by_id(missing) if missing else [])}
+    read = known | {t.id: t for t in (store.triplets_by_id(missing, vector) if missing else [])}
     return [
         read[triplet_id].model_copy(update={"score": TEXT_WEIGHT * score / best})
         for triplet_id, score in top
