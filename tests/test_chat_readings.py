@@ -142,3 +142,42 @@ def test_someone_one_has_told_by_name_after_a_comma(
     got = told(text)
     assert fact in got
     assert not {t for t in got if t[1] in {"have", "get"}}  # the verb told only the relation
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Ayla studies architecture at Delft.",
+            {("Ayla", "study", "architecture"), ("Ayla", "studies_at", "Delft")},
+        ),
+        ("I'm studying physiotherapy.", {(ME, "study", "physiotherapy")}),
+        (
+            "I'm pursuing a PhD in marine biology at the University of Bergen.",
+            {(ME, "study", "marine biology"), (ME, "studies_at", "University of Bergen")},
+        ),
+    ],
+)
+def test_what_and_where_one_studies(text: str, expected: set[tuple[str, str, str]]) -> None:
+    assert expected <= told(text)
+
+
+@pytest.mark.parametrize("text", ["I'm studying for the bar exam.", "I study late most nights."])
+def test_a_purpose_or_a_time_is_no_subject_studied(text: str) -> None:
+    assert not {t for t in told(text) if t[1] == "study"}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("FYI my birthday is on the 2nd of August.", (ME, "birthday", "the 2nd of August")),
+        ("Noor's birthday is October 30th, remind me.", ("Noor", "birthday", "October 30th")),
+        ("Our wedding anniversary is in September.", (ME, "anniversary", "September")),
+    ],
+)
+def test_a_day_of_the_year_told(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in told(text)
+
+
+def test_someone_named_who_lives_alone_lives_with_no_one() -> None:
+    assert ("Ilse", "live_with", "any_value") in ended("Ilse lives alone these days.")

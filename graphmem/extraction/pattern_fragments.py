@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from graphmem.domain.calendar_words import MONTHS
 from graphmem.domain.possessions import THING_KINDS
 from graphmem.extraction.pattern_words import (
     CONDITION_ADJECTIVES,
@@ -141,3 +142,30 @@ SEVERITY = r"(?:(?i:chronic|severe|mild|bad|early)\s+)?"
 CONTACT_ADJ = r"(?:(?i:new|current|work|personal|home|private|mobile)\s+)?"
 EMAIL = r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}"
 PHONE = r"\+?\d[\d ().-]{5,20}\d"
+#: A day of the year as people give it: "March 14th", "the 3rd of May", "14 March", "June".
+_MONTH = rf"(?i:{'|'.join(MONTHS)})"
+DAY_OF_YEAR = (
+    rf"(?P<t>(?:(?i:the)\s+)?\d{{1,2}}(?:st|nd|rd|th)?(?:\s+(?i:of))?\s+{_MONTH}|"
+    rf"{_MONTH}(?:\s+\d{{1,2}}(?:st|nd|rd|th)?)?)(?![\w])"
+)
+#: What one studies: one to three lower-case words, not a time or a purpose ("I study law",
+#: not "I study every evening", "studying for my exams").
+SUBJECT_STUDIED = (
+    r"(?!(?:for|at|in|with|to|hard|abroad|together|online|late|early|all|every|each|a|an|the|"
+    r"more|less|part-time|full-time|from|after|before|on|during|it|this|that)\b)"
+    r"(?P<t>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)(?=\s+(?i:at|in)\s+(?:the\s+)?[A-Z]|\s*[.,!?;]|$)"
+)
+#: A course of study ("a master's", "my PhD", "a degree").
+DEGREE = (
+    r"(?i:a|an|my|her|his|their)\s+(?:(?i:part-time|full-time|new|second|online)\s+)?"
+    r"(?i:master's|masters|master|phd|ph\.d\.|doctorate|degree|bachelor's|bachelors|mba|"
+    r"diploma|apprenticeship)(?:\s+(?i:degree|course|programme|program))?"
+)
+#: Who studies: "I", "I'm", "we're", a name ("Lucie studies", "Jan is studying").
+STUDENT = (
+    rf"(?:{BE1}|{FP}(?:'ve|\s+have|'ll|\s+will)?|{NAME}(?:'s|\s+is|\s+has|\s+will)?)\s+"
+    rf"{ADV}"
+)
+DEGREE_VERB = (
+    r"(?i:doing|starting|started|start|finishing|began|begun|pursuing|do)"
+)

@@ -22,6 +22,9 @@ from graphmem.extraction.pattern_fragments import (
     CONDITION_ADJ,
     CONTACT_ADJ,
     COUNT,
+    DAY_OF_YEAR,
+    DEGREE,
+    DEGREE_VERB,
     EMAIL,
     FEARFUL,
     FP,
@@ -52,6 +55,8 @@ from graphmem.extraction.pattern_fragments import (
     SEVERITY,
     SOLD,
     SPLIT,
+    STUDENT,
+    SUBJECT_STUDIED,
     THINGS,
     TITLE_AT,
     TITLE_WORDS,
@@ -183,6 +188,20 @@ RULES: tuple[Rule, ...] = (
           first_person_before=True, titled=True, occupation=True),
     _rule(rf"(?<![\w'])(?i:joined)\s+{CAP}(?:\s+{CAP}){{0,5}}\s+(?i:as)\s+(?i:an?)\s+{T}",
           "job_title", "title", event=True, first_person_before=True, occupation=True),
+    # "Lucie studies law at Charles University", "I'm doing a master's in data science at KTH"
+    _rule(rf"{STUDENT}(?i:study|studies|studying)\s+{SUBJECT_STUDIED}", "study", "word"),
+    _rule(rf"{STUDENT}(?i:study|studies|studying)\s+(?:[a-z][\w'-]*\s+){{0,3}}?(?i:at)\s+"
+          rf"(?:the\s+)?{ORG}", "studies_at"),
+    _rule(rf"{STUDENT}{DEGREE_VERB}\s+{DEGREE}\s+(?i:in)\s+{SUBJECT_STUDIED}", "study", "word"),
+    _rule(rf"{STUDENT}{DEGREE_VERB}\s+{DEGREE}(?:\s+(?i:in)(?:\s+[a-z][\w'-]*){{1,3}}?)?\s+"
+          rf"(?i:at)\s+(?:the\s+)?{ORG}", "studies_at"),
+    # "My birthday is on March 14th", "Mia's birthday is the 3rd of May", "our anniversary
+    # is in June"
+    _rule(rf"(?:(?<![\w'])(?i:my)|(?<![\w'-])(?P<s>{CAP}(?:\s+{CAP}){{0,2}})'s)\s+"
+          rf"(?i:birthday|bday)(?:\s+(?i:is|falls)|'s)\s+(?:(?i:on|in)\s+)?{DAY_OF_YEAR}",
+          "birthday"),
+    _rule(rf"(?<![\w'])(?i:my|our)\s+(?:(?i:wedding)\s+)?(?i:anniversary)(?:\s+(?i:is)|'s)\s+"
+          rf"(?:(?i:on|in)\s+)?{DAY_OF_YEAR}", "anniversary"),
     # "I'm on the payments team at Stripe"
     _rule(rf"{BE1}\s+{ADV}(?i:on)\s+(?i:the|a)\s+(?:[\w-]+\s+){{0,3}}(?i:team|squad|crew)\s+"
           rf"(?i:at|for)\s+{ORG}", "works_at"),
@@ -346,7 +365,7 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"{MY_REL}{PET}{CALLED}{PET_NAME}", "pet"),  # "our cat's name is Miso"
     _rule(rf"{MY_REL}{COUNT}{PET}s\b,?\s+(?:(?i:named|called)\s+)?{PET_NAMES}", "pets", "names"),
     # "I live alone now": no one lives with the speaker any more (a denial of any value)
-    _rule(rf"(?:{FP}\s+{ADV}(?i:live)|{BE1}\s+{ADV}(?i:living))\s+"
+    _rule(rf"(?:{FP}\s+{ADV}(?i:live)|{BE1}\s+{ADV}(?i:living)|{NAME}\s+{ADV}(?i:lives))\s+"
           rf"(?i:alone|on\s+(?:my|our)\s+own|by\s+(?:myself|ourselves))\b", "alone",
           denial=True),
     # "I sold the Civic": the speaker no longer has, drives or rides it (denials)

@@ -10,7 +10,7 @@ small; add more with ``GRAPHMEM_LIFECYCLE__EXTRA_FUNCTIONAL_PREDICATES``:
 
 ``lives_in``, ``home_city``, ``works_at``, ``employer``, ``job_title``, ``age``,
 ``relationship_status``, ``married_to``, ``dating``, ``diet``, ``phone_number``,
-``email``, ``timezone``.
+``email``, ``timezone``, ``birthday``.
 
 Predicates that only *look* functional are left out on purpose: ``nationality``
 (dual citizenship), ``favorite_*`` (people have several), ``speaks`` and ``likes``.
@@ -37,6 +37,7 @@ DEFAULT_FUNCTIONAL_PREDICATES: frozenset[str] = frozenset(
         "phone_number",
         "email",
         "timezone",
+        "birthday",
     }
 )
 
