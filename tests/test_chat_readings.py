@@ -136,9 +136,7 @@ def test_learning_something_is_not_a_pastime_called_learning() -> None:
         ("My daughter has a new swim coach, Mr. Berg.", ("Berg", "coach_of", f"{ME}'s Daughter")),
     ],
 )
-def test_someone_one_has_told_by_name_after_a_comma(
-    text: str, fact: tuple[str, str, str]
-) -> None:
+def test_someone_one_has_told_by_name_after_a_comma(text: str, fact: tuple[str, str, str]) -> None:
     got = told(text)
     assert fact in got
     assert not {t for t in got if t[1] in {"have", "get"}}  # the verb told only the relation

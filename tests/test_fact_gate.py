@@ -62,7 +62,7 @@ def test_a_fact_far_from_the_query_lets_nothing_through() -> None:
     pool.add_fact_cosine("m1", 0.05)
 
     class _Row:
-        class memory:  # noqa: N801
+        class memory:
             id = "m1"
 
     class _Ctx:

@@ -166,6 +166,4 @@ STUDENT = (
     rf"(?:{BE1}|{FP}(?:'ve|\s+have|'ll|\s+will)?|{NAME}(?:'s|\s+is|\s+has|\s+will)?)\s+"
     rf"{ADV}"
 )
-DEGREE_VERB = (
-    r"(?i:doing|starting|started|start|finishing|began|begun|pursuing|do)"
-)
+DEGREE_VERB = r"(?i:doing|starting|started|start|finishing|began|begun|pursuing|do)"
