@@ -1,8 +1,9 @@
 """The semantic gate lets a memory through by a fact it told: "Farewell cake for the bakery
 crew tonight, I start at Siemens on Monday" is far from "Where do I work?" in words (its
 text's cosine is low), but the fact read from it, "… works at Siemens", matched by the
-triplet signal, is about the question. The test sets the gate between the two cosines. Without that, the current employer never reached the
-results and the ended one ranked first. Real Neo4j, offline extractor."""
+triplet signal, is about the question. The test sets the gate between the two
+cosines. Without that, the current employer never reached the results and the ended one
+ranked first. Real Neo4j, offline extractor."""
 
 from __future__ import annotations
 
