@@ -196,6 +196,9 @@ class SearchSettings(BaseModel):
     """Search knobs; the fusion weights are documented in docs/search.md."""
 
     threshold: float = 0.1  # raw cosine; candidates below it are dropped by the gate
+    # a memory below the threshold passes when a fact it asserted, matched by the triplet
+    # signal, is that close to the query (search/ranking.py)
+    fact_gate: bool = True
     candidates_per_signal: int = 50
     # The triplet signal reads at least this many of the owner's facts, by vector and by
     # full-text: one fact credits every memory that states it, so a list question's answers,

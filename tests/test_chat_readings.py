@@ -179,3 +179,21 @@ def test_a_day_of_the_year_told(text: str, fact: tuple[str, str, str]) -> None:
 
 def test_someone_named_who_lives_alone_lives_with_no_one() -> None:
     assert ("Ilse", "live_with", "any_value") in ended("Ilse lives alone these days.")
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Grandpa turned 88 on Sunday, we had cake.", (f"{ME}'s Grandfather", "age", "88")),
+        ("Finally turned 30, feeling old.", (ME, "age", "30")),
+        ("I'm 41 and I still can't cook.", (ME, "age", "41")),
+        ("I've been a paramedic for nine years now.", (ME, "job_title", "paramedic")),
+    ],
+)
+def test_an_age_or_a_title_told_in_passing(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in told(text)
+
+
+@pytest.mark.parametrize("text", ["The car turned 180 degrees.", "I've been a bit of a mess."])
+def test_a_turn_or_a_state_is_no_age_or_title(text: str) -> None:
+    assert not {t for t in told(text) if t[1] in {"age", "job_title"}}

@@ -11,8 +11,10 @@ import neo4j
 import pytest
 
 from graphmem import Memory
+from graphmem.ports.embedder import Embedder
 from graphmem.search.candidates import Pool
 from graphmem.search.ranking import _by_fact  # pyright: ignore[reportPrivateUsage]
+from graphmem.settings import Settings
 
 pytestmark = pytest.mark.neo4j
 
@@ -28,7 +30,7 @@ def _cosine(memory: Memory, query: str, text: str) -> float:
 
 
 def test_a_memory_reaches_the_results_by_the_fact_it_told(
-    memory: Memory, driver: neo4j.Driver, user_id: str
+    memory: Memory, settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str
 ) -> None:
     query = "Where do I work?"
     old = _said(memory, user_id, "I'm a baker at a family bakery in Porto.", "2026-01-10")
@@ -56,6 +58,13 @@ def test_a_memory_reaches_the_results_by_the_fact_it_told(
     assert old not in ranked or ranked.index(new) < ranked.index(old)
     assert found.explain is not None
     assert "through the gate by a matched fact" in found.explain.signals["triplet"]
+
+    off = settings.model_copy(
+        update={"search": settings.search.model_copy(update={"fact_gate": False})}
+    )
+    with Memory(off, driver=driver, embedder=embedder) as words_only:
+        gated = words_only.search(query, user_id=user_id, threshold=gate)
+    assert new not in [r.id for r in gated.results]
 
 
 def test_a_fact_far_from_the_query_lets_nothing_through() -> None:

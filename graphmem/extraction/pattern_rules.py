@@ -220,8 +220,14 @@ RULES: tuple[Rule, ...] = (
     _rule(rf"{FP}{PERFECT}\s+{ADV}{PROMOTED}(?:(?i:an?)\s+)?{T}", "job_title", "title",
           occupation=True, event=True),
     _rule(rf"{FP}\s+{AND_ALSO}{ADV}(?i:work)\s+(?i:as)\s+(?i:an?\s+)?{T}", "job_title", "title"),
-    _rule(rf"{IM}\s+(?P<t>\d{{1,3}})(?:\s+(?i:years?\s+old|yo)\b|(?=\s*(?:[,;.!?]|$)))", "age",
-          "word"),
+    _rule(rf"{IM}\s+(?P<t>\d{{1,3}})(?:\s+(?i:years?\s+old|yo)\b|(?=\s*(?:[,;.!?]|$)|"
+          rf"\s+(?i:and|but|so|now)\b))", "age", "word"),
+    # "Grandma turned 90 last week", "I just turned 40": the age from then on
+    _rule(rf"(?:{FP}(?:'ve)?|{NAME}(?:\s+has)?)\s+{ADV}(?i:turned|turns)\s+(?P<t>\d{{1,3}})"
+          rf"(?![\d:.,]\d|\s*(?:%|percent|degrees|pm|am|o'clock)\b|\w)", "age", "word",
+          event=True),
+    # "I've been a nurse for twelve years": the title held since
+    _rule(rf"{BEEN}\s+{ADV}(?i:an?)\s+{T}", "job_title", "title", occupation=True),
     _rule(rf"{BE1}\s+{ADV}(?i:an?\s+)?{KEEN}(?P<t>(?i:{DIETS}))\b", "diet", "word"),
     _rule(rf"{NAME}(?:'s|\s+(?i:is))\s+{ADV}(?i:an?\s+)?{KEEN}(?P<t>(?i:{DIETS}))\b",
           "diet", "word"),

@@ -260,7 +260,7 @@ _DROPPED_I = re.compile(
     r"^(?:(?:Just|Finally|Recently|Officially|Also|Still|Currently)\s+)?(?:[Qq]uit|[Ll]eft|"
     r"[Mm]oved|[Rr]elocated|[Ss]tarted|[Bb]egan|[Gg]ot|[Ll]anded|[Aa]ccepted|[Jj]oined|"
     r"[Aa]dopted|[Rr]escued|[Bb]ought|[Ss]old|[Ss]witched|[Ll]oved?|[Hh]ated?|[Ww]ent|"
-    r"[Bb]ecame|[Rr]esigned|[Tt]ook)\b(?!['-])"
+    r"[Bb]ecame|[Rr]esigned|[Tt]ook|[Tt]urned)\b(?!['-])"
 )
 
 

@@ -20,11 +20,12 @@ from graphmem.settings import SearchSettings
 TEXT_WEIGHT = 0.8  # a full-text match counts for less than a cosine match at its best
 
 
-def _credit(pool: Pool, triplet: TripletHit, score: float) -> None:
+def _credit(pool: Pool, triplet: TripletHit, score: float, gate: bool) -> None:
+    """``gate``: the fact's cosine may let its memories through the semantic gate."""
     pool.add_triplet(triplet, score)
     for memory_id in triplet.memory_ids:
         pool.add("triplet", memory_id, score)
-        if triplet.cosine is not None:
+        if gate and triplet.cosine is not None:
             pool.add_fact_cosine(memory_id, triplet.cosine)
 
 
@@ -38,7 +39,7 @@ def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: Search
     known = {t.id: t for t in by_vector}
     by_text = _by_text(store, ctx.vector, k, found.terms, stats, known)
     for triplet in [*strong, *by_text]:
-        _credit(pool, triplet, triplet.score)
+        _credit(pool, triplet, triplet.score, settings.fact_gate)
     if not by_vector and not by_text:
         pool.status["triplet"] = "ok (no triplets in this scope match)"
         return
