@@ -197,3 +197,29 @@ def test_an_age_or_a_title_told_in_passing(text: str, fact: tuple[str, str, str]
 @pytest.mark.parametrize("text", ["The car turned 180 degrees.", "I've been a bit of a mess."])
 def test_a_turn_or_a_state_is_no_age_or_title(text: str) -> None:
     assert not {t for t in told(text) if t[1] in {"age", "job_title"}}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("We have one kid, a boy.", {(ME, "number_of_children", "1")}),
+        ("Now we've got three kids!", {(ME, "number_of_children", "3")}),
+        (
+            "Tove has 2 dogs and one cat.",
+            {("Tove", "number_of_dogs", "2"), ("Tove", "number_of_cats", "1")},
+        ),
+        (
+            "We have two kids, Ebba and Linus.",
+            {(ME, "number_of_children", "2"), ("Ebba", "child_of", ME), ("Linus", "child_of", ME)},
+        ),
+    ],
+)
+def test_how_many_one_has(text: str, expected: set[tuple[str, str, str]]) -> None:
+    got = told(text)
+    assert expected <= got
+    assert not {t for t in got if t[1] in {"have", "get"}}  # the count told it
+
+
+@pytest.mark.parametrize("text", ["I have two kid.", "I have 10 days off.", "We have a kid."])
+def test_no_count_where_the_number_and_thing_disagree_or_none_is_given(text: str) -> None:
+    assert not {t for t in told(text) if t[1].startswith("number_of_")}

@@ -9,6 +9,8 @@ from graphmem.domain.calendar_words import MONTHS
 from graphmem.domain.possessions import THING_KINDS
 from graphmem.extraction.pattern_words import (
     CONDITION_ADJECTIVES,
+    COUNT_WORDS,
+    COUNTED,
     PETS,
     PLURAL_RELATIONS,
     RELATIONS,
@@ -167,3 +169,8 @@ STUDENT = (
     rf"{ADV}"
 )
 DEGREE_VERB = r"(?i:doing|starting|started|start|finishing|began|begun|pursuing|do)"
+#: How many of a thing one has: "one kid", "two kids", "3 cats" (a number, then the thing).
+HOW_MANY = (
+    rf"(?P<t>\d{{1,2}}|(?i:{'|'.join(COUNT_WORDS)}))\s+"
+    rf"(?P<n>(?i:{'|'.join(sorted(COUNTED, key=len, reverse=True))}))(?![\w'-])"
+)

@@ -29,6 +29,7 @@ from graphmem.extraction.pattern_fragments import (
     FEARFUL,
     FP,
     HONORIFIC,
+    HOW_MANY,
     IM,
     JOB_AS,
     KEEN,
@@ -328,13 +329,18 @@ RULES: tuple[Rule, ...] = (
           rf"\s+(?:has|got|has\s+got))\s+{ADV}(?i:an?)\s+(?:(?i:new)\s+)?{REL_ADJ}{REL},\s+"
           rf"{HONORIFIC}{PERSON}", "relation"),
     # "my parents Tom and Ann", "our two daughters, Mia and Lou": each one by name
-    _rule(rf"{MY_REL}{COUNT}{PLURAL_REL},?\s+{PET_NAMES}", "relatives", "names"),
+    _rule(rf"(?:{MY_REL}|{FP}(?:'ve|\s+have)(?:\s+got)?\s+)(?:{COUNT})?{PLURAL_REL},?\s+"
+          rf"{PET_NAMES}", "relatives", "names"),  # "we have two kids, Mia and Leo"
     # "My mum's name is Ngozi", "Mum's name is Ngozi", "my wife is called Anna", "Karl's
     # daughter is named Ines": a relative told by name after she was told by relation word
     _rule(rf"(?:{MY_REL}|^){REL_ADJ}{REL}{CALLED}{HONORIFIC}{PERSON}", "relation"),
     _rule(rf"{OWNER}{REL_ADJ}{REL}{CALLED}{HONORIFIC}{PERSON}", "relation"),
     # "…, my new dentist is Dr. Lindqvist", "FYI my wife is Anna" (not at the sentence start)
     _rule(rf"{MY_REL}{REL}\s+(?i:is)\s+(?:(?i:now)\s+)?{HONORIFIC}{PERSON}", "relation"),
+    # "We have one kid", "now we have two kids", "Ola has 3 cats": how many, replaced by a
+    # later count (not "a kid": people say it of one of several)
+    _rule(rf"(?:{FP}(?:'ve|\s+have)?(?:\s+got)?|{NAME}\s+(?:has|had)(?:\s+got)?)\s+"
+          rf"(?:(?i:now|only|just)\s+)?{HOW_MANY}", "count"),
     # "I'm between jobs", "my sister is out of work": no job, whatever it was (denials)
     _rule(rf"(?:{BE1}|{NAME}\s+(?i:is))\s+{ADV}(?i:between\s+jobs|unemployed|out\s+of\s+work|"
           rf"jobless)\b", "jobless", denial=True),

@@ -113,6 +113,19 @@ PLURAL_RELATIONS = {
     "twins": "child", "grandkids": "grandchild", "grandchildren": "grandchild",
 }  # fmt: skip
 
+#: Things counted when one says how many one has ("we have two kids") -> the count's predicate.
+COUNTED = {
+    "kid": "children", "kids": "children", "child": "children", "children": "children",
+    "grandkid": "grandchildren", "grandkids": "grandchildren", "grandchild": "grandchildren",
+    "grandchildren": "grandchildren", "sibling": "siblings", "siblings": "siblings",
+    "pet": "pets", "pets": "pets", "dog": "dogs", "dogs": "dogs", "cat": "cats", "cats": "cats",
+}  # fmt: skip
+COUNTED_ONE = frozenset({"kid", "child", "grandkid", "grandchild", "sibling", "pet", "dog", "cat"})
+COUNT_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10,
+}  # fmt: skip
+
 TARGET_TYPES: dict[str, str] = {
     "lives_in": "location", "works_at": "organization", "job_title": "job_title",
     "diet": "diet", "allergic_to": "allergen", "eats_with": "person", "eats": "food",

@@ -19,6 +19,7 @@ from graphmem.extraction.occupations import names_occupation
 from graphmem.extraction.pattern_fragments import (
     CAP,
     FIRST_PERSON,
+    HOW_MANY,
     MY_REL,
     REL,
 )
@@ -26,6 +27,9 @@ from graphmem.extraction.pattern_rules import RULES, Rule
 from graphmem.extraction.pattern_words import (
     CALLED_BY_RELATION,
     CONDITION_ADJECTIVES,
+    COUNT_WORDS,
+    COUNTED,
+    COUNTED_ONE,
     DIET_CHANGES,
     NOT_TITLES,
     ONE_OF,
@@ -42,6 +46,7 @@ from graphmem.extraction.phrases import (
     trim_phrase,
     word_set,
 )
+from graphmem.extraction.sentence_variants import each_subject, with_dropped_i
 from graphmem.lifecycle.predicates import normalize_name
 
 #: How a couple may have been told: a breakup ends each of these.
@@ -177,6 +182,8 @@ def _apply(
             RawTriplet(name, f"{relation}_of", speaker, rule.event, "person", "person")
             for name in _targets(rule, match.group("t"), known)
         ]
+    if rule.predicate == "count":  # "we have two kids" -> number_of_children 2
+        return [c for m in _counts(match) if (c := _count(subject, m, rule.event))]
     if rule.predicate == "pets":  # "our two cats, Pixel and Mochi"
         pet = _pet_kind(match)
         return [
@@ -223,6 +230,31 @@ def _apply(
     ]
 
 
+#: A further count in the same list ("one dog and two cats").
+_AND_MORE = re.compile(rf"(?:\s*,\s*(?:and\s+)?|\s+and\s+){HOW_MANY}", re.IGNORECASE)
+
+
+def _counts(match: re.Match[str]) -> list[re.Match[str]]:
+    """The count a rule matched, and those listed after it."""
+    found = [match]
+    while (more := _AND_MORE.match(match.string, found[-1].end())) is not None:
+        found.append(more)
+    return found
+
+
+def _count(subject: str, match: re.Match[str], event: bool) -> RawTriplet | None:
+    """How many the subject has, as a number ("two kids" -> ``number_of_children 2``); none
+    when the number and the noun disagree ("one kids", "two kid")."""
+    noun, raw = match.group("n").lower(), match.group("t").lower()
+    number = COUNT_WORDS[raw] if raw in COUNT_WORDS else int(raw)
+    if (noun in COUNTED_ONE) != (number == 1):
+        return None
+    predicate = f"number_of_{COUNTED[noun]}"
+    return RawTriplet(
+        subject, predicate, str(number), event, "person", "number", spelled=match.group("n")
+    )
+
+
 def _pet_kind(match: re.Match[str]) -> str:
     """The relation a pet word names ("puppy" -> ``dog``)."""
     return PETS[" ".join(match.group("r").lower().split())]
@@ -249,27 +281,9 @@ def find_triplets(
         _without_commas, collapse_whitespace(sentence.replace("\u2019", "'"))
     )
     found: list[RawTriplet] = []
-    for variant in (_with_dropped_i(sentence), *_each_subject(sentence)):
+    for variant in (with_dropped_i(sentence), *each_subject(sentence)):
         found.extend(_find_in(variant, speaker, known))
     return found
-
-
-#: Chat drops the "I": "Quit my job at Lidl", "Just moved to Leeds", "Started at Zalando
-#: on Monday" are the speaker's own, and read with it.
-_DROPPED_I = re.compile(
-    r"^(?:(?:Just|Finally|Recently|Officially|Also|Still|Currently)\s+)?(?:[Qq]uit|[Ll]eft|"
-    r"[Mm]oved|[Rr]elocated|[Ss]tarted|[Bb]egan|[Gg]ot|[Ll]anded|[Aa]ccepted|[Jj]oined|"
-    r"[Aa]dopted|[Rr]escued|[Bb]ought|[Ss]old|[Ss]witched|[Ll]oved?|[Hh]ated?|[Ww]ent|"
-    r"[Bb]ecame|[Rr]esigned|[Tt]ook|[Tt]urned)\b(?!['-])"
-)
-
-
-def _with_dropped_i(sentence: str) -> str:
-    """The sentence with its dropped "I" back ("Quit my job at Lidl" -> "I quit my job at
-    Lidl"); any other sentence as it is."""
-    if _DROPPED_I.match(sentence) is None:
-        return sentence
-    return f"I {sentence[:1].lower()}{sentence[1:]}"
 
 
 def _find_in(sentence: str, speaker: str, known: Container[str]) -> list[RawTriplet]:
@@ -283,36 +297,6 @@ def _find_in(sentence: str, speaker: str, known: Container[str]) -> list[RawTrip
     if unnamed is not None and any(unnamed[0] in (t.source, t.target) for t in found):
         found.append(RawTriplet(unnamed[0], f"{unnamed[1]}_of", speaker, False, "person", "person"))
     return found + [d for t in found for d in _earlier_stages(t)]
-
-
-#: "Kasia and the kids moved to Krakow", "My sister and Piotr live in Gdansk": a subject
-#: of two, the first a name or a relative, the second one or two words, then the verb.
-_CONJOINED = re.compile(
-    rf"^(?P<a>{MY_REL}{REL}(?:\s+{CAP})?|{CAP}(?:\s+{CAP})?)\s+(?i:and)\s+"
-    rf"(?P<b>(?:(?i:the|her|his|their|our|my)\s+)?[\w-]+)\s+(?=[a-z])(?P<rest>.+)$"
-)
-#: The verb said of two, as said of one ("live" -> "lives"), where the patterns read it so.
-_OF_ONE = {"live": "lives", "work": "works", "have": "has", "are": "is", "were": "was"}
-_OF_ME = {"are": "am", "were": "was"}
-
-
-def _each_subject(sentence: str) -> list[str]:
-    """The sentence said of each person of a subject of two ("Kasia and Piotr moved to
-    Krakow" -> "Kasia moved to Krakow", "Piotr moved to Krakow"; "Sem and I are vegetarian"
-    -> "Sem is vegetarian", "I am vegetarian"): the patterns read a fact of one name before
-    its verb."""
-    match = _CONJOINED.match(sentence)
-    if match is None or match.group("b").lower() in {"me", "we"}:
-        return []
-    verb, _, after = match.group("rest").partition(" ")
-    rest = f"{_OF_ONE.get(verb, verb)} {after}".rstrip()
-    if match.group("b") == "I":  # "Sem and I are vegetarian": Sem is, and I am
-        mine = f"{_OF_ME.get(verb, verb)} {after}".rstrip()
-        return [f"{match.group('a')} {rest}", f"I {mine}"]
-    people = [match.group("a")]
-    if re.fullmatch(CAP, match.group("b")):
-        people.append(match.group("b"))
-    return [f"{person} {rest}" for person in people]
 
 
 #: A couple's stages: getting engaged ends dating (a boyfriend or girlfriend), getting married

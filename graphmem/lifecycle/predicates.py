@@ -10,7 +10,8 @@ small; add more with ``GRAPHMEM_LIFECYCLE__EXTRA_FUNCTIONAL_PREDICATES``:
 
 ``lives_in``, ``home_city``, ``works_at``, ``employer``, ``job_title``, ``age``,
 ``relationship_status``, ``married_to``, ``dating``, ``diet``, ``phone_number``,
-``email``, ``timezone``, ``birthday``.
+``email``, ``timezone``, ``birthday``, and how many children, grandchildren, siblings, pets,
+dogs or cats one has (``number_of_children``...).
 
 Predicates that only *look* functional are left out on purpose: ``nationality``
 (dual citizenship), ``favorite_*`` (people have several), ``speaks`` and ``likes``.
@@ -38,6 +39,13 @@ DEFAULT_FUNCTIONAL_PREDICATES: frozenset[str] = frozenset(
         "email",
         "timezone",
         "birthday",
+        # how many of them one has: "we have two kids now" replaces "we have one kid"
+        "number_of_children",
+        "number_of_grandchildren",
+        "number_of_siblings",
+        "number_of_pets",
+        "number_of_dogs",
+        "number_of_cats",
     }
 )
 

@@ -46,6 +46,15 @@ DESCRIPTIONS: dict[str, str] = {
     "avoids": "food I avoid",
     "dislikes": "what I dislike",
     "has_condition": "my health: a medical condition",
+    "birthday": "my birthday: the day I was born",
+    "number_of_children": "how many children or kids I have",
+    "number_of_grandchildren": "how many grandchildren I have",
+    "number_of_siblings": "how many brothers and sisters I have",
+    "number_of_pets": "how many pets I have",
+    "number_of_dogs": "how many dogs I have",
+    "number_of_cats": "how many cats I have",
+    "study": "what I study: my subject or degree",
+    "studies_at": "where I study: my school or university",
 }
 #: The cosine from which a question is about a predicate's topic (0.46–0.63 for questions
 #: about one, at most 0.32 for questions about something else, measured on MiniLM).

@@ -1,5 +1,6 @@
-"""A day of the year is one per person: a corrected birthday supersedes the old one, and a
-question about it ranks the correction first. Real Neo4j, offline extractor."""
+"""Values one holds one of at a time, told in chat: a corrected birthday supersedes the old
+one, a new count of children replaces the old count, and a question about either ranks the
+newer first. Real Neo4j, offline extractor."""
 
 from __future__ import annotations
 
@@ -28,3 +29,16 @@ def test_a_corrected_birthday_supersedes_the_first(memory: Memory, user_id: str)
     assert memory.get(first).lifecycle_state == "superseded"
     found = memory.search("When is my birthday?", user_id=user_id)
     assert found.results[0].id == fixed.id
+
+
+def test_a_new_count_supersedes_the_old(memory: Memory, user_id: str) -> None:
+    def said(text: str, day: str) -> str:
+        turn = [{"role": "user", "name": "Odile", "content": text}]
+        return memory.add(turn, user_id=user_id, timestamp=day).results[0].id
+
+    first = said("We have one kid and a very old cat.", "2026-01-04")
+    later = said("Twins arrived! Now we have three kids.", "2026-06-04")
+    assert memory.get(first).lifecycle_state in {"active", "superseded"}
+    found = memory.search("How many kids do we have?", user_id=user_id)
+    ranked = [r.id for r in found.results]
+    assert ranked.index(later) < ranked.index(first)

@@ -1,0 +1,55 @@
+"""The variants of a sentence the patterns (:mod:`.patterns`) read besides or instead of it:
+chat's dropped "I" put back, and a subject of two said of each."""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.extraction.pattern_fragments import CAP, MY_REL, REL
+
+#: Chat drops the "I": "Quit my job at Lidl", "Just moved to Leeds", "Started at Zalando
+#: on Monday" are the speaker's own, and read with it.
+_DROPPED_I = re.compile(
+    r"^(?:(?:Just|Finally|Recently|Officially|Also|Still|Currently)\s+)?(?:[Qq]uit|[Ll]eft|"
+    r"[Mm]oved|[Rr]elocated|[Ss]tarted|[Bb]egan|[Gg]ot|[Ll]anded|[Aa]ccepted|[Jj]oined|"
+    r"[Aa]dopted|[Rr]escued|[Bb]ought|[Ss]old|[Ss]witched|[Ll]oved?|[Hh]ated?|[Ww]ent|"
+    r"[Bb]ecame|[Rr]esigned|[Tt]ook|[Tt]urned)\b(?!['-])"
+)
+
+
+def with_dropped_i(sentence: str) -> str:
+    """The sentence with its dropped "I" back ("Quit my job at Lidl" -> "I quit my job at
+    Lidl"); any other sentence as it is."""
+    if _DROPPED_I.match(sentence) is None:
+        return sentence
+    return f"I {sentence[:1].lower()}{sentence[1:]}"
+
+
+#: "Kasia and the kids moved to Krakow", "My sister and Piotr live in Gdansk": a subject
+#: of two, the first a name or a relative, the second one or two words, then the verb.
+_CONJOINED = re.compile(
+    rf"^(?P<a>{MY_REL}{REL}(?:\s+{CAP})?|{CAP}(?:\s+{CAP})?)\s+(?i:and)\s+"
+    rf"(?P<b>(?:(?i:the|her|his|their|our|my)\s+)?[\w-]+)\s+(?=[a-z])(?P<rest>.+)$"
+)
+#: The verb said of two, as said of one ("live" -> "lives"), where the patterns read it so.
+_OF_ONE = {"live": "lives", "work": "works", "have": "has", "are": "is", "were": "was"}
+_OF_ME = {"are": "am", "were": "was"}
+
+
+def each_subject(sentence: str) -> list[str]:
+    """The sentence said of each person of a subject of two ("Kasia and Piotr moved to
+    Krakow" -> "Kasia moved to Krakow", "Piotr moved to Krakow"; "Sem and I are vegetarian"
+    -> "Sem is vegetarian", "I am vegetarian"): the patterns read a fact of one name before
+    its verb."""
+    match = _CONJOINED.match(sentence)
+    if match is None or match.group("b").lower() in {"me", "we"}:
+        return []
+    verb, _, after = match.group("rest").partition(" ")
+    rest = f"{_OF_ONE.get(verb, verb)} {after}".rstrip()
+    if match.group("b") == "I":  # "Sem and I are vegetarian": Sem is, and I am
+        mine = f"{_OF_ME.get(verb, verb)} {after}".rstrip()
+        return [f"{match.group('a')} {rest}", f"I {mine}"]
+    people = [match.group("a")]
+    if re.fullmatch(CAP, match.group("b")):
+        people.append(match.group("b"))
+    return [f"{person} {rest}" for person in people]
