@@ -25,12 +25,18 @@ def ended(text: str) -> set[tuple[str, str, str]]:
         ("I'm a midwife at a maternity hospital.", "maternity hospital", "midwife"),
         ("I work as a pastry chef at a small bakery in Ghent.", "small bakery", "pastry chef"),
         ("Currently I'm an accountant at a law firm.", "law firm", "accountant"),
+        ("I'm a physio at a rugby club.", "rugby club", "physio"),
     ],
 )
 def test_a_workplace_told_by_its_kind_is_where_one_works(
     text: str, workplace: str, title: str
 ) -> None:
     assert {(ME, "works_at", workplace), (ME, "job_title", title)} <= told(text)
+
+
+def test_the_title_of_a_job_started_at_a_named_place() -> None:
+    got = told("Handed in my notice, I'm starting at Grand Hotel Oslo as head porter in May.")
+    assert {(ME, "works_at", "Grand Hotel Oslo"), (ME, "job_title", "head porter")} <= got
 
 
 def test_a_title_at_a_named_place_still_names_the_place() -> None:

@@ -37,7 +37,8 @@ OCCUPATIONS = word_set(
     reporter researcher salesman saleswoman salesperson scientist sculptor secretary sheriff
     singer soldier specialist stylist supervisor surgeon surveyor tailor teacher technician
     tester therapist trader trainee trainer translator tutor umpire underwriter veterinarian
-    vet violinist waiter waitress welder worker writer zookeeper
+    vet violinist waiter waitress welder worker writer zookeeper physio porter sommelier
+    carer dispatcher sous-chef
     """
 )
 _SUFFIXES = ("ician", "ologist", "grapher")

@@ -4,10 +4,6 @@ its target is read."""
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-from typing import Literal
-
 from graphmem.extraction.pattern_fragments import (
     A_HOME,
     A_SCHOOL,
@@ -19,17 +15,12 @@ from graphmem.extraction.pattern_fragments import (
     CALLED,
     CANT,
     CAP,
-    CONDITION_ADJ,
     CONTACT_ADJ,
     COUNT,
-    DAY_OF_YEAR,
-    DEGREE,
-    DEGREE_VERB,
     EMAIL,
     FEARFUL,
     FP,
     HONORIFIC,
-    HOW_MANY,
     IM,
     JOB_AS,
     KEEN,
@@ -56,340 +47,286 @@ from graphmem.extraction.pattern_fragments import (
     SEVERITY,
     SOLD,
     SPLIT,
-    STUDENT,
-    SUBJECT_STUDIED,
     THINGS,
     TITLE_AT,
     TITLE_WORDS,
     WORN,
     T,
 )
+from graphmem.extraction.pattern_rule import Rule, rule
+from graphmem.extraction.pattern_rules_personal import PERSONAL_RULES
 from graphmem.extraction.pattern_words import (
     CONDITIONS,
     DIETS,
     INTOLERANT,
 )
 
-# "series": a phrase, or a list when written as one with commas ("hiking, swimming and yoga")
-# "condition": a condition's adjective, read as its name ("diabetic" -> "diabetes")
-TargetKind = Literal["phrase", "list", "names", "title", "word", "series", "condition"]
-
-
-@dataclass(frozen=True)
-class Rule:
-    """One pattern; a group ``s`` is the subject (else the speaker), ``t`` the target."""
-
-    regex: re.Pattern[str]
-    predicate: str
-    target: TargetKind = "phrase"
-    event: bool = False
-    allow_to: bool = False
-    first_person_before: bool = False  # only when "I"/"we" precede it, or it opens the sentence
-    # the target must be an organisation: the NLP extractor keeps it only when its parse
-    # labels the name ORG ("joined Hartwell Partners", not "joined Hannah for a run"); the
-    # patterns engine, which has no parse, drops it
-    organization: bool = False
-    titled: bool = False  # the match's ``title`` group must read as a job title
-    # a "title" target (or a titled match's title) must end in an occupation ("I'm a nurse",
-    # not "I'm a newbie"; extraction/occupations.py)
-    occupation: bool = False
-    # the pattern holds its own negation ("can't stand"): a parse must not read the clause's
-    # "n't" as denying the fact
-    negative: bool = False
-    # the pattern tells that a fact ended ("I quit my job at X" ends ``works_at X``): its
-    # triplets are denials for the lifecycle, never stored (nlp/denials.py)
-    denial: bool = False
-
-
-def _rule(pattern: str, predicate: str, target: TargetKind = "phrase", **kw: bool) -> Rule:
-    return Rule(re.compile(pattern), predicate, target, **kw)
-
-
 RULES: tuple[Rule, ...] = (
-    _rule(rf"{FP}\s+{ADV}(?i:live|reside)\s+(?i:in)\s+{T}", "lives_in"),
-    _rule(rf"{BE1}\s+{ADV}(?i:living|based|staying|settled)\s+(?i:in)\s+{T}", "lives_in"),
-    _rule(rf"{FP}{PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:to|into)\s+(?!{A_HOME}){T}",
+    rule(rf"{FP}\s+{ADV}(?i:live|reside)\s+(?i:in)\s+{T}", "lives_in"),
+    rule(rf"{BE1}\s+{ADV}(?i:living|based|staying|settled)\s+(?i:in)\s+{T}", "lives_in"),
+    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:to|into)\s+(?!{A_HOME}){T}",
           "lives_in", event=True),
     # "we moved into a new apartment in Brooklyn": the home is no place, the town is
-    _rule(rf"{FP}{PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:to|into)\s+{A_HOME}"
+    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:to|into)\s+{A_HOME}"
           rf"(?:[a-z][\w-]*\s+){{0,3}}(?i:in|near)\s+{ORG}", "lives_in", event=True),
     # "he got a place with his girlfriend in Hackney", "we bought a house in Villeurbanne": a
     # home got in a town named is where one lives
-    _rule(rf"(?:{FP}(?:'ve|\s+have)?|{NAME}(?:\s+has)?)\s+{ADV}(?i:got|bought|rented|found)\s+"
+    rule(rf"(?:{FP}(?:'ve|\s+have)?|{NAME}(?:\s+has)?)\s+{ADV}(?i:got|bought|rented|found)\s+"
           rf"(?i:a|an|his|her|their|our|my)\s+(?:(?i:new|own|small|little|big|nice|lovely)\s+)*"
           rf"(?i:place|flat|apartment|house|home|condo|studio)(?:\s+(?i:with|near|by|for|just|right|"
           rf"close\s+to|next\s+to)\b[^.!?;:\n]{{0,40}}?)?\s+(?i:in)\s+"
           rf"(?=[A-Z]){ORG}", "lives_in", event=True),
     # "I've lived in Toronto since 2015" (without since/for: been there once, maybe)
-    _rule(rf"{FP}(?:'ve|\s+have)\s+{ADV}(?i:lived)\s+(?i:in)\s+{ORG}\s+(?i:since|for)\b",
+    rule(rf"{FP}(?:'ve|\s+have)\s+{ADV}(?i:lived)\s+(?i:in)\s+{ORG}\s+(?i:since|for)\b",
           "lives_in"),
-    _rule(rf"{BEEN}\s+{ADV}(?i:living|based|staying)\s+(?i:in)\s+{T}", "lives_in"),
+    rule(rf"{BEEN}\s+{ADV}(?i:living|based|staying)\s+(?i:in)\s+{T}", "lives_in"),
     # "…before moving to Leeds", "since relocating to Porto, I…": the move happened
-    _rule(rf"(?<![\w'])(?i:before|after|since)\s+(?i:moving|relocating)\s+(?i:to)\s+{T}",
+    rule(rf"(?<![\w'])(?i:before|after|since)\s+(?i:moving|relocating)\s+(?i:to)\s+{T}",
           "lives_in", event=True, first_person_before=True),
-    _rule(rf"{NAME}\s+{ADV}(?i:lives|resides)\s+(?i:in)\s+{T}", "lives_in"),
+    rule(rf"{NAME}\s+{ADV}(?i:lives|resides)\s+(?i:in)\s+{T}", "lives_in"),
     # a place by its name ("Duarte moved to Porto", "to the Algarve"; not "to another team")
-    _rule(rf"{NAME}\s+(?i:has\s+)?{ADV}(?i:moved|relocated)\s+(?i:to)\s+(?=(?:the\s+)?[A-Z]){T}",
+    rule(rf"{NAME}\s+(?i:has\s+)?{ADV}(?i:moved|relocated)\s+(?i:to)\s+(?=(?:the\s+)?[A-Z]){T}",
           "lives_in", event=True),
     # "Felix just moved to Vancouver for a job at EA": the move tells the job too
-    _rule(rf"(?:{FP}|{NAME})(?:'ve|\s+has|\s+have)?\s+{ADV}(?i:moved|relocated)\s+(?i:to)\s+{CAP}"
+    rule(rf"(?:{FP}|{NAME})(?:'ve|\s+has|\s+have)?\s+{ADV}(?i:moved|relocated)\s+(?i:to)\s+{CAP}"
           rf"(?:\s+{CAP}){{0,3}}\s+(?i:for)\s+(?i:a\s+)?(?i:new\s+)?(?i:job|position|role)\s+"
           rf"(?i:at|with)\s+{ORG}", "works_at", event=True),
-    _rule(rf"{FP}\s+{ADV}(?i:work)\s+(?i:at|for)\s+{T}", "works_at"),
+    rule(rf"{FP}\s+{ADV}(?i:work)\s+(?i:at|for)\s+{T}", "works_at"),
     # "I live in Ghent and work at Barco": the second verb of a first-person clause
-    _rule(rf"(?<![\w'])(?i:and)\s+{ADV}(?i:work)\s+(?i:at|for)\s+{T}", "works_at",
+    rule(rf"(?<![\w'])(?i:and)\s+{ADV}(?i:work)\s+(?i:at|for)\s+{T}", "works_at",
           first_person_before=True),
-    _rule(rf"{IM}\s+{ADV}(?i:working|employed)\s+(?i:at|for|by)\s+{T}", "works_at"),
-    _rule(rf"{FP}{PERFECT}\s+{ADV}(?i:started|began|start)\s+"
+    rule(rf"{IM}\s+{ADV}(?i:working|employed)\s+(?i:at|for|by)\s+{T}", "works_at"),
+    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:started|began|start)\s+"
           rf"(?i:working|work|a\s+new\s+job|a\s+job)\s+(?i:at|for)\s+{T}", "works_at", event=True),
-    _rule(rf"{FP}{PERFECT}\s+{ADV}(?i:got|gotten|landed|accepted|took)\s+(?i:a\s+)?"
+    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:got|gotten|landed|accepted|took)\s+(?i:a\s+)?"
           rf"(?i:new\s+)?(?i:job|position|role)\s+(?i:at|with)\s+{T}", "works_at", event=True),
     # "I got a new job as head of science at a school in Cascais": the job names its title
-    _rule(rf"{FP}{PERFECT}\s+{ADV}{JOB_AS}(?P<title>{TITLE_WORDS})\s+(?i:at|with|for)\s+{T}",
+    rule(rf"{FP}{PERFECT}\s+{ADV}{JOB_AS}(?P<title>{TITLE_WORDS})\s+(?i:at|with|for)\s+{T}",
           "works_at", titled=True, event=True),
-    _rule(rf"{FP}{PERFECT}\s+{ADV}{JOB_AS}(?P<t>{TITLE_WORDS})", "job_title", "title",
+    rule(rf"{FP}{PERFECT}\s+{ADV}{JOB_AS}(?P<t>{TITLE_WORDS})", "job_title", "title",
           event=True),  # lower-case words: not "the role of Juliet"
     # "I teach chemistry at a high school in Almada": where one teaches is where one works
-    _rule(rf"{FP}\s+{ADV}(?i:teach)(?:\s+[a-z][\w-]*){{0,2}}\s+(?i:at)\s+{A_SCHOOL}", "works_at"),
-    _rule(rf"{NAME}\s+{ADV}(?i:teaches)(?:\s+[a-z][\w-]*){{0,2}}\s+(?i:at)\s+{A_SCHOOL}",
+    rule(rf"{FP}\s+{ADV}(?i:teach)(?:\s+[a-z][\w-]*){{0,2}}\s+(?i:at)\s+{A_SCHOOL}", "works_at"),
+    rule(rf"{NAME}\s+{ADV}(?i:teaches)(?:\s+[a-z][\w-]*){{0,2}}\s+(?i:at)\s+{A_SCHOOL}",
           "works_at"),
-    _rule(rf"{NAME}\s+{ADV}(?i:works)\s+(?i:at|for)\s+{T}", "works_at"),
+    rule(rf"{NAME}\s+{ADV}(?i:works)\s+(?i:at|for)\s+{T}", "works_at"),
     # "My husband Tom just started a new job at Amazon", "Lena has landed a role with Oxfam"
-    _rule(rf"{NAME}\s+(?i:has\s+)?{ADV}(?i:started|began)\s+(?i:working|a\s+new\s+job|a\s+job)"
+    rule(rf"{NAME}\s+(?i:has\s+)?{ADV}(?i:started|began)\s+(?i:working|a\s+new\s+job|a\s+job)"
           rf"\s+(?i:at|for)\s+{T}", "works_at", event=True),
-    _rule(rf"{NAME}\s+(?i:has\s+)?{ADV}(?i:got|gotten|landed|accepted|took)\s+(?i:a\s+)?"
+    rule(rf"{NAME}\s+(?i:has\s+)?{ADV}(?i:got|gotten|landed|accepted|took)\s+(?i:a\s+)?"
           rf"(?i:new\s+)?(?i:job|position|role)\s+(?i:at|with)\s+{T}", "works_at", event=True),
     # "My partner Ewa got a job as a data analyst at Allegro"
-    _rule(rf"{NAME}\s+(?i:has\s+)?{ADV}{JOB_AS}(?P<title>{TITLE_WORDS})\s+(?i:at|with|for)\s+{T}",
+    rule(rf"{NAME}\s+(?i:has\s+)?{ADV}{JOB_AS}(?P<title>{TITLE_WORDS})\s+(?i:at|with|for)\s+{T}",
           "works_at", titled=True, event=True),
-    _rule(rf"{NAME}\s+(?i:has\s+)?{ADV}{JOB_AS}(?P<t>{TITLE_WORDS})", "job_title", "title",
+    rule(rf"{NAME}\s+(?i:has\s+)?{ADV}{JOB_AS}(?P<t>{TITLE_WORDS})", "job_title", "title",
           event=True),
     # "I start at the Red Cross clinic in June", "Ewa is starting at Allegro next month": a
     # place by its name (not "I start at nine", "starting at the beginning")
-    _rule(rf"(?:{FP}(?:'m|\s+am|'ll|\s+will|\s+have|'ve)?|{NAME}(?:'s|\s+is|\s+will|\s+has)?)"
+    rule(rf"(?:{FP}(?:'m|\s+am|'ll|\s+will|\s+have|'ve)?|{NAME}(?:'s|\s+is|\s+will|\s+has)?)"
           rf"\s+{ADV}(?i:start|starts|starting|started|begin|begins|beginning)\s+(?i:at|with)\s+"
           rf"(?=(?:the\s+)?(?:St\.\s+)?[A-Z]){T}", "works_at", event=True),
     # "I left Philips, starting at ASML next month": a place by its name, then when
-    _rule(rf"(?<![\w'])(?i:starting|beginning)\s+(?i:at|with)\s+{ORG}(?=\s+(?i:next|this|on|in|"
+    rule(rf"(?<![\w'])(?i:starting|beginning)\s+(?i:at|with)\s+{ORG}(?=\s+(?i:next|this|on|in|"
           rf"from|tomorrow|after)\b)", "works_at", event=True, first_person_before=True),
-    _rule(rf"{BEEN}\s+{ADV}(?i:working|employed)\s+(?i:at|for|by)\s+{T}", "works_at"),
-    _rule(rf"{IM}\s+{ADV}{TITLE_AT}{ORG}", "works_at", titled=True),
-    _rule(rf"{NAME}\s+(?i:is)\s+{ADV}{TITLE_AT}{ORG}", "works_at", titled=True),
+    rule(rf"{BEEN}\s+{ADV}(?i:working|employed)\s+(?i:at|for|by)\s+{T}", "works_at"),
+    rule(rf"{IM}\s+{ADV}{TITLE_AT}{ORG}", "works_at", titled=True),
+    rule(rf"{NAME}\s+(?i:is)\s+{ADV}{TITLE_AT}{ORG}", "works_at", titled=True),
     # "I'm a physio at a sports clinic in Brno": an unnamed workplace, by its kind
-    _rule(rf"(?:{IM}|{NAME}\s+(?i:is)|{FP}\s+{ADV}(?i:work)\s+(?i:as))\s+{ADV}{TITLE_AT}"
+    rule(rf"(?:{IM}|{NAME}\s+(?i:is)|{FP}\s+{ADV}(?i:work)\s+(?i:as))\s+{ADV}{TITLE_AT}"
           rf"{A_WORKPLACE}", "works_at", titled=True),
-    _rule(rf"(?<![\w'])(?i:got\s+|been\s+|was\s+|were\s+)?(?i:hired)\s+(?i:by|at)\s+{T}",
+    rule(rf"(?<![\w'])(?i:got\s+|been\s+|was\s+|were\s+)?(?i:hired)\s+(?i:by|at)\s+{T}",
           "works_at", event=True, first_person_before=True),
-    _rule(rf"(?<![\w'])(?i:joined)\s+(?P<t>{CAP}(?:\s+(?:&\s+)?{CAP}){{0,3}})", "works_at",
+    rule(rf"(?<![\w'])(?i:joined)\s+(?P<t>{CAP}(?:\s+(?:&\s+)?{CAP}){{0,3}})", "works_at",
           "names", event=True, first_person_before=True, organization=True),
-    _rule(rf"{FP}\s+{ADV}(?i:work)\s+(?i:as)\s+{TITLE_AT}{ORG}", "works_at", titled=True),
+    rule(rf"{FP}\s+{ADV}(?i:work)\s+(?i:as)\s+{TITLE_AT}{ORG}", "works_at", titled=True),
     # "I left Shopify and joined Wealthsimple as a staff engineer": the title tells a job
-    _rule(rf"(?<![\w'])(?i:joined)\s+{ORG}\s+(?i:as)\s+(?i:an?)\s+"
+    rule(rf"(?<![\w'])(?i:joined)\s+{ORG}\s+(?i:as)\s+(?i:an?)\s+"
           rf"(?P<title>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){{0,3}})", "works_at", "names", event=True,
           first_person_before=True, titled=True, occupation=True),
-    _rule(rf"(?<![\w'])(?i:joined)\s+{CAP}(?:\s+{CAP}){{0,5}}\s+(?i:as)\s+(?i:an?)\s+{T}",
+    rule(rf"(?<![\w'])(?i:joined)\s+{CAP}(?:\s+{CAP}){{0,5}}\s+(?i:as)\s+(?i:an?)\s+{T}",
           "job_title", "title", event=True, first_person_before=True, occupation=True),
-    # "Lucie studies law at Charles University", "I'm doing a master's in data science at KTH"
-    _rule(rf"{STUDENT}(?i:study|studies|studying)\s+{SUBJECT_STUDIED}", "study", "word"),
-    _rule(rf"{STUDENT}(?i:study|studies|studying)\s+(?:[a-z][\w'-]*\s+){{0,3}}?(?i:at)\s+"
-          rf"(?:the\s+)?{ORG}", "studies_at"),
-    _rule(rf"{STUDENT}{DEGREE_VERB}\s+{DEGREE}\s+(?i:in)\s+{SUBJECT_STUDIED}", "study", "word"),
-    _rule(rf"{STUDENT}{DEGREE_VERB}\s+{DEGREE}(?:\s+(?i:in)(?:\s+[a-z][\w'-]*){{1,3}}?)?\s+"
-          rf"(?i:at)\s+(?:the\s+)?{ORG}", "studies_at"),
-    # "My birthday is on March 14th", "Mia's birthday is the 3rd of May", "our anniversary
-    # is in June"
-    _rule(rf"(?:(?<![\w'])(?i:my)|(?<![\w'-])(?P<s>{CAP}(?:\s+{CAP}){{0,2}})'s)\s+"
-          rf"(?i:birthday|bday)(?:\s+(?i:is|falls)|'s)\s+(?:(?i:on|in)\s+)?{DAY_OF_YEAR}",
-          "birthday"),
-    _rule(rf"(?<![\w'])(?i:my|our)\s+(?:(?i:wedding)\s+)?(?i:anniversary)(?:\s+(?i:is)|'s)\s+"
-          rf"(?:(?i:on|in)\s+)?{DAY_OF_YEAR}", "anniversary"),
+    # "I'm starting at Hotel Las Arenas as sous chef in July": the title of the job started
+    rule(rf"{FP}(?:'m|\s+am|'ll|\s+will|'ve|\s+have)?\s+{ADV}(?i:start|starting|started|begin|"
+          rf"beginning|began)\s+(?i:at|with)\s+(?:the\s+)?{CAP}(?:\s+(?:&\s+|of\s+)?{CAP}){{0,5}}"
+          rf"\s+(?i:as)\s+(?:(?i:an?|the)\s+)?{T}", "job_title", "title", event=True,
+          occupation=True),
     # "I'm on the payments team at Stripe"
-    _rule(rf"{BE1}\s+{ADV}(?i:on)\s+(?i:the|a)\s+(?:[\w-]+\s+){{0,3}}(?i:team|squad|crew)\s+"
+    rule(rf"{BE1}\s+{ADV}(?i:on)\s+(?i:the|a)\s+(?:[\w-]+\s+){{0,3}}(?i:team|squad|crew)\s+"
           rf"(?i:at|for)\s+{ORG}", "works_at"),
-    _rule(rf"{IM}\s+{ADV}(?i:an?)\s+{T}", "job_title", "title", occupation=True),
+    rule(rf"{IM}\s+{ADV}(?i:an?)\s+{T}", "job_title", "title", occupation=True),
     # "Sam is a pediatric nurse at the Children's Hospital", "Maya works as a nurse"
-    _rule(rf"{NOT_OPENER}{NAME}(?:'s|\s+{AND_ALSO}(?i:is|works\s+as))\s+{ADV}(?i:an?)\s+{T}",
+    rule(rf"{NOT_OPENER}{NAME}(?:'s|\s+{AND_ALSO}(?i:is|works\s+as))\s+{ADV}(?i:an?)\s+{T}",
           "job_title", "title", occupation=True),
     # "Felix visited, he brought his girlfriend Tessa": a relation of the sentence's subject
     # (not after "<Name> and": "Anna met Lisa and her brother Tom" is Lisa's brother, maybe)
-    _rule(rf"^(?P<o>{CAP})\b(?![^.!?]*\b[A-Z][\w'-]*\s+(?:and|&)\s+(?i:his|her)\b)[^.!?]*?"
+    rule(rf"^(?P<o>{CAP})\b(?![^.!?]*\b[A-Z][\w'-]*\s+(?:and|&)\s+(?i:his|her)\b)[^.!?]*?"
           rf"\b(?i:his|her)\s+{REL_ADJ}{REL},?\s+{HONORIFIC}(?P<s>{CAP}(?:\s+{CAP}){{0,2}})",
           "relation"),
     # "I got promoted to senior designer at Figma": a new title, at a named place
-    _rule(rf"{FP}{PERFECT}\s+{ADV}{PROMOTED}(?:(?i:an?)\s+)?(?P<title>[a-z][a-z-]*(?:\s+[a-z][a-z-]*)"
+    rule(rf"{FP}{PERFECT}\s+{ADV}{PROMOTED}(?:(?i:an?)\s+)?(?P<title>[a-z][a-z-]*(?:\s+[a-z][a-z-]*)"
           rf"{{0,3}})\s+(?i:at|for)\s+{ORG}", "works_at", titled=True, event=True),
-    _rule(rf"{FP}{PERFECT}\s+{ADV}{PROMOTED}(?:(?i:an?)\s+)?{T}", "job_title", "title",
+    rule(rf"{FP}{PERFECT}\s+{ADV}{PROMOTED}(?:(?i:an?)\s+)?{T}", "job_title", "title",
           occupation=True, event=True),
-    _rule(rf"{FP}\s+{AND_ALSO}{ADV}(?i:work)\s+(?i:as)\s+(?i:an?\s+)?{T}", "job_title", "title"),
-    _rule(rf"{IM}\s+(?P<t>\d{{1,3}})(?:\s+(?i:years?\s+old|yo)\b|(?=\s*(?:[,;.!?]|$)|"
+    rule(rf"{FP}\s+{AND_ALSO}{ADV}(?i:work)\s+(?i:as)\s+(?i:an?\s+)?{T}", "job_title", "title"),
+    rule(rf"{IM}\s+(?P<t>\d{{1,3}})(?:\s+(?i:years?\s+old|yo)\b|(?=\s*(?:[,;.!?]|$)|"
           rf"\s+(?i:and|but|so|now)\b))", "age", "word"),
-    # "Grandma turned 90 last week", "I just turned 40": the age from then on
-    _rule(rf"(?:{FP}(?:'ve)?|{NAME}(?:\s+has)?)\s+{ADV}(?i:turned|turns)\s+(?P<t>\d{{1,3}})"
-          rf"(?![\d:.,]\d|\s*(?:%|percent|degrees|pm|am|o'clock)\b|\w)", "age", "word",
-          event=True),
     # "I've been a nurse for twelve years": the title held since
-    _rule(rf"{BEEN}\s+{ADV}(?i:an?)\s+{T}", "job_title", "title", occupation=True),
-    _rule(rf"{BE1}\s+{ADV}(?i:an?\s+)?{KEEN}(?P<t>(?i:{DIETS}))\b", "diet", "word"),
-    _rule(rf"{NAME}(?:'s|\s+(?i:is))\s+{ADV}(?i:an?\s+)?{KEEN}(?P<t>(?i:{DIETS}))\b",
+    rule(rf"{BEEN}\s+{ADV}(?i:an?)\s+{T}", "job_title", "title", occupation=True),
+    rule(rf"{BE1}\s+{ADV}(?i:an?\s+)?{KEEN}(?P<t>(?i:{DIETS}))\b", "diet", "word"),
+    rule(rf"{NAME}(?:'s|\s+(?i:is))\s+{ADV}(?i:an?\s+)?{KEEN}(?P<t>(?i:{DIETS}))\b",
           "diet", "word"),
-    _rule(rf"{FP}(?:'ve|\s+have)\s+{ADV}(?i:been)\s+{ADV}(?i:an?\s+)?(?P<t>(?i:{DIETS}))\b",
+    rule(rf"{FP}(?:'ve|\s+have)\s+{ADV}(?i:been)\s+{ADV}(?i:an?\s+)?(?P<t>(?i:{DIETS}))\b",
           "diet", "word"),
-    _rule(rf"{FP}{PERFECT}\s+{ADV}(?i:went|gone|became|become|turned)\s+{ADV}(?i:an?\s+)?"
+    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:went|gone|became|become|turned)\s+{ADV}(?i:an?\s+)?"
           rf"{KEEN}(?P<t>(?i:{DIETS}))\b", "diet", "word", event=True),
     # "I switched to a keto diet", "we've started a paleo diet", "I'm on a vegan diet now"
-    _rule(rf"{FP}{PERFECT}\s+{ADV}(?i:switched\s+to|changed\s+to|moved\s+to|went\s+on|"
+    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:switched\s+to|changed\s+to|moved\s+to|went\s+on|"
           rf"gone\s+on|started|began|begun)\s+(?i:an?\s+|the\s+)?{KEEN}"
           rf"(?P<t>(?i:{DIETS}))\s+(?i:diet)\b", "diet", "word", event=True),
-    _rule(rf"{BE1}\s+{ADV}(?i:on)\s+(?i:an?\s+)?{KEEN}(?P<t>(?i:{DIETS}))\s+(?i:diet)\b",
+    rule(rf"{BE1}\s+{ADV}(?i:on)\s+(?i:an?\s+)?{KEEN}(?P<t>(?i:{DIETS}))\s+(?i:diet)\b",
           "diet", "word"),
-    _rule(rf"{BE1}\s+{ADV}(?i:allergic)\s+(?i:to)\s+{T}", "allergic_to", "list"),
-    _rule(rf"{NAME}(?:'s|\s+(?i:is))\s+{ADV}(?i:allergic)\s+(?i:to)\s+{T}", "allergic_to",
+    rule(rf"{BE1}\s+{ADV}(?i:allergic)\s+(?i:to)\s+{T}", "allergic_to", "list"),
+    rule(rf"{NAME}(?:'s|\s+(?i:is))\s+{ADV}(?i:allergic)\s+(?i:to)\s+{T}", "allergic_to",
           "list"),
     # "I'm scared of heights", "Leo is afraid of dogs"
-    _rule(rf"(?:{BE1}|{NAME}(?:'s|\s+(?i:is)))\s+{ADV}{FEARFUL}\s+(?i:of)\s+{T}", "afraid_of",
+    rule(rf"(?:{BE1}|{NAME}(?:'s|\s+(?i:is)))\s+{ADV}{FEARFUL}\s+(?i:of)\s+{T}", "afraid_of",
           "list"),
     # "My new email is sven@new.example", "my cell number's +49 170 1234567"
-    _rule(rf"(?<![\w'])(?i:my|our)\s+{CONTACT_ADJ}(?i:e-?mail)(?:\s+(?i:address))?"
+    rule(rf"(?<![\w'])(?i:my|our)\s+{CONTACT_ADJ}(?i:e-?mail)(?:\s+(?i:address))?"
           rf"(?:\s+(?i:is)|'s)\s+(?:(?i:now)\s+)?(?P<t>{EMAIL})", "email", "word"),
-    _rule(rf"(?<![\w'])(?i:my|our)\s+{CONTACT_ADJ}(?i:phone|cell|mobile)(?:\s+(?i:number))?"
+    rule(rf"(?<![\w'])(?i:my|our)\s+{CONTACT_ADJ}(?i:phone|cell|mobile)(?:\s+(?i:number))?"
           rf"(?:\s+(?i:is)|'s)\s+(?:(?i:now)\s+)?(?P<t>{PHONE})", "phone_number", "word"),
     # "I have type 1 diabetes", "Joana has celiac disease", "I was diagnosed with lupus"
-    _rule(rf"(?:{FP}(?:'ve|\s+have)?(?:\s+got)?|{NAME}\s+(?i:has|had))\s+{ADV}"
+    rule(rf"(?:{FP}(?:'ve|\s+have)?(?:\s+got)?|{NAME}\s+(?i:has|had))\s+{ADV}"
           rf"(?:(?i:have|had|suffer\s+from|live\s+with|lives\s+with|got)\s+)?{SEVERITY}"
           rf"(?P<t>(?:(?i:type\s+[12])\s+)?(?i:{CONDITIONS}))(?![\w'])", "has_condition"),
-    # "my mom is diabetic", "I'm a type 1 diabetic", "I've been asthmatic since childhood"
-    _rule(rf"(?:{BE1}|{BEEN}|{NAME}(?:'s|\s+(?i:is|has\s+been)))\s+{ADV}(?:(?i:an?)\s+)?"
-          rf"{CONDITION_ADJ}", "has_condition", "condition"),
-    _rule(rf"(?:{FP}|{NAME})(?:'ve|\s+have|\s+has|\s+was|\s+were|\s+got)?(?:\s+been)?\s+"
+    rule(rf"(?:{FP}|{NAME})(?:'ve|\s+have|\s+has|\s+was|\s+were|\s+got)?(?:\s+been)?\s+"
           rf"{ADV}(?i:diagnosed)\s+(?i:with)\s+{SEVERITY}{T}", "has_condition", event=True),
-    _rule(rf"{FP}(?:'ve|\s+have)(?:\s+got)?\s+(?i:an?)\s+(?:(?i:severe|mild)\s+)?"
+    rule(rf"{FP}(?:'ve|\s+have)(?:\s+got)?\s+(?i:an?)\s+(?:(?i:severe|mild)\s+)?"
           rf"(?i:allergy)\s+(?i:to)\s+{T}", "allergic_to", "list"),
     # "I'm lactose intolerant", "Farid is gluten-intolerant", "I have a lactose intolerance"
-    _rule(rf"(?:{BE1}|{NAME}(?:'s|\s+(?i:is)))\s+{ADV}(?P<t>(?i:{INTOLERANT}))"
+    rule(rf"(?:{BE1}|{NAME}(?:'s|\s+(?i:is)))\s+{ADV}(?P<t>(?i:{INTOLERANT}))"
           rf"[\s-]+(?i:intolerant)\b", "intolerant_to", "word"),
-    _rule(rf"{FP}(?:'ve|\s+have)(?:\s+got)?\s+(?i:an?)\s+(?:(?i:severe|mild)\s+)?"
+    rule(rf"{FP}(?:'ve|\s+have)(?:\s+got)?\s+(?i:an?)\s+(?:(?i:severe|mild)\s+)?"
           rf"(?P<t>(?i:{INTOLERANT}))[\s-]+(?i:intolerance)\b", "intolerant_to", "word"),
-    _rule(rf"{FP}\s+{ADV}(?i:eat|dine|ate|dined|(?:have|had|get|grab|grabbed)\s+{MEAL})"
+    rule(rf"{FP}\s+{ADV}(?i:eat|dine|ate|dined|(?:have|had|get|grab|grabbed)\s+{MEAL})"
           rf"\s+(?i:with)\s+{T}", "eats_with", "names", allow_to=True),
-    _rule(rf"(?i:\b(?:dinner|lunch|breakfast|brunch)\s+with)\s+{T}", "eats_with", "names",
+    rule(rf"(?i:\b(?:dinner|lunch|breakfast|brunch)\s+with)\s+{T}", "eats_with", "names",
           allow_to=True, first_person_before=True),
     # "My favorite band is Radiohead", "my all-time favourite foods are sushi and ramen",
     # "our favourite takeaway is Thai" (a household's)
-    _rule(rf"(?<![\w'])(?i:my|our)\s+(?:(?i:all-time|absolute)\s+)?(?i:favou?rite)\s+"
+    rule(rf"(?<![\w'])(?i:my|our)\s+(?:(?i:all-time|absolute)\s+)?(?i:favou?rite)\s+"
           rf"(?:(?!about\b)[a-z][\w-]*\s+){{0,3}}(?i:is|are)\s+{T}", "likes", "list"),
-    _rule(rf"{FP}\s+{ADV}(?P<v>(?i:like|love|enjoy|adore|prefer))\s+{T}", "likes", "series",
+    rule(rf"{FP}\s+{ADV}(?P<v>(?i:like|love|enjoy|adore|prefer))\s+{T}", "likes", "series",
           allow_to=True),
     # "These days I'm really into Afrobeat", "Tom is obsessed with padel": a liking
-    _rule(rf"(?:{BE1}|{NAME}(?:'s|\s+is))\s+{ADV}(?:(?i:so|totally|a\s+bit|kind\s+of|big\s+time)\s+)?"
+    rule(rf"(?:{BE1}|{NAME}(?:'s|\s+is))\s+{ADV}(?:(?i:so|totally|a\s+bit|kind\s+of|big\s+time)\s+)?"
           rf"(?i:into|obsessed\s+with|hooked\s+on|crazy\s+about|mad\s+about|passionate\s+about)"
           rf"\s+{T}", "likes", "list"),
-    _rule(rf"{BEEN}\s+{ADV}(?:(?i:so|totally|a\s+bit|kind\s+of|big\s+time)\s+)?"
+    rule(rf"{BEEN}\s+{ADV}(?:(?i:so|totally|a\s+bit|kind\s+of|big\s+time)\s+)?"
           rf"(?i:into|obsessed\s+with|hooked\s+on|crazy\s+about|mad\s+about)\s+{T}", "likes",
           "list"),
-    _rule(rf"{FP}{PERFECT}\s+{ADV}(?i:started|began|start)\s+(?i:eating)\s+{T}", "eats",
+    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:started|began|start)\s+(?i:eating)\s+{T}", "eats",
           event=True),
-    _rule(rf"{FP}\s+{ADV}{CANT}\s+(?i:stand|bear)\s+{T}", "dislikes", "list", negative=True),
-    _rule(rf"{NAME}\s+{ADV}{CANT}\s+(?i:stand|bear)\s+{T}", "dislikes", "list",
+    rule(rf"{FP}\s+{ADV}{CANT}\s+(?i:stand|bear)\s+{T}", "dislikes", "list", negative=True),
+    rule(rf"{NAME}\s+{ADV}{CANT}\s+(?i:stand|bear)\s+{T}", "dislikes", "list",
           negative=True),
-    _rule(rf"{FP}\s+{ADV}(?i:hate|detest|loathe|despise)\s+{T}", "dislikes", "list"),
-    _rule(rf"{NAME}\s+{ADV}(?i:hates|detests|loathes|despises)\s+{T}", "dislikes", "list"),
+    rule(rf"{FP}\s+{ADV}(?i:hate|detest|loathe|despise)\s+{T}", "dislikes", "list"),
+    rule(rf"{NAME}\s+{ADV}(?i:hates|detests|loathes|despises)\s+{T}", "dislikes", "list"),
     # "X is my son" (not "X is my son's teacher": the relation is to someone else)
-    _rule(rf"{NAME}\s+(?i:is)\s+{MY_REL}{REL}\b{NOT_OWNED}", "relation"),
-    _rule(rf"{NAME},\s+{MY_REL}{REL}\s*,", "relation"),  # "Sarah, my neighbor, is a vet"
-    _rule(rf"{NAME}\s+(?i:is)\s+{OWNER}{REL_ADJ}{REL}\b{NOT_OWNED}", "relation"),
-    _rule(rf"{OWNER}{REL_ADJ}{REL},?\s+{HONORIFIC}{PERSON}",
+    rule(rf"{NAME}\s+(?i:is)\s+{MY_REL}{REL}\b{NOT_OWNED}", "relation"),
+    rule(rf"{NAME},\s+{MY_REL}{REL}\s*,", "relation"),  # "Sarah, my neighbor, is a vet"
+    rule(rf"{NAME}\s+(?i:is)\s+{OWNER}{REL_ADJ}{REL}\b{NOT_OWNED}", "relation"),
+    rule(rf"{OWNER}{REL_ADJ}{REL},?\s+{HONORIFIC}{PERSON}",
           "relation"),
     # "Mia's teacher is Mr. Okoye"
-    _rule(rf"{OWNER}{REL_ADJ}{REL}(?:\s+(?i:this|next|for\s+this)\s+(?i:year|term|semester|season))?"
+    rule(rf"{OWNER}{REL_ADJ}{REL}(?:\s+(?i:this|next|for\s+this)\s+(?i:year|term|semester|season))?"
           rf"\s+(?i:is)\s+(?:(?i:now)\s+)?{HONORIFIC}{PERSON}", "relation"),
-    _rule(rf"{IM}\s+{ADV}(?i:married)\s+(?i:to)\s+{T}", "married_to", "names"),
-    _rule(rf"{IM}\s+{ADV}(?i:dating|going\s+out\s+with)\s+{T}", "dating", "names"),
+    rule(rf"{IM}\s+{ADV}(?i:married)\s+(?i:to)\s+{T}", "married_to", "names"),
+    rule(rf"{IM}\s+{ADV}(?i:dating|going\s+out\s+with)\s+{T}", "dating", "names"),
     # "I got engaged to Luca", "Maya got engaged to her boyfriend Luca"
-    _rule(rf"(?:{FP}|{NAME})(?:'m|'ve|\s+am|\s+is|\s+was|\s+has|\s+have)?\s+{ADV}"
+    rule(rf"(?:{FP}|{NAME})(?:'m|'ve|\s+am|\s+is|\s+was|\s+has|\s+have)?\s+{ADV}"
           rf"(?:(?i:got|gotten|been|became)\s+)?(?i:engaged)\s+(?i:to)\s+{T}", "engaged_to",
           "names"),
-    _rule(rf"{NAME}\s+(?i:is|was|got)\s+{ADV}(?i:married)\s+(?i:to)\s+{T}", "married_to",
+    rule(rf"{NAME}\s+(?i:is|was|got)\s+{ADV}(?i:married)\s+(?i:to)\s+{T}", "married_to",
           "names"),
     # "Arjun and I got married in Goa", "Lea and I are engaged": the couple, as told
-    _rule(rf"(?<![\w'-])(?P<t>{CAP})\s+(?i:and)\s+(?:I|i)(?:'re|\s+are|\s+have\s+been|\s+got|"
+    rule(rf"(?<![\w'-])(?P<t>{CAP})\s+(?i:and)\s+(?:I|i)(?:'re|\s+are|\s+have\s+been|\s+got|"
           rf"\s+just\s+got)?\s+{ADV}(?i:married)\b", "married_to", "names", event=True),
-    _rule(rf"(?<![\w'-])(?P<t>{CAP})\s+(?i:and)\s+(?:I|i)(?:'re|\s+are|\s+got|\s+just\s+got)?"
+    rule(rf"(?<![\w'-])(?P<t>{CAP})\s+(?i:and)\s+(?:I|i)(?:'re|\s+are|\s+got|\s+just\s+got)?"
           rf"\s+{ADV}(?i:engaged)\b", "engaged_to", "names", event=True),
     # "Arjun proposed!", "Lea proposed to me last night"
-    _rule(rf"(?<![\w'-])(?P<t>{CAP})\s+{ADV}(?i:proposed)(?:\s+(?i:to\s+me))?(?=\s*(?:[.!,]|$))",
+    rule(rf"(?<![\w'-])(?P<t>{CAP})\s+{ADV}(?i:proposed)(?:\s+(?i:to\s+me))?(?=\s*(?:[.!,]|$))",
           "engaged_to", "names", event=True),
-    _rule(rf"(?<![\w'-])(?P<t>{CAP})\s+{ADV}(?i:proposed\s+to\s+me)\b", "engaged_to", "names",
+    rule(rf"(?<![\w'-])(?P<t>{CAP})\s+{ADV}(?i:proposed\s+to\s+me)\b", "engaged_to", "names",
           event=True),
-    _rule(rf"{FP}\s+{ADV}{NO_EAT}\s+{T}", "avoids", "list", negative=True),
-    _rule(rf"{NAME}\s+{ADV}{NO_EAT}\s+{T}", "avoids", "list", negative=True),
-    _rule(rf"{MY_REL}{REL},?\s+{HONORIFIC}{PERSON}", "relation"),
+    rule(rf"{FP}\s+{ADV}{NO_EAT}\s+{T}", "avoids", "list", negative=True),
+    rule(rf"{NAME}\s+{ADV}{NO_EAT}\s+{T}", "avoids", "list", negative=True),
+    rule(rf"{MY_REL}{REL},?\s+{HONORIFIC}{PERSON}", "relation"),
     # "I have a new landlord, Mr. Brandt", "Kenji has a daughter, Emi", "my son has a new
     # football coach, Mrs. Okafor" (read as "<Speaker>'s Son has …")
-    _rule(rf"(?:{FP}(?:'ve|\s+have)?(?:\s+got)?|(?<![\w'-])(?P<o>{CAP}(?:\s+{CAP}){{0,2}})"
+    rule(rf"(?:{FP}(?:'ve|\s+have)?(?:\s+got)?|(?<![\w'-])(?P<o>{CAP}(?:\s+{CAP}){{0,2}})"
           rf"\s+(?:has|got|has\s+got))\s+{ADV}(?i:an?)\s+(?:(?i:new)\s+)?{REL_ADJ}{REL},\s+"
           rf"{HONORIFIC}{PERSON}", "relation"),
     # "my parents Tom and Ann", "our two daughters, Mia and Lou": each one by name
-    _rule(rf"(?:{MY_REL}|{FP}(?:'ve|\s+have)(?:\s+got)?\s+)(?:{COUNT})?{PLURAL_REL},?\s+"
+    rule(rf"(?:{MY_REL}|{FP}(?:'ve|\s+have)(?:\s+got)?\s+)(?:{COUNT})?{PLURAL_REL},?\s+"
           rf"{PET_NAMES}", "relatives", "names"),  # "we have two kids, Mia and Leo"
     # "My mum's name is Ngozi", "Mum's name is Ngozi", "my wife is called Anna", "Karl's
     # daughter is named Ines": a relative told by name after she was told by relation word
-    _rule(rf"(?:{MY_REL}|^){REL_ADJ}{REL}{CALLED}{HONORIFIC}{PERSON}", "relation"),
-    _rule(rf"{OWNER}{REL_ADJ}{REL}{CALLED}{HONORIFIC}{PERSON}", "relation"),
+    rule(rf"(?:{MY_REL}|^){REL_ADJ}{REL}{CALLED}{HONORIFIC}{PERSON}", "relation"),
+    rule(rf"{OWNER}{REL_ADJ}{REL}{CALLED}{HONORIFIC}{PERSON}", "relation"),
     # "…, my new dentist is Dr. Lindqvist", "FYI my wife is Anna" (not at the sentence start)
-    _rule(rf"{MY_REL}{REL}\s+(?i:is)\s+(?:(?i:now)\s+)?{HONORIFIC}{PERSON}", "relation"),
-    # "We have one kid", "now we have two kids", "Ola has 3 cats": how many, replaced by a
-    # later count (not "a kid": people say it of one of several)
-    _rule(rf"(?:{FP}(?:'ve|\s+have)?(?:\s+got)?|{NAME}\s+(?:has|had)(?:\s+got)?)\s+"
-          rf"(?:(?i:now|only|just)\s+)?{HOW_MANY}", "count"),
+    rule(rf"{MY_REL}{REL}\s+(?i:is)\s+(?:(?i:now)\s+)?{HONORIFIC}{PERSON}", "relation"),
     # "I'm between jobs", "my sister is out of work": no job, whatever it was (denials)
-    _rule(rf"(?:{BE1}|{NAME}\s+(?i:is))\s+{ADV}(?i:between\s+jobs|unemployed|out\s+of\s+work|"
+    rule(rf"(?:{BE1}|{NAME}\s+(?i:is))\s+{ADV}(?i:between\s+jobs|unemployed|out\s+of\s+work|"
           rf"jobless)\b", "jobless", denial=True),
     # "I'm off the antidepressants now": no longer taken (a denial)
-    _rule(rf"{BE1}\s+{ADV}(?i:off)\s+(?i:the|my)\s+{T}", "take", denial=True),
+    rule(rf"{BE1}\s+{ADV}(?i:off)\s+(?i:the|my)\s+{T}", "take", denial=True),
     # "I'm no longer with Kevin": the couple ended however it was told (denials)
-    _rule(rf"{BE1}\s+(?i:no\s+longer)\s+(?i:with|together\s+with)\s+{T}", "partner",
+    rule(rf"{BE1}\s+(?i:no\s+longer)\s+(?i:with|together\s+with)\s+{T}", "partner",
           "names", negative=True, denial=True),
     # "We're back in Berlin after two years in Madrid": home again
-    _rule(rf"{BE1}\s+{ADV}(?i:back)\s+(?i:in)\s+{ORG}", "lives_in", "names", event=True),
+    rule(rf"{BE1}\s+{ADV}(?i:back)\s+(?i:in)\s+{ORG}", "lives_in", "names", event=True),
     # "I'm bored of Khruangbin now", "we got tired of sushi": no longer liked (a denial)
-    _rule(rf"{BE1}\s+{ADV}(?:(?i:so|a\s+bit|kind\s+of|getting)\s+)?(?i:bored|tired|sick)\s+"
+    rule(rf"{BE1}\s+{ADV}(?:(?i:so|a\s+bit|kind\s+of|getting)\s+)?(?i:bored|tired|sick)\s+"
           rf"(?i:of|with)\s+{T}", "likes", denial=True),
-    _rule(rf"{FP}\s+{ADV}(?i:got|get|grew|have\s+gotten|'ve\s+gotten)\s+(?i:bored|tired|sick)\s+"
+    rule(rf"{FP}\s+{ADV}(?i:got|get|grew|have\s+gotten|'ve\s+gotten)\s+(?i:bored|tired|sick)\s+"
           rf"(?i:of|with)\s+{T}", "likes", denial=True),
     # what ended: a job left, a home moved out of, a partner broken up with (denials)
-    _rule(rf"{FP}{PERFECT}\s+{ADV}{LEFT}\s+(?i:my|the|a)\s+(?:(?i:old|current)\s+)?"
+    rule(rf"{FP}{PERFECT}\s+{ADV}{LEFT}\s+(?i:my|the|a)\s+(?:(?i:old|current)\s+)?"
           rf"(?i:job|position|role)\s+(?i:at|with)\s+{T}", "works_at", denial=True),
-    _rule(rf"{FP}{PERFECT}\s+{ADV}{LEFT}\s+{ORG}", "works_at", "names", denial=True),
-    _rule(rf"{FP}{PERFECT}\s+{ADV}(?i:moved\s+(?:out\s+of|away\s+from)|left)\s+{ORG}",
+    rule(rf"{FP}{PERFECT}\s+{ADV}{LEFT}\s+{ORG}", "works_at", "names", denial=True),
+    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:moved\s+(?:out\s+of|away\s+from)|left)\s+{ORG}",
           "lives_in", "names", denial=True),
-    _rule(rf"{FP}{PERFECT}\s+{ADV}(?i:broke\s+up\s+with|split\s+up\s+with|separated\s+from|"
+    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:broke\s+up\s+with|split\s+up\s+with|separated\s+from|"
           rf"divorced)\s+{T}", "partner", "names", denial=True),
     # "Marco and I broke up", "Jamie and I split up last year": the couple ended
-    _rule(rf"(?<![\w'-])(?P<t>{CAP})\s+(?i:and)\s+(?:I|i){PERFECT}\s+{ADV}{SPLIT}", "partner",
+    rule(rf"(?<![\w'-])(?P<t>{CAP})\s+(?i:and)\s+(?:I|i){PERFECT}\s+{ADV}{SPLIT}", "partner",
           "names", denial=True),
-    _rule(rf"(?<![\w'-])(?P<s>{CAP})\s+(?i:and)\s+(?P<t>{CAP}){PERFECT}\s+{ADV}{SPLIT}",
+    rule(rf"(?<![\w'-])(?P<s>{CAP})\s+(?i:and)\s+(?P<t>{CAP}){PERFECT}\s+{ADV}{SPLIT}",
           "partner", "names", denial=True),
     # "We broke up last week", "I'm single again": whoever the speaker was with
-    _rule(rf"(?:(?<![\w'])(?i:we){PERFECT}\s+{ADV}(?i:broke\s+up|split\s+up|got\s+divorced|"
+    rule(rf"(?:(?<![\w'])(?i:we){PERFECT}\s+{ADV}(?i:broke\s+up|split\s+up|got\s+divorced|"
           rf"called\s+it\s+quits)|{BE1}\s+{ADV}(?i:single)\s+(?i:again|now))\b", "single",
           denial=True),
-    _rule(rf"{MY_REL}{PET}\b,?\s+(?:(?i:named|called)\s+)?{PET_NAME}", "pet"),
-    _rule(rf"{MY_REL}{PET}{CALLED}{PET_NAME}", "pet"),  # "our cat's name is Miso"
-    _rule(rf"{MY_REL}{COUNT}{PET}s\b,?\s+(?:(?i:named|called)\s+)?{PET_NAMES}", "pets", "names"),
+    rule(rf"{MY_REL}{PET}\b,?\s+(?:(?i:named|called)\s+)?{PET_NAME}", "pet"),
+    rule(rf"{MY_REL}{PET}{CALLED}{PET_NAME}", "pet"),  # "our cat's name is Miso"
+    rule(rf"{MY_REL}{COUNT}{PET}s\b,?\s+(?:(?i:named|called)\s+)?{PET_NAMES}", "pets", "names"),
     # "I live alone now": no one lives with the speaker any more (a denial of any value)
-    _rule(rf"(?:{FP}\s+{ADV}(?i:live)|{BE1}\s+{ADV}(?i:living)|{NAME}\s+{ADV}(?i:lives))\s+"
+    rule(rf"(?:{FP}\s+{ADV}(?i:live)|{BE1}\s+{ADV}(?i:living)|{NAME}\s+{ADV}(?i:lives))\s+"
           rf"(?i:alone|on\s+(?:my|our)\s+own|by\s+(?:myself|ourselves))\b", "alone",
           denial=True),
     # "I sold the Civic": the speaker no longer has, drives or rides it (denials)
-    _rule(rf"{FP}{PERFECT}\s+{ADV}{SOLD}\s+(?i:my|our|the|an?)\s+{WORN}{T}", "possession",
+    rule(rf"{FP}{PERFECT}\s+{ADV}{SOLD}\s+(?i:my|our|the|an?)\s+{WORN}{T}", "possession",
           denial=True),
     # "My phone is an old Pixel 4", "our car's a red Mazda 3": what the speaker has
-    _rule(rf"(?<![\w'])(?i:my|our)\s+{THINGS}(?:\s+(?i:is)|'s)\s+(?i:an?)\s+{WORN}"
+    rule(rf"(?<![\w'])(?i:my|our)\s+{THINGS}(?:\s+(?i:is)|'s)\s+(?i:an?)\s+{WORN}"
           rf"(?P<t>{CAP}(?:\s+(?:{CAP}|\d[\w-]*)){{0,3}})", "own"),
     # "we got a puppy, a beagle called Miso": the pet word nearest its name tells the kind
-    _rule(rf"{FP}{PERFECT}\s+{ADV}{OWN}\s+(?i:an?)\s+(?:[\w-]+,?\s+){{0,3}}?{PET}\s+"
+    rule(rf"{FP}{PERFECT}\s+{ADV}{OWN}\s+(?i:an?)\s+(?:[\w-]+,?\s+){{0,3}}?{PET}\s+"
           rf"(?i:named|called)\s+{PET_NAME}", "pet"),
     # "We have two cats, Mochi and Pixel", "we've got three dogs named Rex, Bo and Kai"
-    _rule(rf"{FP}{PERFECT}\s+{ADV}{OWN}\s+{COUNT}{PET}s\b,?\s+(?:(?i:named|called)\s+)?"
+    rule(rf"{FP}{PERFECT}\s+{ADV}{OWN}\s+{COUNT}{PET}s\b,?\s+(?:(?i:named|called)\s+)?"
           rf"{PET_NAMES}", "pets", "names"),
+    *PERSONAL_RULES,
 )  # fmt: skip

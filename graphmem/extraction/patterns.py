@@ -23,7 +23,8 @@ from graphmem.extraction.pattern_fragments import (
     MY_REL,
     REL,
 )
-from graphmem.extraction.pattern_rules import RULES, Rule
+from graphmem.extraction.pattern_rule import Rule
+from graphmem.extraction.pattern_rules import RULES
 from graphmem.extraction.pattern_words import (
     CALLED_BY_RELATION,
     CONDITION_ADJECTIVES,

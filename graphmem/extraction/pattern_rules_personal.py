@@ -1,0 +1,51 @@
+"""The sentence patterns of personal facts told in passing: what and where one studies, a
+birthday or an anniversary, an age turned, a condition told by its adjective, how many
+children or pets one has. Part of the table :mod:`.pattern_rules` applies."""
+
+from __future__ import annotations
+
+from graphmem.extraction.pattern_fragments import (
+    ADV,
+    BE1,
+    BEEN,
+    CAP,
+    CONDITION_ADJ,
+    DAY_OF_YEAR,
+    DEGREE,
+    DEGREE_VERB,
+    FP,
+    HOW_MANY,
+    NAME,
+    ORG,
+    STUDENT,
+    SUBJECT_STUDIED,
+)
+from graphmem.extraction.pattern_rule import Rule, rule
+
+PERSONAL_RULES: tuple[Rule, ...] = (
+    # "Lucie studies law at Charles University", "I'm doing a master's in data science at KTH"
+    rule(rf"{STUDENT}(?i:study|studies|studying)\s+{SUBJECT_STUDIED}", "study", "word"),
+    rule(rf"{STUDENT}(?i:study|studies|studying)\s+(?:[a-z][\w'-]*\s+){{0,3}}?(?i:at)\s+"
+          rf"(?:the\s+)?{ORG}", "studies_at"),
+    rule(rf"{STUDENT}{DEGREE_VERB}\s+{DEGREE}\s+(?i:in)\s+{SUBJECT_STUDIED}", "study", "word"),
+    rule(rf"{STUDENT}{DEGREE_VERB}\s+{DEGREE}(?:\s+(?i:in)(?:\s+[a-z][\w'-]*){{1,3}}?)?\s+"
+          rf"(?i:at)\s+(?:the\s+)?{ORG}", "studies_at"),
+    # "My birthday is on March 14th", "Mia's birthday is the 3rd of May", "our anniversary
+    # is in June"
+    rule(rf"(?:(?<![\w'])(?i:my)|(?<![\w'-])(?P<s>{CAP}(?:\s+{CAP}){{0,2}})'s)\s+"
+          rf"(?i:birthday|bday)(?:\s+(?i:is|falls)|'s)\s+(?:(?i:on|in)\s+)?{DAY_OF_YEAR}",
+          "birthday"),
+    rule(rf"(?<![\w'])(?i:my|our)\s+(?:(?i:wedding)\s+)?(?i:anniversary)(?:\s+(?i:is)|'s)\s+"
+          rf"(?:(?i:on|in)\s+)?{DAY_OF_YEAR}", "anniversary"),
+    # "Grandma turned 90 last week", "I just turned 40": the age from then on
+    rule(rf"(?:{FP}(?:'ve)?|{NAME}(?:\s+has)?)\s+{ADV}(?i:turned|turns)\s+(?P<t>\d{{1,3}})"
+          rf"(?![\d:.,]\d|\s*(?:%|percent|degrees|pm|am|o'clock)\b|\w)", "age", "word",
+          event=True),
+    # "my mom is diabetic", "I'm a type 1 diabetic", "I've been asthmatic since childhood"
+    rule(rf"(?:{BE1}|{BEEN}|{NAME}(?:'s|\s+(?i:is|has\s+been)))\s+{ADV}(?:(?i:an?)\s+)?"
+          rf"{CONDITION_ADJ}", "has_condition", "condition"),
+    # "We have one kid", "now we have two kids", "Ola has 3 cats": how many, replaced by a
+    # later count (not "a kid": people say it of one of several)
+    rule(rf"(?:{FP}(?:'ve|\s+have)?(?:\s+got)?|{NAME}\s+(?:has|had)(?:\s+got)?)\s+"
+          rf"(?:(?i:now|only|just)\s+)?{HOW_MANY}", "count"),
+)  # fmt: skip
