@@ -11,7 +11,8 @@
 // round trip, and only when some term has a real hit (otherwise they are 0).
 // $owner, $vector, $k, $queries: list<map{term, fact}> (Lucene strings for field fact), $cap.
 // Returns one row: vector (list of map{id, source, predicate, target, fact, memory_ids,
-//   valid_from, valid_to, ended_by, score (raw cosine mapped to [-1, 1])}, best first), terms (list of
+//   valid_from, valid_to, ended_by, score and cosine (raw cosine mapped to [-1, 1]; score is
+//   the signal's, cosine stays the fact's for the semantic gate)}, best first), terms (list of
 //   map{term, field ('fact'), ids, scores, lengths (characters; the same order)}), facts,
 //   fact_chars.
 CALL () {
@@ -21,7 +22,8 @@ CALL () {
   LIMIT $k
   RETURN collect({id: r.id, source: s.name, predicate: r.predicate, target: t.name,
                   fact: r.fact, memory_ids: r.memory_ids, valid_from: r.valid_from,
-                  valid_to: r.valid_to, ended_by: r.ended_by, score: similarity * 2 - 1}) AS vector
+                  valid_to: r.valid_to, ended_by: r.ended_by, score: similarity * 2 - 1,
+                  cosine: similarity * 2 - 1}) AS vector
 }
 CALL () {
   UNWIND $queries AS q

@@ -1,7 +1,8 @@
-"""English calendar words shared by the readers of time: event dates at ingest
+"""English calendar and number words shared by the readers of time: event dates at ingest
 (:mod:`graphmem.extraction.dates`), a query's time intent (:mod:`graphmem.search.intent`),
 memories that say when (:mod:`graphmem.search.when`) and update pairing's values
-(:mod:`graphmem.search.updates`). Lower case, in calendar order."""
+(:mod:`graphmem.search.updates`); the numbers also by the counts the patterns read ("two
+kids", :mod:`graphmem.extraction.patterns`). Lower case, in calendar order."""
 
 from __future__ import annotations
 
@@ -12,3 +13,8 @@ MONTHS = tuple(month.lower() for month in calendar.month_name if month)  # janua
 MONTH_ABBREVIATIONS = tuple(month.lower() for month in calendar.month_abbr if month)  # jan … dec
 #: Northern-hemisphere seasons and the month each starts in.
 SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
+#: Numbers written as words, one to twelve ("two weeks ago", "three kids").
+NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+}  # fmt: skip

@@ -53,11 +53,10 @@ import re
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
-from graphmem.domain.calendar_words import MONTHS, SEASONS, WEEKDAYS
+from graphmem.domain.calendar_words import MONTHS, NUMBER_WORDS, SEASONS, WEEKDAYS
 
 _NUMBERS = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    "a": 1, "an": 1, **NUMBER_WORDS,
     "a couple of": 2, "a couple": 2, "couple of": 2, "a few": 3, "several": 3,
 }  # fmt: skip
 # full names, then the usual short forms ("last Tues", "on Fri."), each a whole word: "on

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import re
 
-from graphmem.domain.calendar_words import MONTHS
+from graphmem.domain.calendar_words import MONTHS, NUMBER_WORDS
 from graphmem.domain.possessions import THING_KINDS
 from graphmem.extraction.pattern_words import (
     CONDITION_ADJECTIVES,
-    COUNT_WORDS,
     COUNTED,
     PETS,
     PLURAL_RELATIONS,
@@ -88,8 +87,8 @@ SOLD = (
     r"(?i:sold|traded\s+in|got\s+rid\s+of|gave\s+away|replaced|swapped\s+out|swapped|"
     r"upgraded\s+from)"
 )
-# "our two cats, Pixel and Mochi": several pets named in a list
-PET_NAMES = rf"(?P<t>{CAP}(?:(?:\s*,\s*|\s+and\s+|,\s+and\s+){CAP})+)"
+#: Two or more names listed ("Pixel and Mochi", "Ama, Efua and Esi"): pets or people.
+LISTED_NAMES = rf"(?P<t>{CAP}(?:(?:\s*,\s*|\s+and\s+|,\s+and\s+){CAP})+)"
 COUNT = r"(?:(?i:two|three|four|five|2|3|4|5)\s+)?"
 # "Maya lives in Denver and works as a nurse": a second verb of the same subject
 AND_ALSO = r"(?:(?:[\w'-]+\s+){1,5}?(?i:and)\s+)?"
@@ -171,6 +170,6 @@ STUDENT = (
 DEGREE_VERB = r"(?i:doing|starting|started|start|finishing|began|begun|pursuing|do)"
 #: How many of a thing one has: "one kid", "two kids", "3 cats" (a number, then the thing).
 HOW_MANY = (
-    rf"(?P<t>\d{{1,2}}|(?i:{'|'.join(COUNT_WORDS)}))\s+"
+    rf"(?P<t>\d{{1,2}}|(?i:{'|'.join(NUMBER_WORDS)}))\s+"
     rf"(?P<n>(?i:{'|'.join(sorted(COUNTED, key=len, reverse=True))}))(?![\w'-])"
 )

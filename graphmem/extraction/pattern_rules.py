@@ -25,6 +25,7 @@ from graphmem.extraction.pattern_fragments import (
     JOB_AS,
     KEEN,
     LEFT,
+    LISTED_NAMES,
     MEAL,
     MY_REL,
     NAME,
@@ -38,7 +39,6 @@ from graphmem.extraction.pattern_fragments import (
     PERSON,
     PET,
     PET_NAME,
-    PET_NAMES,
     PHONE,
     PLURAL_REL,
     PROMOTED,
@@ -270,7 +270,7 @@ RULES: tuple[Rule, ...] = (
           rf"{HONORIFIC}{PERSON}", "relation"),
     # "my parents Tom and Ann", "our two daughters, Mia and Lou": each one by name
     rule(rf"(?:{MY_REL}|{FP}(?:'ve|\s+have)(?:\s+got)?\s+)(?:{COUNT})?{PLURAL_REL},?\s+"
-          rf"{PET_NAMES}", "relatives", "names"),  # "we have two kids, Mia and Leo"
+          rf"{LISTED_NAMES}", "relatives", "names"),  # "we have two kids, Mia and Leo"
     # "My mum's name is Ngozi", "Mum's name is Ngozi", "my wife is called Anna", "Karl's
     # daughter is named Ines": a relative told by name after she was told by relation word
     rule(rf"(?:{MY_REL}|^){REL_ADJ}{REL}{CALLED}{HONORIFIC}{PERSON}", "relation"),
@@ -311,7 +311,7 @@ RULES: tuple[Rule, ...] = (
           denial=True),
     rule(rf"{MY_REL}{PET}\b,?\s+(?:(?i:named|called)\s+)?{PET_NAME}", "pet"),
     rule(rf"{MY_REL}{PET}{CALLED}{PET_NAME}", "pet"),  # "our cat's name is Miso"
-    rule(rf"{MY_REL}{COUNT}{PET}s\b,?\s+(?:(?i:named|called)\s+)?{PET_NAMES}", "pets", "names"),
+    rule(rf"{MY_REL}{COUNT}{PET}s\b,?\s+(?:(?i:named|called)\s+)?{LISTED_NAMES}", "pets", "names"),
     # "I live alone now": no one lives with the speaker any more (a denial of any value)
     rule(rf"(?:{FP}\s+{ADV}(?i:live)|{BE1}\s+{ADV}(?i:living)|{NAME}\s+{ADV}(?i:lives))\s+"
           rf"(?i:alone|on\s+(?:my|our)\s+own|by\s+(?:myself|ourselves))\b", "alone",
@@ -327,6 +327,6 @@ RULES: tuple[Rule, ...] = (
           rf"(?i:named|called)\s+{PET_NAME}", "pet"),
     # "We have two cats, Mochi and Pixel", "we've got three dogs named Rex, Bo and Kai"
     rule(rf"{FP}{PERFECT}\s+{ADV}{OWN}\s+{COUNT}{PET}s\b,?\s+(?:(?i:named|called)\s+)?"
-          rf"{PET_NAMES}", "pets", "names"),
+          rf"{LISTED_NAMES}", "pets", "names"),
     *PERSONAL_RULES,
 )  # fmt: skip

@@ -121,10 +121,6 @@ COUNTED = {
     "pet": "pets", "pets": "pets", "dog": "dogs", "dogs": "dogs", "cat": "cats", "cats": "cats",
 }  # fmt: skip
 COUNTED_ONE = frozenset({"kid", "child", "grandkid", "grandchild", "sibling", "pet", "dog", "cat"})
-COUNT_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10,
-}  # fmt: skip
 
 TARGET_TYPES: dict[str, str] = {
     "lives_in": "location", "works_at": "organization", "job_title": "job_title",

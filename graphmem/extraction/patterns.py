@@ -14,6 +14,7 @@ import re
 from collections.abc import Container
 from dataclasses import dataclass
 
+from graphmem.domain.calendar_words import NUMBER_WORDS
 from graphmem.domain.extraction import ANY_VALUE
 from graphmem.extraction.occupations import names_occupation
 from graphmem.extraction.pattern_fragments import (
@@ -28,7 +29,6 @@ from graphmem.extraction.pattern_rules import RULES
 from graphmem.extraction.pattern_words import (
     CALLED_BY_RELATION,
     CONDITION_ADJECTIVES,
-    COUNT_WORDS,
     COUNTED,
     COUNTED_ONE,
     DIET_CHANGES,
@@ -247,7 +247,7 @@ def _count(subject: str, match: re.Match[str], event: bool) -> RawTriplet | None
     """How many the subject has, as a number ("two kids" -> ``number_of_children 2``); none
     when the number and the noun disagree ("one kids", "two kid")."""
     noun, raw = match.group("n").lower(), match.group("t").lower()
-    number = COUNT_WORDS[raw] if raw in COUNT_WORDS else int(raw)
+    number = NUMBER_WORDS[raw] if raw in NUMBER_WORDS else int(raw)
     if (noun in COUNTED_ONE) != (number == 1):
         return None
     predicate = f"number_of_{COUNTED[noun]}"

@@ -32,7 +32,13 @@ from typing import Literal
 
 from pydantic import BaseModel
 
-from graphmem.domain.calendar_words import MONTH_ABBREVIATIONS, MONTHS, SEASONS, WEEKDAYS
+from graphmem.domain.calendar_words import (
+    MONTH_ABBREVIATIONS,
+    MONTHS,
+    NUMBER_WORDS,
+    SEASONS,
+    WEEKDAYS,
+)
 from graphmem.search.time_cues import (
     CONSTRAINT_CUES,
     CURRENT_CUES,
@@ -46,8 +52,7 @@ from graphmem.search.when import asks_time as when_asked
 IntentKind = Literal["current", "past", "window", "general"]
 
 _NUMBERS = {
-    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    "a": 1, "an": 1, **NUMBER_WORDS,
     "couple": 2, "a couple of": 2, "few": 3, "a few": 3,
 }  # fmt: skip
 

@@ -150,11 +150,15 @@ def gate_and_rank(
     """Return the ``ctx.top_k`` best memories (ranked over the whole pool, best first) and
     how many the gate dropped."""
     time_plan = ctx.time_plan
-    passed = [r for r in rows if _passes(r, pool, ctx) or time_plan.pinned(r.memory)]
-    by_fact = sum(1 for r in passed if r.cosine < ctx.threshold and _by_fact(r, pool, ctx))
+    by_fact = {r.memory.id for r in rows if r.cosine < ctx.threshold and _by_fact(r, pool, ctx)}
+    passed = [
+        r
+        for r in rows
+        if r.cosine >= ctx.threshold or r.memory.id in by_fact or time_plan.pinned(r.memory)
+    ]
     if by_fact:
         pool.status["triplet"] = (
-            f"{pool.status.get('triplet', 'ok')}; {by_fact} through the gate by a matched fact"
+            f"{pool.status.get('triplet', 'ok')}; {len(by_fact)} through the gate by a matched fact"
         )
     time_plan.settle([r.memory for r in passed])
     time_plan.relate([r.cosine for r in passed])
@@ -188,10 +192,6 @@ def gate_and_rank(
         )
     scored.sort(key=lambda m: (-m.score, m.id))
     return [m.result() for m in scored[: ctx.top_k]], len(rows) - len(passed)
-
-
-def _passes(row: GateRow, pool: Pool, ctx: SearchContext) -> bool:
-    return row.cosine >= ctx.threshold or _by_fact(row, pool, ctx)
 
 
 def _by_fact(row: GateRow, pool: Pool, ctx: SearchContext) -> bool:

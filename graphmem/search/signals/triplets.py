@@ -33,14 +33,13 @@ def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: Search
     owner = ctx.owner
     k = max(ctx.per_signal_k, settings.triplet_candidates)
     found = store.triplets(owner.key, ctx.vector, k, _fact_queries(ctx), scope_terms.TERM_HITS_CAP)
-    by_vector = [t.model_copy(update={"cosine": t.score}) for t in found.by_vector]
-    strong = [t for t in by_vector if t.score >= settings.triplet_min_cosine]
+    strong = [t for t in found.by_vector if t.score >= settings.triplet_min_cosine]
     stats = scope_terms.field(found.facts, found.fact_chars)
-    known = {t.id: t for t in by_vector}
+    known = {t.id: t for t in found.by_vector}
     by_text = _by_text(store, ctx.vector, k, found.terms, stats, known)
     for triplet in [*strong, *by_text]:
         _credit(pool, triplet, triplet.score, settings.fact_gate)
-    if not by_vector and not by_text:
+    if not found.by_vector and not by_text:
         pool.status["triplet"] = "ok (no triplets in this scope match)"
         return
     pool.status["triplet"] = f"ok ({len(strong)} by vector, {len(by_text)} by full-text)"
