@@ -31,6 +31,12 @@ _STOP_AT = word_set(
     """
 )
 _PRONOUNS = word_set("it you him her them this that there here me us one")
+#: A phrase opening with one of these is a clause, not a thing: "Everyone we love was there"
+#: has no object of "love" to read ("was there ..." is the main clause's verb).
+_CLAUSE_VERBS = word_set(
+    "am is are was were be been do does did will would can could should shall may"
+    " might must isn't aren't wasn't weren't don't doesn't didn't won't can't couldn't"
+)
 # Whitespace is collapsed before these run (collapse_whitespace), and every quantifier is
 # possessive: no run of spaces can be rescanned from each of its positions (issue 15 item 2).
 _AGO = (
@@ -125,6 +131,8 @@ def trim_phrase(raw: str, *, allow_to: bool = False, keep_lists: bool = False) -
     while start < len(kept) and kept[start].lower() in {"a", "an", "some", "to"}:
         start += 1
     kept = kept[start:]
+    if kept and kept[0].lower().replace("\u2019", "'") in _CLAUSE_VERBS:
+        return None
     phrase = unjoin(" ".join(kept)).strip(" ,'-")
     if not phrase or len(kept) > 8 or len(phrase) > 200 or phrase.lower() in _PRONOUNS:
         return None
