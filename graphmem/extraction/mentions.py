@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from graphmem.extraction.phrases import FUNCTION_WORDS
 from graphmem.lifecycle.predicates import normalize_name
 
 #: The longest name looked up, in words and in characters (the NLP extractor keeps no name
@@ -36,6 +37,6 @@ def candidate_names(texts: Iterable[str]) -> list[str]:
         for words in (text.split(), _WORD.findall(text)):
             for run in _runs(words):
                 key = normalize_name(run)
-                if key and len(key) <= MAX_CHARS:
+                if key and len(key) <= MAX_CHARS and key not in FUNCTION_WORDS:
                     found.setdefault(key)
     return list(found)

@@ -37,6 +37,12 @@ _CLAUSE_VERBS = word_set(
     "am is are was were be been do does did will would can could should shall may"
     " might must isn't aren't wasn't weren't don't doesn't didn't won't can't couldn't"
 )
+#: Words no entity is named: a name of only these (from an odd reading or an extractor's
+#: slip) is never looked up as mentioned, or every text with the word would mention it.
+FUNCTION_WORDS = _CLAUSE_VERBS | _PRONOUNS | word_set(
+    "a an the and or but of to in on at for with by from as has have had i we he she they"
+    " my our his their its your what which who when where how not no so if"
+)
 # Whitespace is collapsed before these run (collapse_whitespace), and every quantifier is
 # possessive: no run of spaces can be rescanned from each of its positions (issue 15 item 2).
 _AGO = (
