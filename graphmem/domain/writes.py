@@ -71,6 +71,9 @@ class WritePlan(BaseModel):
     user_speakers: list[str] = Field(default_factory=list)
     # stored unnamed relatives that are the holder this add names (services/relatives.py)
     entity_merges: list[EntityMerge] = Field(default_factory=list)
+    # keys of the entities this add creates: the owner's earlier memories that name them are
+    # linked to them too (adapters/neo4j/earlier_mentions.py)
+    new_entity_keys: list[str] = Field(default_factory=list)
 
 
 class WriteOutcome(BaseModel):

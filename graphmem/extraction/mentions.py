@@ -40,3 +40,10 @@ def candidate_names(texts: Iterable[str]) -> list[str]:
                 if key and len(key) <= MAX_CHARS and key not in FUNCTION_WORDS:
                     found.setdefault(key)
     return list(found)
+
+
+def mention_pattern(name: str) -> str:
+    """A Java regular expression (Cypher ``=~``) true of a text that mentions ``name`` as the
+    offline extractor finds a known name: the whole name, any case, not inside a longer word."""
+    quoted = name.replace("\\E", "")  # \Q...\E quotes the rest literally
+    return rf"(?isu).*(?<![\p{{L}}\p{{N}}_])\Q{quoted}\E(?![\p{{L}}\p{{N}}_]).*"

@@ -39,9 +39,13 @@ _CLAUSE_VERBS = word_set(
 )
 #: Words no entity is named: a name of only these (from an odd reading or an extractor's
 #: slip) is never looked up as mentioned, or every text with the word would mention it.
-FUNCTION_WORDS = _CLAUSE_VERBS | _PRONOUNS | word_set(
-    "a an the and or but of to in on at for with by from as has have had i we he she they"
-    " my our his their its your what which who when where how not no so if"
+FUNCTION_WORDS = (
+    _CLAUSE_VERBS
+    | _PRONOUNS
+    | word_set(
+        "a an the and or but of to in on at for with by from as has have had i we he she they"
+        " my our his their its your what which who when where how not no so if"
+    )
 )
 # Whitespace is collapsed before these run (collapse_whitespace), and every quantifier is
 # possessive: no run of spaces can be rescanned from each of its positions (issue 15 item 2).

@@ -97,11 +97,23 @@ def terms(text: str) -> list[str]:
     return [unique[i] for i in sorted(kept)]
 
 
+def _scope_clause(scope: dict[str, str | None]) -> str:
+    tokens = scope_tokens(scope.get("user_id"), scope.get("agent_id"), scope.get("run_id"))
+    return " ".join(f"+scope_tokens:{t}^0" for t in tokens.split())
+
+
 def scoped_query(field: str, text: str, scope: dict[str, str | None]) -> str | None:
     words = terms(text)
     if not words:
         return None
-    tokens = scope_tokens(scope.get("user_id"), scope.get("agent_id"), scope.get("run_id"))
-    scope_clause = " ".join(f"+scope_tokens:{t}^0" for t in tokens.split())
     body = " ".join(escape(w) for w in words)
-    return f"{scope_clause} +{field}:({body})"
+    return f"{_scope_clause(scope)} +{field}:({body})"
+
+
+def scoped_phrase(field: str, text: str, scope: dict[str, str | None]) -> str | None:
+    """A Lucene query for the words of ``text`` as one phrase in ``field``, filtered to the
+    scope's tokens (all of them required); None when ``text`` has no word."""
+    words = terms(text)
+    if not words:
+        return None
+    return f'{_scope_clause(scope)} +{field}:"{" ".join(escape(w) for w in words)}"'
