@@ -224,6 +224,9 @@ class SearchSettings(BaseModel):
     weight_fulltext: float = 0.175
     weight_entity: float = 0.375
     weight_triplet: float = 0.1
+    # the entity score is raised to this power before it is weighted: a weak link (a mention
+    # of a hub, the speaker's own turn) counts less than linearly, a resolved seed (1.0) fully
+    entity_exponent: float = Field(default=1.0, ge=1.0, le=4.0)
     weight_temporal: float = 0.5  # added for a query with a time intent (docs/search.md)
     # Set questions ("what books has X read?"): times the best cosine of a memory's concepts
     # to the category asked for; 0 = off (graphmem/search/signals/members.py, docs/search.md).

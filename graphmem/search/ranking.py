@@ -113,7 +113,9 @@ def _score(
         signals["entity"] = said
         sources.append("speaker")
     weights = _weights(settings)
-    fused = sum(weights[s] * signals.get(s, 0.0) for s in SIGNALS)
+    shaped = {s: signals.get(s, 0.0) for s in SIGNALS}
+    shaped["entity"] **= settings.entity_exponent  # a weak link counts less than linearly
+    fused = sum(weights[s] * shaped[s] for s in SIGNALS)
     temporal = time_plan.score(memory, row.cosine)
     if temporal > 0:
         fused += settings.weight_temporal * temporal
