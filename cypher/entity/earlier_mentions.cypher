@@ -4,9 +4,9 @@
 // mentions depended on the order things were told: "I went to an LGBTQ support group" said
 // before the first memory that made "LGBTQ" an entity never mentioned it.
 // Candidates come from the memory full-text index (the name's words as a phrase, filtered to
-// the owner's scope tokens), at most $cap per name; each is checked against $pattern (a Java
-// regular expression built from the name, a value, never an identifier) and must belong to
-// the owner. This add's own memories ($created) were linked by their extraction.
+// the owner's scope tokens), at most $cap per name; each is checked against the name's
+// pattern (a Java regular expression built from the name, a value, never an identifier) and
+// must belong to the owner. This add's own memories ($created) were linked by their extraction.
 // $names: list<map{key, query, pattern}>, $owner, $created: list<string>, $cap.
 // Returns one row: linked (mentions written).
 UNWIND $names AS n
