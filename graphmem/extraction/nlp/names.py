@@ -36,6 +36,8 @@ VAGUE_NOUNS = frozenset(
     everything nothing someone anyone everyone people person guy guys one ones day days week
     weeks month months year years today tonight tomorrow yesterday moment while part piece
     place reason idea fact point matter case sense deal lol haha yeah
+    thank thanks super cool wow omg congrat congrats congratulations hey hi hello bye ok okay
+    sorry btw
     """.split()  # noqa: SIM905
 )
 _EVALUATIVE = frozenset(
@@ -206,7 +208,7 @@ def concept(head: Token) -> Named | None:
         head = word[0]
     else:
         lemma = head.lemma_.lower() if head.pos_ == "NOUN" else head.text
-    if lemma in VAGUE_NOUNS or (not lemma.isalpha() and "-" not in lemma):
+    if lemma.lower() in VAGUE_NOUNS or (not lemma.isalpha() and "-" not in lemma):
         return None
     modifiers = _modifiers(head)
     if head.pos_ == "PROPN":
