@@ -154,7 +154,8 @@ DAY_OF_YEAR = (
 SUBJECT_STUDIED = (
     r"(?!(?:for|at|in|with|to|hard|abroad|together|online|late|early|all|every|each|a|an|the|"
     r"more|less|part-time|full-time|from|after|before|on|during|it|this|that)\b)"
-    r"(?P<t>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)(?=\s+(?i:at|in)\s+(?:the\s+)?[A-Z]|\s*[.,!?;]|$)"
+    r"(?P<t>[a-z][\w'-]*(?:\s+[a-z][\w'-]*){0,2}?)(?=\s+(?i:at|in)\s+(?:the\s+)?[A-Z]|\s*[.,!?;]|$"
+    r"|\s+(?i:last|this|next|now|since|starting|until)\b)"
 )
 #: A course of study ("a master's", "my PhD", "a degree").
 DEGREE = (

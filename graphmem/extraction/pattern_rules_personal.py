@@ -22,12 +22,23 @@ from graphmem.extraction.pattern_fragments import (
 )
 from graphmem.extraction.pattern_rule import Rule, rule
 
+_SWITCHED = r"(?i:switched|switching|changed|changing|moved|went\s+back|gone\s+back|going\s+back)"
+
 PERSONAL_RULES: tuple[Rule, ...] = (
     # "Lucie studies law at Charles University", "I'm doing a master's in data science at KTH"
     rule(rf"{STUDENT}(?i:study|studies|studying)\s+{SUBJECT_STUDIED}", "study", "word"),
     rule(rf"{STUDENT}(?i:study|studies|studying)\s+(?:[a-z][\w'-]*\s+){{0,3}}?(?i:at)\s+"
           rf"(?:the\s+)?{ORG}", "studies_at"),
     rule(rf"{STUDENT}{DEGREE_VERB}\s+{DEGREE}\s+(?i:in)\s+{SUBJECT_STUDIED}", "study", "word"),
+    # "I'm majoring in economics", "Lina changed her major to chemistry", "I switched to
+    # studying law", "Tom switched from studying medicine to law"
+    rule(rf"{STUDENT}(?i:major|majors|majoring|majored)\s+(?i:in)\s+{SUBJECT_STUDIED}", "study",
+          "word"),
+    rule(rf"{STUDENT}(?i:changed|changing|switched|switching)\s+(?i:my|her|his|their|our)\s+"
+          rf"(?i:major|subject|course)\s+(?i:to)\s+{SUBJECT_STUDIED}", "study", "word"),
+    rule(rf"{STUDENT}{_SWITCHED}\s+(?i:to)\s+(?i:studying)\s+{SUBJECT_STUDIED}", "study", "word"),
+    rule(rf"{STUDENT}{_SWITCHED}\s+(?i:from)\s+(?i:studying)\s+(?:[a-z][\w'-]*\s+){{1,3}}?"
+          rf"(?i:to)\s+(?:(?i:studying)\s+)?{SUBJECT_STUDIED}", "study", "word"),
     rule(rf"{STUDENT}{DEGREE_VERB}\s+{DEGREE}(?:\s+(?i:in)(?:\s+[a-z][\w'-]*){{1,3}}?)?\s+"
           rf"(?i:at)\s+(?:the\s+)?{ORG}", "studies_at"),
     # "My birthday is on March 14th", "Mia's birthday is the 3rd of May", "our anniversary

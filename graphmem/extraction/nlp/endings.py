@@ -187,7 +187,18 @@ def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
             yield from _habit(source, verb, child, speakers, WORK_VERBS)
         elif child.dep_ == "prep" and child.lower_ == "from" and lemma in _SWITCHERS:
             for left in child.children:
-                if left.dep_ in {"pobj", "pcomp"}:
+                if left.dep_ == "pcomp" and left.tag_ == "VBG" and not _bare(left):
+                    # "switched from studying medicine to law": studying medicine, not
+                    # every habit of "studying"
+                    told = verb_triplets(left, speakers, source)
+                    # the parser may hang the switch's own "to law" from the gerund
+                    to_switch = not any(c.lower_ == "to" for c in verb.children)
+                    yield from (
+                        t
+                        for t in told
+                        if t.predicate != "do" and not (to_switch and t.predicate.endswith("_to"))
+                    )
+                elif left.dep_ in {"pobj", "pcomp"}:
                     yield from _habit(source, verb, left, speakers)
 
 
