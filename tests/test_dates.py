@@ -192,6 +192,10 @@ def test_february_29th_without_a_year() -> None:
         "We're flying to Lima on 4 February!",
         "Our second kid is due in January.",
         "I'll be in Oslo in October for the conference.",
+        # a present tense puts it on the calendar: the next one, not the last
+        "Meera and Jo's wedding is on the 14th of February.",
+        "Our anniversary's in October.",
+        "The deadline is set for the 3rd of September.",
     ],
 )
 def test_a_month_still_to_come_is_not_last_years(text: str) -> None:
@@ -206,6 +210,8 @@ def test_a_month_still_to_come_is_not_last_years(text: str) -> None:
         ("I'm starting at Novartis in June.", datetime(2025, 6, 1, tzinfo=UTC)),
         ("We moved in March and are moving again soon.", datetime(2025, 3, 1, tzinfo=UTC)),
         ("We'll celebrate, we got married on 2 May 2023.", datetime(2023, 5, 2, tzinfo=UTC)),
+        ("The wedding was on the 14th of February.", datetime(2025, 2, 14, tzinfo=UTC)),
+        ("Our anniversary is on 2 May 2023.", datetime(2023, 5, 2, tzinfo=UTC)),
     ],
 )
 def test_a_past_month_or_a_year_given_still_resolves(text: str, expected: datetime) -> None:

@@ -273,6 +273,10 @@ _FUTURE = re.compile(
     r"flying|leaving|heading)\b|'ll\b"
 )
 
+#: A date a present tense puts on the calendar ("the wedding is on the 14th of February",
+#: "our anniversary's in June"): the next one, not the last (said in November of a wedding).
+_SCHEDULED = re.compile(r"(?:\bis|\bare|'s)\s+(?:(?:on|in|set\s+for)\s+(?:the\s+)?)?$")
+
 
 def _ahead(
     lowered: str, match: re.Match[str], resolver: Resolver, moment: datetime, observed: datetime
@@ -284,4 +288,4 @@ def _ahead(
     if moment >= _midnight(observed.replace(day=1)):
         return False
     before = re.split(r"[.!?;]", lowered[max(0, match.start() - 60) : match.start()])[-1]
-    return _FUTURE.search(before) is not None
+    return _FUTURE.search(before) is not None or _SCHEDULED.search(before) is not None
