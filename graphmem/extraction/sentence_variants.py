@@ -25,6 +25,22 @@ def with_dropped_i(sentence: str) -> str:
     return f"I {sentence[:1].lower()}{sentence[1:]}"
 
 
+_SENTENCE_START = re.compile(r"(?:^|(?<=[.!?])\s+)(?=\S)")
+
+
+def restore_dropped_i(text: str) -> str:
+    """``text`` with each sentence's dropped "I" put back, for the parser: it reads "Quit the
+    choir, my voice isn't what it was" as a name "Quit" and a noun, "I quit the choir" as
+    what it is. Sentences are cut after ".", "!" or "?"; other text is kept as it is."""
+    starts = [m.end() for m in _SENTENCE_START.finditer(text)]
+    if not starts:
+        return text
+    pieces = [text[: starts[0]]]
+    for start, end in zip(starts, [*starts[1:], len(text)], strict=True):
+        pieces.append(with_dropped_i(text[start:end]))
+    return "".join(pieces)
+
+
 #: "Kasia and the kids moved to Krakow", "My sister and Piotr live in Gdansk": a subject
 #: of two, the first a name or a relative, the second one or two words, then the verb.
 _CONJOINED = re.compile(

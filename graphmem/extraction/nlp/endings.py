@@ -99,7 +99,7 @@ _SWITCHERS = frozenset({"switch", "change", "shift", "transition", "convert"})
 #: The verbs that tell a habit of doing, taking or using something.
 HABIT_VERBS = (
     "drink", "eat", "have", "take", "use", "smoke", "play", "do", "practice", "go", "learn",
-    "study",
+    "study", "join",  # "quit the choir" ends "joined the local choir"
 )  # fmt: skip
 #: What one takes to learn something ("violin lessons"), and the verbs that tell learning.
 _LESSONS = frozenset({"lesson", "class", "course", "lessons", "classes", "courses"})

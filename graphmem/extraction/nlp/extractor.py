@@ -60,6 +60,7 @@ from graphmem.extraction.nlp.repairs import (
 from graphmem.extraction.nlp.triplets import ParsedTriplet, adds_slot, sentence_triplets
 from graphmem.extraction.offline import fact_of, speaker_of
 from graphmem.extraction.patterns import RawTriplet, find_triplets
+from graphmem.extraction.sentence_variants import restore_dropped_i
 from graphmem.lifecycle.predicates import normalize_name
 
 if TYPE_CHECKING:
@@ -119,7 +120,7 @@ class NLPExtractor:
         ]
         if not kept:
             return Extraction(memories=[], llm_calls=0)
-        parts = [parse_part(m.content, self.parse_cap_chars) for _, m in kept]
+        parts = [parse_part(restore_dropped_i(m.content), self.parse_cap_chars) for _, m in kept]
         irregular = verb_exceptions(load_pipeline(self.package))
         docs = [
             noun_roots(past_forms(tidy_entities(d), irregular))
