@@ -83,3 +83,31 @@ def test_a_question_that_does_not_ask_when_gets_no_temporal_score(
     )
     assert result.explain is not None and result.explain.signals["temporal"].startswith("off")
     assert all(m.score_breakdown and m.score_breakdown.temporal == 0 for m in result.results)
+
+
+PLANS = [
+    ("2026-01-05T09:00:00Z", "Signed up for a half marathon in April."),
+    ("2026-08-08T09:00:00Z", "My sister Meera got engaged to her girlfriend Jo!"),
+    ("2026-09-18T09:00:00Z", "Bought an e-bike last week, best decision this year."),
+    ("2026-11-02T09:00:00Z", "Meera and Jo's wedding is on the 14th of February."),
+]
+
+
+@pytest.mark.parametrize(
+    "question", ["When is Meera's wedding?", "What date is my sister's wedding on?"]
+)
+def test_the_time_stated_about_the_thing_asked_outranks_its_facts(
+    memory: Memory, user_id: str, question: str
+) -> None:
+    """The engagement names Meera, Jo and their relation (strong entity and triplet scores)
+    but no time; the wedding's date is what the question asks. A time stated about something
+    else (the half marathon in April) counts less than one about the thing asked."""
+    for at, text in PLANS:
+        memory.add(
+            [{"role": "user", "content": text, "name": "Priya"}], user_id=user_id, timestamp=at
+        )
+    found = memory.search(question, user_id=user_id, top_k=4, explain=True)
+    assert "14th of February" in found.results[0].text
+    temporal = {m.text: m.score_breakdown.temporal for m in found.results if m.score_breakdown}
+    marathon = temporal.get(PLANS[0][1], 0.0)
+    assert marathon < temporal[PLANS[3][1]]

@@ -17,8 +17,11 @@ PERIOD = 0.5  # a memory of the current period that states no current fact
 #: first, so a well-worded episode of the period ("Lunch with Bea at a café, Sunday") must
 #: not take the place of where the user lives (it scores ``PERIOD``).
 SITUATION = 2.0
-#: A memory that states a time, for a question asking when (added to the intent's score).
-STATES_TIME = 0.2
+#: A memory that states a time, for a question asking when (added to the intent's score),
+#: in full within ``ON_TOPIC`` of the most relevant memory's cosine, fading below: a time
+#: stated about something else ("signed up for a half marathon in April", for "When is
+#: Meera's wedding?") counts less.
+STATES_TIME = 0.3
 #: Past, one topic: a memory of the period within this share of the best cosine is about the
 #: topic (full past score; the other signals order them); below it the score fades.
 ON_TOPIC = 0.8
@@ -118,7 +121,8 @@ class TemporalPlan:
         if self.intent.kind == "past" and tells_past(memory.text):
             # it says its state ended: the past asked about, as far as it is about the topic
             intent = max(intent, self._closeness(cosine))
-        return intent + (STATES_TIME if said else 0.0)
+        on_topic = min(1.0, self._closeness(cosine) / ON_TOPIC)
+        return intent + (STATES_TIME * on_topic if said else 0.0)
 
     def _closeness(self, cosine: float) -> float:
         """``cosine`` over the best among the gated memories, in [0, 1] (1 without one)."""
