@@ -36,6 +36,7 @@ def test_a_function_word_is_never_a_name_mentioned() -> None:
     assert not {"was", "the", "it", "we", "and"} & set(found)
     assert "ana" in found
     assert "it was" in found  # runs of several words still count
+    assert {"may", "will"} <= set(candidate_names(["Lunch with May and Will today."]))
 
 
 def test_a_pathological_token_is_not_looked_up() -> None:

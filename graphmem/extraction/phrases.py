@@ -40,8 +40,9 @@ _CLAUSE_VERBS = word_set(
 )
 #: Words no entity is named: a name of only these (from an odd reading or an extractor's
 #: slip) is never looked up as mentioned, or every text with the word would mention it.
+#: Not "may" and "will", which people are named.
 FUNCTION_WORDS = (
-    _CLAUSE_VERBS
+    (_CLAUSE_VERBS - {"may", "will"})
     | _PRONOUNS
     | word_set(
         "a an the and or but of to in on at for with by from as has have had i we he she they"
