@@ -53,6 +53,9 @@ DESCRIPTIONS: dict[str, str] = {
     "number_of_pets": "how many pets I have",
     "number_of_dogs": "how many dogs I have",
     "number_of_cats": "how many cats I have",
+    "do": "my hobbies and sports: what I do for fun in my free time",
+    "play": "my hobbies and sports: what I do for fun in my free time",
+    "practice": "my hobbies and sports: what I do for fun in my free time",
 }
 #: The cosine from which a question is about a predicate's topic (0.46–0.63 for questions
 #: about one, at most 0.32 for questions about something else, measured on MiniLM).

@@ -43,6 +43,7 @@ Everything here is deterministic and offline: search makes no LLM call.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from graphmem.domain.memory import LifecycleState
@@ -69,8 +70,16 @@ CONSTRAINT_PREDICATES = frozenset(
         "has_condition",
     }
 )  # fmt: skip
+#: What one does for fun ("Took up woodcarving", "I play padel"): a current question about
+#: hobbies asks for the active ones (search/state_topics.py). They are no state of a
+#: situation: not among the facts a whole-situation question pins, and they neither start a
+#: current period nor open a past window.
+PASTIME_PREDICATES = frozenset({"do", "play", "practice"})
 STATE_PREDICATES = sorted(
-    DEFAULT_FUNCTIONAL_PREDICATES | COMPANION_PREDICATES | CONSTRAINT_PREDICATES
+    DEFAULT_FUNCTIONAL_PREDICATES
+    | COMPANION_PREDICATES
+    | CONSTRAINT_PREDICATES
+    | PASTIME_PREDICATES
 )
 
 
@@ -109,16 +118,26 @@ def _names(words: set[str], name: str) -> bool:
 
 
 def _current(
-    plan: TemporalPlan, facts: list[StateFact], query: str, at: datetime, me: list[str]
+    plan: TemporalPlan,
+    facts: list[StateFact],
+    query: str,
+    at: datetime,
+    me: list[str],
+    pastimes: Sequence[StateFact] = (),
 ) -> None:
     held = [f for f in facts if _held_at(f, at)]
-    subjects = _subjects(query, held, me)
+    held_pastimes = [f for f in pastimes if _held_at(f, at)]
+    subjects = _subjects(query, held + held_pastimes, me)
     mine = [f for f in held if f.source_id in subjects]
     companions = {f.target_id for f in mine if f.predicate in COMPANION_PREDICATES}
     theirs = [f for f in held if f.source_id in companions and f.predicate in CONSTRAINT_PREDICATES]
     told = mine
+    hobbies: list[StateFact] = []
     if plan.intent.constraints:  # what to avoid: the constraints, not the homes and jobs
         told = [f for f in mine if f.predicate in CONSTRAINT_PREDICATES]
+    elif not plan.intent.whole:  # one topic: hobbies may be it (asked only by their topic)
+        hobbies = [f for f in held_pastimes if f.source_id in subjects]
+        told = mine + hobbies
     plan.facts = {f.memory_id: 1.0 for f in _latest_statements(told + theirs)}
     plan.asked = _named(told + theirs, query)  # "where do I *live* now?" names lives_in
     for f in told + theirs:  # what each is about, read against the query's vector later
@@ -140,6 +159,7 @@ def _current(
     reach = "the situation as a whole" if plan.intent.whole else "one topic: gated as usual"
     plan.note = (
         f"current ({plan.intent.cue!r}, {reach}): {len(mine)} state facts, "
+        f"{len(hobbies)} pastimes, "
         f"{len(theirs)} companion constraints{since}"
     )
 
@@ -211,7 +231,11 @@ def plan(store: SearchStore, ctx: SearchContext, at: datetime) -> TemporalPlan:
             result.windows += earlier_years((intent.start, intent.end), YEARS_BACK)
             result.latest_window = True
     elif intent.kind in ("current", "past"):
-        facts = store.state_facts(ctx.owner.key, STATE_PREDICATES)
-        step = _current if intent.kind == "current" else _past
-        step(result, facts, ctx.query, at, ctx.self_names)
+        read = store.state_facts(ctx.owner.key, STATE_PREDICATES)
+        facts = [f for f in read if f.predicate not in PASTIME_PREDICATES]
+        if intent.kind == "current":
+            pastimes = [f for f in read if f.predicate in PASTIME_PREDICATES]
+            _current(result, facts, ctx.query, at, ctx.self_names, pastimes)
+        else:
+            _past(result, facts, ctx.query, at, ctx.self_names)
     return result
