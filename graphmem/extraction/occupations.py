@@ -38,15 +38,18 @@ OCCUPATIONS = word_set(
     singer soldier specialist stylist supervisor surgeon surveyor tailor teacher technician
     tester therapist trader trainee trainer translator tutor umpire underwriter veterinarian
     vet violinist waiter waitress welder worker writer zookeeper physio porter sommelier
-    carer dispatcher sous-chef
+    carer dispatcher sous-chef head vp svp evp coo cmo cio lead
     """
 )
 _SUFFIXES = ("ician", "ologist", "grapher")
 
 
 def names_occupation(phrase: str) -> bool:
-    """Whether the last word of ``phrase`` is an occupation (see the module docstring)."""
+    """Whether the head of ``phrase`` is an occupation (see the module docstring): its last
+    word, or the word before "of" ("head of logistics", "director of operations")."""
     words = phrase.lower().split()
+    if "of" in words[1:]:
+        words = words[: words.index("of")]
     if not words:
         return False
     head = words[-1]

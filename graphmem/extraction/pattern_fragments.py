@@ -23,8 +23,11 @@ PERFECT = r"(?:'ve|'d|\s+have|\s+had)?"
 BEEN = r"(?<![\w'])(?:I|i|[Ww]e)(?:'ve|\s+have)\s+been"  # "I've been living in …"
 # "a nurse at Rush Medical Center": a job title (checked by ``_employed_as``) at a named place
 TITLE_AT = (
-    r"(?i:an?)\s+(?P<title>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3})\s+(?i:at|for)\s+(?:(?i:the)\s+)?"
+    r"(?i:an?|the)\s+(?P<title>(?:[A-Z]{2,4}|[A-Za-z][a-z-]*)(?:\s+[A-Za-z][a-z-]*){0,3})"
+    r"\s+(?i:at|for)\s+(?:(?i:the)\s+)?"
 )
+#: The same with the article optional, after "work as" ("I work as VP of sales at Adyen").
+TITLE_AT_BARE = TITLE_AT.replace(r"(?i:an?|the)\s+", r"(?:(?i:an?|the)\s+)?", 1)
 ADV = (
     r"(?:(?i:just|recently|finally|now|currently|still|also|already|really|usually|often|"
     r"always|sometimes|regularly|actually|absolutely|totally|strictly|mostly|fully|"

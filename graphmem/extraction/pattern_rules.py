@@ -49,6 +49,7 @@ from graphmem.extraction.pattern_fragments import (
     SPLIT,
     THINGS,
     TITLE_AT,
+    TITLE_AT_BARE,
     TITLE_WORDS,
     WORN,
     T,
@@ -60,6 +61,8 @@ from graphmem.extraction.pattern_words import (
     DIETS,
     INTOLERANT,
 )
+
+_AS_MUCH = r"(?i:hard|much|long|well|fast|little|late|often|many|far)"
 
 RULES: tuple[Rule, ...] = (
     rule(rf"{FP}\s+{ADV}(?i:live|reside)\s+(?i:in)\s+{T}", "lives_in"),
@@ -138,7 +141,8 @@ RULES: tuple[Rule, ...] = (
           "works_at", event=True, first_person_before=True),
     rule(rf"(?<![\w'])(?i:joined)\s+(?P<t>{CAP}(?:\s+(?:&\s+)?{CAP}){{0,3}})", "works_at",
           "names", event=True, first_person_before=True, organization=True),
-    rule(rf"{FP}\s+{ADV}(?i:work)\s+(?i:as)\s+{TITLE_AT}{ORG}", "works_at", titled=True),
+    rule(rf"{FP}\s+{ADV}(?i:work)\s+(?i:as)\s+{TITLE_AT_BARE}{ORG}", "works_at",
+          titled=True, occupation=True),
     # "I left Shopify and joined Wealthsimple as a staff engineer": the title tells a job
     rule(rf"(?<![\w'])(?i:joined)\s+{ORG}\s+(?i:as)\s+(?i:an?)\s+"
           rf"(?P<title>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){{0,3}})", "works_at", "names", event=True,
@@ -153,7 +157,7 @@ RULES: tuple[Rule, ...] = (
     # "I'm on the payments team at Stripe"
     rule(rf"{BE1}\s+{ADV}(?i:on)\s+(?i:the|a)\s+(?:[\w-]+\s+){{0,3}}(?i:team|squad|crew)\s+"
           rf"(?i:at|for)\s+{ORG}", "works_at"),
-    rule(rf"{IM}\s+{ADV}(?i:an?)\s+{T}", "job_title", "title", occupation=True),
+    rule(rf"{IM}\s+{ADV}(?i:an?|the)\s+{T}", "job_title", "title", occupation=True),
     # "Sam is a pediatric nurse at the Children's Hospital", "Maya works as a nurse"
     rule(rf"{NOT_OPENER}{NAME}(?:'s|\s+{AND_ALSO}(?i:is|works\s+as))\s+{ADV}(?i:an?)\s+{T}",
           "job_title", "title", occupation=True),
@@ -167,7 +171,9 @@ RULES: tuple[Rule, ...] = (
           rf"{{0,3}})\s+(?i:at|for)\s+{ORG}", "works_at", titled=True, event=True),
     rule(rf"{FP}{PERFECT}\s+{ADV}{PROMOTED}(?:(?i:an?)\s+)?{T}", "job_title", "title",
           occupation=True, event=True),
-    rule(rf"{FP}\s+{AND_ALSO}{ADV}(?i:work)\s+(?i:as)\s+(?i:an?\s+)?{T}", "job_title", "title"),
+    # not "I work as hard as I can": a comparison, no title
+    rule(rf"{FP}\s+{AND_ALSO}{ADV}(?i:work)\s+(?i:as)\s+(?!{_AS_MUCH}\s+as\b)(?i:an?\s+)?{T}",
+          "job_title", "title"),
     rule(rf"{IM}\s+(?P<t>\d{{1,3}})(?:\s+(?i:years?\s+old|yo)\b|(?=\s*(?:[,;.!?]|$)|"
           rf"\s+(?i:and|but|so|now)\b))", "age", "word"),
     # "I've been a nurse for twelve years": the title held since
