@@ -4,11 +4,15 @@ told (adapters/neo4j/earlier_mentions.py, against the real Neo4j)."""
 
 from __future__ import annotations
 
+import logging
+
 import neo4j
 import pytest
 
-from graphmem import Memory
+from graphmem import Memory, Settings
 from graphmem.extraction.mentions import mention_pattern
+from graphmem.ports.embedder import Embedder
+from tests.support.indexes import index_dropped
 
 pytestmark = pytest.mark.neo4j
 
@@ -80,3 +84,26 @@ def test_the_mention_pattern_is_a_whole_name_in_any_case(
         "RETURN $text =~ $pattern AS hit", text=text, pattern=mention_pattern(name)
     )
     assert records[0]["hit"] is mentions
+
+
+def test_an_add_stands_when_the_earlier_mentions_cannot_be_read(
+    memory: Memory,
+    user_id: str,
+    driver: neo4j.Driver,
+    settings: Settings,
+    embedder: Embedder,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The link is a step of its own after the add commits: with the memory full-text index
+    gone (search degrades, docs/search.md), the add is stored and a WARNING says why."""
+    _say(memory, user_id, "I went to a LGBTQ support group yesterday.", "s1", 1)
+    later = "I just joined a new LGBTQ activist group last Tuesday."
+    logger = "graphmem.adapters.neo4j.earlier_mentions"
+    with (
+        index_dropped(driver, settings.neo4j.database, embedder, "memory_text"),
+        caplog.at_level(logging.WARNING, logger=logger),
+    ):
+        _say(memory, user_id, later, "s2", 2)
+    assert _mentioning(driver, user_id, "LGBTQ") == {later}  # stored; the earlier one unlinked
+    warned = [r.getMessage() for r in caplog.records if "not linked" in r.getMessage()]
+    assert warned and "StorageError" in warned[0] and "LGBTQ" not in warned[0]

@@ -8,6 +8,7 @@ from typing import Any
 
 import neo4j
 
+from graphmem.adapters.neo4j import earlier_mentions
 from graphmem.adapters.neo4j.erasure import DeleteMemories
 from graphmem.adapters.neo4j.group_commit import GroupCommit
 from graphmem.adapters.neo4j.records import (
@@ -61,7 +62,9 @@ class Neo4jStore:
         of the same transaction) in a single transaction; nothing is written if any step
         fails. Adds that overlap in time share a transaction (``group_commit``): each is
         still all or nothing, and a lone add never waits."""
-        return self.group_commit.run("store memories", writer(plan, lifecycle), _order(plan))
+        outcome = self.group_commit.run("store memories", writer(plan, lifecycle), _order(plan))
+        earlier_mentions.link(self.statements, plan, outcome.created)
+        return outcome
 
     # -- reads ------------------------------------------------------------------------------
     def find_duplicates(self, scope: Scope, hashes: Sequence[str]) -> dict[str, str]:

@@ -10,7 +10,6 @@ from typing import Any
 
 import neo4j
 
-from graphmem.adapters.neo4j import earlier_mentions
 from graphmem.adapters.neo4j.lifecycle_view import TxLifecycleView
 from graphmem.adapters.neo4j.records import to_metadata_json, triplet_from_record
 from graphmem.adapters.neo4j.vector_codec import own_vector
@@ -36,8 +35,6 @@ class PlanWriter:
         keep = [m for m in self.plan.memories if m.id not in duplicates]
         created = [m.id for m in keep]
         triplets = self._write(tx, keep, set(created), link=True)
-        if created:
-            earlier_mentions.link(tx, self.plan, created)
         if created and self.plan.entity_merges:
             self._merge_relatives(tx)
         transitions = (
