@@ -53,6 +53,20 @@ def test_earlier_memories_that_name_a_new_entity_mention_it(
     assert _mentioning(driver, user_id, "LGBTQ") == {*earlier, later}  # not "lgbtqia"
 
 
+def test_an_update_that_names_a_new_entity_links_the_earlier_memories(
+    memory: Memory, user_id: str, driver: neo4j.Driver
+) -> None:
+    """An explicit update re-extracts its text: an entity it creates is mentioned by the
+    owner's earlier memories that spell it too."""
+    earlier = "I went to a LGBTQ support group yesterday and it was so powerful."
+    _say(memory, user_id, earlier, "s1", 1)
+    _say(memory, user_id, "Joined a new activist group last Tuesday.", "s2", 2)
+    (stored,) = [m for m in memory.get_all(user_id=user_id) if m.text.startswith("Joined")]
+    changed = "I just joined a new LGBTQ activist group last Tuesday."
+    memory.update(stored.id, changed)
+    assert _mentioning(driver, user_id, "LGBTQ") == {earlier, changed}
+
+
 def test_another_owners_memories_are_not_linked(
     memory: Memory, user_id: str, driver: neo4j.Driver
 ) -> None:

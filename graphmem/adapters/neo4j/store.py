@@ -193,7 +193,10 @@ class Neo4jStore:
         and adds share one, as ``write_plan``'s do); None when nothing was written (immutable
         without ``force``, or gone)."""
         row = self.group_commit.run("update a memory", UpdateWriter(change), _order(change.plan))
-        return None if row is None else memory_from_map(row)
+        if row is None:
+            return None
+        earlier_mentions.link(self.statements, change.plan, [change.memory_id])
+        return memory_from_map(row)
 
     def delete(self, memory_ids: Sequence[str], actor: str | None = None) -> int:
         """Delete memories and erase their text everywhere (see ``erasure``; overlapping writes
