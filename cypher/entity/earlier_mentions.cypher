@@ -10,12 +10,12 @@
 // $names: list<map{key, query, pattern}>, $owner, $created: list<string>, $cap.
 // Returns one row: linked (mentions written).
 UNWIND $names AS n
-CALL (n) {
+MATCH (e:Entity {key: n.key})  // once per name; a name the add did not create is skipped
+CALL (n, e) {
   CALL db.index.fulltext.queryNodes('memory_text', n.query, {limit: $cap})
   YIELD node
   WITH node
   WHERE node.owner = $owner AND NOT node.id IN $created AND node.text =~ n.pattern
-  MATCH (e:Entity {key: n.key})
   MERGE (node)-[:MENTIONS]->(e)
   RETURN count(*) AS linked
 }

@@ -71,9 +71,13 @@ class WritePlan(BaseModel):
     user_speakers: list[str] = Field(default_factory=list)
     # stored unnamed relatives that are the holder this add names (services/relatives.py)
     entity_merges: list[EntityMerge] = Field(default_factory=list)
-    # keys of the entities this add creates: the owner's earlier memories that name them are
-    # linked to them too (adapters/neo4j/earlier_mentions.py)
-    new_entity_keys: list[str] = Field(default_factory=list)
+
+    @property
+    def new_entity_keys(self) -> list[str]:
+        """Keys of the entities this add creates: those the plan embedded (it embeds only the
+        names not stored yet). The owner's earlier memories that name them are linked to them
+        too (adapters/neo4j/earlier_mentions.py)."""
+        return [e.key for e in self.entities if e.embedding is not None]
 
 
 class WriteOutcome(BaseModel):

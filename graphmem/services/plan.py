@@ -138,7 +138,6 @@ def build_plan(
         mentions=list(mentions),
         triplets=list(triplets.values()),
         user_speakers=user_speakers(pending),
-        new_entity_keys=[e.key for e in new_entities],
     )
 
 
