@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Container
 from typing import TYPE_CHECKING
 
+from graphmem.extraction.nlp.choices import chosen_against
 from graphmem.extraction.nlp.clauses import (
     clause_denies,
     clause_of,
@@ -36,7 +37,8 @@ from graphmem.extraction.nlp.clauses import (
 )
 from graphmem.extraction.nlp.departures import departures
 from graphmem.extraction.nlp.endings import ended_triplets
-from graphmem.extraction.nlp.triplets import ParsedTriplet, verb_triplets
+from graphmem.extraction.nlp.treatment import stopped
+from graphmem.extraction.nlp.triplets import ParsedTriplet, plan_only, verb_triplets
 from graphmem.extraction.patterns import RawTriplet, find_triplets
 
 if TYPE_CHECKING:
@@ -67,9 +69,12 @@ def sentence_denials(
 ) -> tuple[list[RawTriplet], list[ParsedTriplet]]:
     """(pattern denials, dependency denials) of one asserting sentence."""
     clauses = denied_clauses(sentence)
-    verbs = [verb for verb in sentence if verb.pos_ == "VERB"]
+    # a plan ends nothing yet: "we decided to sell the house", "I plan to retire"
+    verbs = [verb for verb in sentence if verb.pos_ == "VERB" and not plan_only(verb)]
     ended = [t for verb in verbs for t in ended_triplets(verb, speakers)]
     ended += [t for verb in verbs for t in departures(verb, speakers)]
+    ended += [t for verb in verbs for t in chosen_against(verb, speakers)]
+    ended += [t for verb in verbs for t in stopped(verb, speakers)]
     if not clauses:
         return [], ended
     heads = {verb.i for verb in clauses}

@@ -17,7 +17,6 @@ predicate is lemmatised and lowercased, and the fact keeps the words as written
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -25,6 +24,7 @@ if TYPE_CHECKING:
 
 from graphmem.domain.extraction import ExtractedTriplet
 from graphmem.domain.measure_words import QUANTITY_NOUNS
+from graphmem.extraction.nlp.alternatives import alternative
 from graphmem.extraction.nlp.clauses import clause_asserts
 from graphmem.extraction.nlp.names import (
     CONCEPT,
@@ -36,7 +36,11 @@ from graphmem.extraction.nlp.names import (
     taken_up,
 )
 from graphmem.extraction.nlp.others import relative, third_party
+from graphmem.extraction.nlp.parsed import ParsedTriplet
+from graphmem.extraction.nlp.pattern_predicates import as_pattern
+from graphmem.extraction.nlp.plans import PLAN, planner
 from graphmem.extraction.nlp.repairs import opening_verb
+from graphmem.extraction.nlp.treatment import started
 from graphmem.lifecycle.predicates import DEFAULT_FUNCTIONAL_PREDICATES, normalize_name
 from graphmem.lifecycle.words import gerund
 
@@ -66,57 +70,8 @@ _NOT_ALONE = frozenset({"dobj", "prt", "ccomp", "xcomp", "attr", "dative", "oprd
 _HOW_MUCH = frozenset({"lot", "bit", "ton", "lots", "tons"})
 
 
-#: Parse predicates that are a pattern's, for a target of the type the pattern reads ("Bram,
-#: my best friend, lives in Ghent" -> ``lives_in``; "my wife joined Bosch" -> ``works_at``),
-#: so that the lifecycle reads them as it reads the pattern's; None: any target.
-_PATTERN_PREDICATES: dict[str, tuple[str, frozenset[str] | None]] = {
-    "live_in": ("lives_in", frozenset({"GPE"})),
-    "join": ("works_at", frozenset({"ORG"})),
-    "work_at": ("works_at", frozenset({"ORG"})),
-    "work_for": ("works_at", frozenset({"ORG"})),
-    "prefer": ("prefers", None),
-    "date": ("dating", frozenset({"PERSON"})),
-    "move_with": ("live_with", None),  # "Oskar moved in with his girlfriend"
-    "move_in_with": ("live_with", None),
-    "work_as": ("job_title", None),  # "Marc works as a train driver"
-    "teach_at": ("works_at", frozenset({"ORG", "FAC"})),  # "she teaches at Lincoln High"
-    # "now drives trams for TCL", "she writes for The Guardian": work done for an employer
-    **{
-        f"{verb}_for": ("works_at", frozenset({"ORG"}))
-        for verb in (
-            "drive",
-            "write",
-            "design",
-            "code",
-            "program",
-            "consult",
-            "freelance",
-            "teach",
-            "nurse",
-            "report",
-            "edit",
-            "model",
-            "clean",
-            "deliver",
-            "cook",
-            "coach",
-        )
-    },
-}
-
-
 #: Adverbs that join their verb the way a particle does ("came back from", "moved out of").
 _DIRECTIONS = frozenset({"back", "out", "up", "down", "away", "off", "home", "over"})
-
-
-@dataclass(frozen=True)
-class ParsedTriplet:
-    source: Named
-    predicate: str
-    target: Named
-    fact: str
-    past: bool
-    verb: int  # the verb's index in the doc
 
 
 def _subject_tokens(verb: Token) -> list[Token]:
@@ -134,7 +89,8 @@ def _subject_tokens(verb: Token) -> list[Token]:
 
 
 def _carried(verb: Token) -> bool:
-    return (verb.dep_ == "xcomp" and verb.head.lemma_.lower() in _CARRIERS) or activity(verb)
+    carrier = verb.head.lemma_.lower() in _CARRIERS or planner(verb.head, verb)
+    return (verb.dep_ == "xcomp" and carrier) or activity(verb)
 
 
 def activity(verb: Token) -> bool:
@@ -156,8 +112,24 @@ def used_to(verb: Token) -> bool:
     return verb.lower_ == "used" and after is not None and after.lower_ == "to"
 
 
+def plan_only(verb: Token) -> bool:
+    """A verb that tells what is planned, not done (:mod:`.plans`): the complement of a
+    planning verb, directly or through verbs that carry it ("going to *start* learning",
+    "planning to go *hiking*")."""
+    current = verb
+    for _ in range(8):  # parses are trees; the bound only guards odd input
+        if not _carried(current) or current.head.i == current.i:
+            return False
+        if planner(current.head, current):
+            return True
+        current = current.head
+    return False
+
+
 def _past(verb: Token) -> bool:
     """Told in the past tense: the verb itself, or the carrier it complements."""
+    if plan_only(verb):  # "we decided to sell the house": not done yet
+        return False
     return verb.tag_ == "VBD" or (_carried(verb) and verb.head.tag_ == "VBD")
 
 
@@ -281,15 +253,6 @@ _WORKPLACES = frozenset(
 )
 
 
-def _as_pattern(predicate: str, target_type: str) -> str:
-    """The pattern's predicate for a parse predicate that tells the same fact
-    (:data:`_PATTERN_PREDICATES`), else ``predicate``."""
-    found = _PATTERN_PREDICATES.get(predicate)
-    if found is None or (found[1] is not None and target_type not in found[1]):
-        return predicate
-    return found[0]
-
-
 def _pastime(verb: Token) -> bool:
     """A pastime verb told alone: no object, particle or clause of its own, and no
     direction ("ran back")."""
@@ -354,6 +317,7 @@ def sentence_triplets(sentence: Span, speakers: Speakers) -> Iterator[ParsedTrip
     for verb in sentence:
         if verb.pos_ == "VERB" and not used_to(verb) and clause_asserts(verb):
             yield from verb_triplets(verb, speakers)
+            yield from started(verb, speakers)  # "my doctor put me on Jardiance"
 
 
 def verb_triplets(
@@ -364,22 +328,26 @@ def verb_triplets(
     source = source or subject_of(verb, speakers)
     if source is None:
         return
+    plan = PLAN if plan_only(verb) else ""  # "we plan to go camping": plan_go
     for child in verb.children if verb.lemma_.lower() == "go" else ():
         if activity(child):  # "went camping" -> go camping
             done = Named(child.lower_, CONCEPT)
             fact = f"{source.name} {verb.text} {child.text}"
-            yield ParsedTriplet(source, "go", done, fact, _past(verb), verb.i)
+            yield ParsedTriplet(source, plan + "go", done, fact, _past(verb), verb.i)
     for child in (c for c in verb.children if taken_up(c)):  # "picked up bouldering"
         fact = f"{source.name} {verb.text} {child.text}"
-        yield ParsedTriplet(source, "do", Named(child.lower_, CONCEPT), fact, _past(verb), verb.i)
+        done = Named(child.lower_, CONCEPT)
+        yield ParsedTriplet(source, plan + "do", done, fact, _past(verb), verb.i)
     if _pastime(verb):
         done = Named(gerund(verb.lemma_.lower()), CONCEPT)
         fact = f"{source.name} {verb.text}"
-        yield ParsedTriplet(source, "do", done, fact, _past(verb), verb.i)
+        yield ParsedTriplet(source, plan + "do", done, fact, _past(verb), verb.i)
     for links, obj in _objects(verb):
+        if alternative(obj):  # "tea instead of coffee": no fact of coffee
+            continue
         target = relative(obj, speakers) or resolve(_named_as(obj), speakers)
         target = target or activity_named(obj)
-        predicate = _predicate(verb, links)
+        predicate = plan + _predicate(verb, links)
         if predicate == "share_with" and _shares_home(verb):
             predicate = "live_with"  # "shares a flat with two friends"
         if target is not None:
@@ -387,7 +355,7 @@ def verb_triplets(
             # named, whatever its label (but a person's)
             workplace = obj.lemma_.lower() in _WORKPLACES and _named_as(obj) is not obj
             after_job = bool(links) and links[-1].head.i != verb.i and target.type != PERSON
-            predicate = _as_pattern(predicate, "ORG" if workplace or after_job else target.type)
+            predicate = as_pattern(predicate, "ORG" if workplace or after_job else target.type)
         if target is None or target.name == source.name or len(predicate) > 100:
             continue
         fact = _fact(source, verb, links, target)

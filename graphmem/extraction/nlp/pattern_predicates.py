@@ -1,0 +1,55 @@
+"""Parse predicates that tell what a pattern of :mod:`graphmem.extraction.patterns` tells.
+
+"Bram, my best friend, lives in Ghent" is read by the parse as ``live_in``; the lifecycle
+knows ``lives_in`` (a functional predicate). A parse predicate listed here takes the
+pattern's name when its target has a type the pattern reads.
+"""
+
+from __future__ import annotations
+
+#: Parse predicates that are a pattern's, for a target of the type the pattern reads ("Bram,
+#: my best friend, lives in Ghent" -> ``lives_in``; "my wife joined Bosch" -> ``works_at``),
+#: so that the lifecycle reads them as it reads the pattern's; None: any target.
+PATTERN_PREDICATES: dict[str, tuple[str, frozenset[str] | None]] = {
+    "live_in": ("lives_in", frozenset({"GPE"})),
+    "join": ("works_at", frozenset({"ORG"})),
+    "work_at": ("works_at", frozenset({"ORG"})),
+    "work_for": ("works_at", frozenset({"ORG"})),
+    "prefer": ("prefers", None),
+    "date": ("dating", frozenset({"PERSON"})),
+    "move_with": ("live_with", None),  # "Oskar moved in with his girlfriend"
+    "move_in_with": ("live_with", None),
+    "work_as": ("job_title", None),  # "Marc works as a train driver"
+    "teach_at": ("works_at", frozenset({"ORG", "FAC"})),  # "she teaches at Lincoln High"
+    # "now drives trams for TCL", "she writes for The Guardian": work done for an employer
+    **{
+        f"{verb}_for": ("works_at", frozenset({"ORG"}))
+        for verb in (
+            "drive",
+            "write",
+            "design",
+            "code",
+            "program",
+            "consult",
+            "freelance",
+            "teach",
+            "nurse",
+            "report",
+            "edit",
+            "model",
+            "clean",
+            "deliver",
+            "cook",
+            "coach",
+        )
+    },
+}
+
+
+def as_pattern(predicate: str, target_type: str) -> str:
+    """The pattern's predicate for a parse predicate that tells the same fact
+    (:data:`PATTERN_PREDICATES`), else ``predicate``."""
+    found = PATTERN_PREDICATES.get(predicate)
+    if found is None or (found[1] is not None and target_type not in found[1]):
+        return predicate
+    return found[0]
