@@ -31,7 +31,8 @@ SITUATION_CUES = re.compile(
 PAST_CUES = re.compile(
     r"\b(?:before|used\s+to|use\s+to|back\s+then|back\s+when|previously|formerly|"
     r"in\s+the\s+past|earlier\s+on|in\s+those\s+days|at\s+that\s+time|old\s+days|"
-    r"back\s+in\s+the\s+day|originally|initially|at\s+first|in\s+the\s+beginning)\b"
+    r"back\s+in\s+the\s+day|originally|initially|at\s+first|in\s+the\s+beginning|"
+    r"original|previous|former)\b"  # "the original launch date", "my previous job"
 )
 WHEN_CLAUSE = re.compile(
     r"\bwhen\s+(?:i|we|you|he|she|they)\s+(?:was|were|lived|worked|stayed|studied|had|"

@@ -13,7 +13,10 @@ _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 # words, numbers and the marks that end a clause, in order (for the anchors)
 _TOKEN = re.compile(r"\d+(?:[.,:]\d+)*|[^\W\d_]+(?:'[^\W\d_]+)?|[.!?;:]", re.UNICODE)
-ANCHOR_SPAN = 6  # words looked back from an amount for its anchors
+ANCHOR_SPAN = 6  # content words looked back from an amount for its anchors
+#: at most this many words back, whatever they are ("the launch date for the Atlas app is
+#: March 15": "launch" is the fourth content word back, the eighth word)
+ANCHOR_REACH = 12
 _COPULA = frozenset({"is", "are", "am", "was", "called", "named"})
 _PREPOSITIONS = frozenset(
     {"to", "in", "at", "from", "for", "with", "on", "of", "near", "into", "by", "about"}
@@ -31,187 +34,20 @@ _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 #: Words that are values, not content ("two", "third", "Tuesdays").
 _VALUE_WORDS = frozenset(_COUNTS) | frozenset(_ORDINALS) | frozenset(f"{d}s" for d in WEEKDAYS)
 _STOP = frozenset(
-    [
-        "a",
-        "about",
-        "actually",
-        "after",
-        "again",
-        "all",
-        "already",
-        "also",
-        "am",
-        "an",
-        "and",
-        "another",
-        "any",
-        "are",
-        "as",
-        "at",
-        "be",
-        "because",
-        "been",
-        "before",
-        "being",
-        "bumped",
-        "but",
-        "by",
-        "called",
-        "can",
-        "changed",
-        "could",
-        "currently",
-        "cut",
-        "day",
-        "days",
-        "decreased",
-        "did",
-        "do",
-        "does",
-        "down",
-        "during",
-        "each",
-        "ever",
-        "every",
-        "finally",
-        "first",
-        "for",
-        "from",
-        "get",
-        "gets",
-        "getting",
-        "go",
-        "going",
-        "got",
-        "had",
-        "has",
-        "have",
-        "he",
-        "her",
-        "here",
-        "him",
-        "his",
-        "how",
-        "i",
-        "if",
-        "in",
-        "increased",
-        "into",
-        "is",
-        "it",
-        "its",
-        "just",
-        "last",
-        "like",
-        "lot",
-        "lowered",
-        "made",
-        "make",
-        "many",
-        "may",
-        "me",
-        "might",
-        "mine",
-        "month",
-        "months",
-        "more",
-        "most",
-        "moved",
-        "much",
-        "must",
-        "my",
-        "named",
-        "need",
-        "needed",
-        "never",
-        "new",
-        "next",
-        "no",
-        "nor",
-        "not",
-        "now",
-        "of",
-        "old",
-        "on",
-        "one",
-        "only",
-        "onto",
-        "or",
-        "other",
-        "our",
-        "out",
-        "over",
-        "own",
-        "per",
-        "raised",
-        "really",
-        "said",
-        "same",
-        "set",
-        "shall",
-        "she",
-        "should",
-        "since",
-        "so",
-        "some",
-        "still",
-        "such",
-        "switched",
-        "than",
-        "that",
-        "the",
-        "their",
-        "them",
-        "then",
-        "there",
-        "these",
-        "they",
-        "thing",
-        "things",
-        "think",
-        "this",
-        "those",
-        "thought",
-        "three",
-        "time",
-        "times",
-        "to",
-        "today",
-        "too",
-        "total",
-        "two",
-        "under",
-        "until",
-        "up",
-        "updated",
-        "us",
-        "very",
-        "want",
-        "wanted",
-        "was",
-        "we",
-        "week",
-        "weeks",
-        "went",
-        "were",
-        "what",
-        "when",
-        "where",
-        "which",
-        "while",
-        "who",
-        "whom",
-        "whose",
-        "why",
-        "will",
-        "with",
-        "would",
-        "year",
-        "years",
-        "yet",
-        "you",
-        "your",
-    ]
+    """
+    a about actually after again all already also am an and another any are as at be
+    because been before being bumped but by called can changed could currently cut day
+    days decreased did do does down during each ever every finally first for from get
+    gets getting go going got had has have he her here him his how i if in increased
+    into is it its just last like lot lowered made make many may me might mine month
+    months more most moved much must my named need needed never new next no nor not now
+    of old on one only onto or other our out over own per raised really said same set
+    shall she should since so some still such switched than that the their them then
+    there these they thing things think this those thought three time times to today too
+    total two under until up updated us very want wanted was we week weeks went were
+    what when where which while who whom whose why will with would year years yet you
+    your
+    """.split()  # noqa: SIM905
 )
 
 
@@ -257,7 +93,8 @@ Anchors = dict[str, frozenset[str]]  # anchor stem -> the content stems just bef
 
 @lru_cache(maxsize=4096)
 def anchors(text: str) -> Anchors:
-    """The content-word stems at most ``ANCHOR_SPAN`` words before each number, in the same
+    """The last ``ANCHOR_SPAN`` content-word stems before each number (within
+    ``ANCHOR_REACH`` words), in the same
     clause: what the amount is of ("the rent went up again to 1,600", "budget is $400");
     each with the content word right before it ("" for none), which says what kind of it
     ("daily *step* goal", "*savings* goal"; see :func:`same_anchor`)."""
@@ -265,11 +102,15 @@ def anchors(text: str) -> Anchors:
     recent: list[str] = []
     for token in _TOKEN.findall(text):
         if token[0].isdigit():
-            window = recent[-ANCHOR_SPAN - 1 :]
-            for index in range(max(len(window) - ANCHOR_SPAN, 0), len(window)):
+            window = recent[-ANCHOR_REACH:]
+            kept = 0
+            for index in range(len(window) - 1, -1, -1):
+                if kept == ANCHOR_SPAN:
+                    break
                 if window[index]:
                     before = window[index - 1] if index > 0 else ""
                     found.setdefault(window[index], set()).add(before)
+                    kept += 1
             recent = []
         elif not token[0].isalpha():
             recent = []
@@ -345,16 +186,34 @@ def values(text: str) -> frozenset[Value]:
 
 
 def _stated_from(words: list[str]) -> int | None:
-    """The index of the first copula ("is", "'s", "called"), or None in an event."""
+    """The index of the first copula ("is", "it's", "called"), or None in an event."""
     for index, w in enumerate(words):
         lower = w.lower()
-        if lower in _COPULA or (lower.endswith("'s") and lower != "let's"):
+        if lower in _COPULA or lower in _IS_CONTRACTED:
             return index
     return None
 
 
+#: Words whose "'s" is "is" ("it's", "my name's Sam"); elsewhere it is a possessive ("our
+#: team's launch date"), which states nothing.
+_IS_CONTRACTED = frozenset(
+    f"{w}'s"
+    for w in "it that he she there here what who where which name everything nothing".split()  # noqa: SIM905
+)
+
+
 def _stated_name(words: list[str], index: int, stated: int) -> bool:
-    return index >= stated or index == 0 or words[index - 1].lower() not in _PREPOSITIONS
+    """A name stated as a value: after the copula, or before it but not after a preposition
+    (with its determiner: "the launch date for *the* Atlas app is March 15")."""
+    if index >= stated or index == 0:
+        return True
+    before = index - 1
+    if before > 0 and words[before].lower() in _DETERMINERS:
+        before -= 1
+    return words[before].lower() not in _PREPOSITIONS
+
+
+_DETERMINERS = frozenset({"the", "a", "an", "my", "our", "his", "her", "their", "your", "its"})
 
 
 Kinds = dict[str, frozenset[str]]  # kind -> the value tokens of that kind

@@ -178,8 +178,11 @@ def apply(
         if in_window is not None and in_window(second.id) and not in_window(first.id):
             first, second = second, first
         if second.score >= first.score:
-            second.score = first.score * BELOW
-            if second.score_breakdown is not None:
-                second.score_breakdown.final = round(second.score, 4)
-                second.score_breakdown.sources.append("older" if not past else "newer")
+            # the pair keeps its place: the one that goes first takes the other's score
+            first.score, second.score = second.score, second.score * BELOW
+            for moved, why in ((first, "newer" if not past else "older"),
+                               (second, "older" if not past else "newer")):  # fmt: skip
+                if moved.score_breakdown is not None:
+                    moved.score_breakdown.final = round(moved.score, 4)
+                    moved.score_breakdown.sources.append(why)
     return [pair.describe() for pair in pairs] if describe else []

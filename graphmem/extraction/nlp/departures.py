@@ -95,6 +95,7 @@ def _pet_died(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
     told = [c for c in verb.children if c.dep_ == role]
     # "our hamster Toffee died": the name in apposition to the pet word
     told += [a for c in told for a in c.children if a.dep_ == "appos"]
+    told = [_named_before(c) if c.lower_ in {"her", "him", "it"} else c for c in told]
     for token in (c for c in told if c.pos_ == "PROPN"):
         named = resolve(token, speakers)
         if named is None or named.name in {speakers.me, speakers.you}:
@@ -107,3 +108,10 @@ def _pet_died(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
         for verb_of_having in ("have", "own"):  # "we have two cats, Mochi and Pixel"
             fact = f"{owner.name} {verb_of_having} {pet.name}"
             yield ParsedTriplet(owner, verb_of_having, pet, fact, False, verb.i)
+
+
+def _named_before(pronoun: Token) -> Token:
+    """The name a pronoun put down stands for: the sentence's last proper noun before it
+    ("Olive got sick and we had to put her down"); else the pronoun itself."""
+    names = [t for t in pronoun.sent if t.i < pronoun.i and t.pos_ == "PROPN"]
+    return names[-1] if names else pronoun

@@ -31,6 +31,8 @@ person (:func:`.triplets.subject_of`):
   Pixel from kibble") ends the habit of the one switched;
 * lessons, classes or courses ended also end learning, studying, taking or doing what
   they teach ("Mateo quit violin lessons" ends "Mateo is learning the violin");
+* a subject or a course dropped ("Lotte dropped medicine") ends studying, taking, learning,
+  doing or playing it; not a thing let fall or left ("dropped my phone in the lake");
 * a work one is done with: the object of "finish" or "complete" ("I finished Dune", "we
   completed the pottery course") denies reading, watching, playing, taking or doing it
   (:data:`WORK_VERBS`): "I'm reading Dune" is no longer current.
@@ -77,6 +79,9 @@ _GERUND_ENDERS = frozenset({"stop", "quit", "drop"})
 _HABIT_ENDERS = frozenset(
     {("give", "up"), ("quit", ""), ("stop", ""), ("cut", "out"), ("swear", "off")}
 )
+#: What "drop" ends: a subject, a course or a sport one did ("Lotte dropped medicine");
+#: not what one has ("I dropped my phone", "dropped the kids at school").
+_DROPPED = ("study", "take", "learn", "do", "play", "practice", "attend")
 #: (verb lemma, particle or "") whose object one no longer has ("Dad replaced his Volvo with a
 #: Tesla", "my sister sold her Mazda"): it denies each of the possession verbs.
 _LETTERS_GO = frozenset(
@@ -117,7 +122,7 @@ _ENDING_LEMMAS = (
     | _JOB_LEAVERS
     | _MOVERS
     | _LEFT_FROM
-    | {"rid", "use", "live"}
+    | {"rid", "use", "live", "drop"}
 )
 
 
@@ -175,6 +180,8 @@ def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
             yield from _habit(source, verb, child, speakers)
             if child.lower_.endswith("ing") and all(_when(c) for c in child.children):
                 yield _any(source, verb, child.lower_)  # "I quit smoking" (read as a noun)
+        elif child.dep_ == "dobj" and lemma == "drop" and _dropped_out(verb):
+            yield from _habit(source, verb, child, speakers, _DROPPED)
         elif child.dep_ == "dobj" and (lemma, _particle(verb)) in _LETTERS_GO:
             yield from _habit(source, verb, child, speakers, POSSESSION_VERBS)
         elif child.dep_ == "prep" and child.lower_ == "from" and lemma in _LEFT_FROM:
@@ -183,7 +190,8 @@ def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
         elif child.dep_ == "prep" and child.lower_ == "in" and lemma == "trade":
             for thing in (c for c in child.children if c.dep_ == "pobj"):  # "traded in her Fiat"
                 yield from _habit(source, verb, thing, speakers, POSSESSION_VERBS)
-        elif child.dep_ == "dobj" and lemma in _FINISHERS and child.tag_ != "VBG":
+        elif child.dep_ in {"dobj", "oprd"} and lemma in _FINISHERS and child.tag_ != "VBG":
+            # "Finished The Overstory": the small model may read the title as a complement
             yield from _habit(source, verb, child, speakers, WORK_VERBS)
         elif child.dep_ == "prep" and child.lower_ == "from" and lemma in _SWITCHERS:
             for left in child.children:
@@ -200,6 +208,14 @@ def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
                     )
                 elif left.dep_ in {"pobj", "pcomp"}:
                     yield from _habit(source, verb, left, speakers)
+
+
+def _dropped_out(verb: Token) -> bool:
+    """ "dropped medicine", "dropped the course in March"; not a thing let fall or left
+    somewhere ("dropped my phone in the lake", "dropped the kids off at school")."""
+    return not _particle(verb) and all(
+        _says_when_or_why(c) for c in verb.children if c.dep_ == "prep"
+    )
 
 
 def _nobody(source: Named, verb: Token) -> ParsedTriplet:

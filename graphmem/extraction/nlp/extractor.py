@@ -48,6 +48,7 @@ from graphmem.extraction.nlp.coref import (
     with_subject,
 )
 from graphmem.extraction.nlp.denials import sentence_denials
+from graphmem.extraction.nlp.former import as_former
 from graphmem.extraction.nlp.names import PERSON, Named, Speakers, concept, named_entity
 from graphmem.extraction.nlp.others import named_relative, unnamed_relatives
 from graphmem.extraction.nlp.pipeline import MODEL_PACKAGE, load_pipeline, parse, parse_part
@@ -211,7 +212,7 @@ class _MessageExtraction:
             text=self.message.content,
             source_index=index,
             entities=self.entities.items(),
-            triplets=list(self.triplets.values()),
+            triplets=as_former(self.triplets.values(), self.denied.values()),
             denied=list(self.denied.values()),
             event_date=resolve_relative(text, self.observed_at),
         )

@@ -3,10 +3,11 @@
 **Entity spans.** The model sometimes runs an entity on past its end: "I've been volunteering
 at the food bank on Thursdays since January" gives the ORG "the food bank on Thursdays
 since". A kept entity (:data:`.names.ENTITY_LABELS`) is cut before a preposition that
-introduces a time ("on Thursdays", "since January", "in 2023"), and loses the function
-words it ends with ("since", "and", "the"). A span left without a word is no entity.
-The repaired spans replace the doc's, so entity types, triplet ends and concepts all see
-the same spans.
+introduces a time ("on Thursdays", "since January", "in 2023"), and at a quotation mark
+inside it ("I'm reading 'The Overstory' for book club" gave the title "Overstory' for book
+club"), and loses the function words it ends with ("since", "and", "the"). A span left
+without a word is no entity. The repaired spans replace the doc's, so entity types, triplet
+ends and concepts all see the same spans.
 
 **Irregular past forms read as imperatives.** Chat drops the "I": "Went to the farmers
 market", "Got a new job at Pixar!". The model tags such a sentence-opening "Went" or "Got"
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc, Span, Token
 
 _FUNCTION_POS = frozenset({"ADP", "SCONJ", "CCONJ", "DET", "PART", "PUNCT", "SPACE"})
+_QUOTES = frozenset({"'", '"', "’", "”", "‘", "“"})
 #: What may come before a sentence's verb when its "I" is left out: "Just got back…".
 _OPENING_DEPS = frozenset({"advmod", "intj", "punct", "cc", "discourse"})
 
@@ -43,6 +45,9 @@ def _cut(span: Span) -> Span | None:
     for token in span[1:]:
         after = doc[token.i + 1] if token.i + 1 < len(doc) else None
         if token.pos_ in {"ADP", "SCONJ"} and after is not None and is_time_word(after):
+            end = token.i
+            break
+        if token.text in _QUOTES:  # "'The Overstory' for book club": the title ends there
             end = token.i
             break
     while end > span.start and doc[end - 1].pos_ in _FUNCTION_POS:

@@ -26,6 +26,7 @@ from graphmem.domain.extraction import ExtractedTriplet
 from graphmem.domain.measure_words import QUANTITY_NOUNS
 from graphmem.extraction.nlp.alternatives import alternative
 from graphmem.extraction.nlp.clauses import clause_asserts
+from graphmem.extraction.nlp.former import former_titles
 from graphmem.extraction.nlp.names import (
     CONCEPT,
     PERSON,
@@ -145,6 +146,8 @@ def subject_of(verb: Token, speakers: Speakers) -> Named | None:
             named = resolve(part, speakers)
             if named is not None and named.name in {speakers.me, speakers.you}:
                 return named
+    if len(tokens) == 2 and tokens[1].i == tokens[0].i + 1 and tokens[1].pos_ == "PROPN":
+        tokens = tokens[1:]  # "My partner Idris is learning …", misread as two subjects
     if len(tokens) == 1 and not any(c.dep_ == "conj" for c in tokens[0].children):
         return third_party(tokens[0], speakers)
     return None
@@ -318,6 +321,8 @@ def sentence_triplets(sentence: Span, speakers: Speakers) -> Iterator[ParsedTrip
         if verb.pos_ == "VERB" and not used_to(verb) and clause_asserts(verb):
             yield from verb_triplets(verb, speakers)
             yield from started(verb, speakers)  # "my doctor put me on Jardiance"
+            if verb.lemma_.lower() in {"retire", "resign"}:  # "retired as head nurse"
+                yield from former_titles(verb, speakers, subject_of(verb, speakers))
 
 
 def verb_triplets(

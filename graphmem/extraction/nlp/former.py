@@ -1,0 +1,69 @@
+"""What someone was until an end told in the same message: "Retired after 30 years as a
+postman", "I retired as head nurse", "I worked as a teacher for 20 years before I retired".
+
+Such a message tells a fact and its end at once. Before, it gave the end alone (``job_title``
+of any value, for the lifecycle) and either nothing of what was ("postman" was only a
+concept) or the fact as current, told and denied in one message (``job_title teacher``). Now
+what was is kept as such, with ``former_`` before its predicate: ``former_job_title
+postman``. It is no current fact: no new job supersedes it and no end ends it, and "What did
+I do for a living?" still finds it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
+
+from graphmem.domain.extraction import ANY_VALUE, ExtractedTriplet
+from graphmem.extraction.nlp.clauses import clause_asserts
+from graphmem.extraction.nlp.names import concept
+from graphmem.extraction.nlp.parsed import ParsedTriplet
+from graphmem.lifecycle.predicates import normalize_name
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
+    from graphmem.extraction.nlp.names import Named, Speakers
+
+FORMER = "former_"
+#: Verbs that end a job, told with what one was ("retired as head nurse").
+_ENDERS = frozenset({"retire", "resign"})
+
+
+def former_titles(verb: Token, speakers: Speakers, source: Named | None) -> Iterator[ParsedTriplet]:
+    """``former_job_title`` of what ``source`` retired or resigned "as", directly or after
+    a span of time ("after 30 years as a postman")."""
+    if source is None or verb.lemma_.lower() not in _ENDERS or not clause_asserts(verb):
+        return
+    for title in _as_what(verb):
+        named = concept(title)
+        if named is not None and named.name != source.name:
+            fact = f"{source.name} was {named.name}"
+            yield ParsedTriplet(source, FORMER + "job_title", named, fact, True, verb.i)
+
+
+def _as_what(verb: Token) -> Iterator[Token]:
+    """The objects of "as" on the verb, or on the time it hangs ("after 30 years as")."""
+    for prep in (c for c in verb.children if c.dep_ == "prep"):
+        if prep.lower_ == "as":
+            yield from (c for c in prep.children if c.dep_ == "pobj")
+            continue
+        for span in (c for c in prep.children if c.dep_ == "pobj"):
+            for inner in (c for c in span.children if c.dep_ == "prep" and c.lower_ == "as"):
+                yield from (c for c in inner.children if c.dep_ == "pobj")
+
+
+def as_former(
+    triplets: Iterable[ExtractedTriplet], denied: Iterable[ExtractedTriplet]
+) -> list[ExtractedTriplet]:
+    """``triplets`` with each fact whose slot the same message ends (any value, or the same
+    one) told as former: "I worked as a teacher for 20 years before I retired"."""
+    ended = {(normalize_name(d.source), d.predicate, normalize_name(d.target)) for d in denied}
+    kept: list[ExtractedTriplet] = []
+    for triplet in triplets:
+        slot = (normalize_name(triplet.source), triplet.predicate)
+        target = normalize_name(triplet.target)
+        if (*slot, ANY_VALUE) in ended or (*slot, target) in ended:
+            triplet = triplet.model_copy(update={"predicate": FORMER + triplet.predicate})
+        kept.append(triplet)
+    return kept
