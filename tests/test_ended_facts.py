@@ -195,3 +195,28 @@ def test_a_new_employer_ends_only_the_job_of_a_memory_that_tells_more(
     assert before.explain is not None and "1 superseded-state windows" in (
         before.explain.time_intent or ""
     )
+
+
+@pytest.mark.neo4j
+def test_an_ended_pair_keeps_the_place_of_the_memory_the_query_matched(
+    memory: Memory, user_id: str
+) -> None:
+    """ "How many cats do we have now?" matches the adoption well and the death hardly: the
+    newer takes the older's place above unrelated memories, instead of both falling below
+    them."""
+    adopted = _tell(memory, user_id, "We adopted two cats, Fig and Olive.", "2026-05-13")
+    for day, text in (("2026-05-20", "Finished the book, now on to the next one."),
+                      ("2026-06-01", "My manager is now Farah since Dmitri left."),
+                      ("2026-06-10", "I lead the search team now.")):  # fmt: skip
+        _tell(memory, user_id, text, day)
+    died = memory.add(
+        [{"role": "user", "name": "Dev",
+          "content": "Olive got sick and we had to put her down, heartbreaking."}],
+        user_id=user_id, timestamp="2026-06-02",
+    ).results[0]  # fmt: skip
+    assert [(t.action, t.old_memory_id) for t in died.transitions if t.outcome == "applied"] == [
+        ("end", adopted)
+    ]
+    found = memory.search("How many cats do we have now?", user_id=user_id,
+                          reference_date="2026-11-01")  # fmt: skip
+    assert [r.id for r in found.results[:2]] == [died.id, adopted]

@@ -61,6 +61,9 @@ def test_current_intent_about_the_whole_situation_or_one_topic(query: str, whole
         "What was my grocery budget originally?",
         "Which phone plan did I pick at first?",
         "How many interviews did I have initially?",
+        "What was the original launch date?",
+        "Who was my previous landlord?",
+        "Where did my former boss move to?",
     ],
 )
 def test_past_intent(query: str) -> None:

@@ -45,6 +45,12 @@ def _m(mid: str, text: str, day: int, score: float, actor: str | None = "user") 
         ("We have two rabbits.", "We adopted another rabbit, so now we have three."),
         ("My daughter is in fourth grade.", "My daughter just started 5th grade."),
         ("My work email is a.lind@acme.example.", "My new work email is anna@lind.example."),
+        # the attribute far before its date, a possessive that states nothing, and the
+        # project's name after "for the", a topic
+        (
+            "Our team's launch date for the Atlas app is March 15.",
+            "The Atlas launch slipped to April 2 because of the payment bug.",
+        ),
     ],
 )
 def test_updated_values_pair_and_the_newer_ranks_first(old: str, new: str) -> None:
@@ -155,3 +161,27 @@ def test_a_window_query_puts_the_one_inside_the_window_first() -> None:
     neither = [_m("a", older.text, 1, 0.9), _m("b", newer.text, 20, 0.5)]
     apply(neither, past=False, in_window=lambda memory_id: False)  # as for a general query
     assert neither[1].score > neither[0].score
+
+
+def test_a_pair_keeps_its_place_when_the_one_that_goes_first_ranked_low() -> None:
+    """The older matched the query well, the newer hardly (it tells the change in other
+    words): the newer takes the older's place, just above it, instead of the older falling
+    below everything else."""
+    older = _m("a", "My monthly budget for groceries is $400.", 1, 0.62)
+    other = _m("c", "I went to the market on Sunday.", 5, 0.3)
+    newer = _m("b", "I raised my grocery budget to $550.", 20, 0.12)
+    apply([older, other, newer], past=False)
+    assert newer.score == pytest.approx(0.62)
+    assert other.score < older.score < newer.score
+    past = [_m("a", older.text, 1, 0.12), _m("b", newer.text, 20, 0.62)]
+    apply(past, past=True)
+    assert past[0].score == pytest.approx(0.62) and past[1].score < past[0].score
+
+
+def test_pairs_in_a_chain_never_score_above_the_best_of_them() -> None:
+    texts = ["The rent is 1,200.", "The rent went up to 1,350.", "The rent is now 1,500."]
+    ranked = [_m(str(i), t, 1 + 5 * i, score) for i, (t, score) in
+              enumerate(zip(texts, (0.9, 0.5, 0.2), strict=True))]  # fmt: skip
+    apply(ranked, past=False)
+    assert max(m.score for m in ranked) == pytest.approx(0.9)
+    assert [m.id for m in sorted(ranked, key=lambda m: -m.score)] == ["2", "1", "0"]
