@@ -185,6 +185,9 @@ RULES: tuple[Rule, ...] = (
           "diet", "word"),
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:went|gone|became|become|turned)\s+{ADV}(?i:an?\s+)?"
           rf"{KEEN}(?P<t>(?i:{DIETS}))\b", "diet", "word", event=True),
+    # "Jonas went vegetarian last month", "my husband has gone vegan"
+    rule(rf"{NAME}\s+{ADV}(?:(?i:has)\s+|'s\s+)?(?i:went|gone|became|become|turned)\s+{ADV}"
+          rf"(?i:an?\s+)?{KEEN}(?P<t>(?i:{DIETS}))\b", "diet", "word", event=True),
     # "I switched to a keto diet", "we've started a paleo diet", "I'm on a vegan diet now"
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:switched\s+to|changed\s+to|moved\s+to|went\s+on|"
           rf"gone\s+on|started|began|begun)\s+(?i:an?\s+|the\s+)?{KEEN}"

@@ -2,8 +2,10 @@
 
 A sentence asserts nothing when it is a question (ends with ``?`` or opens with an
 auxiliary before its subject), a request (an imperative: a bare verb with no subject,
-or "please"; not an opener such as "Guess what, I adopted a cat" or "Please remember
-that I'm vegetarian", whose clause is told), or a hypothetical ("maybe", "perhaps").
+or "please", unless it trails a clause told with its own subject: "My dad is diabetic, so
+something low in sugar please"; not an opener such as "Guess what, I adopted a cat" or
+"Please remember that I'm vegetarian", whose clause is told), or a hypothetical ("maybe",
+"perhaps").
 Inside an asserting sentence, a clause asserts nothing when it, or a clause it hangs
 from, is negated ("not", "never", "no" on its object, "no longer") or hypothetical (a
 conditional "if"/"unless", a modal would/could/should/might/may/must, or the future
@@ -236,7 +238,9 @@ def _request(sentence: Span) -> bool:
     if _opener(root):  # "Please remember that I prefer aisle seats": the clause is told
         return False
     if any(t.lower_ == "please" for t in sentence):
-        return True
+        # "My dad is diabetic, so something low in sugar please": the request trails a
+        # clause told with its own subject, which stays told
+        return not any(c.dep_ == "nsubj" and c.lower_ != "you" for c in root.children)
     return (
         root.tag_ == "VB"
         and not _has_subject(root)

@@ -50,7 +50,7 @@ from graphmem.extraction.nlp.coref import (
 from graphmem.extraction.nlp.denials import sentence_denials
 from graphmem.extraction.nlp.former import as_former
 from graphmem.extraction.nlp.names import PERSON, Named, Speakers, concept, named_entity
-from graphmem.extraction.nlp.others import named_relative, unnamed_relatives
+from graphmem.extraction.nlp.others import appositive, named_relative, unnamed_relatives
 from graphmem.extraction.nlp.pipeline import MODEL_PACKAGE, load_pipeline, parse, parse_part
 from graphmem.extraction.nlp.repairs import (
     noun_roots,
@@ -234,7 +234,8 @@ class _MessageExtraction:
                 if clause_asserts(clause, own_negation=raw.negative):
                     self._deny(self._pattern_triplet(raw, sentence.text))
                 continue
-            if clause_asserts(clause, own_negation=raw.negative):
+            # "my husband Jonas doesn't eat pork": the relation is told whatever the clause says
+            if clause_asserts(clause, own_negation=raw.negative) or appositive(raw, said):
                 self._add_pattern(raw, sentence.text)
                 # "My brother Tiago swims", "My son Tom lives with us": the relation is read
                 # from the noun phrase, the verb is still the parse's to read

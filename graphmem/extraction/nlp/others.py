@@ -42,6 +42,7 @@ from graphmem.extraction.pattern_words import (
     RELATIONS,
     unnamed_relative,
 )
+from graphmem.extraction.patterns import RawTriplet
 from graphmem.lifecycle.predicates import normalize_name
 
 if TYPE_CHECKING:
@@ -184,3 +185,12 @@ def relative(token: Token, speakers: Speakers) -> Named | None:
         and not any(c.dep_ in {"det", "poss", "amod", "compound"} for c in token.children)
     )
     return Named(unnamed_relative(speakers.me, relation), PERSON) if mine or called else None
+
+
+def appositive(raw: RawTriplet, said: Token | None) -> bool:
+    """A relation told by a noun phrase beside the name ("my husband Jonas", "Jonas, my
+    husband,"): true whatever the clause around it says ("my husband Jonas doesn't eat
+    pork"), unlike one a clause states ("Jonas is not my husband")."""
+    if said is None or not raw.predicate.endswith("_of"):
+        return False
+    return said.dep_ == "appos" or any(c.dep_ == "appos" for c in said.children)
