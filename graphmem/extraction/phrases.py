@@ -143,7 +143,7 @@ def trim_phrase(raw: str, *, allow_to: bool = False, keep_lists: bool = False) -
     while start < len(kept) and kept[start].lower() in {"a", "an", "some", "to"}:
         start += 1
     kept = kept[start:]
-    if kept and kept[0].lower().replace("\u2019", "'") in _CLAUSE_VERBS:
+    if kept and kept[0].lower().replace("\u2019", "'") in _CLAUSE_VERBS and not _named(kept[0]):
         return None
     phrase = unjoin(" ".join(kept)).strip(" ,'-")
     if not phrase or len(kept) > 8 or len(phrase) > 200 or phrase.lower() in _PRONOUNS:
@@ -176,3 +176,8 @@ def split_list(phrase: str) -> list[str]:
         if item:
             items.append(item)
     return items
+
+
+def _named(word: str) -> bool:
+    """ "May" (the month, a name) and "Will" (a name), capitalised: no verb."""
+    return word[:1].isupper() and word.lower() in {"may", "will"}

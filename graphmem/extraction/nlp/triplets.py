@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 from graphmem.domain.extraction import ExtractedTriplet
 from graphmem.domain.measure_words import QUANTITY_NOUNS
 from graphmem.extraction.nlp.alternatives import alternative
+from graphmem.extraction.nlp.births import births
 from graphmem.extraction.nlp.clauses import clause_asserts
 from graphmem.extraction.nlp.former import former_titles
 from graphmem.extraction.nlp.names import (
@@ -321,6 +322,7 @@ def sentence_triplets(sentence: Span, speakers: Speakers) -> Iterator[ParsedTrip
         if verb.pos_ == "VERB" and not used_to(verb) and clause_asserts(verb):
             yield from verb_triplets(verb, speakers)
             yield from started(verb, speakers)  # "my doctor put me on Jardiance"
+            yield from births(verb, speakers)  # "Lucia was born on June 20th"
             if verb.lemma_.lower() in {"retire", "resign"}:  # "retired as head nurse"
                 yield from former_titles(verb, speakers, subject_of(verb, speakers))
 

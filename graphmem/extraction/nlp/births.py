@@ -1,0 +1,67 @@
+"""Births: "Lucia was born on June 20th", "I was born in 1990", "my dad was born in Porto".
+
+A birth told with its day gives the person's ``birthday`` (the functional predicate the
+patterns give for "my birthday is on May 4th", so a later correction supersedes it); with a
+year or a place, ``born_in``. Before, the passive "born" gave nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from graphmem.domain.calendar_words import MONTHS
+from graphmem.extraction.nlp.clauses import clause_asserts
+from graphmem.extraction.nlp.names import Named, Speakers, resolve
+from graphmem.extraction.nlp.others import third_party
+from graphmem.extraction.nlp.parsed import ParsedTriplet
+
+if TYPE_CHECKING:
+    from spacy.tokens import Span, Token
+
+_PLACES = frozenset({"GPE", "LOC"})
+
+
+def births(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
+    """The birthday or birthplace a passive "born" tells of its subject."""
+    if verb.lower_ != "born" or not clause_asserts(verb):
+        return
+    born = _subject(verb, speakers)
+    if born is None:
+        return
+    for prep in (c for c in verb.children if c.dep_ == "prep" and c.lower_ in {"on", "in"}):
+        for when in (c for c in prep.children if c.dep_ == "pobj"):
+            yield from _told(born, when, verb)
+
+
+def _told(born: Named, token: Token, verb: Token) -> Iterator[ParsedTriplet]:
+    span = _entity(token)
+    if span is None:
+        return
+    if span.label_ == "DATE":
+        text = span.text.removeprefix("the ").strip(" ,")
+        words = {w.lower() for w in text.replace(",", " ").split()}
+        day = any(w.rstrip("stndrh").isdigit() and len(w.rstrip("stndrh")) <= 2 for w in words)
+        predicate = "birthday" if words & set(MONTHS) and day else "born_in"
+    elif span.label_ in _PLACES:
+        text, predicate = span.text, "born_in"
+    else:
+        return
+    fact = f"{born.name} born {text}"
+    yield ParsedTriplet(born, predicate, Named(text, span.label_), fact, False, verb.i)
+
+
+def _entity(token: Token) -> Span | None:
+    for ent in token.doc.ents:
+        if ent.start <= token.i < ent.end:
+            return ent
+    return None
+
+
+def _subject(verb: Token, speakers: Speakers) -> Named | None:
+    for subject in (c for c in verb.children if c.dep_ == "nsubjpass"):
+        said = resolve(subject, speakers)
+        if said is not None and said.name in {speakers.me, speakers.you}:
+            return said
+        return third_party(subject, speakers)
+    return None
