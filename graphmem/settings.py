@@ -244,6 +244,9 @@ class SearchSettings(BaseModel):
     # A question about the asker ("Where do I live?"): a memory whose matching facts are all
     # another person's is multiplied by this; 1.0 = off (graphmem/search/asker.py).
     others_factor: float = Field(default=0.4, gt=0.0, le=1.0)
+    # The same for a question about one person it names ("What is Bruno's job?"); milder,
+    # since two people talking tell each other's things (graphmem/search/asker.py).
+    named_others_factor: float = Field(default=0.8, gt=0.0, le=1.0)
     decay_enabled: bool = False
 
 

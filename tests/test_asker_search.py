@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from graphmem import Memory
-from graphmem.search.asker import about_asker
+from graphmem.search.asker import about_asker, named
 
 
 @pytest.mark.parametrize(
@@ -51,3 +51,37 @@ def test_the_askers_own_fact_ranks_above_a_friends(memory: Memory, user_id: str)
     # about someone else: that person's fact is first
     other = memory.search("Where does my cousin live?", user_id=user_id, top_k=3)
     assert other.results[0].text == "My cousin Femke lives in Maastricht now."
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("What is Bruno's job?", "bruno"),
+        ("Where does Lena work these days?", "lena"),
+        ("What did I give Bruno?", None),  # the asker too
+        ("Did Bruno meet Lena?", None),  # two names
+        ("Where is the nearest pharmacy?", None),
+    ],
+)
+def test_about_one_named_person(query: str, expected: str | None) -> None:
+    assert named(query) == expected
+
+
+def test_a_named_persons_fact_ranks_above_anothers_that_its_words_match(
+    memory: Memory, user_id: str
+) -> None:
+    """Two friends talk: "What is Bruno's job?" meets Ana's husband's new job by its words
+    and Bruno's promotion by its fact (``Bruno job_title head chef``)."""
+    sessions = [
+        ("2026-05-19", [("Bruno", "I finally signed up for the pottery class."),
+                        ("Ana", "Nice! My husband got a new job in Porto, so we might move.")]),
+        ("2026-09-12", [("Ana", "We moved to Porto last week."),
+                        ("Bruno", "How exciting! I got promoted to head chef at the bistro.")]),
+    ]  # fmt: skip
+    for day, turns in sessions:
+        said = [{"role": "user", "name": who, "content": text} for who, text in turns]
+        memory.add(said, user_id=user_id, timestamp=day)
+    found = memory.search("What is Bruno's job?", user_id=user_id, top_k=3, explain=True)
+    assert found.results[0].text == "How exciting! I got promoted to head chef at the bistro."
+    assert found.explain is not None
+    assert "state only others' facts" in found.explain.signals["triplet"]

@@ -9,6 +9,12 @@ owner, or the unnamed ``user``, :mod:`graphmem.search.self_names`) and holds one
 facts the triplet signal matched, a memory whose matched facts are all another person's is
 scored ``search.others_factor`` times (:mod:`graphmem.search.ranking`). "What should I cook
 for my partner?" is about the partner: no change; nor when the asker has no matching fact.
+
+A question about one person it names ("What is Bruno's job?") is read the same way: when a
+fact of that person (as either end) is among those matched, a memory whose matched facts
+are all other people's ("My husband got a new job in Porto", told to Bruno) is scored
+``search.named_others_factor`` times: a milder factor, since two people talking tell each
+other's things ("I love the painting you made, Mel").
 """
 
 from __future__ import annotations
@@ -32,8 +38,38 @@ def about_asker(query: str) -> bool:
 def about_others(query: str, self_names: Iterable[str], matched: list[TripletHit]) -> set[str]:
     """The memories whose ``matched`` facts are all another person's, for a question about
     the asker who holds one of them; empty otherwise."""
+    if not about_asker(query):
+        return set()
     mine = set(self_names)
     own = {m for t in matched if normalize_name(t.source) in mine for m in t.memory_ids}
-    if not own or not about_asker(query):
+    return _besides(own, matched)
+
+
+def about_others_than(query: str, matched: list[TripletHit]) -> set[str]:
+    """The same for a question about the one person it names (:func:`named`): the memories
+    whose ``matched`` facts all leave that person out, when a fact of theirs (as either end)
+    is among them; empty otherwise."""
+    name = named(query)
+    if name is None:
+        return set()
+    own = {m for t in matched if name in _ends(t) for m in t.memory_ids}
+    return _besides(own, matched)
+
+
+def _besides(own: set[str], matched: list[TripletHit]) -> set[str]:
+    if not own:
         return set()
     return {m for t in matched for m in t.memory_ids} - own
+
+
+def named(query: str) -> str | None:
+    """The one person a question asks about by name ("What is Bruno's job?", "Where does
+    Lena work?"): one name, and no first-person subject; None otherwise."""
+    if SUBJECTS & set(lucene.terms(query)):
+        return None
+    found = roles.names(query)
+    return normalize_name(next(iter(found))) if len(found) == 1 else None
+
+
+def _ends(triplet: TripletHit) -> set[str]:
+    return {normalize_name(triplet.source), normalize_name(triplet.target)}

@@ -22,6 +22,9 @@ class Pool:
     # a question about the asker: memories whose matching facts are all another person's
     # (graphmem/search/asker.py)
     others: set[str] = field(default_factory=set)
+    # a question about one person it names: memories whose matched facts leave them out
+    # (search/asker.py, scored search.named_others_factor times)
+    others_than_named: set[str] = field(default_factory=set)
     # a resolved role: memories whose matched facts are all its anchor's -> the anchor's
     # names; one not told by the anchor scores like another's facts (search/resolved.py)
     anchored: dict[str, set[str]] = field(default_factory=dict)
@@ -60,6 +63,7 @@ class Pool:
         for entity_id, memory_ids in other.mentions.items():
             self.mentions.setdefault(entity_id, set()).update(memory_ids)
         self.others |= other.others
+        self.others_than_named |= other.others_than_named
         for memory_id, cosine in other.fact_cosines.items():
             self.add_fact_cosine(memory_id, cosine)
 

@@ -132,6 +132,8 @@ def _score(
     asks = asking.factor(memory.text, settings.question_factor)
     addressed = address.factor(memory.text, memory.actor, people, settings.address_factor)
     others = settings.others_factor if pool.told_of_others(memory.id, memory.actor) else 1.0
+    if memory.id in pool.others_than_named:
+        others = min(others, settings.named_others_factor)
     final = fused * lifecycle * factor * asks * addressed * others
     if not ctx.explain:
         return _Ranked(memory, final, None)

@@ -297,6 +297,21 @@ def _predicate(verb: Token, links: list[Token]) -> str:
     return "_".join([lemma, *(link.lower_ for link in links)])
 
 
+#: Verbs of choosing, and the adverbs that make a choice a habit: "I always book aisle
+#: seats", "she usually orders the vegan option" tell a preference (``prefers``, one per kind
+#: of thing: a later "I prefer window seats" supersedes it).
+_CHOOSERS = frozenset({"book", "order", "choose", "pick", "request", "reserve", "get"})
+_HABITUAL = frozenset({"always", "usually", "normally", "generally", "typically"})
+
+
+def _chooses(verb: Token, links: list[Token]) -> bool:
+    return (
+        not links
+        and verb.lemma_.lower() in _CHOOSERS
+        and any(c.dep_ == "advmod" and c.lower_ in _HABITUAL for c in verb.children)
+    )
+
+
 def _fact(source: Named, verb: Token, links: list[Token], target: Named) -> str:
     return " ".join([source.name, verb.text, *(link.text for link in links), target.name])
 
@@ -354,7 +369,7 @@ def verb_triplets(
             continue
         target = relative(obj, speakers) or resolve(_named_as(obj), speakers)
         target = target or activity_named(obj)
-        predicate = plan + _predicate(verb, links)
+        predicate = plan + ("prefers" if _chooses(verb, links) else _predicate(verb, links))
         if predicate == "share_with" and _shares_home(verb):
             predicate = "live_with"  # "shares a flat with two friends"
         if target is not None:

@@ -48,6 +48,12 @@ def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: Search
         pool.status["triplet"] += (
             f"; asked about the asker: {len(pool.others)} memories state only others' facts"
         )
+    pool.others_than_named = asker.about_others_than(ctx.query, [*strong, *by_text])
+    if pool.others_than_named:
+        pool.status["triplet"] += (
+            f"; asked about {asker.named(ctx.query)}: {len(pool.others_than_named)} memories "
+            "state only others' facts"
+        )
 
 
 def _by_text(
