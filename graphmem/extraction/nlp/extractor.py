@@ -30,7 +30,7 @@ from graphmem.domain.extraction import (
     Message,
 )
 from graphmem.extraction.dates import resolve_relative
-from graphmem.extraction.nlp import answers, confirm
+from graphmem.extraction.nlp import answers, confirm, the_user
 from graphmem.extraction.nlp.clauses import (
     argument_of,
     clause_asserts,
@@ -85,6 +85,11 @@ def speakers_for(messages: list[Message]) -> dict[str, Speakers]:
     return result
 
 
+def _for_parse(message: Message) -> str:
+    text = restore_dropped_i(message.content)
+    return the_user.as_named(text) if the_user.tells_of_owner(message) else text
+
+
 @dataclass(frozen=True)
 class Parts:
     """Which parts of the extraction run (all by default; ``ExtractionSettings``)."""
@@ -121,7 +126,7 @@ class NLPExtractor:
         ]
         if not kept:
             return Extraction(memories=[], llm_calls=0)
-        parts = [parse_part(restore_dropped_i(m.content), self.parse_cap_chars) for _, m in kept]
+        parts = [parse_part(_for_parse(m), self.parse_cap_chars) for _, m in kept]
         irregular = verb_exceptions(load_pipeline(self.package))
         docs = [
             noun_roots(past_forms(tidy_entities(d), irregular))
@@ -135,9 +140,12 @@ class NLPExtractor:
         memories: list[ExtractedMemory] = []
         recent = RecentPeople(talkers)
         asked: tuple[str, str] | None = None  # (asker, yes/no question) just before
+        owner = {the_user.WORD: the_user.owner_name(m for _, m in kept)}  # "The user lives …"
         for (index, m), doc in zip(kept, docs, strict=True):
-            who = replace(speakers[speaker_of(m)], people=people)
-            step = _MessageExtraction(m, who, request.observed_at, known, self.parts, self.package)
+            told = the_user.tells_of_owner(m)
+            who = replace(speakers[speaker_of(m)], people=people | owner.keys() if told else people)
+            names = {**known, **owner} if told else known
+            step = _MessageExtraction(m, who, request.observed_at, names, self.parts, self.package)
             question = asked[1] if asked and asked[0] != speaker_of(m) else None
             memory = step.run(index, doc, recent, question)
             memories.append(memory)

@@ -16,6 +16,11 @@ PATTERN_PREDICATES: dict[str, tuple[str, frozenset[str] | None]] = {
     "work_at": ("works_at", frozenset({"ORG"})),
     "work_for": ("works_at", frozenset({"ORG"})),
     "prefer": ("prefers", None),
+    # "Jonas moved to Bergen": a home, as "I moved to Bergen" is
+    "move_to": ("lives_in", frozenset({"GPE"})),
+    # "I switched to oat milk", "User switched to light mode": what one uses now, one per
+    # kind of thing (a later "I prefer almond milk" replaces it)
+    "switch_to": ("prefers", frozenset({"CONCEPT"})),
     "date": ("dating", frozenset({"PERSON"})),
     "move_with": ("live_with", None),  # "Oskar moved in with his girlfriend"
     "move_in_with": ("live_with", None),
