@@ -246,7 +246,7 @@ class SearchSettings(BaseModel):
     others_factor: float = Field(default=0.4, gt=0.0, le=1.0)
     # The same for a question about one person it names ("What is Bruno's job?"); milder,
     # since two people talking tell each other's things (graphmem/search/asker.py).
-    named_others_factor: float = Field(default=0.8, gt=0.0, le=1.0)
+    named_others_factor: float = Field(default=0.9, gt=0.0, le=1.0)
     decay_enabled: bool = False
 
 
