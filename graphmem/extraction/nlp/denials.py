@@ -37,6 +37,7 @@ from graphmem.extraction.nlp.clauses import (
 )
 from graphmem.extraction.nlp.departures import departures
 from graphmem.extraction.nlp.endings import ended_triplets
+from graphmem.extraction.nlp.loans import ended_loans
 from graphmem.extraction.nlp.treatment import stopped
 from graphmem.extraction.nlp.triplets import ParsedTriplet, plan_only, verb_triplets
 from graphmem.extraction.patterns import RawTriplet, find_triplets
@@ -75,6 +76,7 @@ def sentence_denials(
     ended += [t for verb in verbs for t in departures(verb, speakers)]
     ended += [t for verb in verbs for t in chosen_against(verb, speakers)]
     ended += [t for verb in verbs for t in stopped(verb, speakers)]
+    ended += [t for verb in verbs for t in ended_loans(verb, speakers)]
     if not clauses:
         return [], ended
     heads = {verb.i for verb in clauses}

@@ -190,7 +190,10 @@ def _objects(verb: Token) -> Iterator[tuple[list[Token], Token]]:
                 yield particles, _counted(obj)
             if _shares_home(verb):  # "shares a flat with two friends"
                 yield from _told_after(child, {"with"})
-        elif child.dep_ == "prep":
+        elif child.dep_ == "dative" and child.pos_ in {"PROPN", "NOUN"}:
+            yield particles, child  # "I owe Marta 50 euros" -> owe Marta
+        elif child.dep_ == "prep" or (child.dep_ == "dative" and child.pos_ == "ADP"):
+            # "lent my drill to Piet": the parser's dative "to" -> lend_to Piet
             for pobj in (c for c in child.children if c.dep_ == "pobj"):
                 for obj in _with_conjuncts(pobj):
                     yield [*particles, child], _counted(obj)  # "listen to a lot of jazz"
