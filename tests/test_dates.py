@@ -94,16 +94,12 @@ def test_resolve_relative(text: str, expected: datetime) -> None:
     [
         "",
         "I live in Beijing.",
-        "tomorrow",
-        "next week",
         "in 2099",
         "in a minute",
         "Mayday",
         "🙂🙂",
         "'); MATCH (n) DETACH DELETE n //",
         "monday" * 1000,
-        "this weekend",  # said on a Wednesday: still to come
-        "next weekend",
         "2 may be enough",
         "you may 2x it",
         "on 12 June 2025",  # after the observation
@@ -186,21 +182,46 @@ def test_february_29th_without_a_year() -> None:
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "expected"),
     [
-        "Handed in my notice, I'm starting at Novartis in September.",
-        "We're flying to Lima on 4 February!",
-        "Our second kid is due in January.",
-        "I'll be in Oslo in October for the conference.",
+        ("Handed in my notice, I'm starting at Novartis in September.", midnight(2025, 9, 1)),
+        ("We're flying to Lima on 4 February!", midnight(2026, 2, 4)),
+        ("Our second kid is due in January.", midnight(2026, 1, 1)),
+        ("I'll be in Oslo in October for the conference.", midnight(2025, 10, 1)),
         # a present tense puts it on the calendar: the next one, not the last
-        "Meera and Jo's wedding is on the 14th of February.",
-        "Our anniversary's in October.",
-        "The deadline is set for the 3rd of September.",
+        ("Meera and Jo's wedding is on the 14th of February.", midnight(2026, 2, 14)),
+        ("Our anniversary's in October.", midnight(2025, 10, 1)),
+        ("The deadline is set for the 3rd of September.", midnight(2025, 9, 3)),
     ],
 )
-def test_a_month_still_to_come_is_not_last_years(text: str) -> None:
-    # told on 11 June 2025: "September" ahead is not September 2024
-    assert resolve_relative(text, OBSERVED) is None
+def test_a_month_still_to_come_is_the_next_one(text: str, expected: datetime) -> None:
+    # told on 11 June 2025: "September" ahead is not September 2024 but 2025
+    assert resolve_relative(text, OBSERVED) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("tomorrow", OBSERVED + timedelta(days=1)),
+        ("the day after tomorrow", OBSERVED + timedelta(days=2)),
+        ("I start next week", OBSERVED + timedelta(days=7)),
+        ("see you next month", datetime(2025, 7, 11, 15, 30, tzinfo=UTC)),
+        ("we might move next year", datetime(2026, 6, 11, 15, 30, tzinfo=UTC)),
+        ("in three weeks", OBSERVED + timedelta(weeks=3)),
+        ("in a couple of days", OBSERVED + timedelta(days=2)),
+        ("this weekend", midnight(2025, 6, 14)),  # said on a Wednesday: the coming one
+        ("next weekend", midnight(2025, 6, 21)),
+        ("next Friday", midnight(2025, 6, 13)),
+        ("this coming Monday", midnight(2025, 6, 16)),
+        ("next Wednesday", midnight(2025, 6, 18)),  # said on a Wednesday: a week on
+        ("we're getting married next June", midnight(2026, 6, 1)),
+        ("next March", midnight(2026, 3, 1)),
+        ("next summer", midnight(2026, 6, 1)),
+        ("next winter", midnight(2025, 12, 1)),
+    ],
+)
+def test_what_is_still_to_come_resolves_forward(text: str, expected: datetime) -> None:
+    assert resolve_relative(text, OBSERVED) == expected
 
 
 @pytest.mark.parametrize(

@@ -18,7 +18,8 @@ expression                                result
 (or ``back``)                             ``a``/``an``, ``one`` .. ``twelve``,
                                           ``(a) couple (of)``, ``a few``, ``several``
 ``half a year / month / week ago``        six months / two weeks / three days back
-``this weekend``                          said on a weekend: midnight of its Saturday
+``this weekend``                          midnight of its Saturday (the coming one, said
+                                          on a weekday)
 ``last weekend``, ``this past weekend``,  midnight of the Saturday of the latest weekend
 ``over the weekend``                      before the observation day's own weekend
 ``N weekends ago``,                       that Saturday, N - 1 weeks earlier
@@ -41,9 +42,22 @@ expression                                result
 ``in <year>`` (1900-2199)                 midnight of 1 January of that year
 ========================================  ============================================
 
-Future expressions (``tomorrow``, ``next week``) are not resolved: graphmem records what
-has happened. Nor is a month or day without its year that a future word precedes in its
-sentence ("starting at Roche in August" told in June is not last August).
+Expressions of what is still to come (since the eleventh stop; before, they were left
+unresolved) resolve forward:
+
+========================================  ============================================
+``tomorrow``, ``the day after tomorrow``  ``observed_at + 1`` / ``+ 2`` days
+``next week`` / ``month`` / ``year``      seven days / one month / one year later
+``in N days/weeks/months/years``          ``observed_at`` plus that span
+``next weekend``                          midnight of the Saturday after "this weekend"
+``next <weekday>``, ``this coming …``     midnight of the first such weekday after the day
+``next <month>``                          the 1st of the first such month after this one
+``next <season>``                         the 1st of the first such season not yet begun
+========================================  ============================================
+
+A month or day without its year that a future word precedes in its sentence ("starting at
+Roche in August", "the wedding is on the 14th of February") is the next one, not the last
+(told in June, August is this August; told in November, February is next February).
 """
 
 from __future__ import annotations
@@ -126,8 +140,8 @@ def _saturday(observed: datetime) -> datetime:
 
 
 def _this_weekend(_match: re.Match[str], observed: datetime) -> datetime | None:
-    # said on a weekday, "this weekend" is still to come: not resolved
-    return _saturday(observed) if observed.weekday() >= 5 else None
+    # said on a weekday, "this weekend" is the coming one
+    return _saturday(observed) + timedelta(weeks=0 if observed.weekday() >= 5 else 1)
 
 
 def _weekends_ago(weeks: int | None = None) -> Resolver:
@@ -148,6 +162,47 @@ def _half_ago(match: re.Match[str], observed: datetime) -> datetime:
     if unit == "year":
         return shift_months(observed, -6)
     return observed - timedelta(days=14 if unit == "month" else 3)
+
+
+def _later(unit: str, count: int = 1) -> Resolver:
+    """``count`` days, weeks, months or years after the observation."""
+
+    def resolve(_match: re.Match[str], observed: datetime) -> datetime:
+        if unit == "day":
+            return observed + timedelta(days=count)
+        if unit == "week":
+            return observed + timedelta(weeks=count)
+        return shift_months(observed, count * (12 if unit == "year" else 1))
+
+    return resolve
+
+
+def _in(match: re.Match[str], observed: datetime) -> datetime:
+    """ "in three weeks", "in a couple of days": that span after the observation."""
+    unit = match.group("unit").lower().rstrip("s")
+    return _later(unit, _count(match))(match, observed)
+
+
+def _next_weekday(match: re.Match[str], observed: datetime) -> datetime:
+    day = [d[:3] for d in WEEKDAYS].index(match.group("day").lower()[:3])
+    ahead = (day - observed.weekday()) % 7 or 7
+    return _midnight(observed + timedelta(days=ahead))
+
+
+def _next_weekend(_match: re.Match[str], observed: datetime) -> datetime:
+    """The weekend after "this weekend" (:func:`_this_weekend`)."""
+    return _saturday(observed) + timedelta(weeks=1 if observed.weekday() >= 5 else 2)
+
+
+def _next_month(match: re.Match[str], observed: datetime) -> datetime:
+    month = MONTHS.index(match.group("month").lower()) + 1
+    year = observed.year if month > observed.month else observed.year + 1
+    return _midnight(observed.replace(year=year, month=month, day=1))
+
+
+def _next_season(match: re.Match[str], observed: datetime) -> datetime:
+    start = _midnight(observed.replace(day=1, month=SEASONS[match.group("season").lower()]))
+    return start if start > observed else start.replace(year=start.year + 1)
 
 
 def _month(match: re.Match[str], observed: datetime) -> datetime:
@@ -212,6 +267,19 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
     (re.compile(r"\b(?:last|this\s+past)\s+week\b"), _days(7)),
     (re.compile(r"\b(?:last|this\s+past|past|over\s+the)\s+weekend\b"), _weekends_ago(1)),
     (re.compile(r"\bthis\s+weekend\b"), _this_weekend),
+    (re.compile(r"\bthe\s+day\s+after\s+tomorrow\b"), _later("day", 2)),
+    (re.compile(r"\btomorrow\b"), _later("day")),
+    (re.compile(r"\bnext\s+week\b"), _later("week")),
+    (re.compile(r"\bnext\s+month\b"), _later("month")),
+    (re.compile(r"\bnext\s+year\b"), _later("year")),
+    (re.compile(r"\bnext\s+weekend\b"), _next_weekend),
+    (re.compile(rf"\b(?:next|this\s+coming)\s+(?P<day>{_WEEKDAY_RE})"), _next_weekday),
+    (re.compile(rf"\bnext\s+(?P<month>{_MONTH_RE})\b"), _next_month),
+    (re.compile(rf"\bnext\s+(?P<season>{_SEASON_RE})\b"), _next_season),
+    (
+        re.compile(rf"\bin\s+(?P<n>{_NUMBER_RE})\s+(?P<unit>days?|weeks?|months?|years?)\b"),
+        _in,
+    ),
     (re.compile(r"\blast\s+month\b"), _months(1)),
     (re.compile(r"\blast\s+year\b"), _months(12)),
     (re.compile(rf"\blast\s+(?P<season>{_SEASON_RE})\b"), _season(over=True)),
@@ -261,7 +329,7 @@ def resolve_relative(text: str, observed_at: datetime) -> datetime | None:
     except (OverflowError, ValueError):
         return None
     if moment is not None and _ahead(lowered, best[2], best[3], moment, observed_at):
-        return None
+        return _forward(moment, best[2])
     return moment
 
 
@@ -289,3 +357,12 @@ def _ahead(
         return False
     before = re.split(r"[.!?;]", lowered[max(0, match.start() - 60) : match.start()])[-1]
     return _FUTURE.search(before) is not None or _SCHEDULED.search(before) is not None
+
+
+def _forward(moment: datetime, match: re.Match[str]) -> datetime:
+    """The next occurrence of a month or day resolved to its last one: a year on, and for a
+    month named alone its 1st ("in August", told in June, is this August)."""
+    try:
+        return moment.replace(year=moment.year + 1)
+    except ValueError:  # 29 February
+        return moment.replace(year=moment.year + 1, day=28)

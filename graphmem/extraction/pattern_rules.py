@@ -100,7 +100,8 @@ RULES: tuple[Rule, ...] = (
           first_person_before=True),
     rule(rf"{IM}\s+{ADV}(?i:working|employed)\s+(?i:at|for|by)\s+{T}", "works_at"),
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:started|began|start)\s+"
-          rf"(?i:working|work|a\s+new\s+job|a\s+job)\s+(?i:at|for)\s+{T}", "works_at", event=True),
+          rf"(?i:working|work|(?:a|my|the)\s+new\s+job|a\s+job)\s+(?i:at|for)\s+{T}", "works_at",
+          event=True),
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:got|gotten|landed|accepted|took)\s+(?i:a\s+)?"
           rf"(?i:new\s+)?(?i:job|position|role)\s+(?i:at|with)\s+{T}", "works_at", event=True),
     # "I got a new job as head of science at a school in Cascais": the job names its title
@@ -114,7 +115,8 @@ RULES: tuple[Rule, ...] = (
           "works_at"),
     rule(rf"{NAME}\s+{ADV}(?i:works)\s+(?i:at|for)\s+{T}", "works_at"),
     # "My husband Tom just started a new job at Amazon", "Lena has landed a role with Oxfam"
-    rule(rf"{NAME}\s+(?i:has\s+)?{ADV}(?i:started|began)\s+(?i:working|a\s+new\s+job|a\s+job)"
+    rule(rf"{NAME}\s+(?i:has\s+)?{ADV}(?i:started|began)\s+"
+          rf"(?i:working|(?:a|(?:his|her|their)|the)\s+new\s+job|a\s+job)"
           rf"\s+(?i:at|for)\s+{T}", "works_at", event=True),
     rule(rf"{NAME}\s+(?i:has\s+)?{ADV}(?i:got|gotten|landed|accepted|took)\s+(?i:a\s+)?"
           rf"(?i:new\s+)?(?i:job|position|role)\s+(?i:at|with)\s+{T}", "works_at", event=True),
