@@ -177,7 +177,7 @@ def _later(unit: str, count: int = 1) -> Resolver:
     return resolve
 
 
-def _in(match: re.Match[str], observed: datetime) -> datetime:
+def _in(match: re.Match[str], observed: datetime) -> datetime | None:
     """ "in three weeks", "in a couple of days": that span after the observation."""
     unit = match.group("unit").lower().rstrip("s")
     return _later(unit, _count(match))(match, observed)
