@@ -103,6 +103,11 @@ def test_when_clause_is_past_with_its_anchor() -> None:
         ("half a year ago", day(2023, 12, 1), day(2024, 1, 1)),  # not "a year ago"
         ("two weeks back", day(2024, 5, 27), day(2024, 6, 3)),
         ("the weekend before last", day(2024, 5, 27), day(2024, 6, 3)),  # not a past cue
+        # what is still to come (memories are dated forward: extraction/dates.py)
+        ("what's on tomorrow?", day(2024, 6, 16), day(2024, 6, 17)),
+        ("what am I doing next week?", day(2024, 6, 17), day(2024, 6, 24)),
+        ("plans for next month", day(2024, 7, 1), day(2024, 8, 1)),
+        ("anything big next year?", day(2025, 1, 1), day(2026, 1, 1)),
     ],
 )
 def test_explicit_windows(query: str, start: datetime, end: datetime) -> None:

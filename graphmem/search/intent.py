@@ -278,6 +278,11 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
     (re.compile(r"\blast\s+month\b"), _relative("month", -1)),
     (re.compile(r"\bthis\s+month\b"), _relative("month", 0)),
     (re.compile(r"\blast\s+year\b"), _relative("year", -1)),
+    # what is still to come, now that memories are dated forward (extraction/dates.py)
+    (re.compile(r"\btomorrow\b"), _relative("day", 1)),
+    (re.compile(r"\bnext\s+week\b"), _relative("week", 1)),
+    (re.compile(r"\bnext\s+month\b"), _relative("month", 1)),
+    (re.compile(r"\bnext\s+year\b"), _relative("year", 1)),
     (re.compile(r"\bthis\s+year\b"), _relative("year", 0)),
     (
         re.compile(
