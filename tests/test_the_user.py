@@ -68,3 +68,10 @@ def test_facts_stored_as_the_user_replace_each_other(memory: Memory, user_id: st
                          ("Which display mode does the user like?", light.id)):  # fmt: skip
         found = memory.search(query, user_id=user_id, reference_date="2026-11-20")
         assert found.results[0].id == first, query
+
+
+def test_the_user_in_a_compound_noun_is_no_person() -> None:
+    for text in ("The user interface is slow.", "The user settings page broke.",
+                 "I hate the user onboarding flow."):  # fmt: skip
+        (said,) = _read(Message(role="user", content=text))
+        assert not [t for t in said if "User" in (t[0], t[2]) or t[2].startswith("User ")], text

@@ -34,7 +34,16 @@ def tells_of_owner(message: Message) -> bool:
     return message.role != "user" or not (message.name or "").strip()
 
 
-_THE_USER = re.compile(r"\b[Tt]he user(?='s\b|\b)")
+#: "the user" before a possessive, a verb or an adverb; not in a compound noun ("the user
+#: interface", "the user manual", "the user settings")
+_THE_USER = re.compile(
+    r"\b[Tt]he user(?!\s+(?:settings|accounts|groups|stories|interfaces|manuals|sessions|"
+    r"profiles|reviews|details|permissions|preferences|names|ids|roles|types|metrics|"
+    r"counts|numbers|journeys|tests|needs\s+(?:analysis|assessment))\b)"
+    r"(?=(?:'s|\s+(?:is|was|has|had|does|did|can|could|will|would|should|may|"
+    r"might|must|isn't|wasn't|hasn't|doesn't|didn't|can't|won't|also|now|still|just|"
+    r"recently|often|usually|always|never|really|currently|finally|and|\w+ed|\w+s))\b)"
+)
 
 
 def as_named(text: str) -> str:
