@@ -113,3 +113,34 @@ def test_a_change_of_plans_ends_the_old_plan_and_ranks_first(memory: Memory, use
                            reference_date="2026-05-01")  # fmt: skip
     ranked = [r.id for r in before.results]
     assert ranked.index(old) < ranked.index(added.id)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We cancelled our trip to Rome.",
+        "I called off the Rome trip.",
+        "We're not going to Rome anymore.",
+        "We no longer plan to fly to Rome.",
+    ],
+)
+def test_a_trip_cancelled_or_denied_ends_every_way_of_going_there(text: str) -> None:
+    denied = facts(read_one(text, ME, PEOPLE).denied)
+    for predicate in ("go_to", "plan_fly_to", "plan_visit"):
+        assert (ME, predicate, "Rome") in denied, (text, predicate)
+
+
+@pytest.mark.parametrize("text", ["We cancelled the meeting.", "Did you cancel the trip to Rome?"])
+def test_no_trip_ends_where_none_is_cancelled(text: str) -> None:
+    assert not read_one(text, ME, PEOPLE).denied
+
+
+@pytest.mark.neo4j
+def test_a_cancelled_trip_ranks_above_its_plan(memory: Memory, user_id: str) -> None:
+    plan = _tell(memory, user_id, "We're planning to fly to Rome in May for my birthday.",
+                 "2026-02-01")  # fmt: skip
+    _tell(memory, user_id, "Our budget for the kitchen renovation is 20k euros.", "2026-02-10")
+    off = _tell(memory, user_id, "We cancelled our trip to Rome, the flights were too expensive.",
+                "2026-03-01")  # fmt: skip
+    found = memory.search("Are we going to Rome?", user_id=user_id, reference_date="2026-04-01")
+    assert [r.id for r in found.results[:2]] == [off, plan]

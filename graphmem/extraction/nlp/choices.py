@@ -19,17 +19,13 @@ from graphmem.extraction.nlp.clauses import clause_asserts
 from graphmem.extraction.nlp.names import resolve
 from graphmem.extraction.nlp.plans import PLAN
 from graphmem.extraction.nlp.triplets import ParsedTriplet, subject_of, verb_triplets
+from graphmem.extraction.nlp.trips import PLACES as _PLACES
+from graphmem.extraction.nlp.trips import TRAVEL
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
     from graphmem.extraction.nlp.names import Speakers
-
-#: Verbs of going somewhere; a place left for another denies each of them.
-TRAVEL = frozenset(
-    {"go_to", "fly_to", "travel_to", "drive_to", "head_to", "visit", "move_to", "book"}
-)
-_PLACES = frozenset({"GPE", "LOC", "FAC"})
 
 
 def chosen_against(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:

@@ -38,8 +38,10 @@ from graphmem.extraction.nlp.clauses import (
 from graphmem.extraction.nlp.departures import departures
 from graphmem.extraction.nlp.endings import ended_triplets
 from graphmem.extraction.nlp.loans import ended_loans
+from graphmem.extraction.nlp.plans import planner
 from graphmem.extraction.nlp.treatment import stopped
-from graphmem.extraction.nlp.triplets import ParsedTriplet, plan_only, verb_triplets
+from graphmem.extraction.nlp.triplets import ParsedTriplet, plan_only, subject_of, verb_triplets
+from graphmem.extraction.nlp.trips import cancelled, travel_everywhere
 from graphmem.extraction.patterns import RawTriplet, find_triplets
 
 if TYPE_CHECKING:
@@ -77,6 +79,7 @@ def sentence_denials(
     ended += [t for verb in verbs for t in chosen_against(verb, speakers)]
     ended += [t for verb in verbs for t in stopped(verb, speakers)]
     ended += [t for verb in verbs for t in ended_loans(verb, speakers)]
+    ended += [t for verb in verbs for t in cancelled(verb, speakers)]
     if not clauses:
         return [], ended
     heads = {verb.i for verb in clauses}
@@ -85,8 +88,17 @@ def sentence_denials(
         for raw in find_triplets(positive_text(sentence, clauses), speakers.me, known)
         if not (raw.negative or raw.denial) and _in_denied(sentence, raw, heads)
     ]
-    parsed = [t for verb in clauses if verb.pos_ == "VERB" for t in verb_triplets(verb, speakers)]
-    return patterns, parsed + ended
+    parsed = [t for verb in clauses if verb.pos_ == "VERB" for t in _denied(verb, speakers)]
+    return patterns, list(travel_everywhere(parsed)) + ended
+
+
+def _denied(verb: Token, speakers: Speakers) -> list[ParsedTriplet]:
+    """A denied verb's triplets, and for a denied plan ("I'm no longer planning to move to
+    Berlin") those of what it planned."""
+    told = list(verb_triplets(verb, speakers))
+    for planned in (c for c in verb.children if c.dep_ == "xcomp" and planner(verb, c)):
+        told += verb_triplets(planned, speakers, subject_of(verb, speakers))
+    return told
 
 
 def _in_denied(sentence: Span, raw: RawTriplet, heads: set[int]) -> bool:
