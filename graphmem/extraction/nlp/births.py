@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 from graphmem.domain.calendar_words import MONTHS
 from graphmem.extraction.nlp.clauses import clause_asserts
-from graphmem.extraction.nlp.names import Named, Speakers, resolve
-from graphmem.extraction.nlp.others import third_party
+from graphmem.extraction.nlp.names import Named, Speakers
+from graphmem.extraction.nlp.others import person_of
 from graphmem.extraction.nlp.parsed import ParsedTriplet
 
 if TYPE_CHECKING:
@@ -59,9 +59,5 @@ def _entity(token: Token) -> Span | None:
 
 
 def _subject(verb: Token, speakers: Speakers) -> Named | None:
-    for subject in (c for c in verb.children if c.dep_ == "nsubjpass"):
-        said = resolve(subject, speakers)
-        if said is not None and said.name in {speakers.me, speakers.you}:
-            return said
-        return third_party(subject, speakers)
-    return None
+    subject = next((c for c in verb.children if c.dep_ == "nsubjpass"), None)
+    return person_of(subject, speakers) if subject is not None else None

@@ -59,7 +59,7 @@ from graphmem.extraction.nlp.names import (
     is_time_word,
     resolve,
 )
-from graphmem.extraction.nlp.others import third_party
+from graphmem.extraction.nlp.others import person_of
 from graphmem.extraction.nlp.triplets import (
     ParsedTriplet,
     activity_named,
@@ -226,12 +226,8 @@ def _nobody(source: Named, verb: Token) -> ParsedTriplet:
 
 def _switched(verb: Token, speakers: Speakers) -> Named | None:
     """The person a switch was made for, its object ("switched me", "switched Pixel")."""
-    for obj in (c for c in verb.children if c.dep_ == "dobj"):
-        named = resolve(obj, speakers)
-        if named is not None and named.name in {speakers.me, speakers.you}:
-            return named
-        return third_party(obj, speakers)
-    return None
+    obj = next((c for c in verb.children if c.dep_ == "dobj"), None)
+    return person_of(obj, speakers) if obj is not None else None
 
 
 def _moved_away(verb: Token, source: Named, speakers: Speakers) -> bool:
@@ -304,11 +300,7 @@ def passive_subject(verb: Token, speakers: Speakers) -> Named | None:
     """The one who underwent a passive ("Ines got rid of …", "I got laid off"): a speaker,
     or a third party who is a person; None without exactly one such subject."""
     subjects = [c for c in verb.children if c.dep_ == "nsubjpass"]
-    if len(subjects) != 1:
-        return None
-    said = resolve(subjects[0], speakers)
-    mine = said is not None and said.name in {speakers.me, speakers.you}
-    return said if mine else third_party(subjects[0], speakers)
+    return person_of(subjects[0], speakers) if len(subjects) == 1 else None
 
 
 def _got_rid(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:

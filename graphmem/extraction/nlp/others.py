@@ -194,3 +194,12 @@ def appositive(raw: RawTriplet, said: Token | None) -> bool:
     if said is None or not raw.predicate.endswith("_of"):
         return False
     return said.dep_ == "appos" or any(c.dep_ == "appos" for c in said.children)
+
+
+def person_of(token: Token, speakers: Speakers) -> Named | None:
+    """The person ``token`` stands for: one of the speakers ("me", "you"), or a third party
+    who is a person (:func:`third_party`)."""
+    said = resolve(token, speakers)
+    if said is not None and said.name in {speakers.me, speakers.you}:
+        return said
+    return third_party(token, speakers)

@@ -28,7 +28,7 @@ from graphmem.extraction.nlp.names import (
     Speakers,
     resolve,
 )
-from graphmem.extraction.nlp.others import third_party
+from graphmem.extraction.nlp.others import person_of
 from graphmem.extraction.nlp.parsed import ParsedTriplet
 
 if TYPE_CHECKING:
@@ -178,14 +178,11 @@ def _patient(people: list[Token], carer: Token, speakers: Speakers) -> Named | N
 
 
 def _who(token: Token, speakers: Speakers, carer: Token | None) -> Named | None:
-    said = resolve(token, speakers)
-    if said is not None and said.name in {speakers.me, speakers.you}:
-        return said
     if token.lower_ in {"him", "her"} and carer is not None:
         # "Dad's doctor switched him": the one whose doctor it is
         owner = next((c for c in carer.children if c.dep_ == "poss"), None)
         return _who(owner, speakers, None) if owner is not None else None
-    return third_party(token, speakers)
+    return person_of(token, speakers)
 
 
 def _owner(thing: Token, speakers: Speakers) -> Named | None:
