@@ -34,6 +34,15 @@ def test_a_job_told_alone_is_current() -> None:
     assert (ME, "job_title", "bus driver") in told
 
 
+def test_a_job_told_after_losing_one_is_current() -> None:
+    """The end of whatever job ("laid off") comes with the new one: no retirement, and
+    "now" tells the new job as current."""
+    said = "Got laid off, so I'm working at my uncle's bakery now."
+    told = facts(read_one(said, ME, PEOPLE).triplets)
+    assert [t for t in told if t[1] == "works_at"], told
+    assert not [t for t in told if t[1].startswith("former_")], told
+
+
 @pytest.mark.parametrize(
     "text",
     ["Lotte dropped medicine and is doing psychology now.", "Lotte dropped medicine in May."],

@@ -220,7 +220,7 @@ class _MessageExtraction:
             text=self.message.content,
             source_index=index,
             entities=self.entities.items(),
-            triplets=as_former(self.triplets.values(), self.denied.values()),
+            triplets=as_former(self.triplets.values(), self.denied.values(), text),
             denied=list(self.denied.values()),
             event_date=resolve_relative(text, self.observed_at),
         )

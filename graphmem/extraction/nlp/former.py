@@ -6,11 +6,13 @@ of any value, for the lifecycle) and either nothing of what was ("postman" was o
 concept) or the fact as current, told and denied in one message (``job_title teacher``). Now
 what was is kept as such, with ``former_`` before its predicate: ``former_job_title
 postman``. It is no current fact: no new job supersedes it and no end ends it, and "What did
-I do for a living?" still finds it.
+I do for a living?" still finds it. Only a message that tells a retirement, and nothing as
+current ("now"), reads what it ends as former.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
@@ -53,11 +55,20 @@ def _as_what(verb: Token) -> Iterator[Token]:
                 yield from (c for c in inner.children if c.dep_ == "pobj")
 
 
+#: A retirement told in the message, and words that make what else it tells current.
+_RETIRED = re.compile(r"\bretir(?:e|ed|ing|ement)\b", re.IGNORECASE)
+_NOW = re.compile(r"\b(?:now|currently|these\s+days|nowadays)\b", re.IGNORECASE)
+
+
 def as_former(
-    triplets: Iterable[ExtractedTriplet], denied: Iterable[ExtractedTriplet]
+    triplets: Iterable[ExtractedTriplet], denied: Iterable[ExtractedTriplet], text: str
 ) -> list[ExtractedTriplet]:
     """``triplets`` with each fact whose slot the same message ends (any value, or the same
-    one) told as former: "I worked as a teacher for 20 years before I retired"."""
+    one) told as former, in a message that tells a retirement and nothing current: "I worked
+    as a teacher for 20 years before I retired". "Got laid off, so I'm working at my uncle's
+    shop now" keeps the new job."""
+    if not _RETIRED.search(text) or _NOW.search(text):
+        return list(triplets)
     ended = {(normalize_name(d.source), d.predicate, normalize_name(d.target)) for d in denied}
     kept: list[ExtractedTriplet] = []
     for triplet in triplets:
