@@ -46,6 +46,10 @@ def test_a_named_person_saying_the_user_means_someone_else() -> None:
 def test_a_move_and_a_switch_of_a_third_party() -> None:
     (moved,) = _read(Message(role="user", name="Ana", content="My brother Tiago moved to Porto."))
     assert ("Tiago", "lives_in", "Porto") in moved
+    (moving,) = _read(
+        Message(role="user", name="Ana", content="My brother Tiago is moving to Lyon in June.")
+    )
+    assert not [t for t in moving if t[1] == "lives_in"]  # a move still to come is no home yet
     (switched,) = _read(Message(role="user", name="Ana", content="I switched to oat milk."))
     assert ("Ana", "prefers", "oat milk") in switched
 

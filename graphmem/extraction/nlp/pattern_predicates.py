@@ -16,7 +16,8 @@ PATTERN_PREDICATES: dict[str, tuple[str, frozenset[str] | None]] = {
     "work_at": ("works_at", frozenset({"ORG"})),
     "work_for": ("works_at", frozenset({"ORG"})),
     "prefer": ("prefers", None),
-    # "Jonas moved to Bergen": a home, as "I moved to Bergen" is
+    # "Jonas moved to Bergen": a home, as "I moved to Bergen" is (told as done: not "we're
+    # moving to Berlin next month", :data:`DONE_ONLY`)
     "move_to": ("lives_in", frozenset({"GPE"})),
     # "I switched to oat milk", "User switched to light mode": what one uses now, one per
     # kind of thing (a later "I prefer almond milk" replaces it)
@@ -51,10 +52,16 @@ PATTERN_PREDICATES: dict[str, tuple[str, frozenset[str] | None]] = {
 }
 
 
-def as_pattern(predicate: str, target_type: str) -> str:
+#: Parse predicates that tell the pattern's fact only when told as done (past tense).
+DONE_ONLY = frozenset({"move_to"})
+
+
+def as_pattern(predicate: str, target_type: str, *, done: bool = True) -> str:
     """The pattern's predicate for a parse predicate that tells the same fact
     (:data:`PATTERN_PREDICATES`), else ``predicate``."""
     found = PATTERN_PREDICATES.get(predicate)
     if found is None or (found[1] is not None and target_type not in found[1]):
+        return predicate
+    if predicate in DONE_ONLY and not done:
         return predicate
     return found[0]

@@ -380,7 +380,8 @@ def verb_triplets(
             # named, whatever its label (but a person's)
             workplace = obj.lemma_.lower() in _WORKPLACES and _named_as(obj) is not obj
             after_job = bool(links) and links[-1].head.i != verb.i and target.type != PERSON
-            predicate = as_pattern(predicate, "ORG" if workplace or after_job else target.type)
+            kind = "ORG" if workplace or after_job else target.type
+            predicate = as_pattern(predicate, kind, done=verb.tag_ in {"VBD", "VBN"})
         if target is None or target.name == source.name or len(predicate) > 100:
             continue
         fact = _fact(source, verb, links, target)
