@@ -10,12 +10,13 @@ metformin``), so :mod:`.triplets` reads no object here. What the choice ends is 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from graphmem.extraction.nlp.clauses import clause_of
 
 if TYPE_CHECKING:
-    from spacy.tokens import Token
+    from spacy.tokens import Span, Token
 
 #: The two words before an alternative left: "instead of", "rather than".
 _LEFT_BY = frozenset({("instead", "of"), ("rather", "than")})
@@ -29,6 +30,12 @@ def alternative(token: Token) -> bool:
         return False
     doc = token.doc
     return (doc[start - 2].lower_, doc[start - 1].lower_) in _LEFT_BY
+
+
+def leaves_any(sentence: Span) -> bool:
+    """Whether the sentence says "instead of" or "rather than" at all (most do not: then no
+    verb's clause is walked for what it leaves)."""
+    return any((a.lower_, b.lower_) in _LEFT_BY for a, b in pairwise(sentence))
 
 
 def alternatives(verb: Token) -> Iterator[Token]:

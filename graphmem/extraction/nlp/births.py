@@ -7,6 +7,7 @@ year or a place, ``born_in``. Before, the passive "born" gave nothing.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
 _PLACES = frozenset({"GPE", "LOC"})
+_DAY = re.compile(r"[0-3]?\d(?:st|nd|rd|th)?")  # "20th", "4": a day of the month
 
 
 def births(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
@@ -41,7 +43,7 @@ def _told(born: Named, token: Token, verb: Token) -> Iterator[ParsedTriplet]:
     if span.label_ == "DATE":
         text = span.text.removeprefix("the ").strip(" ,")
         words = {w.lower() for w in text.replace(",", " ").split()}
-        day = any(w.rstrip("stndrh").isdigit() and len(w.rstrip("stndrh")) <= 2 for w in words)
+        day = any(_DAY.fullmatch(w) for w in words)
         predicate = "birthday" if words & set(MONTHS) and day else "born_in"
     elif span.label_ in _PLACES:
         text, predicate = span.text, "born_in"

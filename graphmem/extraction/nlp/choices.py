@@ -19,8 +19,7 @@ from graphmem.extraction.nlp.clauses import clause_asserts
 from graphmem.extraction.nlp.names import resolve
 from graphmem.extraction.nlp.plans import PLAN
 from graphmem.extraction.nlp.triplets import ParsedTriplet, subject_of, verb_triplets
-from graphmem.extraction.nlp.trips import PLACES as _PLACES
-from graphmem.extraction.nlp.trips import TRAVEL
+from graphmem.extraction.nlp.trips import PLACES, TRAVEL
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -48,7 +47,7 @@ def chosen_against(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
         if named is None or named.name == source.name:
             continue
         predicates = {t.predicate.removeprefix(PLAN) for t in facts}
-        if named.type in _PLACES or predicates & TRAVEL:
+        if named.type in PLACES or predicates & TRAVEL:
             predicates |= TRAVEL
         for predicate in sorted(predicates | {PLAN + p for p in predicates}):
             fact = f"{source.name} {predicate} {named.name}"

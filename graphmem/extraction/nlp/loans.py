@@ -46,7 +46,9 @@ def ended_loans(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
             continue
         if named.type == PERSON:
             continue  # "gave Tom his ladder back": the ladder is the dobj
-        for who, predicate in ((me, "lend"), (source, "borrow"), (source, "have")):
-            if who.name != source.name or predicate != "lend":
-                fact = f"{who.name} {predicate} {named.name}"
-                yield ParsedTriplet(who, predicate, named, fact, False, verb.i)
+        ends = [(source, "borrow"), (source, "have")]
+        if source.name != me.name:  # "Piet returned the drill": the speaker lent it
+            ends.append((me, "lend"))
+        for who, predicate in ends:
+            fact = f"{who.name} {predicate} {named.name}"
+            yield ParsedTriplet(who, predicate, named, fact, False, verb.i)
