@@ -27,18 +27,15 @@ from graphmem.extraction.pattern_fragments import (
 from graphmem.extraction.pattern_rule import Rule
 from graphmem.extraction.pattern_rules import RULES
 from graphmem.extraction.pattern_words import (
-    CALLED_BY_RELATION,
     CONDITION_ADJECTIVES,
     COUNTED,
     COUNTED_ONE,
     DIET_CHANGES,
     NOT_TITLES,
-    ONE_OF,
     PETS,
     PLURAL_RELATIONS,
     RELATIONS,
     TARGET_TYPES,
-    unnamed_relative,
 )
 from graphmem.extraction.phrases import (
     clean_name,
@@ -48,6 +45,7 @@ from graphmem.extraction.phrases import (
     word_set,
 )
 from graphmem.extraction.sentence_variants import each_subject, with_dropped_i
+from graphmem.extraction.unnamed_relatives import name_the_unnamed
 from graphmem.lifecycle.predicates import normalize_name
 
 #: How a couple may have been told: a breakup ends each of these.
@@ -281,6 +279,7 @@ def find_triplets(
     sentence = _APPOSITION.sub(
         _without_commas, collapse_whitespace(sentence.replace("\u2019", "'"))
     )
+    sentence = _NAME_FIRST_APPOSITION.sub(_relation_first, sentence)
     found: list[RawTriplet] = []
     for variant in (with_dropped_i(sentence), *each_subject(sentence)):
         found.extend(_find_in(variant, speaker, known))
@@ -288,15 +287,18 @@ def find_triplets(
 
 
 def _find_in(sentence: str, speaker: str, known: Container[str]) -> list[RawTriplet]:
-    sentence, unnamed = _name_the_unnamed(sentence, speaker)
+    sentence, unnamed = name_the_unnamed(sentence, speaker)
     first_person = FIRST_PERSON.search(sentence)
     first_person_end = first_person.end() if first_person else None
     found: list[RawTriplet] = []
     for rule in RULES:
         for match in rule.regex.finditer(sentence):
             found.extend(_apply(rule, match, speaker, known, first_person_end))
-    if unnamed is not None and any(unnamed[0] in (t.source, t.target) for t in found):
-        found.append(RawTriplet(unnamed[0], f"{unnamed[1]}_of", speaker, False, "person", "person"))
+    if unnamed and any(unnamed[-1][0] in (t.source, t.target) for t in found):
+        found.extend(
+            RawTriplet(name, f"{relation}_of", owner, False, "person", "person")
+            for name, relation, owner in unnamed
+        )
     return found + [d for t in found for d in _earlier_stages(t)]
 
 
@@ -327,36 +329,12 @@ def _without_commas(match: re.Match[str]) -> str:
     return f"{match.group('rel')} {match.group('name')} "
 
 
-_UNNAMED = re.compile(rf"^{MY_REL}{REL}\b(?!['-])(?=\s+[a-z])(?!\s+is\s+(?:called|named)\b)")
-#: "My son's teacher is Mrs. Aalto": the unnamed relative owns someone, and is read so.
-_UNNAMED_OWNER = re.compile(rf"^{MY_REL}{REL}(?='s\s+[a-z])")
-#: "Mum isn't afraid of flying anymore": the relation word used as a name opens the sentence.
-_RELATIVE_AS_NAME = re.compile(
-    r"^(?P<r>"
-    + "|".join(
-        sorted(
-            (w.title() for w, r in RELATIONS.items() if r in CALLED_BY_RELATION),
-            key=len,
-            reverse=True,
-        )
-    )
-    + r")\b(?!['-])(?=\s+[a-z])"
+#: "Jonas, my husband, doesn't eat pork": the name first, then its relation between commas,
+#: read as "my husband Jonas doesn't eat pork" (the sentence's subject only, before a verb).
+_NAME_FIRST_APPOSITION = re.compile(
+    rf"^(?P<name>{CAP}(?:\s{CAP}){{0,2}}),\s(?P<rel>{MY_REL}{REL}),\s(?=[a-z])"
 )
 
 
-def _name_the_unnamed(sentence: str, speaker: str) -> tuple[str, tuple[str, str] | None]:
-    """A sentence about "my mom" with no name given: the patterns read it about
-    "<Speaker>'s Mother" ("My mom is allergic to penicillin" -> ``Dana's Mother
-    allergic_to penicillin``, and ``Dana's Mother mother_of Dana``), one entity per owner
-    that "my mother" in a query resolves to. Returns the sentence to read and (name,
-    relation) when it was rewritten."""
-    match = (
-        _UNNAMED.match(sentence)
-        or _UNNAMED_OWNER.match(sentence)
-        or _RELATIVE_AS_NAME.match(sentence)
-    )
-    if match is None or RELATIONS[match.group("r").lower()] not in ONE_OF:
-        return sentence, None
-    relation = RELATIONS[match.group("r").lower()]
-    name = unnamed_relative(speaker, relation)
-    return name + sentence[match.end() :], (name, relation)
+def _relation_first(match: re.Match[str]) -> str:
+    return f"{match.group('rel')} {match.group('name')} "

@@ -18,7 +18,7 @@ SKIP_CAPITALISED: frozenset[str] = word_set(
     anyway btw what when where why how who which today tonight tomorrow yesterday last next
     every sometimes usually recently honestly good great happy merry sorry mr mrs ms dr
     finally just officially still currently literally basically glad awesome cool wow yeah yay
-    congrats
+    congrats congratulations cheers bye goodbye goodnight welcome
     monday tuesday wednesday thursday friday saturday sunday january february march april
     may june july august september october november december
     """

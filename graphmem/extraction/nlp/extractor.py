@@ -50,7 +50,7 @@ from graphmem.extraction.nlp.coref import (
 from graphmem.extraction.nlp.denials import sentence_denials
 from graphmem.extraction.nlp.former import as_former
 from graphmem.extraction.nlp.names import PERSON, Named, Speakers, concept, named_entity
-from graphmem.extraction.nlp.others import appositive, named_relative, unnamed_relatives
+from graphmem.extraction.nlp.others import by_noun_phrase, named_relative, unnamed_relatives
 from graphmem.extraction.nlp.pipeline import MODEL_PACKAGE, load_pipeline, parse, parse_part
 from graphmem.extraction.nlp.repairs import (
     noun_roots,
@@ -243,7 +243,7 @@ class _MessageExtraction:
                     self._deny(self._pattern_triplet(raw, sentence.text))
                 continue
             # "my husband Jonas doesn't eat pork": the relation is told whatever the clause says
-            if clause_asserts(clause, own_negation=raw.negative) or appositive(raw, said):
+            if clause_asserts(clause, own_negation=raw.negative) or by_noun_phrase(raw, said):
                 self._add_pattern(raw, sentence.text)
                 # "My brother Tiago swims", "My son Tom lives with us": the relation is read
                 # from the noun phrase, the verb is still the parse's to read

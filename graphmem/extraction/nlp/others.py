@@ -196,6 +196,19 @@ def appositive(raw: RawTriplet, said: Token | None) -> bool:
     return said.dep_ == "appos" or any(c.dep_ == "appos" for c in said.children)
 
 
+def possessive(raw: RawTriplet) -> bool:
+    """A relation told by a possessive ("Karl's daughter can't eat gluten": ``Karl's Daughter
+    daughter_of Karl``): true whatever the clause around it says, like :func:`appositive`."""
+    relation = raw.predicate.removesuffix("_of")
+    return relation != raw.predicate and raw.source == unnamed_relative(raw.target, relation)
+
+
+def by_noun_phrase(raw: RawTriplet, said: Token | None) -> bool:
+    """A relation told by a noun phrase, whatever its clause says (:func:`appositive`,
+    :func:`possessive`)."""
+    return appositive(raw, said) or possessive(raw)
+
+
 def person_of(token: Token, speakers: Speakers) -> Named | None:
     """The person ``token`` stands for: one of the speakers ("me", "you"), or a third party
     who is a person (:func:`third_party`)."""

@@ -1,0 +1,74 @@
+"""Relatives told without a name, named for the patterns (:mod:`.patterns`).
+
+"My mom is allergic to penicillin" is read about "<Speaker>'s Mother" (one entity per
+owner, :func:`graphmem.extraction.pattern_words.unnamed_relative`), which "my mother" in a
+query resolves to and a later "my mom Ngozi" merges into (services/relatives.py). The owner
+may be another person ("Karl's daughter is a nurse": "Karl's Daughter") or a relative told
+unnamed in turn ("My wife's sister is a nurse": "<Speaker>'s Wife's Sister", the sister of
+"<Speaker>'s Wife")."""
+
+from __future__ import annotations
+
+import re
+
+from graphmem.extraction.pattern_fragments import CAP, MY_REL, REL
+from graphmem.extraction.pattern_words import (
+    CALLED_BY_RELATION,
+    ONE_OF,
+    RELATIONS,
+    unnamed_relative,
+)
+
+_UNNAMED = re.compile(rf"^{MY_REL}{REL}\b(?!['-])(?=\s+[a-z])(?!\s+is\s+(?:called|named)\b)")
+#: "My son's teacher is Mrs. Aalto": the unnamed relative owns someone, and is read so.
+_UNNAMED_OWNER = re.compile(rf"^{MY_REL}{REL}(?='s\s+[a-z])")
+#: "Mum isn't afraid of flying anymore": the relation word used as a name opens the sentence.
+_RELATIVE_AS_NAME = re.compile(
+    r"^(?P<r>"
+    + "|".join(
+        sorted(
+            (w.title() for w, r in RELATIONS.items() if r in CALLED_BY_RELATION),
+            key=len,
+            reverse=True,
+        )
+    )
+    + r")\b(?!['-])(?=\s+[a-z])"
+)
+#: "Karl's daughter is a nurse", "Dana's Wife's sister lives in Oslo": a named owner's (or an
+#: unnamed relative's) relative with no name given, before the verb.
+_OWNED = re.compile(
+    rf"^(?P<o>{CAP}(?:\s+{CAP}){{0,2}})'s\s+{REL}\b(?!['-])(?=\s+[a-z])"
+    r"(?!\s+is\s+(?:called|named)\b)"
+)
+#: Words before "'s" that own nobody ("It's dad who cooks", "That's mum's recipe").
+_NO_OWNER = frozenset(
+    {"it", "that", "this", "there", "here", "what", "who", "where", "he", "she", "let",
+     "everything", "nothing", "today", "tonight", "everyone", "nobody", "one"}
+)  # fmt: skip
+
+#: (relative's name, relation, owner's name): "Karl's Daughter", "daughter", "Karl".
+Relative = tuple[str, str, str]
+
+
+def name_the_unnamed(sentence: str, speaker: str) -> tuple[str, list[Relative]]:
+    """The sentence to read, its unnamed relatives named, and each relative so named with
+    its relation and owner (the speaker's first, then whose relative each one is)."""
+    named: list[Relative] = []
+    mine = (
+        _UNNAMED.match(sentence)
+        or _UNNAMED_OWNER.match(sentence)
+        or _RELATIVE_AS_NAME.match(sentence)
+    )
+    if mine is not None and RELATIONS[mine.group("r").lower()] in ONE_OF:
+        relation = RELATIONS[mine.group("r").lower()]
+        name = unnamed_relative(speaker, relation)
+        sentence = name + sentence[mine.end() :]
+        named.append((name, relation, speaker))
+    owned = _OWNED.match(sentence)
+    if owned is None or owned.group("o").lower() in _NO_OWNER:
+        return sentence, named
+    relation = RELATIONS[owned.group("r").lower()]
+    if relation not in ONE_OF:
+        return sentence, named
+    name = unnamed_relative(owned.group("o"), relation)
+    return name + sentence[owned.end() :], [*named, (name, relation, owned.group("o"))]
