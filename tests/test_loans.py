@@ -27,10 +27,20 @@ def test_whom_one_owes_and_lends_to() -> None:
         ("I returned Tom's ladder.", (ME, "borrow", "ladder")),
         ("Paid Marta back today.", (ME, "owe", "Marta")),
         ("I paid back Marta last week.", (ME, "owe", "Marta")),
+        # a relative told unnamed is the one the debt was owed to
+        ("Finally repaid my brother, what a relief.", (ME, "owe", f"{ME}'s Brother")),
+        ("I paid my aunt's neighbour back.", None),
+        ("My dad returned the ladder.", (f"{ME}'s Father", "borrow", "ladder")),
     ],
 )
-def test_a_thing_given_back_or_a_debt_paid_ends(text: str, ended: tuple[str, str, str]) -> None:
-    assert ended in facts(read_one(text, ME, PEOPLE).denied)
+def test_a_thing_given_back_or_a_debt_paid_ends(
+    text: str, ended: tuple[str, str, str] | None
+) -> None:
+    denied = facts(read_one(text, ME, PEOPLE).denied)
+    if ended is None:  # no one-holder relative of the speaker: whom is not ours to guess
+        assert not [t for t in denied if t[2].startswith(f"{ME}'s")]
+    else:
+        assert ended in denied
 
 
 @pytest.mark.parametrize(

@@ -108,12 +108,34 @@ def test_when_clause_is_past_with_its_anchor() -> None:
         ("what am I doing next week?", day(2024, 6, 17), day(2024, 6, 24)),
         ("plans for next month", day(2024, 7, 1), day(2024, 8, 1)),
         ("anything big next year?", day(2025, 1, 1), day(2026, 1, 1)),
+        ("what's coming up next June?", day(2025, 6, 1), day(2025, 7, 1)),  # June is under way
+        ("where are we going next August", day(2024, 8, 1), day(2024, 9, 1)),
+        ("who's visiting next weekend?", day(2024, 6, 22), day(2024, 6, 24)),
+        ("what are we up to this weekend", day(2024, 6, 15), day(2024, 6, 17)),  # a Saturday
+        ("what's on next Tuesday", day(2024, 6, 18), day(2024, 6, 19)),
+        ("the gig this coming Saturday", day(2024, 6, 22), day(2024, 6, 23)),  # not today
+        ("any trips next summer?", day(2025, 6, 1), day(2025, 9, 1)),  # this one has begun
+        ("what about next winter", day(2024, 12, 1), day(2025, 3, 1)),
     ],
 )
 def test_explicit_windows(query: str, start: datetime, end: datetime) -> None:
     intent = detect(query, REF)
     assert intent.kind == "window"
     assert (intent.start, intent.end) == (start, end)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Book us somewhere for tomorrow night, given my current diet",
+        "What should Omar avoid at the barbecue next Sunday?",
+        "pick a cafe for next weekend that suits where I live now",
+    ],
+)
+def test_a_time_ahead_planned_for_asks_what_holds_now(query: str) -> None:
+    """A query that plans for a time still to come and asks about now (or what to avoid)
+    reads what holds now, not memories dated then."""
+    assert detect(query, REF).kind == "current"
 
 
 def test_a_window_is_relative_to_a_past_reference_date() -> None:

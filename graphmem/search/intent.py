@@ -26,19 +26,13 @@ linear in the query's length (the query is also capped before it gets here).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Literal
 
 from pydantic import BaseModel
 
-from graphmem.domain.calendar_words import (
-    MONTH_ABBREVIATIONS,
-    MONTHS,
-    NUMBER_WORDS,
-    SEASONS,
-    WEEKDAYS,
-)
+from graphmem.domain.calendar_words import MONTHS, WEEKDAYS
+from graphmem.search import windows as w
 from graphmem.search.time_cues import (
     CONSTRAINT_CUES,
     CURRENT_CUES,
@@ -50,17 +44,6 @@ from graphmem.search.time_cues import (
 from graphmem.search.when import asks_time as when_asked
 
 IntentKind = Literal["current", "past", "window", "general"]
-
-_NUMBERS = {
-    "a": 1, "an": 1, **NUMBER_WORDS,
-    "couple": 2, "a couple of": 2, "few": 3, "a few": 3,
-}  # fmt: skip
-
-_MONTH_RE = "|".join(m for m in MONTHS + MONTH_ABBREVIATIONS if m != "may")
-_NUM_RE = r"\d{1,3}|a\s+couple\s+of|a\s+few|" + "|".join(
-    sorted((k for k in _NUMBERS if " " not in k), key=len, reverse=True)
-)
-_UNIT_RE = r"days?|weeks?|months?|years?"
 
 
 class TimeIntent(BaseModel):
@@ -95,232 +78,90 @@ class TimeIntent(BaseModel):
         return text + asks
 
 
-Window = tuple[datetime, datetime]
-
-
-# -- windows ---------------------------------------------------------------------------
-def _day(moment: datetime) -> datetime:
-    return moment.replace(hour=0, minute=0, second=0, microsecond=0)
-
-
-def _month_start(year: int, month: int, like: datetime) -> datetime:
-    index = year * 12 + month - 1
-    year, month0 = divmod(index, 12)
-    return _day(like).replace(year=year, month=month0 + 1, day=1)
-
-
-def _month_window(
-    year: int, month: int, like: datetime, months: int = 1
-) -> tuple[datetime, datetime]:
-    return _month_start(year, month, like), _month_start(year, month + months, like)
-
-
-def _year_window(year: int, like: datetime) -> tuple[datetime, datetime]:
-    return _month_window(year, 1, like, 12)
-
-
-def _week_start(moment: datetime) -> datetime:
-    return _day(moment) - timedelta(days=moment.weekday())
-
-
-Resolver = Callable[[re.Match[str], datetime], Window | None]
-
-
-def _number(raw: str) -> int:
-    raw = " ".join(raw.split())
-    return int(raw) if raw.isdigit() else _NUMBERS[raw]
-
-
-def _ago(match: re.Match[str], ref: datetime) -> Window:
-    count, unit = _number(match.group("n")), match.group("unit")
-    if unit.startswith("day"):
-        start = _day(ref) - timedelta(days=count)
-        return start, start + timedelta(days=1)
-    if unit.startswith("week"):
-        start = _week_start(ref) - timedelta(weeks=count)
-        return start, start + timedelta(weeks=1)
-    if unit.startswith("month"):
-        return _month_window(ref.year, ref.month - count, ref)
-    return _year_window(ref.year - count, ref)
-
-
-def _half_ago(match: re.Match[str], ref: datetime) -> Window:
-    """ "half a year ago": the month six months back; "half a month ago": the week two weeks
-    back; "half a week ago": the day three days back."""
-    unit = match.group("unit")
-    if unit == "year":
-        return _month_window(ref.year, ref.month - 6, ref)
-    if unit == "month":
-        start = _week_start(ref) - timedelta(weeks=2)
-        return start, start + timedelta(weeks=1)
-    start = _day(ref) - timedelta(days=3)
-    return start, start + timedelta(days=1)
-
-
-def _relative(unit: str, offset: int) -> Resolver:
-    def resolve(_match: re.Match[str], ref: datetime) -> Window:
-        if unit == "day":
-            start = _day(ref) + timedelta(days=offset)
-            return start, start + timedelta(days=1)
-        if unit == "week":
-            start = _week_start(ref) + timedelta(weeks=offset)
-            return start, start + timedelta(weeks=1)
-        if unit == "month":
-            return _month_window(ref.year, ref.month + offset, ref)
-        return _year_window(ref.year + offset, ref)
-
-    return resolve
-
-
-def _month_index(name: str) -> int:
-    name = name.lower()
-    return (MONTHS.index(name) if name in MONTHS else MONTH_ABBREVIATIONS.index(name[:3])) + 1
-
-
-def _since(match: re.Match[str], window: Window, ref: datetime) -> Window:
-    if match.group(0).startswith("since"):
-        return window[0], _day(ref) + timedelta(days=1)
-    return window
-
-
-def _named_month(match: re.Match[str], ref: datetime) -> Window:
-    month = _month_index(match.group("month"))
-    year_text = match.group("year")
-    if year_text:
-        year = int(year_text)
-    else:  # the latest such month on or before the reference month ("last May" too)
-        year = ref.year if month <= ref.month else ref.year - 1
-        if match.group("last") and month == ref.month:
-            year -= 1
-    return _since(match, _month_window(year, month, ref), ref)
-
-
-def _season(match: re.Match[str], ref: datetime) -> Window:
-    first = SEASONS[match.group("season")]
-    if match.group("year"):  # "the spring of 2022"; a winter from its December
-        start = _month_start(int(match.group("year")), first, ref)
-        return start, _month_start(start.year, start.month + 3, ref)
-    which = match.group("which") or "last"
-    start = _month_start(ref.year, first, ref)
-    if first == 12 and ref.month < 3:  # winter started last December
-        start = _month_start(ref.year - 1, 12, ref)
-    end = _month_start(start.year, start.month + 3, ref)
-    not_over = which == "last" and end > _day(ref)  # "last summer" in July: last year's
-    not_begun = which == "this" and start > ref
-    if not_over or not_begun:
-        start, end = (
-            _month_start(start.year - 1, start.month, ref),
-            _month_start(end.year - 1, end.month, ref),
-        )
-    return start, end
-
-
-def _weekday(match: re.Match[str], ref: datetime) -> Window:
-    back = (ref.weekday() - WEEKDAYS.index(match.group("wd"))) % 7 or 7
-    start = _day(ref) - timedelta(days=back)
-    return start, start + timedelta(days=1)
-
-
-def _date(match: re.Match[str], ref: datetime) -> Window | None:
-    day, month = int(match.group("d")), _month_index(match.group("month"))
-    year = int(match.group("year")) if match.group("year") else ref.year
-    try:
-        start = _day(ref).replace(year=year, month=month, day=day)
-    except ValueError:
-        return None
-    if not match.group("year") and start > ref:
-        start = start.replace(year=year - 1)
-    return start, start + timedelta(days=1)
-
-
-def _iso(match: re.Match[str], ref: datetime) -> Window | None:
-    try:
-        start = _day(ref).replace(
-            year=int(match.group("y")), month=int(match.group("m")), day=int(match.group("d"))
-        )
-    except ValueError:
-        return None
-    return start, start + timedelta(days=1)
-
-
-def _year(match: re.Match[str], ref: datetime) -> Window:
-    return _since(match, _year_window(int(match.group("year")), ref), ref)
-
-
 # "may" is also a verb: as a day's month it needs "on"/"of" before it or a year after it.
-_DAY_MONTH = rf"(?P<d>[0-3]?\d)(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<month>{_MONTH_RE})"
-_MONTH_DAY = rf"(?P<month>{_MONTH_RE})\s+(?P<d>[0-3]?\d)(?:st|nd|rd|th)?"
+_DAY_MONTH = rf"(?P<d>[0-3]?\d)(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<month>{w.MONTH_RE})"
+_MONTH_DAY = rf"(?P<month>{w.MONTH_RE})\s+(?P<d>[0-3]?\d)(?:st|nd|rd|th)?"
 _ORD = r"(?:st|nd|rd|th)?"
 _YEAR = r"(?P<year>(?:19|20)\d\d)"
 _YEAR_TAIL = r"(?:,?\s+(?P<year>(?:19|20)\d\d))?"
 
-_RULES: list[tuple[re.Pattern[str], Resolver]] = [
-    (re.compile(r"\b(?P<y>(?:19|20)\d\d)-(?P<m>[01]\d)-(?P<d>[0-3]\d)\b"), _iso),
-    (re.compile(rf"\b{_DAY_MONTH}{_YEAR_TAIL}\b"), _date),
-    (re.compile(rf"\b{_MONTH_DAY}\b(?!\s*(?:am|pm|:))(?:,?\s+(?P<year>(?:19|20)\d\d))?\b"), _date),
+_RULES: list[tuple[re.Pattern[str], w.Resolver]] = [
+    (re.compile(r"\b(?P<y>(?:19|20)\d\d)-(?P<m>[01]\d)-(?P<d>[0-3]\d)\b"), w.iso),
+    (re.compile(rf"\b{_DAY_MONTH}{_YEAR_TAIL}\b"), w.day_date),
+    (
+        re.compile(rf"\b{_MONTH_DAY}\b(?!\s*(?:am|pm|:))(?:,?\s+(?P<year>(?:19|20)\d\d))?\b"),
+        w.day_date,
+    ),
     (
         re.compile(
             rf"\b(?:on|of)\s+(?P<d>[0-3]?\d){_ORD}\s+(?:of\s+)?(?P<month>may){_YEAR_TAIL}\b"
         ),
-        _date,
+        w.day_date,
     ),
-    (re.compile(rf"\b(?P<d>[0-3]?\d){_ORD}\s+(?:of\s+)?(?P<month>may),?\s+{_YEAR}\b"), _date),
-    (re.compile(rf"\b(?:on\s+)?(?P<month>may)\s+(?P<d>[0-3]?\d){_ORD},?\s+{_YEAR}\b"), _date),
-    (re.compile(rf"\bon\s+(?P<month>may)\s+(?P<d>[0-3]?\d){_ORD}\b(?P<year>)"), _date),
-    (re.compile(r"\bhalf\s+an?\s+(?P<unit>year|month|week)\s+(?:ago|back)\b"), _half_ago),
-    (re.compile(rf"(?<!half\s)\b(?P<n>{_NUM_RE})\s+(?P<unit>{_UNIT_RE})\s+(?:ago|back)\b"), _ago),
-    (re.compile(r"\bthe\s+week(?:end)?\s+before\s+last\b"), _relative("week", -2)),
-    (re.compile(r"\bthe\s+day\s+before\s+yesterday\b"), _relative("day", -2)),
-    (re.compile(r"\b(?:yesterday|last\s+night)\b"), _relative("day", -1)),
-    (re.compile(r"\b(?:today|tonight|this\s+morning)\b"), _relative("day", 0)),
-    (re.compile(r"\blast\s+week(?:end)?\b"), _relative("week", -1)),
-    (re.compile(r"\bthis\s+week\b"), _relative("week", 0)),
-    (re.compile(r"\blast\s+month\b"), _relative("month", -1)),
-    (re.compile(r"\bthis\s+month\b"), _relative("month", 0)),
-    (re.compile(r"\blast\s+year\b"), _relative("year", -1)),
+    (re.compile(rf"\b(?P<d>[0-3]?\d){_ORD}\s+(?:of\s+)?(?P<month>may),?\s+{_YEAR}\b"), w.day_date),
+    (re.compile(rf"\b(?:on\s+)?(?P<month>may)\s+(?P<d>[0-3]?\d){_ORD},?\s+{_YEAR}\b"), w.day_date),
+    (re.compile(rf"\bon\s+(?P<month>may)\s+(?P<d>[0-3]?\d){_ORD}\b(?P<year>)"), w.day_date),
+    (re.compile(r"\bhalf\s+an?\s+(?P<unit>year|month|week)\s+(?:ago|back)\b"), w.half_ago),
+    (
+        re.compile(rf"(?<!half\s)\b(?P<n>{w.NUM_RE})\s+(?P<unit>{w.UNIT_RE})\s+(?:ago|back)\b"),
+        w.ago,
+    ),
+    (re.compile(r"\bthe\s+week(?:end)?\s+before\s+last\b"), w.relative("week", -2)),
+    (re.compile(r"\bthe\s+day\s+before\s+yesterday\b"), w.relative("day", -2)),
+    (re.compile(r"\b(?:yesterday|last\s+night)\b"), w.relative("day", -1)),
+    (re.compile(r"\b(?:today|tonight|this\s+morning)\b"), w.relative("day", 0)),
+    (re.compile(r"\blast\s+week(?:end)?\b"), w.relative("week", -1)),
+    (re.compile(r"\bthis\s+week\b"), w.relative("week", 0)),
+    (re.compile(r"\blast\s+month\b"), w.relative("month", -1)),
+    (re.compile(r"\bthis\s+month\b"), w.relative("month", 0)),
+    (re.compile(r"\blast\s+year\b"), w.relative("year", -1)),
     # what is still to come, now that memories are dated forward (extraction/dates.py)
-    (re.compile(r"\btomorrow\b"), _relative("day", 1)),
-    (re.compile(r"\bnext\s+week\b"), _relative("week", 1)),
-    (re.compile(r"\bnext\s+month\b"), _relative("month", 1)),
-    (re.compile(r"\bnext\s+year\b"), _relative("year", 1)),
-    (re.compile(r"\bthis\s+year\b"), _relative("year", 0)),
+    (re.compile(r"\btomorrow\b"), w.relative("day", 1)),
+    (re.compile(r"\bnext\s+week\b"), w.relative("week", 1)),
+    (re.compile(r"\bnext\s+month\b"), w.relative("month", 1)),
+    (re.compile(r"\bnext\s+year\b"), w.relative("year", 1)),
+    (re.compile(r"\bthis\s+year\b"), w.relative("year", 0)),
+    (re.compile(r"\b(?:this|next)\s+weekend\b"), w.coming_weekend),
+    (re.compile(rf"\b(?:next|this\s+coming)\s+(?P<wd>{'|'.join(WEEKDAYS)})\b"), w.coming_weekday),
+    (re.compile(rf"\bnext\s+(?P<month>{'|'.join(MONTHS)})\b"), w.coming_month),
+    (re.compile(r"\bnext\s+(?P<season>spring|summer|autumn|fall|winter)\b"), w.coming_season),
     (
         re.compile(
             r"\b(?:(?P<which>last|this)\s+|(?:in|during|over)\s+(?:the\s+)?)"
             r"(?P<season>spring|summer|autumn|fall|winter)"
             r"(?:,?\s+(?:of\s+)?(?P<year>(?:19|20)\d\d))?\b"
         ),
-        _season,
+        w.season,
     ),
-    (re.compile(rf"\b(?:last|this\s+past)\s+(?P<wd>{'|'.join(WEEKDAYS)})\b"), _weekday),
+    (re.compile(rf"\b(?:last|this\s+past)\s+(?P<wd>{'|'.join(WEEKDAYS)})\b"), w.weekday),
     (
         re.compile(
             rf"\b(?:early|mid|late)[\s-]+(?P<month>{'|'.join(MONTHS)})"
             rf"(?:\s+(?P<year>(?:19|20)\d\d))?\b(?P<last>)"
         ),
-        _named_month,
+        w.named_month,
     ),
     (
         re.compile(
             rf"\b(?:(?P<last>last)|in|during|since|of)\s+(?P<month>{'|'.join(MONTHS)})"
             rf"(?:\s+(?P<year>(?:19|20)\d\d))?\b"
         ),
-        _named_month,
+        w.named_month,
     ),
-    (re.compile(r"\b(?:in|during|since|of)\s+(?P<year>(?:19|20)\d\d)\b"), _year),
+    (re.compile(r"\b(?:in|during|since|of)\s+(?P<year>(?:19|20)\d\d)\b"), w.named_year),
 ]
 
 
-def _yearless(match: re.Match[str], resolver: Resolver) -> bool:
+def _yearless(match: re.Match[str], resolver: w.Resolver) -> bool:
     """A month, a season or a day named without a year or a "last" / "this"."""
     groups = match.groupdict()
-    if resolver is _season:
+    if resolver is w.season:
         return not groups.get("which") and not groups.get("year")
-    named = resolver in (_named_month, _date) and not match.group(0).startswith("since")
+    named = resolver in (w.named_month, w.day_date) and not match.group(0).startswith("since")
     return named and not groups.get("year") and not groups.get("last")
 
 
-def _window(text: str, ref: datetime) -> tuple[str, Window, bool] | None:
+def _window(text: str, ref: datetime) -> tuple[str, w.Window, bool] | None:
     for pattern, resolver in _RULES:
         match = pattern.search(text)
         if match is None:
@@ -338,18 +179,18 @@ _SPAN_DAYS = {"day": 1, "night": 1, "week": 7, "weekend": 7, "month": 30, "year"
 # "the week before 3 August", "two weeks before …", "the month after …": the text just
 # before a window's cue.
 _SPAN = re.compile(
-    rf"\b(?:(?P<n>{_NUM_RE})\s+)?(?P<unit>days?|nights?|weeks?|weekends?|months?|years?)"
+    rf"\b(?:(?P<n>{w.NUM_RE})\s+)?(?P<unit>days?|nights?|weeks?|weekends?|months?|years?)"
     r"\s+(?P<side>before|prior\s+to|after|following)\s+(?:the\s+|on\s+)?$"
 )
 
 
-def _spanned(text: str, cue: str, window: Window) -> Window:
+def _spanned(text: str, cue: str, window: w.Window) -> w.Window:
     """ "N weeks before <day>": the span up to the day, the day included (what was said on
     it about "last week" belongs to it); "after": the day and the span that follows."""
     match = _SPAN.search(text[: text.find(cue)])
     if match is None:
         return window
-    count = _number(match.group("n")) if match.group("n") else 1
+    count = w.count_of(match.group("n")) if match.group("n") else 1
     span = timedelta(days=count * _SPAN_DAYS[match.group("unit").rstrip("s")])
     if match.group("side") in ("after", "following"):
         return window[0], window[1] + span
@@ -365,6 +206,11 @@ def detect(query: str, reference: datetime) -> TimeIntent:
 def _kind(query: str, reference: datetime, asks: bool) -> TimeIntent:
     text = " ".join(query.lower().split())
     found = _window(text, reference)
+    # "a restaurant this weekend, given my current situation": a time from today on that the
+    # query plans for, not asks about; what holds now answers it
+    ahead = found is not None and found[1][0] >= w.day_start(reference)
+    if ahead and (CURRENT_CUES.search(text) or CONSTRAINT_CUES.search(text)):
+        found = None
     if found is not None:
         cue, (start, end), yearless = found
         start, end = _spanned(text, cue, (start, end))

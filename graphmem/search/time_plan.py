@@ -8,8 +8,9 @@ from datetime import datetime
 
 from graphmem.domain.memory import MemoryRecord
 from graphmem.search.bygone import tells_past
-from graphmem.search.intent import TimeIntent, Window
+from graphmem.search.intent import TimeIntent
 from graphmem.search.when import states_time
+from graphmem.search.windows import Window
 
 PERIOD = 0.5  # a memory of the current period that states no current fact
 #: A state fact when the query asks about the situation as a whole ("remember my current

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from graphmem.extraction.nlp.clauses import clause_asserts
 from graphmem.extraction.nlp.names import PERSON, Named, Speakers, resolve
+from graphmem.extraction.nlp.others import relative
 from graphmem.extraction.nlp.parsed import ParsedTriplet
 from graphmem.extraction.nlp.triplets import subject_of
 
@@ -36,7 +37,7 @@ def ended_loans(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
         return
     me = Named(speakers.me, PERSON)
     for obj in (c for c in verb.children if c.dep_ in {"dobj", "dative"}):
-        named = resolve(obj, speakers)
+        named = relative(obj, speakers) or resolve(obj, speakers)  # "repaid my sister"
         if named is None or named.name == source.name:
             continue
         if lemma in _PAYERS:  # "paid Marta back": owing her ended
