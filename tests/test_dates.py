@@ -227,6 +227,23 @@ def test_what_is_still_to_come_resolves_forward(text: str, expected: datetime) -
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        # told on Wednesday 11 June 2025
+        ("We're driving up to the lake on Saturday.", midnight(2025, 6, 14)),
+        ("I'm seeing the dentist on Monday.", midnight(2025, 6, 16)),
+        ("The match is on Friday, can't wait.", midnight(2025, 6, 13)),
+        ("I'll ring the bank on Wednesday.", midnight(2025, 6, 11)),  # the day itself
+        # told of the past: the last one
+        ("We drove up to the lake on Saturday.", midnight(2025, 6, 7)),
+        ("I was working on Sunday, so I missed it.", midnight(2025, 6, 8)),
+    ],
+)
+def test_a_weekday_told_ahead_is_the_coming_one(text: str, expected: datetime) -> None:
+    assert resolve_relative(text, OBSERVED) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
         ("We went hiking in the Alps in September.", datetime(2024, 9, 1, tzinfo=UTC)),
         ("I'm starting at Novartis in June.", datetime(2025, 6, 1, tzinfo=UTC)),
         ("We moved in March and are moving again soon.", datetime(2025, 3, 1, tzinfo=UTC)),

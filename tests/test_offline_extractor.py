@@ -185,7 +185,10 @@ def test_fact_templates() -> None:
         ("I moved to the Netherlands in 2019.", {("user", "lives_in", "the Netherlands")}),
         ("I've lived in Toronto since 2015.", {("user", "lives_in", "Toronto")}),
         ("I've lived in Paris once.", set()),  # been there, maybe long ago
-        ("Sarah, my neighbor, is a vet.", {("Sarah", "neighbor_of", "user")}),
+        (
+            "Sarah, my neighbor, is a vet.",
+            {("Sarah", "neighbor_of", "user"), ("Sarah", "job_title", "vet")},
+        ),
         # a title is not the name; a teacher, a coach, a dentist are relations too
         ("My landlord Mr. Duarte lives upstairs.", {("Duarte", "landlord_of", "user")}),
         ("My dentist, Dr. Patel, is great.", {("Patel", "dentist_of", "user")}),

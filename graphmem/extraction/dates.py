@@ -58,6 +58,9 @@ unresolved) resolve forward:
 A month or day without its year that a future word precedes in its sentence ("starting at
 Roche in August", "the wedding is on the 14th of February") is the next one, not the last
 (told in June, August is this August; told in November, February is next February).
+So is ``on <weekday>`` after a future word, a scheduled "is" or a present progressive ("we're
+driving to the Alps on Friday", "the party is on Friday"): the first such day from the day
+of telling on.
 """
 
 from __future__ import annotations
@@ -183,6 +186,9 @@ def _in(match: re.Match[str], observed: datetime) -> datetime | None:
     return _later(unit, _count(match))(match, observed)
 
 
+_ON_WEEKDAY = _weekday(strict=False)
+
+
 def _next_weekday(match: re.Match[str], observed: datetime) -> datetime:
     day = [d[:3] for d in WEEKDAYS].index(match.group("day").lower()[:3])
     ahead = (day - observed.weekday()) % 7 or 7
@@ -285,7 +291,7 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
     (re.compile(rf"\blast\s+(?P<season>{_SEASON_RE})\b"), _season(over=True)),
     (re.compile(rf"\bthis\s+(?:past\s+)?(?P<season>{_SEASON_RE})\b"), _season(over=False)),
     (re.compile(rf"\b(?:last|this\s+past)\s+(?P<day>{_WEEKDAY_RE})"), _weekday(strict=True)),
-    (re.compile(rf"\bon\s+(?P<day>{_WEEKDAY_RE})"), _weekday(strict=False)),
+    (re.compile(rf"\bon\s+(?P<day>{_WEEKDAY_RE})"), _ON_WEEKDAY),
     (re.compile(rf"\b(?P<month>{_MONTH_RE}),?\s+(?P<year>{_YEAR_RE})\b"), _date),
     (
         re.compile(
@@ -330,6 +336,8 @@ def resolve_relative(text: str, observed_at: datetime) -> datetime | None:
         return None
     if moment is not None and _ahead(lowered, best[2], best[3], moment, observed_at):
         return _forward(moment, best[2])
+    if best[3] is _ON_WEEKDAY and _told_ahead(lowered, best[2], progressive=True):
+        return _coming_weekday(best[2], observed_at)  # "we're driving up on Friday"
     return moment
 
 
@@ -355,8 +363,25 @@ def _ahead(
         return False
     if moment >= _midnight(observed.replace(day=1)):
         return False
+    return _told_ahead(lowered, match)
+
+
+#: A present progressive ("we're driving", "I am meeting"): with a weekday, what is ahead.
+_PROGRESSIVE = re.compile(r"(?:'re|'m|\bare|\bam|\bis)\s+(?:\w+\s+)?\w+ing\b")
+
+
+def _told_ahead(lowered: str, match: re.Match[str], *, progressive: bool = False) -> bool:
+    """Whether the words before ``match`` in its sentence put it ahead of the telling."""
     before = re.split(r"[.!?;]", lowered[max(0, match.start() - 60) : match.start()])[-1]
-    return _FUTURE.search(before) is not None or _SCHEDULED.search(before) is not None
+    cues = (_FUTURE, _SCHEDULED, _PROGRESSIVE) if progressive else (_FUTURE, _SCHEDULED)
+    return any(cue.search(before) is not None for cue in cues)
+
+
+def _coming_weekday(match: re.Match[str], observed: datetime) -> datetime:
+    """The first such weekday from the day of telling on ("on Friday" told on a Friday of
+    something ahead is that day)."""
+    day = [d[:3] for d in WEEKDAYS].index(match.group("day").lower()[:3])
+    return _midnight(observed + timedelta(days=(day - observed.weekday()) % 7))
 
 
 def _forward(moment: datetime, match: re.Match[str]) -> datetime:

@@ -84,10 +84,14 @@ def sentence_denials(
 ) -> tuple[list[RawTriplet], list[ParsedTriplet]]:
     """(pattern denials, dependency denials) of one asserting sentence."""
     clauses = denied_clauses(sentence)
-    # a plan ends nothing yet: "we decided to sell the house", "I plan to retire"
-    verbs = [verb for verb in sentence if verb.pos_ == "VERB" and not plan_only(verb)]
-    readers = _ENDS + ((chosen_against,) if leaves_any(sentence) else ())
-    ended = [t for read in readers for verb in verbs for t in read(verb, speakers)]
+    # a plan ends nothing yet: "we decided to sell the house", "I plan to retire"; but a
+    # plan chosen against another ends that one ("we're going to Porto instead of Lisbon")
+    verbs = [verb for verb in sentence if verb.pos_ == "VERB"]
+    ended = [
+        t for read in _ENDS for verb in verbs if not plan_only(verb) for t in read(verb, speakers)
+    ]
+    if leaves_any(sentence):
+        ended += [t for verb in verbs for t in chosen_against(verb, speakers)]
     if not clauses:
         return [], ended
     heads = {verb.i for verb in clauses}

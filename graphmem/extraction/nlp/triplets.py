@@ -40,7 +40,7 @@ from graphmem.extraction.nlp.names import (
 from graphmem.extraction.nlp.others import relative, third_party
 from graphmem.extraction.nlp.parsed import ParsedTriplet
 from graphmem.extraction.nlp.pattern_predicates import as_pattern
-from graphmem.extraction.nlp.plans import PLAN, planner
+from graphmem.extraction.nlp.plans import PLAN, planner, trip_ahead
 from graphmem.extraction.nlp.repairs import opening_verb
 from graphmem.extraction.nlp.treatment import started
 from graphmem.lifecycle.predicates import DEFAULT_FUNCTIONAL_PREDICATES, normalize_name
@@ -118,6 +118,8 @@ def plan_only(verb: Token) -> bool:
     """A verb that tells what is planned, not done (:mod:`.plans`): the complement of a
     planning verb, directly or through verbs that carry it ("going to *start* learning",
     "planning to go *hiking*")."""
+    if trip_ahead(verb):  # "we're going to Rome in June"
+        return True
     current = verb
     for _ in range(8):  # parses are trees; the bound only guards odd input
         if not _carried(current) or current.head.i == current.i:
