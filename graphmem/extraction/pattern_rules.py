@@ -255,6 +255,13 @@ RULES: tuple[Rule, ...] = (
           rf"\s+(?i:is)\s+(?:(?i:now)\s+)?{HONORIFIC}{PERSON}", "relation"),
     rule(rf"{IM}\s+{ADV}(?i:married)\s+(?i:to)\s+{T}", "married_to", "names"),
     rule(rf"{IM}\s+{ADV}(?i:dating|going\s+out\s+with)\s+{T}", "dating", "names"),
+    # "I've been seeing Yara", "I'm seeing someone new, her name is Yara" (not "I'm seeing
+    # Yara tonight": a meeting)
+    rule(rf"(?<![\w'])(?:I|i)(?:'ve|\s+have)\s+{ADV}been\s+{ADV}seeing\s+(?=[A-Z])(?!Dr\b|\w+'s\b){T}",
+          "dating", "names"),
+    rule(rf"(?<![\w'])(?:I|i)(?:'m|\s+am|'ve\s+been|\s+have\s+been)\s+{ADV}seeing\s+"
+          rf"(?i:someone|somebody)(?:\s+(?i:new))?\W+(?i:her|his|their)\s+(?i:name)\s+"
+          rf"(?i:is)\s+{T}", "dating", "names"),
     # "I got engaged to Luca", "Maya got engaged to her boyfriend Luca"
     rule(rf"(?:{FP}|{NAME})(?:'m|'ve|\s+am|\s+is|\s+was|\s+has|\s+have)?\s+{ADV}"
           rf"(?:(?i:got|gotten|been|became)\s+)?(?i:engaged)\s+(?i:to)\s+{T}", "engaged_to",
@@ -293,6 +300,13 @@ RULES: tuple[Rule, ...] = (
           rf"jobless)\b", "jobless", denial=True),
     # "I'm off the antidepressants now": no longer taken (a denial)
     rule(rf"{BE1}\s+{ADV}(?i:off)\s+(?i:the|my)\s+{T}", "take", denial=True),
+    # "Pip's egg allergy is gone", "my peanut allergy went away", "Ana outgrew her milk
+    # allergy": no longer allergic (denials)
+    rule(rf"(?:{NAME}'s|(?<![\w'])(?i:my|our))\s+(?P<t>[A-Za-z-]+)\s+(?i:allergy)\s+"
+          rf"(?:(?i:is|has)\s+)?{ADV}(?i:gone|cleared(?:\s+up)?|went\s+away|disappeared|"
+          rf"vanished)\b", "allergic_to", denial=True),
+    rule(rf"(?:{FP}|{NAME})(?:'ve|\s+have|\s+has)?\s+{ADV}(?i:outgrew|outgrown|grew\s+out\s+of)\s+(?i:my|her|his|"
+          rf"their|our|the)\s+(?P<t>[A-Za-z-]+)\s+(?i:allergy)\b", "allergic_to", denial=True),
     # "I'm no longer with Kevin": the couple ended however it was told (denials)
     rule(rf"{BE1}\s+(?i:no\s+longer)\s+(?i:with|together\s+with)\s+{T}", "partner",
           "names", negative=True, denial=True),
@@ -336,6 +350,10 @@ RULES: tuple[Rule, ...] = (
     # "we got a puppy, a beagle called Miso": the pet word nearest its name tells the kind
     rule(rf"{FP}{PERFECT}\s+{ADV}{OWN}\s+(?i:an?)\s+(?:[\w-]+,?\s+){{0,3}}?{PET}\s+"
           rf"(?i:named|called)\s+{PET_NAME}", "pet"),
+    # "We got a beagle puppy last week, we named him Biscuit": the name given after
+    rule(rf"{FP}{PERFECT}\s+{ADV}{OWN}\s+(?i:an?)\s+(?:[\w-]+\s+){{0,3}}?{PET}\b"
+          rf"(?:[^.!?;]{{0,60}}?)[,;]?\s+(?:(?i:and\s+))?(?:{FP}\s+)?{ADV}(?i:named|called|"
+          rf"call|name)\s+(?i:him|her|it|them)\s+{PET_NAME}", "pet"),
     # "We have two cats, Mochi and Pixel", "we've got three dogs named Rex, Bo and Kai"
     rule(rf"{FP}{PERFECT}\s+{ADV}{OWN}\s+{COUNT}{PET}s\b,?\s+(?:(?i:named|called)\s+)?"
           rf"{LISTED_NAMES}", "pets", "names"),

@@ -17,7 +17,7 @@ RELATIONS = {
     "mom": "mother", "mum": "mother", "father": "father", "dad": "father", "wife": "wife",
     "husband": "husband", "partner": "partner", "girlfriend": "girlfriend",
     "boyfriend": "boyfriend", "son": "son", "daughter": "daughter", "cousin": "cousin",
-    "baby": "child",
+    "baby": "child", "kid": "child", "child": "child",
     "colleague": "colleague", "coworker": "colleague", "co-worker": "colleague",
     "boss": "boss", "manager": "manager", "roommate": "roommate", "flatmate": "roommate",
     "neighbor": "neighbor", "neighbour": "neighbor", "aunt": "aunt", "uncle": "uncle",

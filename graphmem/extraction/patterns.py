@@ -280,6 +280,7 @@ def find_triplets(
         _without_commas, collapse_whitespace(sentence.replace("\u2019", "'"))
     )
     sentence = _NAME_FIRST_APPOSITION.sub(_relation_first, sentence)
+    sentence = _BIRTH_ORDER.sub(_as_child, sentence)
     found: list[RawTriplet] = []
     for variant in (with_dropped_i(sentence), *each_subject(sentence)):
         found.extend(_find_in(variant, speaker, known))
@@ -338,3 +339,14 @@ _NAME_FIRST_APPOSITION = re.compile(
 
 def _relation_first(match: re.Match[str]) -> str:
     return f"{match.group('rel')} {match.group('name')} "
+
+
+#: "Our eldest, Rosa, plays the violin", "my youngest Pip": a child named by birth order.
+_BIRTH_ORDER = re.compile(
+    rf"(?P<my>(?<![\w'])(?i:my|our))\s+(?i:eldest|oldest|youngest)(?:,\s*|\s+)"
+    rf"(?P<name>{CAP}),?(?=\s)"
+)
+
+
+def _as_child(match: re.Match[str]) -> str:
+    return f"{match.group('my')} child {match.group('name')}"

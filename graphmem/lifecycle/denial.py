@@ -230,8 +230,8 @@ def _names_same(old: str, denied: str, old_text: str = "") -> bool:
     Outback"), or its make without the model or kind ("the Pixel" ends "a Pixel 4", "the
     Dell" "a Dell XPS 13", "the Yamaha" "a Yamaha keyboard", "the Trek" "a Trek Domane":
     a model named in capitals in ``old_text``, the old memory's words)."""
-    if old == denied or old.endswith(f" {denied}"):
-        return True
+    if old == denied or old.endswith(f" {denied}") or _one_of(old) == _one_of(denied):
+        return True  # "egg allergy is gone" ends "allergic to eggs"
     if _capitalised_after(old_text, denied, old.split()):
         return True  # the parser kept "Civic" of "a Honda Civic": "the Honda" still names it
     if not old.startswith(f"{denied} "):
@@ -239,6 +239,15 @@ def _names_same(old: str, denied: str, old_text: str = "") -> bool:
         return described != old and _names_same(described, denied, old_text)
     rest = old[len(denied) + 1 :].split()
     return all(_model_word(w) for w in rest) or _capitalised_after(old_text, denied, rest)
+
+
+def _one_of(value: str) -> str:
+    """``value`` with its last word in the singular, roughly ("eggs" -> "egg", "peaches" ->
+    "peach"; "glass" stays)."""
+    for plural, single in (("ches", "ch"), ("shes", "sh"), ("ies", "y"), ("s", "")):
+        if value.endswith(plural) and not value.endswith("ss") and len(value) > len(plural) + 1:
+            return value[: -len(plural)] + single
+    return value
 
 
 def _undescribed(value: str, text: str) -> str:
@@ -263,6 +272,12 @@ def _capitalised_after(text: str, make: str, model: list[str]) -> bool:
     return False
 
 
+#: How an activity is taken up: "I quit pottery" names "a pottery class".
+_TAKEN_AS = frozenset(
+    {"class", "classes", "lesson", "lessons", "course", "courses", "club", "team", "workshop"}
+)
+
+
 def _model_word(word: str) -> bool:
     """A word that names a model or the kind of thing within a make: a number or a code
     ("15", "xps", "gt": a digit, or no vowel), a tier ("pro", "air"), or the thing's kind
@@ -272,4 +287,5 @@ def _model_word(word: str) -> bool:
         or not set(word) & set("aeiouy")
         or word in _MODEL_WORDS
         or word in KIND_WORDS
+        or word in _TAKEN_AS
     )

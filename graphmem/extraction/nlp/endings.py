@@ -105,6 +105,7 @@ _SWITCHERS = frozenset({"switch", "change", "shift", "transition", "convert"})
 HABIT_VERBS = (
     "drink", "eat", "have", "take", "use", "smoke", "play", "do", "practice", "go", "learn",
     "study", "join",  # "quit the choir" ends "joined the local choir"
+    "start",  # "I quit pottery" ends "I started a pottery class"
 )  # fmt: skip
 #: What one takes to learn something ("violin lessons"), and the verbs that tell learning.
 _LESSONS = frozenset({"lesson", "class", "course", "lessons", "classes", "courses"})

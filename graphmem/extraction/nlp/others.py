@@ -149,7 +149,12 @@ def _relation(token: Token) -> str | None:
     """The relation a relation word names ("mum" -> "mother"; the whole of a hyphenated
     word: "my brother-in-law" is not "my brother"), or None."""
     word = hyphenated(token)
+    if token.lower_ in _BIRTH_ORDER and any(c.dep_ == "appos" for c in token.children):
+        return "child"  # "our eldest, Rosa, plays the violin"
     return RELATIONS.get(word.text.lower() if word is not None else token.lower_)
+
+
+_BIRTH_ORDER = frozenset({"eldest", "oldest", "youngest"})
 
 
 def named_relative(word: str, told: Iterable[ExtractedTriplet], me: str) -> str | None:
@@ -207,6 +212,25 @@ def by_noun_phrase(raw: RawTriplet, said: Token | None) -> bool:
     """A relation told by a noun phrase, whatever its clause says (:func:`appositive`,
     :func:`possessive`)."""
     return appositive(raw, said) or possessive(raw)
+
+
+#: Verbs by which someone places another person somewhere ("we moved Pip to a new nursery").
+_PLACERS = frozenset({"move", "transfer", "switch", "enrol", "enroll", "relocate"})
+
+
+def placed(verb: Token, speakers: Speakers) -> Named | None:
+    """The person ``verb`` places somewhere, who is the one that moves ("We moved Pip to a
+    new nursery": Pip ``move_to`` it; "they transferred my dad to St. Mary's"), or None."""
+    if verb.lemma_.lower() not in _PLACERS:
+        return None
+    if not any(c.dep_ == "prep" and c.lower_ in {"to", "into", "in"} for c in verb.children):
+        return None
+    # the parser may hang the name as an adverbial ("moved Ida to a smaller school")
+    for obj in (c for c in verb.children if c.dep_ in {"dobj", "npadvmod"}):
+        moved = third_party(obj, speakers)
+        if moved is not None and moved.type == PERSON:
+            return moved
+    return None
 
 
 def person_of(token: Token, speakers: Speakers) -> Named | None:

@@ -37,7 +37,7 @@ from graphmem.extraction.nlp.names import (
     resolve,
     taken_up,
 )
-from graphmem.extraction.nlp.others import relative, third_party
+from graphmem.extraction.nlp.others import placed, relative, third_party
 from graphmem.extraction.nlp.parsed import ParsedTriplet
 from graphmem.extraction.nlp.pattern_predicates import as_pattern
 from graphmem.extraction.nlp.plans import PLAN, planner, trip_ahead
@@ -352,7 +352,7 @@ def verb_triplets(
 ) -> Iterator[ParsedTriplet]:
     """The triplets of one verb, whether its clause asserts or not (the caller decides);
     ``source`` when the subject is another verb's (:func:`.endings.ended_triplets`)."""
-    source = source or subject_of(verb, speakers)
+    source = placed(verb, speakers) or source or subject_of(verb, speakers)
     if source is None:
         return
     plan = PLAN if plan_only(verb) else ""  # "we plan to go camping": plan_go

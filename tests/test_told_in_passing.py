@@ -1,0 +1,125 @@
+"""Facts people tell in passing: a child named by birth order ("our eldest, Rosa"), a pet
+named after it came ("we named him Biscuit"), someone one has been seeing, a child moved to
+a new nursery, an allergy outgrown, a class quit by its activity's name. Readings (pure),
+then the lifecycle against the real Neo4j."""
+
+from __future__ import annotations
+
+import neo4j
+import pytest
+
+from graphmem import Memory
+from tests.support.nlp_reading import facts, read_one
+
+ME = "Greta"
+PEOPLE = ("Lars", "Ida")
+
+
+def told(text: str) -> set[tuple[str, str, str]]:
+    return facts(read_one(text, ME, PEOPLE).triplets)
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        (
+            "Our eldest, Jonas, is learning the cello.",
+            {("Jonas", "child_of", ME), ("Jonas", "learn", "cello")},
+        ),
+        ("My youngest Mila loves horses.", {("Mila", "child_of", ME)}),
+        ("My kid Noor plays chess every Sunday.", {("Noor", "child_of", ME)}),
+    ],
+)
+def test_a_child_named_by_birth_order_or_as_a_kid(
+    text: str, wanted: set[tuple[str, str, str]]
+) -> None:
+    assert wanted <= told(text)
+
+
+def test_an_oldest_friend_is_no_child() -> None:
+    assert not [t for t in told("My oldest friend moved to Tromso.") if t[1] == "child_of"]
+
+
+@pytest.mark.parametrize(
+    ("text", "pet"),
+    [
+        ("We got a border collie pup in May, we named her Skye.", ("Skye", "dog_of", ME)),
+        ("I adopted a kitten and called him Pesto.", ("Pesto", "cat_of", ME)),
+    ],
+)
+def test_a_pet_named_after_it_came(text: str, pet: tuple[str, str, str]) -> None:
+    assert pet in told(text)
+
+
+def test_a_thing_named_is_no_pet() -> None:
+    assert not [t for t in told("We bought a camper van and named it Bessie.") if "_of" in t[1]]
+
+
+@pytest.mark.parametrize(
+    ("text", "partner"),
+    [
+        ("I've been seeing Amir for a few weeks now.", "Amir"),
+        ("I've been seeing someone, his name is Felix, he's a chef.", "Felix"),
+    ],
+)
+def test_someone_one_has_been_seeing_is_dated(text: str, partner: str) -> None:
+    assert (ME, "dating", partner) in told(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I've been seeing Dr. Moreau about my back.", "I'm seeing Lars tomorrow for coffee."],
+)
+def test_a_doctor_or_a_meeting_is_no_date(text: str) -> None:
+    assert not [t for t in told(text) if t[1] == "dating"]
+
+
+def test_a_person_moved_somewhere_is_the_one_who_moves() -> None:
+    moved = told("We moved Ida to a smaller school, Oak Hill Primary.")
+    assert ("Ida", "move_to", "Oak Hill Primary") in moved
+    assert not [t for t in moved if t[0] == ME and t[1] == "move_to"]
+
+
+@pytest.mark.parametrize(
+    ("text", "ended"),
+    [
+        ("Ida's peanut allergy is gone, the specialist confirmed it.", ("Ida", "peanut")),
+        ("Lars has outgrown his egg allergy!", ("Lars", "egg")),
+        ("My cat allergy cleared up after the shots.", (ME, "cat")),
+    ],
+)
+def test_an_allergy_gone_is_denied(text: str, ended: tuple[str, str]) -> None:
+    denied = facts(read_one(text, ME, PEOPLE).denied)
+    assert (ended[0], "allergic_to", ended[1]) in denied
+
+
+def _tell(memory: Memory, user_id: str, text: str, day: str) -> list[str]:
+    said = [{"role": "user", "name": ME, "content": text}]
+    return [r.id for r in memory.add(said, user_id=user_id, timestamp=day).results]
+
+
+def _current(driver: neo4j.Driver, user_id: str, predicate: str) -> set[str]:
+    rows = driver.execute_query(
+        "MATCH (:Entity {user_id: $u})-[r:RELATES_TO {predicate: $p}]->(t:Entity) "
+        "WHERE r.valid_to IS NULL RETURN collect(t.name) AS names",
+        u=user_id, p=predicate,
+    ).records  # fmt: skip
+    return set(rows[0]["names"])
+
+
+@pytest.mark.neo4j
+def test_an_outgrown_allergy_and_a_quit_class_end(
+    memory: Memory, driver: neo4j.Driver, user_id: str
+) -> None:
+    """Told in the plural and ended in the singular ("allergic to peanuts", "her peanut
+    allergy is gone"); a class ended by its activity's name ("I quit yoga")."""
+    _tell(memory, user_id, "Ida is allergic to peanuts, so no satay.", "2026-01-05")
+    _tell(
+        memory, user_id, "I started a yoga class on Mondays at the community centre.", "2026-01-06"
+    )
+    _tell(
+        memory, user_id, "Ida's peanut allergy is gone, the specialist confirmed it.", "2026-05-02"
+    )
+    _tell(memory, user_id, "I quit yoga, I'm doing a rowing course now.", "2026-05-03")
+    assert "peanuts" not in _current(driver, user_id, "allergic_to")
+    assert "yoga class" not in _current(driver, user_id, "start")
