@@ -123,3 +123,25 @@ def test_an_outgrown_allergy_and_a_quit_class_end(
     _tell(memory, user_id, "I quit yoga, I'm doing a rowing course now.", "2026-05-03")
     assert "peanuts" not in _current(driver, user_id, "allergic_to")
     assert "yoga class" not in _current(driver, user_id, "start")
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Lars got promoted to lead designer last month!", ("Lars", "job_title", "lead designer")),
+        ("I've been cycling 20k every morning since March.", (ME, "do", "cycling")),
+        ("We swim 30 laps on Sundays.", (ME, "do", "swimming")),
+        ("I'm back to climbing, the finger healed.", (ME, "do", "climbing")),
+        ("Ida is back to rowing after her surgery.", ("Ida", "do", "rowing")),
+        ("My ankle is bad, so I switched to cycling.", (ME, "do", "cycling")),
+    ],
+)
+def test_a_pastime_or_a_title_told_in_passing(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in told(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["I'm back to work on Monday.", "Lars ran into Ida at the market."]
+)
+def test_no_pastime_where_none_is_done(text: str) -> None:
+    assert not [t for t in told(text) if t[1] == "do"]

@@ -173,6 +173,9 @@ RULES: tuple[Rule, ...] = (
           rf"{{0,3}})\s+(?i:at|for)\s+{ORG}", "works_at", titled=True, event=True),
     rule(rf"{FP}{PERFECT}\s+{ADV}{PROMOTED}(?:(?i:an?)\s+)?{T}", "job_title", "title",
           occupation=True, event=True),
+    # "Priya got promoted to senior engineer": a named person's new title
+    rule(rf"{NAME}(?:'s|\s+(?i:has))?\s+{ADV}{PROMOTED}(?:(?i:an?)\s+)?{T}", "job_title",
+          "title", occupation=True, event=True),
     # not "I work as hard as I can": a comparison, no title
     rule(rf"{FP}\s+{AND_ALSO}{ADV}(?i:work)\s+(?i:as)\s+(?!{_AS_MUCH}\s+as\b)(?i:an?\s+)?{T}",
           "job_title", "title"),

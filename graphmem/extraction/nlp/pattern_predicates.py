@@ -27,6 +27,8 @@ PATTERN_PREDICATES: dict[str, tuple[str, frozenset[str] | None]] = {
     "move_in_with": ("live_with", None),
     "work_as": ("job_title", None),  # "Marc works as a train driver"
     "teach_at": ("works_at", frozenset({"ORG", "FAC"})),  # "she teaches at Lincoln High"
+    # "I manage a team of six at Spotify", "she interns at Deloitte": work done somewhere
+    **{f"{verb}_at": ("works_at", frozenset({"ORG"})) for verb in ("manage", "intern", "lead")},
     # "now drives trams for TCL", "she writes for The Guardian": work done for an employer
     **{
         f"{verb}_for": ("works_at", frozenset({"ORG"}))

@@ -39,6 +39,7 @@ from graphmem.extraction.nlp.names import (
 )
 from graphmem.extraction.nlp.others import placed, relative, third_party
 from graphmem.extraction.nlp.parsed import ParsedTriplet
+from graphmem.extraction.nlp.pastimes import DIRECTIONS, PASTIME_WORDS, back_to, pastime
 from graphmem.extraction.nlp.pattern_predicates import as_pattern
 from graphmem.extraction.nlp.plans import PLAN, planner, trip_ahead
 from graphmem.extraction.nlp.repairs import opening_verb
@@ -53,27 +54,6 @@ _SUBJECTS = frozenset({"nsubj"})
 _CARRIERS = frozenset(
     {"start", "begin", "keep", "continue", "resume", "love", "enjoy", "like", "finish", "learn"}
 )
-
-
-#: Verbs that name a pastime when told without an object: "Tiago swims every Saturday", "I
-#: paint on weekends" -> ``do swimming``, ``do painting`` (the "do" that an ended habit
-#: denies: "Tiago dropped swimming", :mod:`.endings`); also the habits told alone ("I vape
-#: every day" -> ``do vaping``, which "I quit vaping" ends).
-_PASTIMES = frozenset(
-    """
-    swim run jog cycle bike hike ski snowboard surf skate dance climb row sail fish hunt
-    paint draw knit sew crochet bake cook garden sing meditate kayak canoe golf box bowl
-    skateboard volunteer smoke vape drink gamble
-    """.split()  # noqa: SIM905
-)
-#: A verb's dependents that make it no pastime told alone ("I ran into Tom", "I ran out").
-_NOT_ALONE = frozenset({"dobj", "prt", "ccomp", "xcomp", "attr", "dative", "oprd"})
-#: How much, which the parser may read as an object ("I vape a lot", "we swim a bit").
-_HOW_MUCH = frozenset({"lot", "bit", "ton", "lots", "tons"})
-
-
-#: Adverbs that join their verb the way a particle does ("came back from", "moved out of").
-_DIRECTIONS = frozenset({"back", "out", "up", "down", "away", "off", "home", "over"})
 
 
 def _subject_tokens(verb: Token) -> list[Token]:
@@ -202,7 +182,7 @@ def _objects(verb: Token) -> Iterator[tuple[list[Token], Token]]:
                 if child.lower_ == "as" and verb.lemma_.lower() == "work":
                     yield from _told_after(pobj)  # "works as a train driver for SNCF"
             yield from _gerund_objects(particles, child)
-        elif child.dep_ == "advmod" and child.lower_ in _DIRECTIONS:
+        elif child.dep_ == "advmod" and child.lower_ in DIRECTIONS:
             # "got back from Kyoto": the preposition hangs from the adverb -> get_back_from
             for prep in (c for c in child.children if c.dep_ == "prep"):
                 for pobj in (c for c in prep.children if c.dep_ == "pobj"):
@@ -260,21 +240,6 @@ _WORKPLACES = frozenset(
     startup company firm agency studio bank hospital clinic school lab practice
     """.split()  # noqa: SIM905
 )
-
-
-def _pastime(verb: Token) -> bool:
-    """A pastime verb told alone: no object, particle or clause of its own, and no
-    direction ("ran back")."""
-    if verb.lemma_.lower() not in _PASTIMES or verb.dep_ in {"amod", "compound"}:
-        return False
-    if activity(verb):  # "went swimming" is read as such
-        return False
-    return not any(
-        (c.dep_ in _NOT_ALONE and c.lower_ not in _HOW_MUCH)
-        or (c.dep_ == "advmod" and c.lower_ in _DIRECTIONS)
-        or (c.dep_ == "prep" and c.lower_ in {"into", "across"})  # "ran into Tom"
-        for c in verb.children
-    )
 
 
 def activity_named(token: Token) -> Named | None:
@@ -345,6 +310,10 @@ def sentence_triplets(sentence: Span, speakers: Speakers) -> Iterator[ParsedTrip
             yield from births(verb, speakers)  # "Lucia was born on June 20th"
             if verb.lemma_.lower() in {"retire", "resign"}:  # "retired as head nurse"
                 yield from former_titles(verb, speakers, subject_of(verb, speakers))
+    for copula, done in back_to(sentence):  # "I'm back to running"
+        who = subject_of(copula, speakers) if clause_asserts(copula) else None
+        if who is not None:
+            yield ParsedTriplet(who, "do", done, f"{who.name} back to {done.name}", False, copula.i)
 
 
 def verb_triplets(
@@ -365,7 +334,7 @@ def verb_triplets(
         fact = f"{source.name} {verb.text} {child.text}"
         done = Named(child.lower_, CONCEPT)
         yield ParsedTriplet(source, plan + "do", done, fact, _past(verb), verb.i)
-    if _pastime(verb):
+    if pastime(verb):
         done = Named(gerund(verb.lemma_.lower()), CONCEPT)
         fact = f"{source.name} {verb.text}"
         yield ParsedTriplet(source, plan + "do", done, fact, _past(verb), verb.i)
@@ -375,6 +344,8 @@ def verb_triplets(
         target = relative(obj, speakers) or resolve(_named_as(obj), speakers)
         target = target or activity_named(obj)
         predicate = plan + ("prefers" if _chooses(verb, links) else _predicate(verb, links))
+        if predicate.endswith("switch_to") and obj.lower_ in PASTIME_WORDS:
+            predicate = plan + "do"  # "I switched to swimming": a pastime, not a preference
         if predicate == "share_with" and _shares_home(verb):
             predicate = "live_with"  # "shares a flat with two friends"
         if target is not None:
