@@ -80,6 +80,7 @@ from graphmem.domain.extraction import (
     ExtractionRequest,
     Message,
 )
+from graphmem.extraction import casual
 from graphmem.extraction.dates import resolve_relative
 from graphmem.extraction.patterns import RawTriplet, clean_name, find_triplets
 from graphmem.extraction.phrases import collapse_whitespace
@@ -205,7 +206,7 @@ class OfflineExtractor:
         text = message.content
         speaker = speaker_of(message)
         entities = _Entities()
-        triplets = self._triplets(text, speaker, observed_at, known)
+        triplets = self._triplets(casual.tidy(text), speaker, observed_at, known)
         for raw, triplet in triplets:
             entities.add(triplet.source, raw.source_type)
             entities.add(triplet.target, raw.target_type)

@@ -329,8 +329,8 @@ RULES: tuple[Rule, ...] = (
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:broke\s+up\s+with|split\s+up\s+with|separated\s+from|"
           rf"divorced)\s+{T}", "partner", "names", denial=True),
     # "Marco and I broke up", "Jamie and I split up last year": the couple ended
-    rule(rf"(?<![\w'-])(?P<t>{CAP})\s+(?i:and)\s+(?:I|i){PERFECT}\s+{ADV}{SPLIT}", "partner",
-          "names", denial=True),
+    rule(rf"(?<![\w'-])(?P<t>(?:{CAP}'s\s+)?{CAP})\s+(?i:and)\s+(?:I|i){PERFECT}\s+{ADV}{SPLIT}",
+          "partner", "names", denial=True),  # "my boyfriend and I …": "<Speaker>'s Boyfriend"
     rule(rf"(?<![\w'-])(?P<s>{CAP})\s+(?i:and)\s+(?P<t>{CAP}){PERFECT}\s+{ADV}{SPLIT}",
           "partner", "names", denial=True),
     # "We broke up last week", "I'm single again": whoever the speaker was with

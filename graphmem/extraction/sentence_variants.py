@@ -13,13 +13,21 @@ _DROPPED_I = re.compile(
     r"^(?:(?:Just|Finally|Recently|Officially|Also|Still|Currently)\s+)?(?:[Qq]uit|[Ll]eft|"
     r"[Mm]oved|[Rr]elocated|[Ss]tarted|[Bb]egan|[Gg]ot|[Ll]anded|[Aa]ccepted|[Jj]oined|"
     r"[Aa]dopted|[Rr]escued|[Bb]ought|[Ss]old|[Ss]witched|[Ll]oved?|[Hh]ated?|[Ww]ent|"
-    r"[Bb]ecame|[Rr]esigned|[Tt]ook|[Tt]urned)\b(?!['-])"
+    r"[Bb]ecame|[Rr]esigned|[Tt]ook|[Tt]urned|[Hh]ad|[Mm]et|[Ss]aw|[Vv]isited|[Tt]ried|"
+    r"[Bb]ooked|[Ff]inished|[Ww]atched|[Ss]igned)\b(?!['-])"
 )
+
+
+#: "No longer vegetarian", "Not vegan anymore": the speaker's state, its "I'm" left out.
+_DROPPED_IM = re.compile(r"^(?:[Nn]o\s+longer|[Nn]ot\s+\w+\s+any\s?more)\b")
 
 
 def with_dropped_i(sentence: str) -> str:
     """The sentence with its dropped "I" back ("Quit my job at Lidl" -> "I quit my job at
-    Lidl"); any other sentence as it is."""
+    Lidl", "No longer vegetarian" -> "I'm no longer vegetarian"); any other sentence as it
+    is."""
+    if _DROPPED_IM.match(sentence) is not None:
+        return f"I'm {sentence[:1].lower()}{sentence[1:]}"
     if _DROPPED_I.match(sentence) is None:
         return sentence
     return f"I {sentence[:1].lower()}{sentence[1:]}"

@@ -164,6 +164,9 @@ def negation_words(verb: Token) -> list[Token]:
         elif child.dep_ in _COMPLEMENTS:  # "I'm not lactose intolerant anymore": on "lactose";
             # "Mum isn't afraid of flying anymore": on "flying"
             words.extend(g for g in child.subtree if g.dep_ == "advmod" and g.lower_ == "anymore")
+            # "I'm no longer vegetarian": the parser hangs "no longer" on the adjective
+            for g in (g for g in child.children if _no_longer(g)):
+                words.extend([*g.children, g])
     ended = any(w.lower_ in {"longer", "more", "anymore"} for w in words) or _corrected(verb)
     if not ended or not any(w.dep_ == "neg" or _no_longer(w) for w in words):
         return []

@@ -14,6 +14,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc
 
 _YES = re.compile(
     r"^\W*(?:yes|yeah|yep|yup|yea|sure|of\s+course|definitely|absolutely|indeed|correct|"
@@ -67,3 +71,11 @@ def statement(question: str, they: Mapping[str, str] | None = None) -> str | Non
             return f"{subject} {_third_person(verb)} {tail}".rstrip() + "."
         return None
     return None
+
+
+def last_question(doc: Doc, speaker: str) -> tuple[str, str] | None:
+    """(speaker, the message's last sentence) when that sentence is a question: what a
+    "yes" in the next message confirms."""
+    sentences = list(doc.sents)
+    last = sentences[-1].text.strip() if sentences else ""
+    return (speaker, last) if last.endswith("?") else None

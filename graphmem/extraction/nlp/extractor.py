@@ -29,6 +29,7 @@ from graphmem.domain.extraction import (
     ExtractionRequest,
     Message,
 )
+from graphmem.extraction import casual
 from graphmem.extraction.dates import resolve_relative
 from graphmem.extraction.nlp import answers, confirm, the_user
 from graphmem.extraction.nlp.clauses import (
@@ -50,7 +51,12 @@ from graphmem.extraction.nlp.coref import (
 from graphmem.extraction.nlp.denials import sentence_denials
 from graphmem.extraction.nlp.former import as_former
 from graphmem.extraction.nlp.names import PERSON, Named, Speakers, concept, named_entity
-from graphmem.extraction.nlp.others import by_noun_phrase, named_relative, unnamed_relatives
+from graphmem.extraction.nlp.others import (
+    by_noun_phrase,
+    named_relative,
+    undenied,
+    unnamed_relatives,
+)
 from graphmem.extraction.nlp.pipeline import MODEL_PACKAGE, load_pipeline, parse, parse_part
 from graphmem.extraction.nlp.repairs import (
     noun_roots,
@@ -86,7 +92,7 @@ def speakers_for(messages: list[Message]) -> dict[str, Speakers]:
 
 
 def _for_parse(message: Message) -> str:
-    text = restore_dropped_i(message.content)
+    text = restore_dropped_i(casual.tidy(message.content))
     return the_user.as_named(text) if the_user.tells_of_owner(message) else text
 
 
@@ -151,7 +157,7 @@ class NLPExtractor:
             memories.append(memory)
             recent.saw(e.name for e in memory.entities if e.type == PERSON)
             recent.learn(relatives_told(memory.triplets, talkers))
-            asked = _last_question(doc, speaker_of(m))
+            asked = confirm.last_question(doc, speaker_of(m))
         return Extraction(memories=memories, llm_calls=0)
 
 
@@ -220,7 +226,9 @@ class _MessageExtraction:
             text=self.message.content,
             source_index=index,
             entities=self.entities.items(),
-            triplets=as_former(self.triplets.values(), self.denied.values(), text),
+            triplets=as_former(
+                undenied(self.triplets.values(), self.denied.values()), self.denied.values(), text
+            ),
             denied=list(self.denied.values()),
             event_date=resolve_relative(text, self.observed_at),
         )
@@ -369,13 +377,6 @@ class _MessageExtraction:
 def _key_of(triplet: ExtractedTriplet) -> _Key:
     """One fact per source, predicate and target, whatever their spelling."""
     return normalize_name(triplet.source), triplet.predicate, normalize_name(triplet.target)
-
-
-def _last_question(doc: Doc, speaker: str) -> tuple[str, str] | None:
-    """(speaker, the message's last sentence) when that sentence is a question."""
-    sentences = list(doc.sents)
-    last = sentences[-1].text.strip() if sentences else ""
-    return (speaker, last) if last.endswith("?") else None
 
 
 _PATTERN_TYPES = {"person": "PERSON", "location": "GPE", "organization": "ORG"}

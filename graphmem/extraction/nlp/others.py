@@ -233,6 +233,19 @@ def placed(verb: Token, speakers: Speakers) -> Named | None:
     return None
 
 
+def undenied(
+    triplets: Iterable[ExtractedTriplet], denied: Iterable[ExtractedTriplet]
+) -> list[ExtractedTriplet]:
+    """``triplets`` without a relation the same message ends ("my boyfriend and I broke up"
+    names "<Speaker>'s Boyfriend" by the relation it ends)."""
+    ended = {(normalize_name(d.source), d.predicate, normalize_name(d.target)) for d in denied}
+    return [
+        t for t in triplets
+        if not t.predicate.endswith("_of")
+        or (normalize_name(t.source), t.predicate, normalize_name(t.target)) not in ended
+    ]  # fmt: skip
+
+
 def person_of(token: Token, speakers: Speakers) -> Named | None:
     """The person ``token`` stands for: one of the speakers ("me", "you"), or a third party
     who is a person (:func:`third_party`)."""

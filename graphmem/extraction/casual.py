@@ -1,0 +1,81 @@
+"""Casual chat, tidied for reading: "im allergic to shellfish btw", "my gf anna is vegan",
+"had dinner w/ my sister", "i dont eat pork".
+
+People type to agents in lower case, without apostrophes and in shorthand. The parser and
+the patterns read written English: a lower-case "i" is no speaker, "dont" no negation, "gf"
+no relation, "anna" no name. :func:`tidy` gives them the text as it would be written; the
+memory keeps the text as it was typed. Only unambiguous shorthand is expanded ("id" and
+"ill" are words), and a lower-case word is capitalised only where a name stands: right
+after a relation word and before "is", "was", "and" or a comma ("my gf anna is vegan"), and
+after "named", "called", "name is" ("his name is bolt") or "job at" ("new job at deloitte").
+"""
+
+from __future__ import annotations
+
+import re
+
+#: Shorthand -> as written; whole words, any case.
+_SHORTHAND = {
+    "i": "I", "im": "I'm", "ive": "I've", "dont": "don't", "doesnt": "doesn't",
+    "didnt": "didn't", "cant": "can't", "wont": "won't", "isnt": "isn't", "arent": "aren't",
+    "wasnt": "wasn't", "werent": "weren't", "havent": "haven't", "hasnt": "hasn't",
+    "couldnt": "couldn't", "shouldnt": "shouldn't", "wouldnt": "wouldn't", "thats": "that's",
+    "gf": "girlfriend", "bf": "boyfriend", "bff": "best friend", "hubby": "husband",
+    "sis": "sister", "bday": "birthday", "rn": "now", "atm": "now",
+    "tmrw": "tomorrow", "tmr": "tomorrow", "tmw": "tomorrow", "u": "you", "ur": "your",
+    "pls": "please", "plz": "please", "thx": "thanks", "ppl": "people", "bc": "because",
+    "b/c": "because", "w/": "with", "w/o": "without", "coz": "because", "cuz": "because",
+}  # fmt: skip
+#: Asides that carry nothing and stand where a sentence would end ("…shellfish btw").
+_ASIDES = re.compile(r"\s+(?:lol|lmao|haha+|hehe+|btw|tbh|omg|idk|fyi|xd)\b(?=\W*$|\W*[.!?])", re.I)
+_WORD = re.compile(r"(?<![\w'/.])(?:w/o|w/|b/c|[a-z]+)(?![\w'/]|\.[a-z])", re.I)  # not "i.e."
+_RELATIVE = (
+    r"(?:girlfriend|boyfriend|wife|husband|partner|fiance|fiancee|sister|brother|mom|mum|"
+    r"dad|mother|father|son|daughter|friend|best friend|cousin|aunt|uncle|roommate|boss|"
+    r"neighbou?r|grandma|grandpa|niece|nephew|kid|baby|dog|cat|puppy|kitten)"
+)
+#: A lower-case name where only a name stands.
+_NAME_SPOTS = (
+    re.compile(
+        rf"(?P<pre>\b{_RELATIVE} )(?P<w>[a-z][a-z'-]+)"
+        r"(?=\s*(?:,|\bis\b|\bwas\b|\band\b|\bhas\b|'s\b))"
+    ),
+    re.compile(r"(?P<pre>\b(?:named|called|name is) )(?P<w>[a-z][a-z'-]+)\b"),
+    re.compile(r"(?P<pre>\bjob (?:at|with) )(?P<w>[a-z][a-z'-]+)\b"),
+)
+#: Words that stand in a name's place and are none.
+_NOT_NAMES = frozenset(
+    {"is", "was", "and", "has", "had", "the", "a", "an", "my", "his", "her", "their", "our",
+     "just", "also", "still", "really", "so", "very", "too", "now", "here", "there", "not",
+     "never", "always", "who", "which", "that", "this", "it", "he", "she", "they", "we",
+     "you", "lol", "off", "out", "up", "back", "in", "on", "at", "to", "for", "from", "me",
+     "him", "them", "us", "yesterday", "today", "tonight", "again", "over", "about", "with",
+     "by", "all", "some", "it's", "every"}
+)  # fmt: skip
+
+
+def tidy(text: str) -> str:
+    """``text`` as it would be written (see the module); written text is unchanged."""
+    text = _ASIDES.sub("", text)
+    text = _WORD.sub(_expanded, text)
+    for spot in _NAME_SPOTS:
+        text = spot.sub(_capitalised, text)
+    # the parser reads a sentence without its full stop as a fragment ("I'm no longer
+    # vegetarian" has "vegetarian" as its head)
+    return text + "." if _UNENDED.search(text) else text
+
+
+_UNENDED = re.compile(r"[A-Za-z0-9)]\s*$")
+
+
+def _expanded(match: re.Match[str]) -> str:
+    word = match.group(0)
+    if word == "I" or (word[:1].isupper() and word.lower() not in {"im", "ive"}):
+        return word  # written with a capital: a name or a sentence's first word
+    return _SHORTHAND.get(word.lower(), word)
+
+
+def _capitalised(match: re.Match[str]) -> str:
+    word = match.group("w")
+    name = word if word in _NOT_NAMES else word[:1].upper() + word[1:]
+    return match.group("pre") + name
