@@ -385,7 +385,10 @@ def evaluate(
 
     with ThreadPoolExecutor(max_workers=workers) as pool:
         rows = list(pool.map(one, jobs))
-    return summarise([(c, r) for c, r, _ in rows], [t for _, _, t in rows])
+    result = summarise([(c, r) for c, r, _ in rows], [t for _, _, t in rows])
+    # recall@10 of each question, in the dataset's order: which questions a change moved
+    result["per_question_r10"] = [round(r[10], 3) for _, r, _ in rows]
+    return result
 
 
 def summarise(per_q: list[tuple[int, dict[int, float]]], times: list[float]) -> dict[str, Any]:
