@@ -69,6 +69,10 @@ RULES: tuple[Rule, ...] = (
     rule(rf"{BE1}\s+{ADV}(?i:living|based|staying|settled)\s+(?i:in)\s+{T}", "lives_in"),
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:to|into)\s+(?!{A_HOME}){T}",
           "lives_in", event=True),
+    # "We moved from Leeds to Bristol in March", "Ana relocated from Quito to Lima"
+    rule(rf"(?:{FP}|{NAME}){PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:from)\s+"
+          rf"(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){{0,3}}\s+(?i:to)\s+(?=(?:the\s+)?[A-Z]){T}",
+          "lives_in", event=True),
     # "we moved into a new apartment in Brooklyn": the home is no place, the town is
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:to|into)\s+{A_HOME}"
           rf"(?:[a-z][\w-]*\s+){{0,3}}(?i:in|near)\s+{ORG}", "lives_in", event=True),

@@ -280,6 +280,7 @@ def find_triplets(
         _without_commas, collapse_whitespace(sentence.replace("\u2019", "'"))
     )
     sentence = _NAME_FIRST_APPOSITION.sub(_relation_first, sentence)
+    sentence = _OWNER_APPOSITION.sub(_without_commas, sentence)
     sentence = _BIRTH_ORDER.sub(_as_child, sentence)
     found: list[RawTriplet] = []
     for variant in (with_dropped_i(sentence), *each_subject(sentence)):
@@ -328,6 +329,12 @@ _APPOSITION = re.compile(rf"(?P<rel>{MY_REL}{REL}),\s(?P<name>{CAP}(?:\s{CAP}){{
 
 def _without_commas(match: re.Match[str]) -> str:
     return f"{match.group('rel')} {match.group('name')} "
+
+
+#: "Karl's daughter, Ines, can't eat gluten": a named owner's relative, named between commas.
+_OWNER_APPOSITION = re.compile(
+    rf"(?P<rel>(?<![\w'-]){CAP}(?:\s+{CAP}){{0,2}}'s\s+{REL}),\s(?P<name>{CAP}(?:\s{CAP}){{0,2}}),\s"
+)
 
 
 #: "Jonas, my husband, doesn't eat pork": the name first, then its relation between commas,

@@ -190,6 +190,21 @@ def _corrected(verb: Token) -> bool:
     return False
 
 
+def held_now(verb: Token) -> frozenset[str]:
+    """What a denied clause says holds instead, by a "now" on its own preposition ("User no
+    longer works at IBM; now at Red Hat"): each such object's words, in lower case."""
+    if not negation_words(verb):
+        return frozenset()
+    objects = [
+        pobj
+        for prep in verb.children
+        if prep.dep_ == "prep" and any(c.lower_ == "now" for c in prep.children)
+        for pobj in prep.children
+        if pobj.dep_ == "pobj"
+    ]
+    return frozenset(o.doc[o.left_edge.i : o.i + 1].text.lower() for o in objects)
+
+
 def clause_denies(verb: Token) -> bool:
     """The clause headed by ``verb`` says it ended (:func:`negation_words`) and every clause
     above it asserts: "I'm not vegan anymore" denies ``diet vegan``; "If I didn't live in

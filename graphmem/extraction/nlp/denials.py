@@ -33,6 +33,7 @@ from graphmem.extraction.nlp.choices import chosen_against
 from graphmem.extraction.nlp.clauses import (
     clause_denies,
     clause_of,
+    held_now,
     negation_words,
     spelled_at,
 )
@@ -41,7 +42,13 @@ from graphmem.extraction.nlp.endings import ended_triplets
 from graphmem.extraction.nlp.loans import ended_loans
 from graphmem.extraction.nlp.plans import planner
 from graphmem.extraction.nlp.treatment import stopped
-from graphmem.extraction.nlp.triplets import ParsedTriplet, plan_only, subject_of, verb_triplets
+from graphmem.extraction.nlp.triplets import (
+    ParsedTriplet,
+    plan_only,
+    subject_of,
+    told_now,
+    verb_triplets,
+)
 from graphmem.extraction.nlp.trips import cancelled, travel_everywhere
 from graphmem.extraction.patterns import RawTriplet, find_triplets
 
@@ -107,7 +114,8 @@ def sentence_denials(
 def _denied(verb: Token, speakers: Speakers) -> list[ParsedTriplet]:
     """A denied verb's triplets, and for a denied plan ("I'm no longer planning to move to
     Berlin") those of what it planned."""
-    told = list(verb_triplets(verb, speakers))
+    now = held_now(verb)  # "no longer works at IBM; now at Red Hat": Red Hat holds
+    told = [t for t in verb_triplets(verb, speakers) if not told_now(t, now)]
     for planned in (c for c in verb.children if c.dep_ == "xcomp" and planner(verb, c)):
         told += verb_triplets(planned, speakers, subject_of(verb, speakers))
     return told

@@ -251,7 +251,10 @@ class _MessageExtraction:
                     self._deny(self._pattern_triplet(raw, sentence.text))
                 continue
             # "my husband Jonas doesn't eat pork": the relation is told whatever the clause says
-            if clause_asserts(clause, own_negation=raw.negative) or by_noun_phrase(raw, said):
+            named = spelled_at(sentence, raw.source)  # "Karl's daughter, Ines, can't …"
+            if clause_asserts(clause, own_negation=raw.negative) or by_noun_phrase(
+                raw, said, named
+            ):
                 self._add_pattern(raw, sentence.text)
                 # "My brother Tiago swims", "My son Tom lives with us": the relation is read
                 # from the noun phrase, the verb is still the parse's to read

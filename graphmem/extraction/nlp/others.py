@@ -208,10 +208,10 @@ def possessive(raw: RawTriplet) -> bool:
     return relation != raw.predicate and raw.source == unnamed_relative(raw.target, relation)
 
 
-def by_noun_phrase(raw: RawTriplet, said: Token | None) -> bool:
-    """A relation told by a noun phrase, whatever its clause says (:func:`appositive`,
-    :func:`possessive`)."""
-    return appositive(raw, said) or possessive(raw)
+def by_noun_phrase(raw: RawTriplet, *said: Token | None) -> bool:
+    """A relation told by a noun phrase, whatever its clause says (:func:`appositive` at
+    any of the words ``said``, :func:`possessive`)."""
+    return any(appositive(raw, token) for token in said) or possessive(raw)
 
 
 #: Verbs by which someone places another person somewhere ("we moved Pip to a new nursery").

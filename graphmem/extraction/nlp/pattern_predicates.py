@@ -13,7 +13,8 @@ from __future__ import annotations
 PATTERN_PREDICATES: dict[str, tuple[str, frozenset[str] | None]] = {
     "live_in": ("lives_in", frozenset({"GPE"})),
     "join": ("works_at", frozenset({"ORG"})),
-    "work_at": ("works_at", frozenset({"ORG"})),
+    # the small model reads "Red Hat" as a FAC, "Spotify" as a GPE; one works "in" a town
+    "work_at": ("works_at", frozenset({"ORG", "FAC", "GPE"})),
     "work_for": ("works_at", frozenset({"ORG"})),
     "prefer": ("prefers", None),
     # "Jonas moved to Bergen": a home, as "I moved to Bergen" is (told as done: not "we're

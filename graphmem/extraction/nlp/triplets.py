@@ -26,7 +26,7 @@ from graphmem.domain.extraction import ExtractedTriplet
 from graphmem.domain.measure_words import QUANTITY_NOUNS
 from graphmem.extraction.nlp.alternatives import alternative
 from graphmem.extraction.nlp.births import births
-from graphmem.extraction.nlp.clauses import clause_asserts
+from graphmem.extraction.nlp.clauses import clause_asserts, held_now
 from graphmem.extraction.nlp.former import former_titles
 from graphmem.extraction.nlp.names import (
     CONCEPT,
@@ -304,6 +304,8 @@ def adds_slot(parsed: ParsedTriplet, told: Iterable[ExtractedTriplet]) -> bool:
 
 def sentence_triplets(sentence: Span, speakers: Speakers) -> Iterator[ParsedTriplet]:
     for verb in sentence:
+        if verb.pos_ == "VERB" and (now := held_now(verb)):  # "no longer at X; now at Y"
+            yield from (t for t in verb_triplets(verb, speakers) if told_now(t, now))
         if verb.pos_ == "VERB" and not used_to(verb) and clause_asserts(verb):
             yield from verb_triplets(verb, speakers)
             yield from started(verb, speakers)  # "my doctor put me on Jardiance"
@@ -314,6 +316,11 @@ def sentence_triplets(sentence: Span, speakers: Speakers) -> Iterator[ParsedTrip
         who = subject_of(copula, speakers) if clause_asserts(copula) else None
         if who is not None:
             yield ParsedTriplet(who, "do", done, f"{who.name} back to {done.name}", False, copula.i)
+
+
+def told_now(triplet: ParsedTriplet, now: frozenset[str]) -> bool:
+    """Whether ``triplet``'s value is one a denied clause says holds now (``held_now``)."""
+    return triplet.target.name.lower() in now
 
 
 def verb_triplets(

@@ -1,4 +1,5 @@
 """Trips and plans that end: "We cancelled our trip to Rome", "I called off the Rome trip",
+"Our flight to Tokyo got cancelled",
 "We're not going to Rome anymore", "I'm no longer planning to move to Berlin".
 
 A trip is told with other verbs from one telling to the next ("we're planning to fly to
@@ -45,10 +46,15 @@ def cancelled(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
     particle = next((c.lower_ for c in verb.children if c.dep_ == "prt"), "")
     if (verb.lemma_.lower(), particle) not in _CANCELLERS or not clause_asserts(verb):
         return
-    source = subject_of(verb, speakers)
-    if source is None:
-        return
-    for trip in (c for c in verb.children if c.dep_ == "dobj" and c.lemma_.lower() in _TRIPS):
+    for trip in (c for c in verb.children if c.lemma_.lower() in _TRIPS):
+        if trip.dep_ == "dobj":  # "we cancelled our trip to Rome"
+            source = subject_of(verb, speakers)
+        elif trip.dep_ == "nsubjpass":  # "our flight to Tokyo got cancelled": whose trip
+            source = next((resolve(c, speakers) for c in trip.children if c.dep_ == "poss"), None)
+        else:
+            continue
+        if source is None:
+            continue
         for place in _places_of(trip, speakers):
             yield from _every_way(source, place, verb.i)
 
@@ -60,7 +66,8 @@ def _places_of(trip: Token, speakers: Speakers) -> Iterator[Named]:
              for o in p.children if o.dep_ == "pobj"]  # fmt: skip
     for token in near:
         named = resolve(token, speakers)
-        if named is not None and named.type in PLACES:
+        # a trip's proper noun is its place, whatever the model labels it ("Crete": PERSON)
+        if named is not None and (named.type in PLACES or token.pos_ == "PROPN"):
             yield named
 
 
