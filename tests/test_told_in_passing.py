@@ -145,3 +145,32 @@ def test_a_pastime_or_a_title_told_in_passing(text: str, fact: tuple[str, str, s
 )
 def test_no_pastime_where_none_is_done(text: str) -> None:
     assert not [t for t in told(text) if t[1] == "do"]
+
+
+@pytest.mark.parametrize(
+    ("text", "ended"),
+    [
+        ("Ida's test came back, she can eat peanuts now!", ("Ida", "avoids", "peanuts")),
+        ("I can finally have dairy again.", (ME, "allergic_to", "dairy")),
+    ],
+)
+def test_what_one_can_eat_again_is_no_longer_kept_away(
+    text: str, ended: tuple[str, str, str]
+) -> None:
+    assert ended in facts(read_one(text, ME, PEOPLE).denied)
+
+
+def test_i_can_eat_anything_ends_nothing() -> None:
+    assert not read_one("I can eat anything, really.", ME, PEOPLE).denied
+
+
+def test_a_pronoun_and_its_contracted_is_read_as_is() -> None:
+    """ "he's allergic" is "Lars is allergic", not "Lars's allergic"."""
+    memory = read_one("Lars is my nephew. He's allergic to eggs.", ME, PEOPLE)
+    assert ("Lars", "allergic_to", "eggs") in facts(memory.triplets)
+    garbled = read_one("She loves figs but Lars can't have them, he's allergic.", ME, PEOPLE)
+    assert not [t for t in facts(garbled.triplets) if "'s" in t[2]]
+
+
+def test_a_doctor_by_title_changes_what_one_takes() -> None:
+    assert (ME, "take", "warfarin") in told("Dr. Osei put me on warfarin.")

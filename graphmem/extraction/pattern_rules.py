@@ -312,6 +312,16 @@ RULES: tuple[Rule, ...] = (
     rule(rf"(?:{NAME}'s|(?<![\w'])(?i:my|our))\s+(?P<t>[A-Za-z-]+)\s+(?i:allergy)\s+"
           rf"(?:(?i:is|has)\s+)?{ADV}(?i:gone|cleared(?:\s+up)?|went\s+away|disappeared|"
           rf"vanished)\b", "allergic_to", denial=True),
+    # "he can eat strawberries now", "I can finally have dairy again": no longer kept away
+    *(
+        rule(rf"(?:{FP}|{NAME})\s+(?i:can)\s+{when}(?i:eat|have|drink)\s+{what}", predicate,
+              "list", denial=True)
+        for predicate in ("avoids", "allergic_to")
+        for when, what in (
+            (r"(?:(?i:now|finally|again)\s+)", T),
+            ("", r"(?P<t>[^.!?;,]+?)\s+(?i:now|again)\b"),
+        )
+    ),
     rule(rf"(?:{FP}|{NAME})(?:'ve|\s+have|\s+has)?\s+{ADV}(?i:outgrew|outgrown|grew\s+out\s+of)\s+(?i:my|her|his|"
           rf"their|our|the)\s+(?P<t>[A-Za-z-]+)\s+(?i:allergy)\b", "allergic_to", denial=True),
     # "I'm no longer with Kevin": the couple ended however it was told (denials)

@@ -114,7 +114,12 @@ def with_subject(sentence: Span, referents: Referents) -> str | None:
     text = sentence.text
     for token in reversed(found):  # from the end, so earlier offsets stay valid
         start = token.idx - sentence.start_char
-        text = text[:start] + referents[token.lower_] + text[start + len(token.text) :]
+        end = start + len(token.text)
+        name = referents[token.lower_]
+        after = token.nbor() if token.i + 1 < len(token.doc) else None
+        if after is not None and after.lower_ in {"'s", "\u2019s"} and after.pos_ == "AUX":
+            name, end = f"{name} is", end + len(after.text)  # "he's allergic": not "Max's"
+        text = text[:start] + name + text[end:]
     return text
 
 

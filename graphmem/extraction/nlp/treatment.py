@@ -159,9 +159,16 @@ def _misread(thing: Token) -> Named | None:
 def _carer(verb: Token) -> Token | None:
     """The verb's subject, when it is a carer ("my doctor", "the vet", "Dad's GP")."""
     for subject in (c for c in verb.children if c.dep_ == "nsubj"):
-        if subject.lemma_.lower() in CARERS:
+        if subject.lemma_.lower() in CARERS or _titled_doctor(subject):
             return subject
     return None
+
+
+def _titled_doctor(subject: Token) -> bool:
+    """ "Dr. Osei put me on warfarin": a doctor by title."""
+    return any(
+        c.dep_ == "compound" and c.lower_.rstrip(".") in {"dr", "doctor"} for c in subject.children
+    )
 
 
 def _person(token: Token) -> bool:
