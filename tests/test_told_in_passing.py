@@ -174,3 +174,27 @@ def test_a_pronoun_and_its_contracted_is_read_as_is() -> None:
 
 def test_a_doctor_by_title_changes_what_one_takes() -> None:
     assert (ME, "take", "warfarin") in told("Dr. Osei put me on warfarin.")
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Our new flat is in Shoreditch, tiny but lovely.", (ME, "lives_in", "Shoreditch")),
+        ("I finally booked our holiday to Crete for June!", (ME, "plan_go_to", "Crete")),
+        ("We booked flights to Lima last night.", (ME, "plan_go_to", "Lima")),
+    ],
+)
+def test_a_home_or_a_trip_told_by_what_was_booked_or_where_it_is(
+    text: str, fact: tuple[str, str, str]
+) -> None:
+    assert fact in told(text)
+
+
+def test_a_table_booked_is_no_trip() -> None:
+    assert not [t for t in told("We booked a table for two at Noma.") if "go_to" in t[1]]
+
+
+def test_a_couple_no_longer_together_ended() -> None:
+    denied = facts(read_one("Lars and I aren't together anymore.", ME, PEOPLE).denied)
+    assert (ME, "dating", "Lars") in denied
+    assert not read_one("Lars and I are together again.", ME, PEOPLE).denied

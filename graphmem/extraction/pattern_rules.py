@@ -73,6 +73,10 @@ RULES: tuple[Rule, ...] = (
     rule(rf"(?:{FP}|{NAME}){PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:from)\s+"
           rf"(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){{0,3}}\s+(?i:to)\s+(?=(?:the\s+)?[A-Z]){T}",
           "lives_in", event=True),
+    # "My new flat is in Shoreditch", "our house is in Leiden": where the home is
+    rule(rf"(?<![\w'])(?i:my|our)\s+(?:(?i:new|own|little|tiny|current)\s+)?(?i:flat|apartment|"
+          rf"house|home|place|condo|studio)(?:\s+(?i:is)|'s)\s+(?:(?i:now)\s+)?(?i:in)\s+"
+          rf"(?=[A-Z]){ORG}", "lives_in"),
     # "we moved into a new apartment in Brooklyn": the home is no place, the town is
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:to|into)\s+{A_HOME}"
           rf"(?:[a-z][\w-]*\s+){{0,3}}(?i:in|near)\s+{ORG}", "lives_in", event=True),
@@ -345,6 +349,10 @@ RULES: tuple[Rule, ...] = (
     # "Marco and I broke up", "Jamie and I split up last year": the couple ended
     rule(rf"(?<![\w'-])(?P<t>(?:{CAP}'s\s+)?{CAP})\s+(?i:and)\s+(?:I|i){PERFECT}\s+{ADV}{SPLIT}",
           "partner", "names", denial=True),  # "my boyfriend and I …": "<Speaker>'s Boyfriend"
+    # "Tom and I aren't together anymore" (told with a negation: the parse's to check)
+    rule(rf"(?<![\w'-])(?P<t>(?:{CAP}'s\s+)?{CAP})\s+(?i:and)\s+(?:I|i)\s+(?i:are\s+not|aren't|"
+          rf"'re\s+not|are\s+no\s+longer|'re\s+no\s+longer)\s+(?i:together)\b", "partner",
+          "names", negative=True, denial=True),
     rule(rf"(?<![\w'-])(?P<s>{CAP})\s+(?i:and)\s+(?P<t>{CAP}){PERFECT}\s+{ADV}{SPLIT}",
           "partner", "names", denial=True),
     # "We broke up last week", "I'm single again": whoever the speaker was with
@@ -371,6 +379,10 @@ RULES: tuple[Rule, ...] = (
     rule(rf"{FP}{PERFECT}\s+{ADV}{OWN}\s+(?i:an?)\s+(?:[\w-]+\s+){{0,3}}?{PET}\b"
           rf"(?:[^.!?;]{{0,60}}?)[,;]?\s+(?:(?i:and\s+))?(?:{FP}\s+)?{ADV}(?i:named|called|"
           rf"call|name)\s+(?i:him|her|it|them)\s+{PET_NAME}", "pet"),
+    # "I finally booked my trip to Japan for April", "we booked flights to Lima": a trip ahead
+    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:booked|planned|organi[sz]ed|arranged)\s+(?:(?i:a|an|my|our|the)"
+          rf"\s+)?(?:[\w-]+\s+){{0,2}}?(?i:trip|holiday|vacation|flights?|getaway|break)\s+"
+          rf"(?i:to)\s+(?=(?:the\s+)?[A-Z]){ORG}", "plan_go_to", event=True),
     # "We have two cats, Mochi and Pixel", "we've got three dogs named Rex, Bo and Kai"
     rule(rf"{FP}{PERFECT}\s+{ADV}{OWN}\s+{COUNT}{PET}s\b,?\s+(?:(?i:named|called)\s+)?"
           rf"{LISTED_NAMES}", "pets", "names"),
