@@ -198,3 +198,14 @@ def test_a_couple_no_longer_together_ended() -> None:
     denied = facts(read_one("Lars and I aren't together anymore.", ME, PEOPLE).denied)
     assert (ME, "dating", "Lars") in denied
     assert not read_one("Lars and I are together again.", ME, PEOPLE).denied
+
+
+@pytest.mark.parametrize(
+    "text", ["Ida and I just finished another painting.", "I finished a new quilt for the twins."]
+)
+def test_a_work_made_once_more_ends_no_pastime(text: str) -> None:
+    assert not read_one(text, ME, PEOPLE).denied
+
+
+def test_a_work_finished_still_ends_going_through_it() -> None:
+    assert (ME, "read", "Overstory") in facts(read_one("Finished The Overstory.", ME).denied)

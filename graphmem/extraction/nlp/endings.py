@@ -191,7 +191,12 @@ def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
         elif child.dep_ == "prep" and child.lower_ == "in" and lemma == "trade":
             for thing in (c for c in child.children if c.dep_ == "pobj"):  # "traded in her Fiat"
                 yield from _habit(source, verb, thing, speakers, POSSESSION_VERBS)
-        elif child.dep_ in {"dobj", "oprd"} and lemma in _FINISHERS and child.tag_ != "VBG":
+        elif (
+            child.dep_ in {"dobj", "oprd"}
+            and lemma in _FINISHERS
+            and child.tag_ != "VBG"
+            and not _one_more(child)  # "finished another painting": made one, still at it
+        ):
             # "Finished The Overstory": the small model may read the title as a complement
             yield from _habit(source, verb, child, speakers, WORK_VERBS)
         elif child.dep_ == "prep" and child.lower_ == "from" and lemma in _SWITCHERS:
@@ -209,6 +214,11 @@ def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
                     )
                 elif left.dep_ in {"pobj", "pcomp"}:
                     yield from _habit(source, verb, left, speakers)
+
+
+def _one_more(thing: Token) -> bool:
+    """A thing made or done once more ("another painting", "a new quilt"): no work ended."""
+    return any(c.dep_ == "det" and c.lower_ in {"a", "an", "another"} for c in thing.children)
 
 
 def _dropped_out(verb: Token) -> bool:
