@@ -214,7 +214,7 @@ def test_fact_templates() -> None:
         ("I'm an architect", {("user", "job_title", "architect")}),
         ("I'm a bit tired today.", set()),
         ("I'm a morning person.", set()),
-        ("I'm a huge fan of jazz.", set()),
+        ("I'm a huge fan of jazz.", {("user", "likes", "jazz")}),  # a fan likes; no job
         # "I'm a X" names a job only when X ends in an occupation (extraction/occupations.py)
         ("I'm still a newbie, but I made it.", set()),
         ("I'm a rookie at cooking.", set()),

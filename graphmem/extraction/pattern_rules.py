@@ -56,6 +56,7 @@ from graphmem.extraction.pattern_fragments import (
 )
 from graphmem.extraction.pattern_rule import Rule, rule
 from graphmem.extraction.pattern_rules_personal import PERSONAL_RULES
+from graphmem.extraction.pattern_rules_preferences import PREFERENCE_RULES
 from graphmem.extraction.pattern_words import (
     CONDITIONS,
     DIETS,
@@ -205,7 +206,7 @@ RULES: tuple[Rule, ...] = (
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:switched\s+to|changed\s+to|moved\s+to|went\s+on|"
           rf"gone\s+on|started|began|begun)\s+(?i:an?\s+|the\s+)?{KEEN}"
           rf"(?P<t>(?i:{DIETS}))\s+(?i:diet)\b", "diet", "word", event=True),
-    rule(rf"{BE1}\s+{ADV}(?i:on)\s+(?i:an?\s+)?{KEEN}(?P<t>(?i:{DIETS}))\s+(?i:diet)\b",
+    rule(rf"{BE1}\s+{ADV}(?i:on)\s+(?i:an?\s+|the\s+)?{KEEN}(?P<t>(?i:{DIETS}))\s+(?i:diet)\b",
           "diet", "word"),
     rule(rf"{BE1}\s+{ADV}(?i:allergic)\s+(?i:to)\s+{T}", "allergic_to", "list"),
     rule(rf"{NAME}(?:'s|\s+(?i:is))\s+{ADV}(?i:allergic)\s+(?i:to)\s+{T}", "allergic_to",
@@ -387,4 +388,5 @@ RULES: tuple[Rule, ...] = (
     rule(rf"{FP}{PERFECT}\s+{ADV}{OWN}\s+{COUNT}{PET}s\b,?\s+(?:(?i:named|called)\s+)?"
           rf"{LISTED_NAMES}", "pets", "names"),
     *PERSONAL_RULES,
+    *PREFERENCE_RULES,
 )  # fmt: skip

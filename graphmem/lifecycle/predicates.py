@@ -39,6 +39,9 @@ DEFAULT_FUNCTIONAL_PREDICATES: frozenset[str] = frozenset(
         "email",
         "timezone",
         "birthday",
+        # how one wants to be served: "Call me Bea", "Please always answer in Spanish"
+        "goes_by",
+        "response_language",
         # how many of them one has: "we have two kids now" replaces "we have one kid"
         "number_of_children",
         "number_of_grandchildren",

@@ -84,8 +84,10 @@ def _hypothetical(verb: Token) -> bool:
     for child in verb.children:
         if child.dep_ == "mark" and child.lower_ in _CONDITIONALS:
             return True
-        if child.dep_ == "advcl" and any(
-            m.dep_ == "mark" and m.lower_ in _CONDITIONALS for m in child.children
+        if (
+            child.dep_ == "advcl"
+            and not _polite(child)
+            and any(m.dep_ == "mark" and m.lower_ in _CONDITIONALS for m in child.children)
         ):
             return True  # the main clause of "if ..., then ..." is hypothetical too
         if child.dep_ == "aux" and child.tag_ == "MD" and child.lower_ in _MODALS:
@@ -93,6 +95,17 @@ def _hypothetical(verb: Token) -> bool:
         if child.dep_ == "aux" and child.lower_ in {"wo", "'ll"}:
             return True
     return False
+
+
+#: The words of a polite tail ("bullet points if possible", "if you don't mind").
+_POLITE = frozenset({"possible", "can", "could", "mind", "ok", "okay", "alright", "fine"})
+
+
+def _polite(clause: Token) -> bool:
+    """ "I prefer short answers, if possible": a short condition of politeness, which leaves
+    the clause it hangs from told."""
+    words = list(clause.subtree)
+    return len(words) <= 5 and any(w.lower_ in _POLITE for w in words)
 
 
 def clause_asserts(verb: Token, *, own_negation: bool = False) -> bool:

@@ -66,6 +66,7 @@ from graphmem.extraction.nlp.repairs import (
 )
 from graphmem.extraction.nlp.triplets import ParsedTriplet, adds_slot, sentence_triplets
 from graphmem.extraction.offline import fact_of, speaker_of
+from graphmem.extraction.pattern_rules_preferences import standing
 from graphmem.extraction.patterns import RawTriplet, find_triplets
 from graphmem.extraction.sentence_variants import restore_dropped_i
 from graphmem.lifecycle.predicates import normalize_name
@@ -204,7 +205,7 @@ class _MessageExtraction:
         here = sorted((p, n) for p, n in self.they.items() if n.casefold() in folded)
         self.speakers = replace(self.speakers, they=tuple(here))
         for sentence in doc.sents:
-            if sentence_asserts(sentence):
+            if sentence_asserts(sentence) or standing(sentence.text):  # "Call me Bea"
                 self._sentence(sentence)
         if question is not None and confirm.affirms(doc.text):
             self._confirmed(question)
