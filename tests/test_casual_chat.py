@@ -25,6 +25,7 @@ ME = "Sam"
         ("I called off the Rome trip.", "I called off the Rome trip."),
         ("My sister lives in Porto.", "My sister lives in Porto."),
         ("U2 is my favourite band, i.e. the best.", "U2 is my favourite band, i.e. the best."),
+        ("got cash at the atm, made a u-turn", "got cash at the atm, made a u-turn."),
     ],
 )
 def test_casual_text_is_read_as_written(typed: str, written: str) -> None:

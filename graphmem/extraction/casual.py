@@ -4,8 +4,8 @@
 People type to agents in lower case, without apostrophes and in shorthand. The parser and
 the patterns read written English: a lower-case "i" is no speaker, "dont" no negation, "gf"
 no relation, "anna" no name. :func:`tidy` gives them the text as it would be written; the
-memory keeps the text as it was typed. Only unambiguous shorthand is expanded ("id" and
-"ill" are words), and a lower-case word is capitalised only where a name stands: right
+memory keeps the text as it was typed. Only unambiguous shorthand is expanded ("id", "ill"
+and "atm" are words too), and a lower-case word is capitalised only where a name stands: right
 after a relation word and before "is", "was", "and" or a comma ("my gf anna is vegan"), and
 after "named", "called", "name is" ("his name is bolt") or "job at" ("new job at deloitte").
 """
@@ -21,14 +21,15 @@ _SHORTHAND = {
     "wasnt": "wasn't", "werent": "weren't", "havent": "haven't", "hasnt": "hasn't",
     "couldnt": "couldn't", "shouldnt": "shouldn't", "wouldnt": "wouldn't", "thats": "that's",
     "gf": "girlfriend", "bf": "boyfriend", "bff": "best friend", "hubby": "husband",
-    "sis": "sister", "bday": "birthday", "rn": "now", "atm": "now",
+    "sis": "sister", "bday": "birthday", "rn": "now",
     "tmrw": "tomorrow", "tmr": "tomorrow", "tmw": "tomorrow", "u": "you", "ur": "your",
     "pls": "please", "plz": "please", "thx": "thanks", "ppl": "people", "bc": "because",
     "b/c": "because", "w/": "with", "w/o": "without", "coz": "because", "cuz": "because",
 }  # fmt: skip
 #: Asides that carry nothing and stand where a sentence would end ("…shellfish btw").
 _ASIDES = re.compile(r"\s+(?:lol|lmao|haha+|hehe+|btw|tbh|omg|idk|fyi|xd)\b(?=\W*$|\W*[.!?])", re.I)
-_WORD = re.compile(r"(?<![\w'/.])(?:w/o|w/|b/c|[a-z]+)(?![\w'/]|\.[a-z])", re.I)  # not "i.e."
+# whole words only: not "i.e.", "u-turn", "o'clock"
+_WORD = re.compile(r"(?<![\w'/.-])(?:w/o|w/|b/c|[a-z]+)(?![\w'/-]|\.[a-z])", re.I)
 _RELATIVE = (
     r"(?:girlfriend|boyfriend|wife|husband|partner|fiance|fiancee|sister|brother|mom|mum|"
     r"dad|mother|father|son|daughter|friend|best friend|cousin|aunt|uncle|roommate|boss|"
