@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING
 from graphmem.extraction.nlp.alternatives import alternatives
 from graphmem.extraction.nlp.clauses import clause_asserts
 from graphmem.extraction.nlp.names import resolve
-from graphmem.extraction.nlp.plans import PLAN
+from graphmem.extraction.nlp.plans import PLACES, PLAN
 from graphmem.extraction.nlp.triplets import ParsedTriplet, subject_of, verb_triplets
-from graphmem.extraction.nlp.trips import PLACES, TRAVEL
+from graphmem.extraction.nlp.trips import TRAVEL
 
 if TYPE_CHECKING:
     from spacy.tokens import Token

@@ -39,8 +39,9 @@ _DISTANCE = re.compile(r"\d+(?:\.\d+)?k|\d+|km|kms|miles?|laps?|lengths?|kilomet
 DIRECTIONS = frozenset({"back", "out", "up", "down", "away", "off", "home", "over"})
 
 
-def _activity(verb: Token) -> bool:
-    """The "-ing" of "went hiking": read as an activity of "go" (``.triplets.activity``)."""
+def activity(verb: Token) -> bool:
+    """The "-ing" of "went hiking", "go swimming", "we go fishing": an activity the subject
+    of "go" did (or does), named by the word as written ("hiking")."""
     return (
         verb.tag_ == "VBG"
         and verb.dep_ in {"xcomp", "advcl", "dobj"}
@@ -53,7 +54,7 @@ def pastime(verb: Token) -> bool:
     direction ("ran back")."""
     if verb.lemma_.lower() not in _PASTIMES or verb.dep_ in {"amod", "compound"}:
         return False
-    if _activity(verb):  # "went swimming" is read as such
+    if activity(verb):  # "went swimming" is read as such
         return False
     return not any(
         (c.dep_ in _NOT_ALONE and c.lower_ not in _HOW_MUCH and not _DISTANCE.fullmatch(c.lower_))

@@ -17,7 +17,8 @@ if TYPE_CHECKING:
 
 #: Verbs of going that, told in the present progressive of a place, tell a trip ahead.
 _TRAVELS = frozenset({"go", "fly", "drive", "head", "travel"})
-_PLACES = frozenset({"GPE", "LOC", "FAC"})
+#: The entity labels of places.
+PLACES = frozenset({"GPE", "LOC", "FAC"})
 _NOW = frozenset({"am", "is", "are", "'m", "'s", "'re"})
 
 #: The prefix of a planned fact's predicate.
@@ -59,4 +60,4 @@ def trip_ahead(verb: Token) -> bool:
 def _place(token: Token) -> bool:
     """A named place ("Rome", "the Alps"; not "the gym", a habit's place). The parser may
     label a town a person ("going to Krakow"): a proper noun one goes to is a place."""
-    return token.ent_type_ in _PLACES or token.pos_ == "PROPN"
+    return token.ent_type_ in PLACES or token.pos_ == "PROPN"

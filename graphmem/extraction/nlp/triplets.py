@@ -39,7 +39,13 @@ from graphmem.extraction.nlp.names import (
 )
 from graphmem.extraction.nlp.others import placed, relative, third_party
 from graphmem.extraction.nlp.parsed import ParsedTriplet
-from graphmem.extraction.nlp.pastimes import DIRECTIONS, PASTIME_WORDS, back_to, pastime
+from graphmem.extraction.nlp.pastimes import (
+    DIRECTIONS,
+    PASTIME_WORDS,
+    activity,
+    back_to,
+    pastime,
+)
 from graphmem.extraction.nlp.pattern_predicates import as_pattern
 from graphmem.extraction.nlp.plans import PLAN, planner, trip_ahead
 from graphmem.extraction.nlp.repairs import opening_verb
@@ -73,16 +79,6 @@ def _subject_tokens(verb: Token) -> list[Token]:
 def _carried(verb: Token) -> bool:
     carrier = verb.head.lemma_.lower() in _CARRIERS or planner(verb.head, verb)
     return (verb.dep_ == "xcomp" and carrier) or activity(verb)
-
-
-def activity(verb: Token) -> bool:
-    """The "-ing" of "went hiking", "go swimming", "we go fishing": an activity the subject
-    of "go" did (or does), named by the word as written ("hiking")."""
-    return (
-        verb.tag_ == "VBG"
-        and verb.dep_ in {"xcomp", "advcl", "dobj"}
-        and verb.head.lemma_.lower() == "go"
-    )
 
 
 def used_to(verb: Token) -> bool:

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from graphmem.extraction.nlp.clauses import clause_asserts
 from graphmem.extraction.nlp.names import Named, Speakers, resolve
 from graphmem.extraction.nlp.parsed import ParsedTriplet
-from graphmem.extraction.nlp.plans import PLAN
+from graphmem.extraction.nlp.plans import PLACES, PLAN
 from graphmem.extraction.nlp.triplets import subject_of
 
 if TYPE_CHECKING:
@@ -27,7 +27,6 @@ if TYPE_CHECKING:
 TRAVEL = frozenset(
     {"go_to", "fly_to", "travel_to", "drive_to", "head_to", "visit", "move_to", "book"}
 )
-PLACES = frozenset({"GPE", "LOC", "FAC"})
 _CANCELLERS = frozenset({("cancel", ""), ("call", "off"), ("scrap", ""), ("scratch", "")})
 _TRIPS = frozenset({"trip", "holiday", "vacation", "visit", "flight", "journey", "getaway"})
 
