@@ -27,6 +27,7 @@ from graphmem.domain.extraction import (
     Message,
 )
 from graphmem.domain.scope import Scope
+from graphmem.extraction.casual import tidy
 from graphmem.extraction.dates import resolve_relative
 from graphmem.extraction.offline import OfflineExtractor, sentences
 from graphmem.extraction.patterns import find_triplets
@@ -61,6 +62,7 @@ REGEX_FUNCTIONS: dict[str, Callable[[str], object]] = {
     "patterns.find_triplets": lambda text: find_triplets(text, "Bob", {"ann", "bob"}),
     "offline.sentences": sentences,
     "offline.OfflineExtractor": _offline,
+    "casual.tidy": tidy,
     "dates.resolve_relative": lambda text: resolve_relative(text, _OBSERVED),
     "inputs.normalize_text": normalize_text,
     "predicates.normalize_name": normalize_name,
