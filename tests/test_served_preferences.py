@@ -25,6 +25,7 @@ ME = "Ines"
         ("My usual order is a cortado.", (ME, "prefers", "cortado")),
         ("I'm on the paleo diet this month.", (ME, "diet", "paleo")),
         ("I like long explanations, if possible.", (ME, "likes", "long explanations")),
+        ("I prefer email, if you don't mind.", (ME, "prefers", "email")),
     ],
 )
 def test_how_one_wants_to_be_served(text: str, fact: tuple[str, str, str]) -> None:
@@ -37,11 +38,14 @@ def test_how_one_wants_to_be_served(text: str, fact: tuple[str, str, str]) -> No
         "Call me when you land.",
         "Can you reply in German?",  # a one-off question, not a standing instruction
         "If I move to Lyon, I'll learn French.",
+        "I'm moving to Lyon if I can.",  # a real condition, not a polite one
     ],
 )
 def test_a_one_off_request_or_a_condition_tells_no_preference(text: str) -> None:
     told = facts(read_one(text, ME).triplets)
-    assert not [t for t in told if t[1] in {"goes_by", "response_language", "likes"}]
+    assert not [
+        t for t in told if t[1] in {"goes_by", "response_language", "likes", "lives_in", "move_to"}
+    ]
 
 
 @pytest.mark.neo4j

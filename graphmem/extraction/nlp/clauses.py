@@ -97,15 +97,19 @@ def _hypothetical(verb: Token) -> bool:
     return False
 
 
-#: The words of a polite tail ("bullet points if possible", "if you don't mind").
-_POLITE = frozenset({"possible", "can", "could", "mind", "ok", "okay", "alright", "fine"})
+#: The words of a polite tail ("bullet points if possible", "if that's okay"), and those
+#: that make one when said to the listener ("if you can", "if you don't mind").
+_POLITE = frozenset({"possible", "ok", "okay", "alright", "fine"})
+_ASKED_OF_YOU = frozenset({"can", "could", "mind"})
 
 
 def _polite(clause: Token) -> bool:
     """ "I prefer short answers, if possible": a short condition of politeness, which leaves
-    the clause it hangs from told."""
-    words = list(clause.subtree)
-    return len(words) <= 5 and any(w.lower_ in _POLITE for w in words)
+    the clause it hangs from told; not "I'm moving to Paris if I can" (a real condition)."""
+    words = {w.lower_ for w in clause.subtree}
+    if len(list(clause.subtree)) > 5:
+        return False
+    return bool(words & _POLITE) or ("you" in words and bool(words & _ASKED_OF_YOU))
 
 
 def clause_asserts(verb: Token, *, own_negation: bool = False) -> bool:
