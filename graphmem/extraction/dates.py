@@ -189,9 +189,13 @@ def _in(match: re.Match[str], observed: datetime) -> datetime | None:
 _ON_WEEKDAY = _weekday(strict=False)
 
 
-def _next_weekday(match: re.Match[str], observed: datetime) -> datetime:
+def _next_weekday(match: re.Match[str], observed: datetime, *, today: bool = False) -> datetime:
+    """The first such weekday after the day of telling; ``today``: from that day on ("on
+    Friday" told on a Friday of something ahead is that day)."""
     day = [d[:3] for d in WEEKDAYS].index(match.group("day").lower()[:3])
-    ahead = (day - observed.weekday()) % 7 or 7
+    ahead = (day - observed.weekday()) % 7
+    if ahead == 0 and not today:
+        ahead = 7
     return _midnight(observed + timedelta(days=ahead))
 
 
@@ -337,7 +341,7 @@ def resolve_relative(text: str, observed_at: datetime) -> datetime | None:
     if moment is not None and _ahead(lowered, best[2], best[3], moment, observed_at):
         return _forward(moment, best[2])
     if best[3] is _ON_WEEKDAY and _told_ahead(lowered, best[2], progressive=True):
-        return _coming_weekday(best[2], observed_at)  # "we're driving up on Friday"
+        return _next_weekday(best[2], observed_at, today=True)  # "we're driving up on Friday"
     return moment
 
 
@@ -375,13 +379,6 @@ def _told_ahead(lowered: str, match: re.Match[str], *, progressive: bool = False
     before = re.split(r"[.!?;]", lowered[max(0, match.start() - 60) : match.start()])[-1]
     cues = (_FUTURE, _SCHEDULED, _PROGRESSIVE) if progressive else (_FUTURE, _SCHEDULED)
     return any(cue.search(before) is not None for cue in cues)
-
-
-def _coming_weekday(match: re.Match[str], observed: datetime) -> datetime:
-    """The first such weekday from the day of telling on ("on Friday" told on a Friday of
-    something ahead is that day)."""
-    day = [d[:3] for d in WEEKDAYS].index(match.group("day").lower()[:3])
-    return _midnight(observed + timedelta(days=(day - observed.weekday()) % 7))
 
 
 def _forward(moment: datetime, match: re.Match[str]) -> datetime:

@@ -22,6 +22,7 @@ from graphmem.lifecycle.words import (
     TIME_WORDS,
     content_words,
     gerund,
+    in_singular,
     value_modifiers,
 )
 
@@ -230,7 +231,7 @@ def _names_same(old: str, denied: str, old_text: str = "") -> bool:
     Outback"), or its make without the model or kind ("the Pixel" ends "a Pixel 4", "the
     Dell" "a Dell XPS 13", "the Yamaha" "a Yamaha keyboard", "the Trek" "a Trek Domane":
     a model named in capitals in ``old_text``, the old memory's words)."""
-    if old == denied or old.endswith(f" {denied}") or _one_of(old) == _one_of(denied):
+    if old == denied or old.endswith(f" {denied}") or in_singular(old) == in_singular(denied):
         return True  # "egg allergy is gone" ends "allergic to eggs"
     if _capitalised_after(old_text, denied, old.split()):
         return True  # the parser kept "Civic" of "a Honda Civic": "the Honda" still names it
@@ -239,15 +240,6 @@ def _names_same(old: str, denied: str, old_text: str = "") -> bool:
         return described != old and _names_same(described, denied, old_text)
     rest = old[len(denied) + 1 :].split()
     return all(_model_word(w) for w in rest) or _capitalised_after(old_text, denied, rest)
-
-
-def _one_of(value: str) -> str:
-    """``value`` with its last word in the singular, roughly ("eggs" -> "egg", "peaches" ->
-    "peach"; "glass" stays)."""
-    for plural, single in (("ches", "ch"), ("shes", "sh"), ("ies", "y"), ("s", "")):
-        if value.endswith(plural) and not value.endswith("ss") and len(value) > len(plural) + 1:
-            return value[: -len(plural)] + single
-    return value
 
 
 def _undescribed(value: str, text: str) -> str:

@@ -144,5 +144,12 @@ def gerund(verb: str) -> str:
 
 def kind_of(value: str) -> str:
     """The kind a value names: its last word, singular ("window seats" -> "seat")."""
-    words = normalize_name(value).split()
-    return _singular(words[-1]) if words else ""
+    words = in_singular(value).split()
+    return words[-1] if words else ""
+
+
+def in_singular(value: str) -> str:
+    """``value`` normalised, its last word in the singular ("Eggs" -> "egg", "window seats"
+    -> "window seat")."""
+    *rest, last = normalize_name(value).split() or [""]
+    return " ".join([*rest, _singular(last)])

@@ -206,10 +206,12 @@ def detect(query: str, reference: datetime) -> TimeIntent:
 def _kind(query: str, reference: datetime, asks: bool) -> TimeIntent:
     text = " ".join(query.lower().split())
     found = _window(text, reference)
+    avoid = CONSTRAINT_CUES.search(text)
+    current = CURRENT_CUES.search(text)
     # "a restaurant this weekend, given my current situation": a time from today on that the
     # query plans for, not asks about; what holds now answers it
     ahead = found is not None and found[1][0] >= w.day_start(reference)
-    if ahead and (CURRENT_CUES.search(text) or CONSTRAINT_CUES.search(text)):
+    if ahead and (current or avoid):
         found = None
     if found is not None:
         cue, (start, end), yearless = found
@@ -227,8 +229,6 @@ def _kind(query: str, reference: datetime, asks: bool) -> TimeIntent:
     if past is not None:
         whole = not topic_words(text.replace(past.group(0), " "))
         return TimeIntent(kind="past", cue=past.group(0), whole=whole)
-    avoid = CONSTRAINT_CUES.search(text)
-    current = CURRENT_CUES.search(text)
     if current is not None:
         whole = SITUATION_CUES.search(text) is not None
         return TimeIntent(

@@ -244,15 +244,14 @@ class _MessageExtraction:
         for raw in find_triplets(text, self.speakers.me, self.known.keys()):
             if raw.organization and not organization_in(sentence, raw.target):
                 continue
-            target = raw.spelled or raw.target
-            said = spelled_at(sentence, target) or spelled_at(sentence, raw.source)
+            named = spelled_at(sentence, raw.source)  # "Karl's daughter, Ines, can't …"
+            said = spelled_at(sentence, raw.spelled or raw.target) or named
             clause = clause_of(said or sentence.root)
             if raw.denial:  # "I quit my job at X": an end, for the lifecycle only
                 if clause_asserts(clause, own_negation=raw.negative):
                     self._deny(self._pattern_triplet(raw, sentence.text))
                 continue
             # "my husband Jonas doesn't eat pork": the relation is told whatever the clause says
-            named = spelled_at(sentence, raw.source)  # "Karl's daughter, Ines, can't …"
             if clause_asserts(clause, own_negation=raw.negative) or by_noun_phrase(
                 raw, said, named
             ):
