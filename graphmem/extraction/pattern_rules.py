@@ -44,7 +44,6 @@ from graphmem.extraction.pattern_fragments import (
     PROMOTED,
     REL,
     REL_ADJ,
-    SEVERITY,
     SOLD,
     SPLIT,
     THINGS,
@@ -55,12 +54,11 @@ from graphmem.extraction.pattern_fragments import (
     T,
 )
 from graphmem.extraction.pattern_rule import Rule, rule
+from graphmem.extraction.pattern_rules_health import HEALTH_RULES
 from graphmem.extraction.pattern_rules_personal import PERSONAL_RULES
 from graphmem.extraction.pattern_rules_preferences import PREFERENCE_RULES
 from graphmem.extraction.pattern_words import (
-    CONDITIONS,
     DIETS,
-    INTOLERANT,
 )
 
 _AS_MUCH = r"(?i:hard|much|long|well|fast|little|late|often|many|far)"
@@ -208,9 +206,7 @@ RULES: tuple[Rule, ...] = (
           rf"(?P<t>(?i:{DIETS}))\s+(?i:diet)\b", "diet", "word", event=True),
     rule(rf"{BE1}\s+{ADV}(?i:on)\s+(?i:an?\s+|the\s+)?{KEEN}(?P<t>(?i:{DIETS}))\s+(?i:diet)\b",
           "diet", "word"),
-    rule(rf"{BE1}\s+{ADV}(?i:allergic)\s+(?i:to)\s+{T}", "allergic_to", "list"),
-    rule(rf"{NAME}(?:'s|\s+(?i:is))\s+{ADV}(?i:allergic)\s+(?i:to)\s+{T}", "allergic_to",
-          "list"),
+    *HEALTH_RULES,
     # "I'm scared of heights", "Leo is afraid of dogs"
     rule(rf"(?:{BE1}|{NAME}(?:'s|\s+(?i:is)))\s+{ADV}{FEARFUL}\s+(?i:of)\s+{T}", "afraid_of",
           "list"),
@@ -219,19 +215,6 @@ RULES: tuple[Rule, ...] = (
           rf"(?:\s+(?i:is)|'s)\s+(?:(?i:now)\s+)?(?P<t>{EMAIL})", "email", "word"),
     rule(rf"(?<![\w'])(?i:my|our)\s+{CONTACT_ADJ}(?i:phone|cell|mobile)(?:\s+(?i:number))?"
           rf"(?:\s+(?i:is)|'s)\s+(?:(?i:now)\s+)?(?P<t>{PHONE})", "phone_number", "word"),
-    # "I have type 1 diabetes", "Joana has celiac disease", "I was diagnosed with lupus"
-    rule(rf"(?:{FP}(?:'ve|\s+have)?(?:\s+got)?|{NAME}\s+(?i:has|had))\s+{ADV}"
-          rf"(?:(?i:have|had|suffer\s+from|live\s+with|lives\s+with|got)\s+)?{SEVERITY}"
-          rf"(?P<t>(?:(?i:type\s+[12])\s+)?(?i:{CONDITIONS}))(?![\w'])", "has_condition"),
-    rule(rf"(?:{FP}|{NAME})(?:'ve|\s+have|\s+has|\s+was|\s+were|\s+got)?(?:\s+been)?\s+"
-          rf"{ADV}(?i:diagnosed)\s+(?i:with)\s+{SEVERITY}{T}", "has_condition", event=True),
-    rule(rf"{FP}(?:'ve|\s+have)(?:\s+got)?\s+(?i:an?)\s+(?:(?i:severe|mild)\s+)?"
-          rf"(?i:allergy)\s+(?i:to)\s+{T}", "allergic_to", "list"),
-    # "I'm lactose intolerant", "Farid is gluten-intolerant", "I have a lactose intolerance"
-    rule(rf"(?:{BE1}|{NAME}(?:'s|\s+(?i:is)))\s+{ADV}(?P<t>(?i:{INTOLERANT}))"
-          rf"[\s-]+(?i:intolerant)\b", "intolerant_to", "word"),
-    rule(rf"{FP}(?:'ve|\s+have)(?:\s+got)?\s+(?i:an?)\s+(?:(?i:severe|mild)\s+)?"
-          rf"(?P<t>(?i:{INTOLERANT}))[\s-]+(?i:intolerance)\b", "intolerant_to", "word"),
     rule(rf"{FP}\s+{ADV}(?i:eat|dine|ate|dined|(?:have|had|get|grab|grabbed)\s+{MEAL})"
           rf"\s+(?i:with)\s+{T}", "eats_with", "names", allow_to=True),
     rule(rf"(?i:\b(?:dinner|lunch|breakfast|brunch)\s+with)\s+{T}", "eats_with", "names",

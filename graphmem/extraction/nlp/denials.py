@@ -50,6 +50,7 @@ from graphmem.extraction.nlp.triplets import (
     verb_triplets,
 )
 from graphmem.extraction.nlp.trips import cancelled, travel_everywhere
+from graphmem.extraction.nlp.withdrawals import withdrawn
 from graphmem.extraction.patterns import RawTriplet, find_triplets
 
 if TYPE_CHECKING:
@@ -66,6 +67,7 @@ _ENDS: tuple[Callable[[Token, Speakers], Iterator[ParsedTriplet]], ...] = (
     stopped,  # "my doctor took me off metformin"
     ended_loans,  # "Piet returned the drill"
     cancelled,  # "we cancelled our trip to Rome"
+    withdrawn,  # "I pulled out of the marathon"
 )
 
 

@@ -58,12 +58,8 @@ from graphmem.extraction.nlp.others import (
     unnamed_relatives,
 )
 from graphmem.extraction.nlp.pipeline import MODEL_PACKAGE, load_pipeline, parse, parse_part
-from graphmem.extraction.nlp.repairs import (
-    noun_roots,
-    past_forms,
-    tidy_entities,
-    verb_exceptions,
-)
+from graphmem.extraction.nlp.reading import read
+from graphmem.extraction.nlp.repairs import tidy_entities
 from graphmem.extraction.nlp.triplets import ParsedTriplet, adds_slot, sentence_triplets
 from graphmem.extraction.offline import fact_of, speaker_of
 from graphmem.extraction.pattern_rules_preferences import standing
@@ -134,11 +130,8 @@ class NLPExtractor:
         if not kept:
             return Extraction(memories=[], llm_calls=0)
         parts = [parse_part(_for_parse(m), self.parse_cap_chars) for _, m in kept]
-        irregular = verb_exceptions(load_pipeline(self.package))
-        docs = [
-            noun_roots(past_forms(tidy_entities(d), irregular))
-            for d in parse(parts, self.batch_size, self.package)
-        ]
+        own = [m.role != "assistant" for _, m in kept]
+        docs = read(parts, own, self.batch_size, self.package)
         speakers = speakers_for([m for _, m in kept])
         known = {normalize_name(n): n.strip() for n in request.known_entities}
         known.pop("", None)

@@ -58,7 +58,19 @@ _SUBJECTS = frozenset({"nsubj"})
 # "we love playing board games", "I finished reading it". Not "want", "plan", "try",
 # "hope", "decide" (not done yet), "stop", "quit" (no longer) or "used to" (no longer).
 _CARRIERS = frozenset(
-    {"start", "begin", "keep", "continue", "resume", "love", "enjoy", "like", "finish", "learn"}
+    {
+        "start",
+        "begin",
+        "keep",
+        "continue",
+        "resume",
+        "love",
+        "enjoy",
+        "like",
+        "finish",
+        "learn",
+        "spend",
+    }
 )
 
 
@@ -70,10 +82,23 @@ def _subject_tokens(verb: Token) -> list[Token]:
         found = [child for child in current.children if child.dep_ in _SUBJECTS]
         if found:
             return found
-        if current.head.i == current.i or not (current.dep_ == "conj" or _carried(current)):
+        if current.head.i == current.i or not (
+            current.dep_ == "conj" or _carried(current) or _participle(current)
+        ):
             return []
         current = current.head
     return []
+
+
+def _participle(verb: Token) -> bool:
+    """A clause of the verb before it, told by a participle: "I quit the bakery, *doing* a
+    barista course now" (not "while doing", which a marker opens)."""
+    return (
+        verb.dep_ == "advcl"
+        and verb.tag_ == "VBG"
+        and verb.head.i < verb.i
+        and not any(c.dep_ in {"mark", "nsubj", "nsubjpass"} for c in verb.children)
+    )
 
 
 def _carried(verb: Token) -> bool:
@@ -260,7 +285,13 @@ def _predicate(verb: Token, links: list[Token]) -> str:
     lemma = verb.lemma_.lower()
     if not links and lemma in DEFAULT_FUNCTIONAL_PREDICATES:
         return lemma + ("d" if lemma.endswith("e") else "ed")
-    return "_".join([lemma, *(link.lower_ for link in links)])
+    # "taking part in the charity swim": take_part_in, not take_in
+    idiom = [c.lower_ for c in verb.children if c.dep_ == "dobj" and (lemma, c.lower_) in _IDIOMS]
+    return "_".join([lemma, *idiom[:1], *(link.lower_ for link in links)])
+
+
+#: A verb and the object that is part of its meaning.
+_IDIOMS = frozenset({("take", "part"), ("take", "care")})
 
 
 #: Verbs of choosing, and the adverbs that make a choice a habit: "I always book aisle

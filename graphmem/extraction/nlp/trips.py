@@ -52,10 +52,20 @@ def cancelled(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
             source = next((resolve(c, speakers) for c in trip.children if c.dep_ == "poss"), None)
         else:
             continue
-        if source is None:
-            continue
-        for place in _places_of(trip, speakers):
-            yield from _every_way(source, place, verb.i)
+        if source is not None:
+            yield from trip_ended(source, trip, speakers, verb.i)
+
+
+def is_trip(token: Token) -> bool:
+    return token.lemma_.lower() in _TRIPS
+
+
+def trip_ended(
+    source: Named, trip: Token, speakers: Speakers, verb: int
+) -> Iterator[ParsedTriplet]:
+    """The ends of ``source`` going to the place of ``trip`` ("our trip to Rome")."""
+    for place in _places_of(trip, speakers):
+        yield from _every_way(source, place, verb)
 
 
 def _places_of(trip: Token, speakers: Speakers) -> Iterator[Named]:

@@ -1,0 +1,90 @@
+"""Reading an add's messages: one batched parse, its repairs (:mod:`.repairs`), and a second
+parse of the few sentences whose "I" chat left out.
+
+**A dropped "I", found by the parse.** People type "Doing a lot of cycling instead",
+"Freelancing now, mostly branding work", "Found a great place near us", "Diagnosed with
+asthma last week". The lexical list of :mod:`graphmem.extraction.sentence_variants` puts the
+"I" back before common past forms ("Moved to Leeds"); the rest are read from the parse: a
+sentence opening on a verb with no subject (:func:`.repairs.opening_verb`) is the speaker's
+own, said with "I'm" before a present participle, "I" before a past tense, "I was" before a
+passive participle ("Diagnosed with …") and "I've" before one with an object ("Seen it
+twice") or "been". Those messages are parsed again with the subject in place, so the
+patterns and the parse read the same sentence. Assistants' messages are left as they are.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from graphmem.extraction.nlp.pipeline import MODEL_PACKAGE, load_pipeline, parse
+from graphmem.extraction.nlp.repairs import (
+    noun_roots,
+    opening_verb,
+    past_forms,
+    tidy_entities,
+    verb_exceptions,
+)
+
+if TYPE_CHECKING:
+    from spacy.tokens import Doc, Span, Token
+
+
+def read(
+    texts: list[str], speaking: list[bool], batch_size: int, package: str = MODEL_PACKAGE
+) -> list[Doc]:
+    """Each text parsed and repaired; ``speaking[i]``: text ``i`` is a person's own (its
+    dropped "I" is theirs; an assistant's is not)."""
+    docs = _repaired(parse(texts, batch_size, package), package)
+    again = {
+        i: said
+        for i, (doc, own) in enumerate(zip(docs, speaking, strict=True))
+        if own and (said := with_subject(doc)) is not None
+    }
+    if again:
+        redone = _repaired(parse(list(again.values()), batch_size, package), package)
+        for i, doc in zip(again, redone, strict=True):
+            docs[i] = doc
+    return docs
+
+
+def _repaired(docs: list[Doc], package: str) -> list[Doc]:
+    irregular = verb_exceptions(load_pipeline(package))
+    return [noun_roots(past_forms(tidy_entities(d), irregular)) for d in docs]
+
+
+def with_subject(doc: Doc) -> str | None:
+    """The doc's text with "I" said before each sentence's subjectless opening verb (see the
+    module), or None when no sentence has one."""
+    text = doc.text
+    cuts: list[tuple[int, str]] = []
+    for sentence in doc.sents:
+        verb = opening_verb(sentence)
+        said = _subject_for(verb, sentence) if verb is not None else None
+        if verb is not None and said is not None:
+            cuts.append((verb.idx, said))
+    if not cuts:
+        return None
+    pieces: list[str] = []
+    last = 0
+    for at, said in cuts:
+        first = text[at]
+        if first.isupper() and not text[at + 1 : at + 2].isupper():  # not "OK"
+            first = first.lower()
+        pieces.append(f"{text[last:at]}{said} {first}")
+        last = at + 1
+    pieces.append(text[last:])
+    return "".join(pieces)
+
+
+def _subject_for(verb: Token, sentence: Span) -> str | None:
+    if sentence.text.rstrip().endswith("?"):  # "Going to the party?": asked, not told
+        return None
+    if verb.tag_ == "VBG" and verb.dep_ in {"ROOT", "advcl"}:
+        return "I'm"
+    if verb.tag_ == "VBD" and verb.dep_ in {"ROOT", "advcl"}:
+        return "I"
+    if verb.tag_ == "VBN" and verb.dep_ in {"ROOT", "advcl"}:
+        if verb.lemma_ == "be" or any(c.dep_ == "dobj" for c in verb.children):
+            return "I've"
+        return "I was"
+    return None

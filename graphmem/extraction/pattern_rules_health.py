@@ -1,0 +1,36 @@
+"""The sentence patterns of health told in passing: allergies, conditions, intolerances.
+Part of the table :mod:`.pattern_rules` applies (a condition told by its adjective is in
+:mod:`.pattern_rules_personal`)."""
+
+from __future__ import annotations
+
+from graphmem.extraction.pattern_fragments import ADV, BE1, FP, NAME, SEVERITY, T
+from graphmem.extraction.pattern_rule import Rule, rule
+from graphmem.extraction.pattern_words import CONDITIONS, INTOLERANT
+
+#: "I have", "I've got", "Arjun has": who has an allergy or an intolerance now ("I had a
+#: peanut allergy as a kid" is none).
+_HAS = rf"(?:{FP}(?:'ve|\s+have)(?:\s+got)?|{NAME}\s+(?i:has)(?:\s+got)?)"
+_HOW_BAD = r"(?:(?i:severe|mild|bad|serious|slight|life-threatening)\s+)?"
+
+HEALTH_RULES: tuple[Rule, ...] = (
+    rule(rf"{BE1}\s+{ADV}(?i:allergic)\s+(?i:to)\s+{T}", "allergic_to", "list"),
+    rule(rf"{NAME}(?:'s|\s+(?i:is))\s+{ADV}(?i:allergic)\s+(?i:to)\s+{T}", "allergic_to",
+          "list"),
+    # "I have type 1 diabetes", "Joana has celiac disease", "I was diagnosed with lupus"
+    rule(rf"(?:{FP}(?:'ve|\s+have)?(?:\s+got)?|{NAME}\s+(?i:has|had))\s+{ADV}"
+          rf"(?:(?i:have|had|suffer\s+from|live\s+with|lives\s+with|got)\s+)?{SEVERITY}"
+          rf"(?P<t>(?:(?i:type\s+[12])\s+)?(?i:{CONDITIONS}))(?![\w'])", "has_condition"),
+    rule(rf"(?:{FP}|{NAME})(?:'ve|\s+have|\s+has|\s+was|\s+were|\s+got)?(?:\s+been)?\s+"
+          rf"{ADV}(?i:diagnosed)\s+(?i:with)\s+{SEVERITY}{T}", "has_condition", event=True),
+    rule(rf"{_HAS}\s+{ADV}(?i:an?)\s+{_HOW_BAD}(?i:allergy)\s+(?i:to)\s+{T}", "allergic_to",
+          "list"),
+    # "my son Arjun has a peanut allergy", "I've got a bad cat allergy"
+    rule(rf"{_HAS}\s+{ADV}(?i:an?)\s+{_HOW_BAD}(?P<t>[A-Za-z-]+)\s+(?i:allergy)\b",
+          "allergic_to", "word"),
+    # "I'm lactose intolerant", "Farid is gluten-intolerant", "I have a lactose intolerance"
+    rule(rf"(?:{BE1}|{NAME}(?:'s|\s+(?i:is)))\s+{ADV}(?P<t>(?i:{INTOLERANT}))"
+          rf"[\s-]+(?i:intolerant)\b", "intolerant_to", "word"),
+    rule(rf"{_HAS}\s+{ADV}(?i:an?)\s+{_HOW_BAD}(?P<t>(?i:{INTOLERANT}))[\s-]+"
+          rf"(?i:intolerance)\b", "intolerant_to", "word"),
+)  # fmt: skip
