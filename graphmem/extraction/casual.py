@@ -29,7 +29,7 @@ _SHORTHAND = {
 #: Asides that carry nothing and stand where a sentence would end ("…shellfish btw").
 # (from the start of a run of spaces only: linear on a long run)
 _ASIDES = re.compile(
-    r"(?<!\s)\s+(?:lol|lmao|haha+|hehe+|btw|tbh|omg|idk|fyi|xd)\b(?=\W*$|\W*[.!?])", re.I
+    r"(?<!\s)\s+(?:lol|lmao|haha+|hehe+|btw|tbh|omg|idk|fyi|xd)\b(?=\W*$|\s*[.!?,])", re.I
 )
 # whole words only: not "i.e.", "u-turn", "o'clock"
 _WORD = re.compile(r"(?<![\w'/.-])(?:w/o|w/|b/c|[a-z]+)(?![\w'/-]|\.[a-z])", re.I)

@@ -295,7 +295,13 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
     (re.compile(rf"\blast\s+(?P<season>{_SEASON_RE})\b"), _season(over=True)),
     (re.compile(rf"\bthis\s+(?:past\s+)?(?P<season>{_SEASON_RE})\b"), _season(over=False)),
     (re.compile(rf"\b(?:last|this\s+past)\s+(?P<day>{_WEEKDAY_RE})"), _weekday(strict=True)),
-    (re.compile(rf"\bon\s+(?P<day>{_WEEKDAY_RE})"), _ON_WEEKDAY),
+    # not a habit: "on Saturdays", "classes on Tuesday evenings"
+    (
+        re.compile(
+            rf"\bon\s+(?P<day>{_WEEKDAY_RE})(?!\s+(?i:mornings|afternoons|evenings|nights)\b)"
+        ),
+        _ON_WEEKDAY,
+    ),
     (re.compile(rf"\b(?P<month>{_MONTH_RE}),?\s+(?P<year>{_YEAR_RE})\b"), _date),
     (
         re.compile(

@@ -361,8 +361,9 @@ RULES: tuple[Rule, ...] = (
           rf"(?i:named|called)\s+{PET_NAME}", "pet"),
     # "We got a beagle puppy last week, we named him Biscuit": the name given after
     rule(rf"{FP}{PERFECT}\s+{ADV}{OWN}\s+(?i:an?)\s+(?:[\w-]+\s+){{0,3}}?{PET}\b"
-          rf"(?:[^.!?;]{{0,60}}?)[,;]?\s+(?:(?i:and\s+))?(?:{FP}\s+)?{ADV}(?i:named|called|"
-          rf"call|name)\s+(?i:him|her|it|them)\s+{PET_NAME}", "pet"),
+          rf"(?:[^.!?;]{{0,60}}?)[,;]?\s+(?:(?i:and\s+))?(?:(?:{FP}\s+)?{ADV}(?i:named|called|"
+          rf"call|name)\s+(?i:him|her|it|them)|(?i:his|her|its)\s+name(?:'s|\s+is))\s+"
+          rf"{PET_NAME}", "pet"),
     # "I finally booked my trip to Japan for April", "we booked flights to Lima": a trip ahead
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:booked|planned|organi[sz]ed|arranged)\s+(?:(?i:a|an|my|our|the)"
           rf"\s+)?(?:[\w-]+\s+){{0,2}}?(?i:trip|holiday|vacation|flights?|getaway|break)\s+"

@@ -159,8 +159,9 @@ _CLAUSE_OPENERS = frozenset(
 )
 
 
-#: A verb that makes a listed part a clause of its own ("Afrobeat, Burna Boy is on repeat").
-_CLAUSE_VERB = re.compile(r"\s(?:is|are|was|were|has|had)\b", re.IGNORECASE)
+#: A verb that makes a listed part a clause of its own ("Afrobeat, Burna Boy is on repeat"),
+#: or an object pronoun ("hates mushrooms, Luis picks them out of everything").
+_CLAUSE_VERB = re.compile(r"\s(?:is|are|was|were|has|had|them|it|him|me|us)\b", re.IGNORECASE)
 
 
 def split_list(phrase: str) -> list[str]:

@@ -1,5 +1,6 @@
 """The variants of a sentence the patterns (:mod:`.patterns`) read besides or instead of it:
-chat's dropped "I" put back, and a subject of two said of each."""
+chat's dropped "I" put back, a subject of two said of each, and a name given in the next
+sentence joined to the one it names."""
 
 from __future__ import annotations
 
@@ -77,3 +78,25 @@ def each_subject(sentence: str) -> list[str]:
     if re.fullmatch(CAP, match.group("b")):
         people.append(match.group("b"))
     return [f"{person} {rest}" for person in people]
+
+
+#: "I adopted a rescue greyhound! Her name is Pepper.", "I'm seeing someone. His name is
+#: Tom.", "got a puppy!! we named him Bolt": a name given in the sentence after the one that
+#: brings in its bearer (a sentence with "a", "an", "someone" or "somebody" in it).
+_NAMED_NEXT = re.compile(
+    r"(?P<first>\b(?i:a|an|someone|somebody)\b[^.!?\n]{0,80}?)\s*[.!?]+\s+"
+    r"(?P<name>(?:[Hh]er|[Hh]is|[Ii]ts|[Tt]heir)\s+name(?:'s|\s+is)\s|"
+    r"(?:[Ww]e|I)\s+(?:named|called)\s+(?:her|him|it|them)\s)"
+)
+
+
+def with_names_joined(text: str) -> str:
+    """``text`` with each name given in the next sentence joined to the sentence it names
+    ("I adopted a greyhound! Her name is Pepper." -> "I adopted a greyhound, her name is
+    Pepper."), for the parser and the patterns, which read one sentence at a time."""
+    return _NAMED_NEXT.sub(_joined, text)
+
+
+def _joined(match: re.Match[str]) -> str:
+    name = match.group("name")
+    return f"{match.group('first')}, {name[:1].lower() if name[:2] != 'I ' else 'I'}{name[1:]}"

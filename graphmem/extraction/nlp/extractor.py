@@ -64,7 +64,7 @@ from graphmem.extraction.nlp.triplets import ParsedTriplet, adds_slot, sentence_
 from graphmem.extraction.offline import fact_of, speaker_of
 from graphmem.extraction.pattern_rules_preferences import standing
 from graphmem.extraction.patterns import RawTriplet, find_triplets
-from graphmem.extraction.sentence_variants import restore_dropped_i
+from graphmem.extraction.sentence_variants import restore_dropped_i, with_names_joined
 from graphmem.lifecycle.predicates import normalize_name
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ def speakers_for(messages: list[Message]) -> dict[str, Speakers]:
 
 
 def _for_parse(message: Message) -> str:
-    text = restore_dropped_i(casual.tidy(message.content))
+    text = restore_dropped_i(with_names_joined(casual.tidy(message.content)))
     return the_user.as_named(text) if the_user.tells_of_owner(message) else text
 
 

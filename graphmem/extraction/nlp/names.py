@@ -84,6 +84,21 @@ def is_time_word(token: Token) -> bool:
     return token.lower_ in _TIME_WORDS or (token.like_num and len(token.text) == 4)
 
 
+#: Nouns of a part of a time span: "at the end of March", "by the start of next year".
+_TIME_PARTS = frozenset({"end", "beginning", "start", "middle", "rest", "half"})
+
+
+def says_when(obj: Token) -> bool:
+    """An object that tells when, not what: "on weekends", "in January", "at the end of
+    March" (no ``leave_at end``)."""
+    if is_time_word(obj) or obj.ent_type_ in {"DATE", "TIME"}:
+        return True
+    of = [c for c in obj.children if c.dep_ == "prep" and c.lower_ == "of"]
+    return obj.lemma_.lower() in _TIME_PARTS and any(
+        is_time_word(p) or p.ent_type_ in {"DATE", "TIME"} for o in of for p in o.children
+    )
+
+
 def entity_span(token: Token) -> Span | None:
     """The named entity (of a kept label) that ``token`` is part of."""
     if token.ent_type_ not in ENTITY_LABELS:

@@ -35,6 +35,7 @@ from graphmem.extraction.nlp.names import (
     Speakers,
     binomial,
     resolve,
+    says_when,
     taken_up,
 )
 from graphmem.extraction.nlp.others import placed, relative, third_party
@@ -373,7 +374,7 @@ def verb_triplets(
         fact = f"{source.name} {verb.text}"
         yield ParsedTriplet(source, plan + "do", done, fact, _past(verb), verb.i)
     for links, obj in _objects(verb):
-        if alternative(obj):  # "tea instead of coffee": no fact of coffee
+        if alternative(obj) or (links and says_when(obj)):  # "tea instead of coffee"
             continue
         target = relative(obj, speakers) or resolve(_named_as(obj), speakers)
         target = target or activity_named(obj)
