@@ -45,6 +45,11 @@ def _m(mid: str, text: str, day: int, score: float, actor: str | None = "user") 
         ("We have two rabbits.", "We adopted another rabbit, so now we have three."),
         ("My daughter is in fourth grade.", "My daughter just started 5th grade."),
         ("My work email is a.lind@acme.example.", "My new work email is anna@lind.example."),
+        # a newer one that names nothing besides its values updates one that does
+        (
+            "My budget for the Lisbon trip is €1,500.",
+            "Actually, I bumped the budget to €2,000 since my brother Kai is joining.",
+        ),
         # the attribute far before its date, a possessive that states nothing, and the
         # project's name after "for the", a topic
         (

@@ -195,6 +195,9 @@ RULES: tuple[Rule, ...] = (
           "diet", "word"),
     rule(rf"{FP}(?:'ve|\s+have)\s+{ADV}(?i:been)\s+{ADV}(?i:an?\s+)?(?P<t>(?i:{DIETS}))\b",
           "diet", "word"),
+    # "I'm going vegan for January", "we're going keto": from now on
+    rule(rf"{BE1}\s+{ADV}(?i:going)\s+{KEEN}(?P<t>(?i:{DIETS}))\b(?!\s+(?i:restaurant|place|"
+          rf"caf[eé]|bakery|option|menu))", "diet", "word", event=True),
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:went|gone|became|become|turned)\s+{ADV}(?i:an?\s+)?"
           rf"{KEEN}(?P<t>(?i:{DIETS}))\b", "diet", "word", event=True),
     # "Jonas went vegetarian last month", "my husband has gone vegan"
@@ -234,6 +237,9 @@ RULES: tuple[Rule, ...] = (
           "list"),
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:started|began|start)\s+(?i:eating)\s+{T}", "eats",
           event=True),
+    # "I'm back to eating fish", "we're eating meat again"
+    rule(rf"{BE1}\s+{ADV}(?i:back\s+(?:to|on)\s+eating)\s+{T}", "eats", event=True),
+    rule(rf"{BE1}\s+{ADV}(?i:eating)\s+(?P<t>[^.!?;,]+?)\s+(?i:again)\b", "eats", event=True),
     rule(rf"{FP}\s+{ADV}{CANT}\s+(?i:stand|bear)\s+{T}", "dislikes", "list", negative=True),
     rule(rf"{NAME}\s+{ADV}{CANT}\s+(?i:stand|bear)\s+{T}", "dislikes", "list",
           negative=True),

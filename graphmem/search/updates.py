@@ -9,10 +9,12 @@ budget") making up at least half of each one's content words, or a shared *ancho
 content word among the few just before an amount ("raised the rent to 1,450" ~ "…, the rent
 went up again to 1,600", however much else the second one says) — with the same names
 besides the values ("learning German for 14 months" is no update of "learning Arabic for 10
-months"), and a changed value of one kind (numbers, amounts, times; month names; names:
-"$400" -> "$550", not "$400" -> "in April"). For a current or general query the newer one
-then ranks above the older; for a past query the older ranks above the newer; for a query
-naming a window ("in spring"), the one inside it ranks first. ``explain`` lists the pairs.
+months"; one that names nothing may update one that does when they share an attribute
+word such as "budget"), and a changed value of one kind (numbers, amounts, times; month
+names; names: "$400" -> "$550", not "$400" -> "in April"). For a current or general query
+the newer one then ranks above the older; for a past query the older ranks above the
+newer; for a query naming a window ("in spring"), the one inside it ranks first.
+``explain`` lists the pairs.
 
 The rule only reorders what the gate let through; retiring a memory stays the job of the
 lifecycle guards and Dream, under their lock and recheck.
@@ -91,16 +93,37 @@ def find_pairs(memories: Sequence[Ranked], limit: int = 50) -> list[Pair]:
     are read once, not once per pair. A memory without a value pairs with nothing (each side
     needs a value the other lacks), so only those with one are compared."""
     top = [f for m in memories[:limit] if (f := _Features.of(m)).kinds]
-    groups: dict[tuple[str, frozenset[str]], list[int]] = {}
-    for index, features in enumerate(top):  # only the same subject and names can pair
-        groups.setdefault((features.subject, features.topics), []).append(index)
+    groups: dict[str, list[int]] = {}
+    for index, features in enumerate(top):  # only the same subject can pair
+        groups.setdefault(features.subject, []).append(index)
     found = [
         (i, j, p)
         for members in groups.values()
         for i, j in combinations(members, 2)
-        if (p := top[i].paired(top[j])) is not None
+        if _may_share_topics(top[i], top[j]) and (p := top[i].paired(top[j])) is not None
     ]
     return [p for _, _, p in sorted(found, key=lambda f: (f[0], f[1]))]
+
+
+#: Words of an attribute that has one value at a time (stems, as ``content`` gives them): a
+#: memory that names nothing may update one that names its topic when they share one ("I
+#: bumped the budget to €2,000" after "My budget for the Lisbon trip is €1,500"), unlike
+#: "learning" ("Umar and I met at a machine learning meetup in 2025" / "I've been learning
+#: Korean for 9 months").
+_ATTRIBUTES = frozenset(
+    """
+    budget rent price cost salary wage pay fee deadline limit goal target allowance mortgage
+    bill quota weight score rate fare
+    """.split()  # noqa: SIM905
+)
+
+
+def _may_share_topics(a: _Features, b: _Features) -> bool:
+    """The names test of ``paired``, first and cheap: the same names, or none on one side
+    and an attribute word on both."""
+    if a.topics == b.topics:
+        return True
+    return (not a.topics or not b.topics) and bool(a.words & b.words & _ATTRIBUTES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +166,10 @@ class _Features:
         of one kind changed."""
         if self.observed == other.observed or self.subject != other.subject:
             return None
-        if self.topics != other.topics:
+        # "learning German" is no update of "learning Arabic"; a memory that names nothing
+        # may update one that does ("I bumped the budget to €2,000" after "My budget for the
+        # Lisbon trip is €1,500")
+        if not _may_share_topics(self, other):
             return None
         shared = self.words & other.words
         if not shared or self._other_kind(other, shared):
