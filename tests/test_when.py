@@ -26,6 +26,7 @@ from graphmem.search.when import states_time
         "We've just finished painting the nursery.",
         "I just launched an ad campaign for my store.",
         "I'm currently reading a book on startups.",
+        "Change of plans: we're flying out on the 16th instead.",
     ],
 )
 def test_texts_that_say_when(text: str) -> None:
@@ -42,6 +43,7 @@ def test_texts_that_say_when(text: str) -> None:
         "It was just like the old days.",
         "I just love painting with my kids.",
         "Currently the best book on startups.",
+        "She finished 16th in the race.",
         "",
     ],
 )

@@ -59,6 +59,8 @@ _STATES = re.compile(
     rf"|\b(?:{_MONTH_RE}|may)\s+[0-3]?\d(?:st|nd|rd|th)?\b"
     rf"|\b[0-3]?\d(?:st|nd|rd|th)?\s+(?:of\s+)?(?:{_MONTH_RE}|may)\b"
     r"|\b(?:19|20)\d\d\b"
+    # "we're flying out on the 16th instead": a day of the month told alone
+    r"|\b(?:on|by|until|from|before|after|since)\s+the\s+[0-3]?\d(?:st|nd|rd|th)\b"
     # "I just got accepted", "we've just finished", "I'm currently reading": it is happening
     # at the time of the message (a bare "just", as in "just like", says nothing)
     rf"|\b{_SUBJECT}(?:'ve|'d|\s+have|\s+had)?\s+(?:only\s+|finally\s+)?just\s+(?:{_PAST})\b"
