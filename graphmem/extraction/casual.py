@@ -7,12 +7,15 @@ no relation, "anna" no name. :func:`tidy` gives them the text as it would be wri
 memory keeps the text as it was typed. Only unambiguous shorthand is expanded ("id", "ill"
 and "atm" are words too), and a lower-case word is capitalised only where a name stands: right
 after a relation word and before "is", "was", "and" or a comma ("my gf anna is vegan"), and
-after "named", "called", "name is" ("his name is bolt") or "job at" ("new job at deloitte").
+after "named", "called", "name is" ("his name is bolt") or "job at" ("new job at deloitte"),
+and anywhere when it is a name the owner's memory already holds that is no English word
+("kofi", "brixton"). "guess who got the job" is the speaker's own news.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 #: Shorthand -> as written; whole words, any case.
 _SHORTHAND = {
@@ -58,9 +61,21 @@ _NOT_NAMES = frozenset(
 )  # fmt: skip
 
 
-def tidy(text: str) -> str:
-    """``text`` as it would be written (see the module); written text is unchanged."""
-    text = _ASIDES.sub("", text)
+#: "guess who got the job!": the speaker did.
+_GUESS_WHO = re.compile(
+    r"\b[Gg]uess\s+who\s+(?=(?:just\s+|finally\s+)?(?:got|passed|won|landed|bought|booked|"
+    r"finished|became|made|quit|adopted)\b)"
+)
+
+
+def tidy(text: str, names: Mapping[str, str] | None = None) -> str:
+    """``text`` as it would be written (see the module); written text is unchanged.
+    ``names``: lower-case form -> spelling of the names known to be names and no English
+    word ("kofi" -> "Kofi", "brixton" -> "Brixton"), written with their capital wherever
+    they stand."""
+    text = _GUESS_WHO.sub("I ", _ASIDES.sub("", text))
+    if names:
+        text = _LOWER_WORD.sub(lambda m: names.get(m.group(0), m.group(0)), text)
     text = _WORD.sub(_expanded, text)
     for spot in _NAME_SPOTS:
         text = spot.sub(_capitalised, text)
@@ -69,6 +84,7 @@ def tidy(text: str) -> str:
     return text + "." if _UNENDED.search(text) else text
 
 
+_LOWER_WORD = re.compile(r"(?<![\w'@./-])[a-z][a-z-]+(?![\w@/-]|\.[a-z])")
 _UNENDED = re.compile(r"[A-Za-z0-9)]\s*$")
 
 

@@ -61,12 +61,22 @@ from graphmem.extraction.pattern_words import (
     DIETS,
 )
 
+#: A home told by the town it is in: "the Brixton place", "our new Leith flat".
+_HOME_TOWN = (
+    r"(?i:the|our|my|a)\s+(?:(?i:new|old)\s+)?({town}[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+"
+    r"(?i:place|flat|apartment|house|home|condo)\b"
+)
+NAMED_HOME = _HOME_TOWN.format(town="?P<t>")
+_NAMED_HOME_AHEAD = _HOME_TOWN.format(town="?:")
 _AS_MUCH = r"(?i:hard|much|long|well|fast|little|late|often|many|far)"
 
 RULES: tuple[Rule, ...] = (
     rule(rf"{FP}\s+{ADV}(?i:live|reside)\s+(?i:in)\s+{T}", "lives_in"),
     rule(rf"{BE1}\s+{ADV}(?i:living|based|staying|settled)\s+(?i:in)\s+{T}", "lives_in"),
-    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:to|into)\s+(?!{A_HOME}){T}",
+    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:to|into)\s+(?!{A_HOME}|{_NAMED_HOME_AHEAD}){T}",
+          "lives_in", event=True),
+    # "we moved into the Brixton place", "I moved into my Leith flat": the home by its town
+    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:to|into)\s+{NAMED_HOME}",
           "lives_in", event=True),
     # "We moved from Leeds to Bristol in March", "Ana relocated from Quito to Lima"
     rule(rf"(?:{FP}|{NAME}){PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:from)\s+"
@@ -111,6 +121,10 @@ RULES: tuple[Rule, ...] = (
           event=True),
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:got|gotten|landed|accepted|took)\s+(?i:a\s+)?"
           rf"(?i:new\s+)?(?i:job|position|role)\s+(?i:at|with)\s+{T}", "works_at", event=True),
+    # "I got the job at the museum": a workplace by its kind
+    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:got|gotten|landed|accepted|took)\s+(?i:the|a)\s+"
+          rf"(?i:new\s+)?(?i:job|position|role)\s+(?i:at|with)\s+(?i:the\s+)?{A_WORKPLACE}",
+          "works_at", event=True),
     # "I got a new job as head of science at a school in Cascais": the job names its title
     rule(rf"{FP}{PERFECT}\s+{ADV}{JOB_AS}(?P<title>{TITLE_WORDS})\s+(?i:at|with|for)\s+{T}",
           "works_at", titled=True, event=True),

@@ -18,6 +18,7 @@ each, as with every extractor):
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -58,7 +59,7 @@ from graphmem.extraction.nlp.others import (
     unnamed_relatives,
 )
 from graphmem.extraction.nlp.pipeline import MODEL_PACKAGE, load_pipeline, parse, parse_part
-from graphmem.extraction.nlp.reading import read
+from graphmem.extraction.nlp.reading import proper_names, read
 from graphmem.extraction.nlp.repairs import tidy_entities
 from graphmem.extraction.nlp.triplets import ParsedTriplet, adds_slot, sentence_triplets
 from graphmem.extraction.offline import fact_of, speaker_of
@@ -88,8 +89,8 @@ def speakers_for(messages: list[Message]) -> dict[str, Speakers]:
     return result
 
 
-def _for_parse(message: Message) -> str:
-    text = restore_dropped_i(with_names_joined(casual.tidy(message.content)))
+def _for_parse(message: Message, names: Mapping[str, str]) -> str:
+    text = restore_dropped_i(with_names_joined(casual.tidy(message.content, names)))
     return the_user.as_named(text) if the_user.tells_of_owner(message) else text
 
 
@@ -129,7 +130,10 @@ class NLPExtractor:
         ]
         if not kept:
             return Extraction(memories=[], llm_calls=0)
-        parts = [parse_part(_for_parse(m), self.parse_cap_chars) for _, m in kept]
+        names = proper_names(
+            [*request.known_entities, *(m.name or "" for _, m in kept)], self.package
+        )
+        parts = [parse_part(_for_parse(m, names), self.parse_cap_chars) for _, m in kept]
         own = [m.role != "assistant" for _, m in kept]
         docs = read(parts, own, self.batch_size, self.package)
         speakers = speakers_for([m for _, m in kept])

@@ -1,5 +1,6 @@
 """Reading an add's messages: one batched parse, its repairs (:mod:`.repairs`), and a second
-parse of the few sentences whose "I" chat left out.
+parse of the few sentences whose "I" chat left out; the names the owner's memory holds that
+casual chat types in lower case (:func:`proper_names`).
 
 **A dropped "I", found by the parse.** People type "Doing a lot of cycling instead",
 "Freelancing now, mostly branding work", "Found a great place near us", "Diagnosed with
@@ -14,10 +15,12 @@ patterns and the parse read the same sentence. Assistants' messages are left as 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from graphmem.extraction.nlp.pipeline import MODEL_PACKAGE, load_pipeline, parse
 from graphmem.extraction.nlp.repairs import (
+    english_words,
     noun_roots,
     opening_verb,
     past_forms,
@@ -45,6 +48,20 @@ def read(
         for i, doc in zip(again, redone, strict=True):
             docs[i] = doc
     return docs
+
+
+def proper_names(names: Iterable[str], package: str = MODEL_PACKAGE) -> dict[str, str]:
+    """Lower-case form -> spelling of the one-word capitalised ``names`` that are no English
+    word ("Kofi", "Brixton"; not "Grace" or "Will"): what :func:`.casual.tidy` may capitalise
+    wherever it stands."""
+    words = english_words(load_pipeline(package))
+    found: dict[str, str] = {}
+    for name in names:
+        name = name.strip()
+        lowered = name.lower()
+        if name[:1].isupper() and lowered.isalpha() and len(name) > 2 and lowered not in words:
+            found[lowered] = name
+    return found
 
 
 def _repaired(docs: list[Doc], package: str) -> list[Doc]:

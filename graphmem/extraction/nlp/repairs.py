@@ -137,3 +137,14 @@ def verb_exceptions(nlp: Language) -> dict[str, list[str]]:
         return dict(table["verb"])
     except (KeyError, ValueError):  # a pipeline without the table repairs nothing
         return {}
+
+
+@functools.cache
+def english_words(nlp: Language) -> frozenset[str]:
+    """Every word of the lemmatizer's index (nouns, verbs, adjectives, adverbs: WordNet's
+    lemmas, lower-case), read once per pipeline; empty for a pipeline without it."""
+    try:
+        table = nlp.get_pipe("lemmatizer").lookups.get_table("lemma_index")  # type: ignore[attr-defined]
+    except (KeyError, ValueError):
+        return frozenset()
+    return frozenset(word for words in table.values() for word in words)
