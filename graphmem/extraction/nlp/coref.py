@@ -8,20 +8,25 @@ candidates, it is the one whose relation word says "she" or "he" ("my sister May
 brother Tom": she is Maya), when every other candidate is known to be the other; else
 nothing is resolved (no gender of names, no salience model: a wrong subject would give a
 functional fact to the wrong person, and a later one would supersede it). A lone candidate
-known to be the other ("my brother Tom … she") is no answer either. Only the patterns read
-the rewritten sentence: the memory's text is unchanged.
+known to be the other ("my brother Tom … she") is no answer either. A message that names no
+one it can be but tells one relative of the speaker unnamed ("my mother-in-law is staying
+with us, she's diabetic") reads the pronoun as that relative, named as the patterns name it
+("<Speaker>'s Mother-In-Law"). Only the patterns read the rewritten sentence: the memory's
+text is unchanged.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from graphmem.domain.extraction import ExtractedTriplet
+from graphmem.extraction.pattern_words import ONE_OF, RELATIONS, unnamed_relative
 from graphmem.lifecycle.predicates import normalize_name
 
 if TYPE_CHECKING:
-    from spacy.tokens import Doc, Span
+    from spacy.tokens import Doc, Span, Token
 
 PRONOUNS = frozenset({"she", "he"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
@@ -108,7 +113,9 @@ def introduced(doc: Doc) -> dict[str, str]:
 def with_subject(sentence: Span, referents: Referents) -> str | None:
     """``sentence``'s text with each "she"/"he" subject replaced by who it is, or None when
     no such pronoun with a known referent is a subject in it."""
-    found = [t for t in sentence if t.lower_ in referents and t.dep_ in _SUBJECTS]
+    found = [
+        t for t in sentence if t.lower_ in referents and (t.dep_ in _SUBJECTS or _contracted(t))
+    ]
     if not found:
         return None
     text = sentence.text
@@ -117,10 +124,52 @@ def with_subject(sentence: Span, referents: Referents) -> str | None:
         end = start + len(token.text)
         name = referents[token.lower_]
         after = token.nbor() if token.i + 1 < len(token.doc) else None
-        if after is not None and after.lower_ in {"'s", "\u2019s"} and after.pos_ == "AUX":
-            name, end = f"{name} is", end + len(after.text)  # "he's allergic": not "Max's"
+        if after is not None and after.lower_ in {"'s", "\u2019s"}:
+            # "he's allergic": not "Max's" (a pronoun's "'s" is never a possessive); "she's
+            # been", "he's got": has
+            then = after.nbor() if after.i + 1 < len(after.doc) else None
+            verb = "has" if then is not None and then.tag_ == "VBN" else "is"
+            name, end = f"{name} {verb}", end + len(after.text)
         text = text[:start] + name + text[end:]
     return text
+
+
+def _relation_words(words: frozenset[str]) -> str:
+    return "|".join(sorted((re.escape(w) for w in words if "_" not in w), key=len, reverse=True))
+
+
+#: "my mother-in-law", "our son" with no name after it: a relative told unnamed.
+_UNNAMED = {
+    pronoun: re.compile(
+        rf"(?i:\b(?:my|our)\s+({_relation_words(words)}))(?![\w-])(?!,?\s+[A-Z][a-z])"
+    )
+    for pronoun, words in (("she", _SHE), ("he", _HE))
+}
+
+
+def unnamed_here(text: str, speaker: str, referents: Referents) -> Referents:
+    """``referents`` with "she" or "he" read as the one relative of ``speaker`` that
+    ``text`` tells unnamed ("my mother-in-law is staying with us, she's diabetic": she is
+    "<speaker>'s Mother-In-Law", :func:`graphmem.extraction.pattern_words.unnamed_relative`),
+    unless the referent is someone ``text`` names itself; two such relatives of one pronoun
+    resolve nothing."""
+    found = dict(referents)
+    folded = text.casefold()
+    for pronoun, regex in _UNNAMED.items():
+        named = found.get(pronoun)
+        if named is not None and named.casefold() in folded:
+            continue
+        told = {RELATIONS.get(m.group(1).lower()) for m in regex.finditer(text)}
+        relation = told.pop() if len(told) == 1 else None
+        if relation is not None and relation in ONE_OF:
+            found[pronoun] = unnamed_relative(speaker, relation)
+    return found
+
+
+def _contracted(pronoun: Token) -> bool:
+    """ "She's vegan", which the parser may read as a possessive "She's": a pronoun's "'s"."""
+    doc = pronoun.doc
+    return pronoun.i + 1 < len(doc) and doc[pronoun.i + 1].lower_ in {"'s", "\u2019s"}
 
 
 def relatives_told(triplets: Iterable[ExtractedTriplet], speakers: set[str]) -> dict[str, str]:

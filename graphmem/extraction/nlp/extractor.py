@@ -47,6 +47,7 @@ from graphmem.extraction.nlp.coref import (
     Referents,
     introduced,
     relatives_told,
+    unnamed_here,
     with_subject,
 )
 from graphmem.extraction.nlp.denials import sentence_denials
@@ -195,7 +196,8 @@ class _MessageExtraction:
         for named in found if self.parts.named_entities else ():
             self.entities.add(self._spell(named.name), named.type)
         recent.learn(introduced(doc))
-        self.they = recent.who([self._spell(n.name) for n in found if self._person(n)])
+        people = [self._spell(n.name) for n in found if self._person(n)]
+        self.they = unnamed_here(doc.text, self.speakers.me, recent.who(people))
         # the parse reads "she"/"he" only as a person this message names (the patterns'
         # rewrite also reaches back to earlier messages)
         folded = doc.text.casefold()
