@@ -7,8 +7,13 @@ do you live?" — "Leeds, for now" says they live in Leeds; "What's your email?"
 speaker, asks a question of one of these shapes about "you", the question and the
 fragment are joined into the statement the answerer made ("I have an old Golf, 2009"),
 which the extractor reads as it reads any sentence. A full sentence answers for itself,
-and other questions ("Why do you …?", "How was …?") state nothing. The answer's text is
-unchanged.
+and other questions ("Why do you …?") state nothing. The answer's text is unchanged.
+
+A question can also take a fact for granted: "How was the move to Utrecht?" asks the one
+spoken to about a move they made, "How was your trip to Lisbon?" about a trip, "How's the
+new job at Arup?" about a job. An answer that does not deny it ("Chaotic but good", not "We
+never went in the end") grants it: the answerer lives in Utrecht, went to Lisbon, works at
+Arup (:func:`presupposed`).
 """
 
 from __future__ import annotations
@@ -78,3 +83,36 @@ def statement(question: str, answer: Doc) -> str | None:
         rest = match.group("rest").rstrip()
         return f"I {match.group('verb').lower()} {said}{rest}."
     return None
+
+
+#: "How was the move to Utrecht?", "how's your new job at Arup?", "How was your trip to
+#: Lisbon?": what the question takes for granted of the one it asks.
+_HOW_WAS = re.compile(
+    r"\b(?i:how)(?:'s|\s+(?i:was|is|are))\s+(?i:your|the)\s+(?:(?i:new|big)\s+)?"
+    r"(?P<thing>(?i:move|trip|holiday|vacation|visit|flight|job|place|apartment|flat|house))"
+    r"\s+(?i:to|in|at)\s+(?P<where>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})\W*\?\s*$"
+)
+_GRANTED = {
+    "move": "I moved to {}.", "place": "I live in {}.", "apartment": "I live in {}.",
+    "flat": "I live in {}.", "house": "I live in {}.", "job": "I work at {}.",
+}  # fmt: skip
+_WENT = "I went to {}."
+#: Words of an answer that takes back what the question took for granted.
+_DENYING = frozenset({"not", "n't", "never", "cancelled", "canceled", "postponed", "didn't"})
+
+
+def presupposed(question: str, answer: Doc) -> str | None:
+    """What ``question`` takes for granted of the one who answers it (see the module), in
+    the answerer's words, when ``answer``'s first sentence does not deny it; else None."""
+    match = _HOW_WAS.search(" ".join(question.split()))
+    first = next(iter(answer.sents), None)
+    if match is None or first is None or any(t.lower_ in _DENYING for t in first):
+        return None
+    said = _GRANTED.get(match.group("thing").lower(), _WENT)
+    return said.format(match.group("where"))
+
+
+def answered(question: str, answer: Doc) -> str | None:
+    """What ``answer`` states in reply to ``question``: a short answer's statement, or what
+    the question took for granted."""
+    return statement(question, answer) or presupposed(question, answer)

@@ -208,7 +208,7 @@ class _MessageExtraction:
                 self._sentence(sentence)
         if question is not None and confirm.affirms(doc.text):
             self._confirmed(question)
-        elif question is not None and (said := answers.statement(question, doc)) is not None:
+        elif question is not None and (said := answers.answered(question, doc)) is not None:
             # "Which car do you have?" - "an old Golf, 2009" (``.answers``)
             for sentence in tidy_entities(parse([said], 1, self.package)[0]).sents:
                 self._sentence(sentence)
