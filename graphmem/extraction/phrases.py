@@ -128,7 +128,8 @@ def trim_phrase(raw: str, *, allow_to: bool = False, keep_lists: bool = False) -
     Cuts at punctuation (commas too unless ``keep_lists``), at "N days/weeks/... ago",
     and before any later word of ``_STOP_AT`` (conjunctions, prepositions, time words;
     ``and``/``or`` survive when ``keep_lists``) or ``to`` (unless ``allow_to``). Drops a
-    leading ``a``/``an``/``some``/``to``. Refuses pronouns, more than 8 words, 200 chars.
+    leading ``a``/``an``/``some``/``to``, and ``the`` before a lower-case word. Refuses
+    pronouns, more than 8 words, 200 chars.
     """
     raw = join_binomials(collapse_whitespace(raw))
     cut = (_CUT_LIST if keep_lists else _CUT).search(raw)
@@ -140,7 +141,11 @@ def trim_phrase(raw: str, *, allow_to: bool = False, keep_lists: bool = False) -
             break
         kept.append(word)
     start = 0
-    while start < len(kept) and kept[start].lower() in {"a", "an", "some", "to"}:
+    while start < len(kept) and (
+        kept[start].lower() in {"a", "an", "some", "to"}
+        # "a job at the library": the kind, not "the library" ("the Hague" is a name)
+        or (kept[start].lower() == "the" and start + 1 < len(kept) and kept[start + 1].islower())
+    ):
         start += 1
     kept = kept[start:]
     if kept and kept[0].lower().replace("\u2019", "'") in _CLAUSE_VERBS and not _named(kept[0]):

@@ -8,9 +8,11 @@ asthma last week". The lexical list of :mod:`graphmem.extraction.sentence_varian
 "I" back before common past forms ("Moved to Leeds"); the rest are read from the parse: a
 sentence opening on a verb with no subject (:func:`.repairs.opening_verb`) is the speaker's
 own, said with "I'm" before a present participle, "I" before a past tense, "I was" before a
-passive participle ("Diagnosed with …") and "I've" before one with an object ("Seen it
-twice") or "been". Those messages are parsed again with the subject in place, so the
-patterns and the parse read the same sentence. Assistants' messages are left as they are.
+passive participle ("Diagnosed with …", "Promoted to …"), "I've" before one with an object
+("Seen it twice") or "been", and "I" before any other (the small model tags the past tense
+"Pulled out of the race" a participle). Those messages are parsed again with the subject
+in place, so the patterns and the parse read the same sentence. Assistants' messages are
+left as they are.
 """
 
 from __future__ import annotations
@@ -103,5 +105,16 @@ def _subject_for(verb: Token, sentence: Span) -> str | None:
     if verb.tag_ == "VBN" and verb.dep_ in {"ROOT", "advcl"}:
         if verb.lemma_ == "be" or any(c.dep_ == "dobj" for c in verb.children):
             return "I've"
-        return "I was"
+        after = verb.nbor().lower_ if verb.i + 1 < len(verb.doc) else ""
+        # "Diagnosed with asthma", "Promoted to manager"; "Pulled out of the race" is the
+        # small model's participle for a past tense
+        passive = after in {"with", "by", "as"} or verb.lemma_.lower() in _PASSIVE
+        return "I was" if passive else "I"
     return None
+
+
+#: Verbs whose participle opening a chat sentence is said in the passive.
+_PASSIVE = frozenset(
+    {"diagnose", "promote", "invite", "hire", "fire", "lay", "accept", "admit", "elect",
+     "nominate", "offer", "stick", "ask", "told", "tell", "bless", "shortlist", "sack"}
+)  # fmt: skip

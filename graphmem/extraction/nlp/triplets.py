@@ -233,11 +233,11 @@ def _told_after(
 
 
 def _counted(obj: Token) -> Token:
-    """ "I eat a lot of sugar": what is counted, not the count."""
+    """ "I eat a lot of sugar", "doing loads of swimming": what is counted, not the count."""
     if obj.lower_ not in QUANTITY_NOUNS:
         return obj
     for prep in (c for c in obj.children if c.dep_ == "prep" and c.lower_ == "of"):
-        for pobj in (c for c in prep.children if c.dep_ == "pobj"):
+        for pobj in (c for c in prep.children if c.dep_ in {"pobj", "pcomp"}):
             return pobj
     return obj
 
