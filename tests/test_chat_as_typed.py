@@ -120,7 +120,11 @@ def _conversation(*turns: tuple[str, str]) -> list[set[tuple[str, str, str]]]:
 @pytest.mark.parametrize(
     ("question", "answer", "fact"),
     [
-        ("How was your trip to Kyoto?", "Amazing, the temples were unreal.", ("Go", "go_to", "Kyoto")),
+        (
+            "How was your trip to Kyoto?",
+            "Amazing, the temples were unreal.",
+            ("Go", "go_to", "Kyoto"),
+        ),
         ("so how's the new job at Arup?", "Busy! Good people though.", ("Go", "works_at", "Arup")),
         ("Ines!! how was the move to Ghent?", "Chaotic but fine.", ("Go", "lives_in", "Ghent")),
         ("How was your trip to Kyoto?", "It got cancelled, sadly.", None),
