@@ -21,7 +21,8 @@ HEALTH_RULES: tuple[Rule, ...] = (
     rule(rf"(?:{FP}(?:'ve|\s+have)?(?:\s+got)?|{NAME}\s+(?i:has|had))\s+{ADV}"
           rf"(?:(?i:have|had|suffer\s+from|live\s+with|lives\s+with|got)\s+)?{SEVERITY}"
           rf"(?P<t>(?:(?i:type\s+[12])\s+)?(?i:{CONDITIONS}))(?![\w'])", "has_condition"),
-    rule(rf"(?:{FP}|{NAME})(?:'ve|\s+have|\s+has|\s+was|\s+were|\s+got)?(?:\s+been)?\s+"
+    # "Tobi has just been diagnosed with ADHD"
+    rule(rf"(?:{FP}|{NAME})(?:'ve|\s+have|\s+has|\s+was|\s+were|\s+got)?(?:\s+{ADV}been)?\s+"
           rf"{ADV}(?i:diagnosed)\s+(?i:with)\s+{SEVERITY}{T}", "has_condition", event=True),
     rule(rf"{_HAS}\s+{ADV}(?i:an?)\s+{_HOW_BAD}(?i:allergy)\s+(?i:to)\s+{T}", "allergic_to",
           "list"),

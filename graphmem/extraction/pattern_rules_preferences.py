@@ -26,7 +26,9 @@ _ANSWER = r"(?i:answer|reply|respond|write|talk|speak|chat)"
 #: A request that holds from now on: "always", "from now on", "going forward".
 _STANDING = re.compile(
     r"\b(?:always|from\s+now\s+on|going\s+forward|in\s+future|from\s+here\s+on)\b"
-    r"|^\W*(?:please\s+)?call\s+me\b",
+    r"|^\W*(?:please\s+)?call\s+me\b"
+    # "Please switch back to English": the language of every answer after it
+    rf"|\bswitch\s+(?:back\s+)?to\s+(?:{LANGUAGES})\b(?!\s+(?:class|lesson|course))",
     re.I,
 )
 
@@ -43,6 +45,10 @@ PREFERENCE_RULES: tuple[Rule, ...] = (
     # "Please always answer in Spanish from now on", "reply in English"
     rule(rf"(?:(?i:always|please)\s+)*{_ANSWER}\s+(?:(?i:to\s+me)\s+)?(?i:in)\s+"
           rf"(?P<t>{LANGUAGES})\b", "response_language"),
+    # "Actually switch back to English", "can you switch to French from now on"
+    rule(rf"(?<![\w'])(?i:switch|go|change)\s+(?:(?i:back)\s+)?(?i:to)\s+(?P<t>{LANGUAGES})\b"
+          rf"(?!\s+(?i:class|classes|lessons?|course|food|cuisine|restaurant|film|movie))",
+          "response_language"),
     # "I'm a big fan of the Lakers", "we're huge fans of Studio Ghibli"
     rule(rf"{BE1}\s+{ADV}(?:(?i:a|an)\s+)?(?:(?i:big|huge|massive|great|lifelong|die-hard)\s+)?"
           rf"(?i:fans?)\s+(?i:of)\s+{T}", "likes", "list"),

@@ -292,15 +292,12 @@ class _MessageExtraction:
         )
 
     def _confirmed(self, question: str) -> None:
-        """A yes to a yes/no question: the functional patterns read what it asked
-        (:mod:`.confirm`)."""
+        """A yes to a yes/no question: what it asked is read as the answerer's statement
+        (:mod:`.confirm`): "Are you still going to Lagos in March?" - "Yes, flights booked"."""
         said = confirm.statement(question, self.they)
-        if said is None:
-            return
-        for raw in find_triplets(said, self.speakers.me, self.known.keys()):
-            # no parse of the statement to tell an organisation; a yes confirms no end
-            if not (raw.organization or raw.denial):
-                self._add_pattern(raw, said)
+        if said is not None:
+            for sentence in tidy_entities(parse([said], 1, self.package)[0]).sents:
+                self._sentence(sentence)
 
     def _spell(self, name: str) -> str:
         return self.known.get(normalize_name(name), name)

@@ -295,6 +295,10 @@ def _predicate(verb: Token, links: list[Token]) -> str:
 _IDIOMS = frozenset({("take", "part"), ("take", "care")})
 
 
+def _idiom(verb: Token, obj: Token) -> bool:
+    return obj.dep_ == "dobj" and (verb.lemma_.lower(), obj.lower_) in _IDIOMS
+
+
 #: Verbs of choosing, and the adverbs that make a choice a habit: "I always book aisle
 #: seats", "she usually orders the vegan option" tell a preference (``prefers``, one per kind
 #: of thing: a later "I prefer window seats" supersedes it).
@@ -374,8 +378,8 @@ def verb_triplets(
         fact = f"{source.name} {verb.text}"
         yield ParsedTriplet(source, plan + "do", done, fact, _past(verb), verb.i)
     for links, obj in _objects(verb):
-        if alternative(obj) or (links and says_when(obj)):  # "tea instead of coffee"
-            continue
+        if alternative(obj) or (links and says_when(obj)) or _idiom(verb, obj):
+            continue  # "tea instead of coffee", "at the end of May", "take *care* of"
         target = relative(obj, speakers) or resolve(_named_as(obj), speakers)
         target = target or activity_named(obj)
         predicate = plan + ("prefers" if _chooses(verb, links) else _predicate(verb, links))
