@@ -48,6 +48,13 @@ ME = "Sam"
         ("I'm back to eating meat, honestly.", (ME, "diet", "omnivore")),
         ("guess who just landed a job at the library!!", (ME, "works_at", "library")),
         ("We moved into the Dalston place last week.", (ME, "lives_in", "Dalston")),
+        # a baby named is its parent's child; a named owner's pets
+        ("My cousin Rui just had a baby girl, Bia!", ("Bia", "child_of", "Rui")),
+        ("We had a baby! Her name is Noa.", ("Noa", "child_of", ME)),
+        ("Marta's dog Fudge chewed my shoe.", ("Fudge", "dog_of", "Marta")),
+        ("Olu has three cats, Tiger, Bean and Moss.", ("Moss", "cat_of", "Olu")),
+        # a yes reads the question's statement; a switch of the answer language
+        ("Please switch back to English.", (ME, "response_language", "English")),
     ],
 )
 def test_chat_tells_its_facts(said: str, fact: tuple[str, str, str]) -> None:
@@ -129,6 +136,11 @@ def _conversation(*turns: tuple[str, str]) -> list[set[tuple[str, str, str]]]:
         ("Ines!! how was the move to Ghent?", "Chaotic but fine.", ("Go", "lives_in", "Ghent")),
         ("How was your trip to Kyoto?", "It got cancelled, sadly.", None),
         ("How was your trip to Kyoto?", "We never went in the end.", None),
+        (
+            "Are you still flying to Accra in May?",
+            "Yep, tickets booked.",
+            ("Go", "plan_fly_to", "Accra"),
+        ),
     ],
 )
 def test_what_a_question_takes_for_granted(

@@ -33,12 +33,9 @@ from graphmem.extraction.pattern_fragments import (
     NOT_OPENER,
     NOT_OWNED,
     ORG,
-    OWN,
     OWNER,
     PERFECT,
     PERSON,
-    PET,
-    PET_NAME,
     PHONE,
     PLURAL_REL,
     PROMOTED,
@@ -56,6 +53,7 @@ from graphmem.extraction.pattern_fragments import (
 from graphmem.extraction.pattern_rule import Rule, rule
 from graphmem.extraction.pattern_rules_health import HEALTH_RULES
 from graphmem.extraction.pattern_rules_personal import PERSONAL_RULES
+from graphmem.extraction.pattern_rules_pets import PET_RULES
 from graphmem.extraction.pattern_rules_preferences import PREFERENCE_RULES
 from graphmem.extraction.pattern_words import (
     DIETS,
@@ -363,9 +361,7 @@ RULES: tuple[Rule, ...] = (
     rule(rf"(?:(?<![\w'])(?i:we){PERFECT}\s+{ADV}(?i:broke\s+up|split\s+up|got\s+divorced|"
           rf"called\s+it\s+quits)|{BE1}\s+{ADV}(?i:single)\s+(?i:again|now))\b", "single",
           denial=True),
-    rule(rf"{MY_REL}{PET}\b,?\s+(?:(?i:named|called)\s+)?{PET_NAME}", "pet"),
-    rule(rf"{MY_REL}{PET}{CALLED}{PET_NAME}", "pet"),  # "our cat's name is Miso"
-    rule(rf"{MY_REL}{COUNT}{PET}s\b,?\s+(?:(?i:named|called)\s+)?{LISTED_NAMES}", "pets", "names"),
+    *PET_RULES,
     # "I live alone now": no one lives with the speaker any more (a denial of any value)
     rule(rf"(?:{FP}\s+{ADV}(?i:live)|{BE1}\s+{ADV}(?i:living)|{NAME}\s+{ADV}(?i:lives))\s+"
           rf"(?i:alone|on\s+(?:my|our)\s+own|by\s+(?:myself|ourselves))\b", "alone",
@@ -376,21 +372,10 @@ RULES: tuple[Rule, ...] = (
     # "My phone is an old Pixel 4", "our car's a red Mazda 3": what the speaker has
     rule(rf"(?<![\w'])(?i:my|our)\s+{THINGS}(?:\s+(?i:is)|'s)\s+(?i:an?)\s+{WORN}"
           rf"(?P<t>{CAP}(?:\s+(?:{CAP}|\d[\w-]*)){{0,3}})", "own"),
-    # "we got a puppy, a beagle called Miso": the pet word nearest its name tells the kind
-    rule(rf"{FP}{PERFECT}\s+{ADV}{OWN}\s+(?i:an?)\s+(?:[\w-]+,?\s+){{0,3}}?{PET}\s+"
-          rf"(?i:named|called)\s+{PET_NAME}", "pet"),
-    # "We got a beagle puppy last week, we named him Biscuit": the name given after
-    rule(rf"{FP}{PERFECT}\s+{ADV}{OWN}\s+(?i:an?)\s+(?:[\w-]+\s+){{0,3}}?{PET}\b"
-          rf"(?:[^.!?;]{{0,60}}?)[,;]?\s+(?:(?i:and\s+))?(?:(?:{FP}\s+)?{ADV}(?i:named|called|"
-          rf"call|name)\s+(?i:him|her|it|them)|(?i:his|her|its)\s+name(?:'s|\s+is))\s+"
-          rf"{PET_NAME}", "pet"),
     # "I finally booked my trip to Japan for April", "we booked flights to Lima": a trip ahead
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:booked|planned|organi[sz]ed|arranged)\s+(?:(?i:a|an|my|our|the)"
           rf"\s+)?(?:[\w-]+\s+){{0,2}}?(?i:trip|holiday|vacation|flights?|getaway|break)\s+"
           rf"(?i:to)\s+(?=(?:the\s+)?[A-Z]){ORG}", "plan_go_to", event=True),
-    # "We have two cats, Mochi and Pixel", "we've got three dogs named Rex, Bo and Kai"
-    rule(rf"{FP}{PERFECT}\s+{ADV}{OWN}\s+{COUNT}{PET}s\b,?\s+(?:(?i:named|called)\s+)?"
-          rf"{LISTED_NAMES}", "pets", "names"),
     *PERSONAL_RULES,
     *PREFERENCE_RULES,
 )  # fmt: skip

@@ -55,6 +55,13 @@ PERSONAL_RULES: tuple[Rule, ...] = (
     # "my mom is diabetic", "I'm a type 1 diabetic", "I've been asthmatic since childhood"
     rule(rf"(?:{BE1}|{BEEN}|{NAME}(?:'s|\s+(?i:is|has\s+been)))\s+{ADV}(?:(?i:an?)\s+)?"
           rf"{CONDITION_ADJ}", "has_condition", "condition"),
+    # "My sister Inés just had a baby boy, Mateo!", "we welcomed our daughter, Ada", "Ben
+    # had a baby girl named Lucía": the baby is the parent's child
+    rule(rf"(?:(?<![\w'-])(?!(?:We|I)\b)(?P<o>{CAP}(?:\s+{CAP}){{0,2}})|{FP})\s+(?:(?i:has|have|'ve)\s+)?"
+          rf"(?:(?i:just|finally|recently)\s+)?(?i:had|welcomed)\s+(?i:a|an|our|their|her|his)"
+          rf"\s+(?:(?i:new|beautiful|healthy|little|baby)\s+)*(?P<r>(?i:son|daughter|baby))"
+          rf"(?:\s+(?i:boy|girl))?(?:\s*,\s*(?:(?i:his|her)\s+name\s+is\s+)?|\s+(?i:named|called)\s+)"
+          rf"(?P<s>{CAP})", "relation", event=True),
     # "We have one kid", "now we have two kids", "Ola has 3 cats": how many, replaced by a
     # later count (not "a kid": people say it of one of several)
     rule(rf"(?:{FP}(?:'ve|\s+have)?(?:\s+got)?|{NAME}\s+(?:has|had)(?:\s+got)?)\s+"

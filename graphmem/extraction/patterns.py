@@ -183,10 +183,12 @@ def _apply(
         ]
     if rule.predicate == "count":  # "we have two kids" -> number_of_children 2
         return [c for m in _counts(match) if (c := _count(subject, m, rule.event))]
-    if rule.predicate == "pets":  # "our two cats, Pixel and Mochi"
+    # of the speaker, or of a named owner ("Carl's dog Bo", "Carl has two dogs, Rex and Bo")
+    owner = clean_name(match.group("o")) if match.groupdict().get("o") else speaker
+    if rule.predicate == "pets" and owner is not None:  # "our two cats, Pixel and Mochi"
         pet = _pet_kind(match)
         return [
-            RawTriplet(name, f"{pet}_of", speaker, rule.event, "animal", "person")
+            RawTriplet(name, f"{pet}_of", owner, rule.event, "animal", "person")
             for name in _targets(rule, match.group("t"), known)
         ]
     if rule.predicate == "single":  # "we broke up": whoever the speaker was with
@@ -207,9 +209,9 @@ def _apply(
             for target in _targets(rule, match.group("t"), known)
             for verb in POSSESSION_VERBS
         ]
-    if rule.predicate == "pet":  # "my dog Pepper", "we adopted a puppy named Miso"
+    if rule.predicate == "pet" and owner is not None:  # "my dog Pepper", "a puppy named Miso"
         pet = _pet_kind(match)
-        return [RawTriplet(subject, f"{pet}_of", speaker, rule.event, "animal", "person")]
+        return [RawTriplet(subject, f"{pet}_of", owner, rule.event, "animal", "person")]
     predicate = rule.predicate
     if (match.groupdict().get("v") or "").lower() == "prefer":
         predicate = "prefers"
