@@ -116,5 +116,5 @@ def _subject_for(verb: Token, sentence: Span) -> str | None:
 #: Verbs whose participle opening a chat sentence is said in the passive.
 _PASSIVE = frozenset(
     {"diagnose", "promote", "invite", "hire", "fire", "lay", "accept", "admit", "elect",
-     "nominate", "offer", "stick", "ask", "told", "tell", "bless", "shortlist", "sack"}
+     "nominate", "offer", "stick", "ask", "tell", "bless", "shortlist", "sack"}
 )  # fmt: skip
