@@ -80,7 +80,7 @@ def with_subject(doc: Doc) -> str | None:
         verb = opening_verb(sentence)
         said = _subject_for(verb, sentence) if verb is not None else None
         if verb is not None and said is not None:
-            cuts.append((verb.idx, said))
+            cuts.append((_start_of(verb).idx, said))
     if not cuts:
         return None
     pieces: list[str] = []
@@ -95,14 +95,30 @@ def with_subject(doc: Doc) -> str | None:
     return "".join(pieces)
 
 
+def _start_of(verb: Token) -> Token:
+    """Where the subject goes: before the adverbs right before the verb ("Just got new
+    shoes" -> "I just got …")."""
+    start = verb
+    while start.i > verb.sent.start and start.nbor(-1).dep_ == "advmod":
+        start = start.nbor(-1)
+    return start
+
+
 def _subject_for(verb: Token, sentence: Span) -> str | None:
     if sentence.text.rstrip().endswith("?"):  # "Going to the party?": asked, not told
         return None
+    near = [*verb.children, *(g for c in verb.children for g in c.children)]
+    if any(t.lower_ in {"me", "us"} and t.dep_ in {"dobj", "dative", "nsubj"} for t in near):
+        return None  # "Really made me think", "Reminded me of home": something else did
     if verb.tag_ == "VBG" and verb.dep_ in {"ROOT", "advcl"}:
-        return "I'm"
+        # "Seeing my kids' smiles was so awesome": the gerund is the subject of a verb
+        # the parser left without one
+        return None if _subjectless_finite(sentence, verb) else "I'm"
     if verb.tag_ == "VBD" and verb.dep_ in {"ROOT", "advcl"}:
         return "I"
     if verb.tag_ == "VBN" and verb.dep_ in {"ROOT", "advcl"}:
+        if verb.lemma_ == "be" and any(c.dep_ == "attr" for c in verb.children):
+            return None  # "Been a busy week": it has
         if verb.lemma_ == "be" or any(c.dep_ == "dobj" for c in verb.children):
             return "I've"
         after = verb.nbor().lower_ if verb.i + 1 < len(verb.doc) else ""
@@ -111,6 +127,15 @@ def _subject_for(verb: Token, sentence: Span) -> str | None:
         passive = after in {"with", "by", "as"} or verb.lemma_.lower() in _PASSIVE
         return "I was" if passive else "I"
     return None
+
+
+def _subjectless_finite(sentence: Span, verb: Token) -> bool:
+    return any(
+        t.tag_ in {"VBZ", "VBP", "VBD"}
+        and t.i != verb.i
+        and not any(c.dep_ in {"nsubj", "nsubjpass", "expl"} for c in t.children)
+        for t in sentence
+    )
 
 
 #: Verbs whose participle opening a chat sentence is said in the passive.
