@@ -53,6 +53,8 @@ ME = "Sam"
         ("We had a baby! Her name is Noa.", ("Noa", "child_of", ME)),
         ("Marta's dog Fudge chewed my shoe.", ("Fudge", "dog_of", "Marta")),
         ("Olu has three cats, Tiger, Bean and Moss.", ("Moss", "cat_of", "Olu")),
+        # the one hired does what they were hired to do
+        ("We hired Lotte to run the front desk.", ("Lotte", "run", "front desk")),
         # a yes reads the question's statement; a switch of the answer language
         ("Please switch back to English.", (ME, "response_language", "English")),
     ],

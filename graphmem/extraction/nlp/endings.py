@@ -371,6 +371,8 @@ def _habit(
     target = activity_named(thing) or resolve(thing, speakers)
     if target is None or target.name == source.name:
         return
+    if verbs is POSSESSION_VERBS and target.type == PERSON:  # "Dmitri replaced Mei": no one's
+        return
     for habit in verbs:
         fact = f"{source.name} {habit} {target.name}"
         yield ParsedTriplet(source, habit, target, fact, past=False, verb=verb.i)

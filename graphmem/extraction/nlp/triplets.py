@@ -50,6 +50,7 @@ from graphmem.extraction.nlp.pastimes import (
 from graphmem.extraction.nlp.pattern_predicates import as_pattern
 from graphmem.extraction.nlp.plans import PLAN, planner, trip_ahead
 from graphmem.extraction.nlp.repairs import opening_verb
+from graphmem.extraction.nlp.shared_subjects import hired, participle
 from graphmem.extraction.nlp.treatment import started
 from graphmem.lifecycle.predicates import DEFAULT_FUNCTIONAL_PREDICATES, normalize_name
 from graphmem.lifecycle.words import gerund
@@ -59,20 +60,9 @@ _SUBJECTS = frozenset({"nsubj"})
 # "we love playing board games", "I finished reading it". Not "want", "plan", "try",
 # "hope", "decide" (not done yet), "stop", "quit" (no longer) or "used to" (no longer).
 _CARRIERS = frozenset(
-    {
-        "start",
-        "begin",
-        "keep",
-        "continue",
-        "resume",
-        "love",
-        "enjoy",
-        "like",
-        "finish",
-        "learn",
-        "spend",
-    }
-)
+    {"start", "begin", "keep", "continue", "resume", "love", "enjoy", "like", "finish", "learn",
+     "spend"}
+)  # fmt: skip
 
 
 def _subject_tokens(verb: Token) -> list[Token]:
@@ -83,23 +73,14 @@ def _subject_tokens(verb: Token) -> list[Token]:
         found = [child for child in current.children if child.dep_ in _SUBJECTS]
         if found:
             return found
+        if (employee := hired(current)) is not None:
+            return [employee]
         if current.head.i == current.i or not (
-            current.dep_ == "conj" or _carried(current) or _participle(current)
+            current.dep_ == "conj" or _carried(current) or participle(current)
         ):
             return []
         current = current.head
     return []
-
-
-def _participle(verb: Token) -> bool:
-    """A clause of the verb before it, told by a participle: "I quit the bakery, *doing* a
-    barista course now" (not "while doing", which a marker opens)."""
-    return (
-        verb.dep_ == "advcl"
-        and verb.tag_ == "VBG"
-        and verb.head.i < verb.i
-        and not any(c.dep_ in {"mark", "nsubj", "nsubjpass"} for c in verb.children)
-    )
 
 
 def _carried(verb: Token) -> bool:
