@@ -97,6 +97,8 @@ def test_an_assistant_keeps_its_own_words() -> None:
     [
         ("I dropped out of the spring triathlon.", (ME, "train_for", "spring triathlon")),
         ("Pulled out of the half marathon, my ankle is done.", (ME, "run", "half marathon")),
+        # eating an animal product again ends a vegan diet, whatever the diet is now
+        ("Honestly I'm back to eating eggs, but still no meat.", (ME, "diet", "vegan")),
         ("We backed out of the trip to Crete.", (ME, "plan_go_to", "Crete")),
     ],
 )

@@ -130,6 +130,14 @@ TARGET_TYPES: dict[str, str] = {
 }  # fmt: skip
 
 
+#: What a vegan does not eat: eating it again ends a vegan diet (whatever the diet is now).
+ANIMAL_PRODUCTS = frozenset(
+    """
+    cheese dairy eggs egg milk butter yogurt yoghurt honey meat fish seafood chicken beef pork
+    """.split()  # noqa: SIM905
+)
+
+
 # "I started eating X" also changes the diet (so "I'm vegetarian" is superseded offline).
 DIET_CHANGES: dict[str, str] = {
     "seafood": "pescatarian", "fish": "pescatarian", "shellfish": "pescatarian",

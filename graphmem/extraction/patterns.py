@@ -27,6 +27,7 @@ from graphmem.extraction.pattern_fragments import (
 from graphmem.extraction.pattern_rule import Rule
 from graphmem.extraction.pattern_rules import RULES
 from graphmem.extraction.pattern_words import (
+    ANIMAL_PRODUCTS,
     CONDITION_ADJECTIVES,
     COUNTED,
     COUNTED_ONE,
@@ -224,11 +225,15 @@ def _apply(
         )
         for target in _targets(rule, match.group("t"), known)
     ]  # fmt: skip
-    return found + [
-        RawTriplet(subject, "diet", DIET_CHANGES[t.target.lower()], True, "person", "diet")
-        for t in found
-        if predicate == "eats" and t.target.lower() in DIET_CHANGES
-    ]
+    eaten = [t.target.lower() for t in found if predicate == "eats"]
+    return (
+        found
+        + [RawTriplet(subject, "diet", DIET_CHANGES[t], True, "person", "diet") for t in eaten
+           if t in DIET_CHANGES]
+        # "I'm back to eating cheese": no longer vegan, whatever the diet is now
+        + [RawTriplet(subject, "diet", "vegan", False, "person", "diet", denial=True)
+           for t in eaten[:1] if t in ANIMAL_PRODUCTS]
+    )  # fmt: skip
 
 
 #: A further count in the same list ("one dog and two cats").
