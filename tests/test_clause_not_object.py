@@ -30,7 +30,7 @@ def test_a_verb_after_the_liking_is_no_thing_liked(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "liked"),
     [
-        ("I love the beach.", "the beach"),
+        ("I love the beach.", "beach"),
         ("We really enjoy board games.", "board games"),
         ("I like being outdoors.", "being outdoors"),
     ],

@@ -103,7 +103,7 @@ def test_a_pastime_told_without_an_object_is_done() -> None:
         ("My wife left Siemens last spring.", ("Rui's Wife", "works_at", "Siemens")),
         ("Noah and I broke up in March.", ("Rui", "dating", "Noah")),
         ("We split up last week.", ("Rui", "dating", "any_value")),
-        ("Mila isn't scared of the dark anymore.", ("Mila", "afraid_of", "the dark")),
+        ("Mila isn't scared of the dark anymore.", ("Mila", "afraid_of", "dark")),
         ("Mum isn't afraid of flying anymore.", ("Rui's Mother", "afraid_of", "flying")),
         ("Mila got rid of her Fiat.", ("Mila", "drive", "Fiat")),
         ("I got rid of my old couch.", ("Rui", "have", "couch")),

@@ -233,6 +233,8 @@ def _names_same(old: str, denied: str, old_text: str = "") -> bool:
     a model named in capitals in ``old_text``, the old memory's words)."""
     if old == denied or old.endswith(f" {denied}") or in_singular(old) == in_singular(denied):
         return True  # "egg allergy is gone" ends "allergic to eggs"
+    if denied.endswith(f" {old}") and _says(old_text, denied):
+        return True  # the old fact kept "marathon" of "the Oslo half marathon": "half marathon"
     if _capitalised_after(old_text, denied, old.split()):
         return True  # the parser kept "Civic" of "a Honda Civic": "the Honda" still names it
     if not old.startswith(f"{denied} "):
@@ -240,6 +242,10 @@ def _names_same(old: str, denied: str, old_text: str = "") -> bool:
         return described != old and _names_same(described, denied, old_text)
     rest = old[len(denied) + 1 :].split()
     return all(_model_word(w) for w in rest) or _capitalised_after(old_text, denied, rest)
+
+
+def _says(text: str, words: str) -> bool:
+    return re.search(rf"(?<![\w'-]){re.escape(words)}(?![\w'-])", text.lower()) is not None
 
 
 def _undescribed(value: str, text: str) -> str:

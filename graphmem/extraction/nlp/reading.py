@@ -24,6 +24,7 @@ from graphmem.extraction.nlp.pipeline import MODEL_PACKAGE, load_pipeline, parse
 from graphmem.extraction.nlp.repairs import (
     english_words,
     noun_roots,
+    one_object,
     opening_verb,
     past_forms,
     tidy_entities,
@@ -68,7 +69,7 @@ def proper_names(names: Iterable[str], package: str = MODEL_PACKAGE) -> dict[str
 
 def _repaired(docs: list[Doc], package: str) -> list[Doc]:
     irregular = verb_exceptions(load_pipeline(package))
-    return [noun_roots(past_forms(tidy_entities(d), irregular)) for d in docs]
+    return [one_object(noun_roots(past_forms(tidy_entities(d), irregular))) for d in docs]
 
 
 def with_subject(doc: Doc) -> str | None:

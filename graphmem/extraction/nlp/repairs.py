@@ -17,6 +17,11 @@ another lemma in the lemmatizer's own exception table ("went" -> go, "got" -> ge
 it is retagged as a past tense (VBD) with that lemma. Regular forms ("Finished my quilt")
 are tagged right already; a base form ("Call the agency") stays a request.
 
+**Two objects of one preposition that are one.** "I'm training for the Oslo half marathon":
+the model hangs "Oslo" and "marathon" both from "for", which gave ``train_for Oslo`` and
+``train_for marathon``. An earlier object whose words run straight into the later one's
+modifiers (no comma, no "and") is made the later one's compound (:func:`one_object`).
+
 **A verb read as a noun.** "We no longer volunteer at the shelter": the model makes
 "volunteer" a noun, yet the root of the sentence under the subject "We"; it is retagged as a
 verb (:func:`noun_roots`), so its triplets and its denial are read.
@@ -25,6 +30,7 @@ verb (:func:`noun_roots`), so its triplets and its denial are read.
 from __future__ import annotations
 
 import functools
+import itertools
 from typing import TYPE_CHECKING
 
 from graphmem.extraction.nlp.names import ENTITY_LABELS, is_time_word
@@ -148,3 +154,19 @@ def english_words(nlp: Language) -> frozenset[str]:
     except (KeyError, ValueError):
         return frozenset()
     return frozenset(word for words in table.values() for word in words)
+
+
+_INSIDE = frozenset({"amod", "compound", "nummod"})
+
+
+def one_object(doc: Doc) -> Doc:
+    """``doc`` with two objects of one preposition that are one made so (in place; returned):
+    see the module."""
+    for prep in (t for t in doc if t.dep_ == "prep"):
+        objects = [c for c in prep.children if c.dep_ == "pobj"]
+        for first, then in itertools.pairwise(objects):
+            between = doc[first.i + 1 : then.i]
+            if all(t.head.i == then.i and t.dep_ in _INSIDE for t in between):
+                first.head = then
+                first.dep_ = "compound"
+    return doc
