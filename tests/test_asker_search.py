@@ -19,7 +19,7 @@ from graphmem.search.asker import about_asker, named
         ("Does Joana work nights?", False),  # another name
         ("What should I pack for Lena's wedding?", False),
         ("Where is the nearest pharmacy?", False),  # no first-person subject
-        ("What's my job?", False),  # "my" alone: the member and role signals read it
+        ("What's my job?", True),  # "my" with no relational phrase: the asker's own
     ],
 )
 def test_about_the_asker(query: str, expected: bool) -> None:

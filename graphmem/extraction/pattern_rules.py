@@ -198,7 +198,7 @@ RULES: tuple[Rule, ...] = (
     # not "I work as hard as I can": a comparison, no title
     rule(rf"{FP}\s+{AND_ALSO}{ADV}(?i:work)\s+(?i:as)\s+(?!{_AS_MUCH}\s+as\b)(?i:an?\s+)?{T}",
           "job_title", "title"),
-    rule(rf"{IM}\s+(?P<t>\d{{1,3}})(?:\s+(?i:years?\s+old|yo)\b|(?=\s*(?:[,;.!?]|$)|"
+    rule(rf"{IM}\s+(?:(?i:actually|now|only|just|finally)\s+)?(?P<t>\d{{1,3}})(?:\s+(?i:years?\s+old|yo)\b|(?=\s*(?:[,;.!?]|$)|"
           rf"\s+(?i:and|but|so|now)\b))", "age", "word"),
     # "I've been a nurse for twelve years": the title held since
     rule(rf"{BEEN}\s+{ADV}(?i:an?)\s+{T}", "job_title", "title", occupation=True),

@@ -1,6 +1,6 @@
 """A question about the asker's own facts: "Where do I live?", "What car do we drive now?".
 
-A first-person subject ("I", "we") with no relational phrase ("my sister", "Karl's
+A first-person word ("I", "we", "my job") with no relational phrase ("my sister", "Karl's
 daughter", :func:`graphmem.search.roles.phrases`) and no other name asks about the asker.
 Its words match another person's fact as well as the asker's own: "Where do I live?" meets
 "My cousin Femke lives in Maastricht now" by its words, and "We moved to Haarlem" only by
@@ -25,7 +25,7 @@ from graphmem.lifecycle.predicates import normalize_name
 from graphmem.ports.search import TripletHit
 from graphmem.search import lucene, roles
 
-SUBJECTS = frozenset({"i", "we"})
+SUBJECTS = frozenset({"i", "we", "my", "our", "me", "us"})  # "What's my job?" too
 
 
 def about_asker(query: str) -> bool:
