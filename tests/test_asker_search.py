@@ -53,6 +53,19 @@ def test_the_askers_own_fact_ranks_above_a_friends(memory: Memory, user_id: str)
     assert other.results[0].text == "My cousin Femke lives in Maastricht now."
 
 
+def test_my_job_is_the_askers_not_the_partners(memory: Memory, user_id: str) -> None:
+    _tell(
+        memory,
+        user_id,
+        [
+            ("2026-01-03", "I'm a pharmacist at a clinic in Leiden. My husband Joost paints."),
+            ("2026-03-20", "Joost got a new job at a design studio in Delft."),
+        ],
+    )
+    found = memory.search("What's my job?", user_id=user_id, top_k=2)
+    assert found.results[0].text.startswith("I'm a pharmacist")
+
+
 @pytest.mark.parametrize(
     ("query", "expected"),
     [

@@ -100,7 +100,8 @@ _NAME_VERBS_TEXT = """
 """
 _NAME_VERBS = frozenset(_NAME_VERBS_TEXT.split())
 _FACTS = {
-    "lives_in": "{s} lives in {t}", "works_at": "{s} works at {t}",
+    # the words a question uses for the slot ("What's my job?" meets ``works_at``)
+    "lives_in": "{s} lives in {t}", "works_at": "{s} works at {t} (job, workplace)",
     "job_title": "{s} works as {t} (job title)", "age": "{s} is {t} years old",
     "diet": "{s} is {t}",
     "allergic_to": "{s} is allergic to {t}", "eats_with": "{s} eats with {t}",
