@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 import pytest
 
 from graphmem import Memory
-from graphmem.domain.extraction import ExtractionRequest, Message
+from graphmem.domain.extraction import ANY_VALUE, ExtractionRequest, Message
 from graphmem.extraction.nlp.reading import proper_names
 from tests.support.nlp_reading import extractor, facts, read_one
 
@@ -53,6 +53,10 @@ ME = "Sam"
         ("We had a baby! Her name is Noa.", ("Noa", "child_of", ME)),
         ("Marta's dog Fudge chewed my shoe.", ("Fudge", "dog_of", "Marta")),
         ("Olu has three cats, Tiger, Bean and Moss.", ("Moss", "cat_of", "Olu")),
+        # life events in chat's own words
+        ("We're doing paleo this month.", (ME, "diet", "paleo")),
+        ("Layla is 9 now.", ("Layla", "age", "9")),
+        ("Ezra proposed on Saturday!", (ME, "engaged_to", "Ezra")),
         # the one hired does what they were hired to do
         ("We hired Lotte to run the front desk.", ("Lotte", "run", "front desk")),
         # a yes reads the question's statement; a switch of the answer language
@@ -100,9 +104,14 @@ def test_an_assistant_keeps_its_own_words() -> None:
         # eating an animal product again ends a vegan diet, whatever the diet is now
         ("Honestly I'm back to eating eggs, but still no meat.", (ME, "diet", "vegan")),
         ("We backed out of the trip to Crete.", (ME, "plan_go_to", "Crete")),
+        ("Handed in my notice at Ocado today.", (ME, "works_at", "Ocado")),
+        ("My last day at Arup was yesterday.", (ME, "works_at", "Arup")),
+        ("me and Priya split up last month", (ME, "dating", "Priya")),
+        ("I'm sober now, nine months.", (ME, "drink", ANY_VALUE)),
+        ("I don't smoke anymore.", (ME, "smoke", ANY_VALUE)),
     ],
 )
-def test_a_withdrawal_ends_taking_part(said: str, ended: tuple[str, str, str]) -> None:
+def test_an_end_is_read(said: str, ended: tuple[str, str, str]) -> None:
     memory = read_one(said, ME)
     assert ended in facts(memory.denied)
 

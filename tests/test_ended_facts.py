@@ -126,6 +126,9 @@ def test_the_end_of_one_fact_reorders_search_and_keeps_the_memory(
         ("What did Noa play at the concert?", True),
         ("When was Marc at SNCF?", True),
         ("Where had they lived?", True),
+        # about the end itself: the memory that ended the fact answers
+        ("Why did I stop taking metformin?", False),
+        ("When did Marc leave SNCF?", False),
     ],
 )
 def test_a_question_in_the_past_tense_asks_what_was(query: str, what_was: bool) -> None:
@@ -220,3 +223,14 @@ def test_an_ended_pair_keeps_the_place_of_the_memory_the_query_matched(
     found = memory.search("How many cats do we have now?", user_id=user_id,
                           reference_date="2026-11-01")  # fmt: skip
     assert [r.id for r in found.results[:2]] == [died.id, adopted]
+
+
+@pytest.mark.neo4j
+def test_why_it_ended_ranks_the_memory_that_ended_it(memory: Memory, user_id: str) -> None:
+    _tell(memory, user_id, "My GP put me on lisinopril for my blood pressure.", "2026-01-10")
+    ended = _tell(
+        memory, user_id, "The GP switched me from lisinopril to losartan, the cough was awful.",
+        "2026-03-02",
+    )  # fmt: skip
+    found = memory.search("Why did I stop lisinopril?", user_id=user_id, top_k=2)
+    assert found.results[0].id == ended

@@ -52,6 +52,7 @@ from graphmem.extraction.pattern_fragments import (
 )
 from graphmem.extraction.pattern_rule import Rule, rule
 from graphmem.extraction.pattern_rules_health import HEALTH_RULES
+from graphmem.extraction.pattern_rules_life import LIFE_RULES
 from graphmem.extraction.pattern_rules_personal import PERSONAL_RULES
 from graphmem.extraction.pattern_rules_pets import PET_RULES
 from graphmem.extraction.pattern_rules_preferences import PREFERENCE_RULES
@@ -287,7 +288,8 @@ RULES: tuple[Rule, ...] = (
     rule(rf"(?<![\w'-])(?P<t>{CAP})\s+(?i:and)\s+(?:I|i)(?:'re|\s+are|\s+got|\s+just\s+got)?"
           rf"\s+{ADV}(?i:engaged)\b", "engaged_to", "names", event=True),
     # "Arjun proposed!", "Lea proposed to me last night"
-    rule(rf"(?<![\w'-])(?P<t>{CAP})\s+{ADV}(?i:proposed)(?:\s+(?i:to\s+me))?(?=\s*(?:[.!,]|$))",
+    rule(rf"(?<![\w'-])(?P<t>{CAP})\s+{ADV}(?i:proposed)(?:\s+(?i:to\s+me))?(?:\s+(?i:last\s+"
+          rf"night|yesterday|today|this\s+morning|on\s+\w+day))?(?=\s*(?:[.!,]|$))",
           "engaged_to", "names", event=True),
     rule(rf"(?<![\w'-])(?P<t>{CAP})\s+{ADV}(?i:proposed\s+to\s+me)\b", "engaged_to", "names",
           event=True),
@@ -362,6 +364,7 @@ RULES: tuple[Rule, ...] = (
           rf"called\s+it\s+quits)|{BE1}\s+{ADV}(?i:single)\s+(?i:again|now))\b", "single",
           denial=True),
     *PET_RULES,
+    *LIFE_RULES,
     # "I live alone now": no one lives with the speaker any more (a denial of any value)
     rule(rf"(?:{FP}\s+{ADV}(?i:live)|{BE1}\s+{ADV}(?i:living)|{NAME}\s+{ADV}(?i:lives))\s+"
           rf"(?i:alone|on\s+(?:my|our)\s+own|by\s+(?:myself|ourselves))\b", "alone",

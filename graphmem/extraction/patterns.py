@@ -197,6 +197,8 @@ def _apply(
             RawTriplet(subject, p, ANY_VALUE, False, "person", None, denial=True)
             for p in ("dating", "married_to", "engaged_to")
         ]
+    if rule.predicate == "sober":  # "I've been sober for two years": whatever they drank
+        return [RawTriplet(subject, "drink", ANY_VALUE, False, "person", None, denial=True)]
     if rule.predicate == "alone":  # "I live alone now": whoever the speaker lived with
         return [RawTriplet(subject, "live_with", ANY_VALUE, False, "person", None, denial=True)]
     if rule.predicate == "jobless":  # "I'm between jobs": whatever the job was

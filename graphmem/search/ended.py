@@ -9,7 +9,8 @@ general question, the earlier one for a question about the past. A fact ended af
 query's reference date was still current then, and forms no pair; nor does a question
 worded in the past tense ("What did Elio play at the concert?") without a time intent of its
 own: it asks what was, when the fact still held (on LoCoMo conversations 4-10, whose
-questions mostly ask so, pairing them cost 0.004 R@10).
+questions mostly ask so, pairing them cost 0.004 R@10), unless it asks about the end itself
+("Why did I stop metformin?": the memory that ended it answers).
 """
 
 from __future__ import annotations
@@ -26,8 +27,19 @@ from graphmem.search.updates import Pair, Ranked
 _PAST_TENSE = re.compile(r"\b(?:did|didn't|was|wasn't|were|weren't|had)\b", re.IGNORECASE)
 
 
+#: A question about the end itself ("Why did I stop metformin?", "When did Marc leave
+#: SNCF?"): the memory that ended the fact answers it, past tense or not.
+_ASKS_END = re.compile(
+    r"\b(?:stop|stopped|quit|give\s+up|gave\s+up|leave|left|drop|dropped|switch|switched|"
+    r"cancel|cancell?ed|break\s+up|broke\s+up|move\s+out|moved\s+out|sell|sold|pull\s+out|"
+    r"pulled\s+out|retire|retired|resign|resigned|end|ended)\b",
+    re.IGNORECASE,
+)
+
+
 def asks_what_was(query: str) -> bool:
-    return _PAST_TENSE.search(query) is not None
+    """A question in the past tense that asks what was, not about the end itself."""
+    return _PAST_TENSE.search(query) is not None and _ASKS_END.search(query) is None
 
 
 def ended_pairs(

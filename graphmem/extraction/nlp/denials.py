@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Container, Iterator
 from typing import TYPE_CHECKING
 
+from graphmem.domain.extraction import ANY_VALUE
 from graphmem.extraction.nlp.alternatives import leaves_any
 from graphmem.extraction.nlp.choices import chosen_against
 from graphmem.extraction.nlp.clauses import (
@@ -40,6 +41,7 @@ from graphmem.extraction.nlp.clauses import (
 from graphmem.extraction.nlp.departures import departures
 from graphmem.extraction.nlp.endings import ended_triplets
 from graphmem.extraction.nlp.loans import ended_loans
+from graphmem.extraction.nlp.names import CONCEPT, Named
 from graphmem.extraction.nlp.plans import planner
 from graphmem.extraction.nlp.treatment import stopped
 from graphmem.extraction.nlp.triplets import (
@@ -113,11 +115,22 @@ def sentence_denials(
     return patterns, list(travel_everywhere(parsed)) + ended
 
 
+#: Habits told by their verb alone ("I don't drink anymore", "she no longer smokes").
+_BARE_HABITS = frozenset({"drink", "smoke", "vape", "gamble"})
+_ANYTHING = Named(ANY_VALUE, CONCEPT)
+
+
 def _denied(verb: Token, speakers: Speakers) -> list[ParsedTriplet]:
     """A denied verb's triplets, and for a denied plan ("I'm no longer planning to move to
     Berlin") those of what it planned."""
     now = held_now(verb)  # "no longer works at IBM; now at Red Hat": Red Hat holds
     told = [t for t in verb_triplets(verb, speakers) if not told_now(t, now)]
+    lemma = verb.lemma_.lower()
+    if lemma in _BARE_HABITS and not any(c.dep_ == "dobj" for c in verb.children):
+        source = subject_of(verb, speakers)  # "I don't drink anymore": whatever it was
+        if source is not None:
+            fact = f"{source.name} {lemma}"
+            told.append(ParsedTriplet(source, lemma, _ANYTHING, fact, False, verb.i))
     for planned in (c for c in verb.children if c.dep_ == "xcomp" and planner(verb, c)):
         told += verb_triplets(planned, speakers, subject_of(verb, speakers))
     return told

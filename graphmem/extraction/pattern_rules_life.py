@@ -1,0 +1,26 @@
+"""The sentence patterns of life events told in chat's own words: a notice handed in, a last
+day at work, a couple split told as "me and Jake", a sober life, a diet one is "doing". Part
+of the table :mod:`.pattern_rules` applies."""
+
+from __future__ import annotations
+
+from graphmem.extraction.pattern_fragments import ADV, BE1, CAP, FP, KEEN, ORG, PERFECT, SPLIT
+from graphmem.extraction.pattern_rule import Rule, rule
+from graphmem.extraction.pattern_words import DIETS
+
+LIFE_RULES: tuple[Rule, ...] = (
+    # "Just handed in my notice at Deloitte", "my last day at Lidl was Friday": a job left
+    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:handed|gave|put)\s+(?i:in\s+)?(?i:my|our)\s+(?i:notice)\s+"
+          rf"(?i:at|to)\s+{ORG}", "works_at", "names", denial=True),
+    rule(rf"(?<![\w'])(?i:my|our)\s+(?i:last|final)\s+(?i:day|shift)\s+(?i:at|with)\s+{ORG}"
+          rf"\s+(?i:is|was|will\s+be)\b", "works_at", "names", denial=True),
+    # "Me and Jake split up": the couple ended, told the way people say it
+    rule(rf"(?<![\w'])(?i:me)\s+(?i:and)\s+(?P<t>{CAP}){PERFECT}\s+{ADV}{SPLIT}", "partner",
+          "names", denial=True),
+    # "I've been sober for two years", "I'm sober now": no drinking, whatever it was
+    rule(rf"(?:{BE1}|{FP}(?:'ve|\s+have)\s+{ADV}been)\s+{ADV}(?i:sober|teetotal|alcohol-free)\b",
+          "sober", denial=True),
+    # "I'm doing keto now", "we're doing paleo": the diet
+    rule(rf"{BE1}\s+{ADV}(?i:doing|trying)\s+{KEEN}(?P<t>(?i:{DIETS}))\b(?!\s+(?i:recipes?|"
+          rf"meals?|restaurant))", "diet", "word", event=True),
+)  # fmt: skip
