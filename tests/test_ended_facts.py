@@ -19,7 +19,8 @@ from graphmem.domain.extraction import ExtractedMemory, ExtractedTriplet, KnownM
 from graphmem.lifecycle.decisions import Candidate
 from graphmem.lifecycle.guards import detect_offline
 from graphmem.lifecycle.predicates import FunctionalPredicates
-from graphmem.search.ended import asks_what_was
+from graphmem.ports.search import TripletHit
+from graphmem.search.ended import about, asks_what_was
 
 OLD = "Noa is seven and plays the violin in the youth orchestra."
 NEW = "Noa switched from violin to cello, the violin hurt her neck."
@@ -234,3 +235,23 @@ def test_why_it_ended_ranks_the_memory_that_ended_it(memory: Memory, user_id: st
     )  # fmt: skip
     found = memory.search("Why did I stop lisinopril?", user_id=user_id, top_k=2)
     assert found.results[0].id == ended
+
+
+def test_an_end_the_question_does_not_ask_about_reorders_nothing() -> None:
+    asked = about("What's my job?")
+    age = TripletHit(id="a", source="Mark", predicate="age", target="42")
+    assert not asked(age)
+    assert asked(age.model_copy(update={"cosine": 0.3}))  # the triplet signal read it
+    assert about("Where does Marc work?")(
+        TripletHit(id="w", source="Marc", predicate="works_at", target="SNCF")
+    )
+
+
+@pytest.mark.neo4j
+def test_a_corrected_age_does_not_outrank_the_job_asked_about(memory: Memory, user_id: str) -> None:
+    profile = _tell(
+        memory, user_id, "About me: I'm 38, I'm a pharmacist at a clinic in Leiden.", "2026-01-03"
+    )
+    _tell(memory, user_id, "Correction: I'm actually 39, my birthday was last week.", "2026-02-14")
+    found = memory.search("What's my job?", user_id=user_id, top_k=2)
+    assert found.results[0].id == profile

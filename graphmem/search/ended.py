@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime
 
 from graphmem.ports.search import TripletHit
+from graphmem.search import lucene
 from graphmem.search.updates import Pair, Ranked
 
 #: A question worded in the past tense asks what was, when the ended fact still held ("What
@@ -47,13 +48,18 @@ def ended_pairs(
     by_id: Mapping[str, Ranked],
     at: datetime,
     current: Callable[[str], bool] = lambda _: True,
+    asked: Callable[[TripletHit], bool] = lambda _: True,
 ) -> list[Pair]:
     """The (older, newer) pairs that the ended facts among ``triplets`` form between the
     memories of ``by_id``, one per pair of memories, in a stable order. ``current`` tells
     by id whether a memory is still current: a superseded one is ranked below its
-    replacement already (:mod:`.ranking`), and forms no pair here."""
+    replacement already (:mod:`.ranking`), and forms no pair here. ``asked`` tells whether
+    the query asks about an ended fact (:func:`about`): "What's my job?" reorders nothing by
+    an age corrected since."""
     found: dict[tuple[str, str], Pair] = {}
     for triplet in triplets:
+        if not asked(triplet):
+            continue
         newer = by_id.get(triplet.ended_by or "")
         if newer is None or triplet.valid_to is None or triplet.valid_to > at:
             continue
@@ -65,3 +71,32 @@ def ended_pairs(
                     (older.id, newer.id), Pair(older, newer, frozenset({told}), ended=True)
                 )
     return [found[k] for k in sorted(found)]
+
+
+def about(query: str) -> Callable[[TripletHit], bool]:
+    """Whether the query asks about a fact: the triplet signal read it against the query
+    (its cosine), or the query shares a word with its predicate or value (by their first
+    four letters: "work" / "works_at"); a fact reached only through the graph ("Mark age
+    42" of the asker, for "What's my job?") is not asked about."""
+    wanted = _roots(query)
+
+    def asked(triplet: TripletHit) -> bool:
+        if triplet.cosine is not None:
+            return True
+        return bool(wanted & _roots(f"{triplet.predicate.replace('_', ' ')} {triplet.target}"))
+
+    return asked
+
+
+#: Words of a question that ask nothing about a fact.
+_ASKING = frozenset(
+    """
+    what where when which who whom whose how why does did do is are was were the now still
+    currently my your his her their our and for with
+    """.split()  # noqa: SIM905
+)
+
+
+def _roots(text: str) -> frozenset[str]:
+    words = (w for w in lucene.terms(text.replace("_", " ")) if w not in _ASKING)
+    return frozenset(w[:4] for w in words if len(w) >= 3)

@@ -31,7 +31,7 @@ from graphmem.ports.search import GateRow
 from graphmem.search import address, asking, decay, speaker, updates
 from graphmem.search.candidates import SIGNALS, Pool
 from graphmem.search.context import SearchContext
-from graphmem.search.ended import asks_what_was, ended_pairs
+from graphmem.search.ended import about, asks_what_was, ended_pairs
 from graphmem.search.time_plan import INHERIT, TemporalPlan
 from graphmem.settings import SearchSettings
 
@@ -215,7 +215,8 @@ def _ended(
     def active(memory_id: str) -> bool:
         return by_id[memory_id].memory.lifecycle_state == LifecycleState.ACTIVE
 
-    return ended_pairs(pool.triplets.values(), by_id, ctx.reference_date or now, active)
+    asked = about(ctx.query)
+    return ended_pairs(pool.triplets.values(), by_id, ctx.reference_date or now, active, asked)
 
 
 def _inherit(scored: list[_Ranked], by_id: dict[str, _Ranked], time_plan: TemporalPlan) -> None:
