@@ -57,6 +57,9 @@ ME = "Sam"
         ("We're doing paleo this month.", (ME, "diet", "paleo")),
         ("Layla is 9 now.", ("Layla", "age", "9")),
         ("Ezra proposed on Saturday!", (ME, "engaged_to", "Ezra")),
+        # a person by where the speaker knows them from; a named person's job left
+        ("Jess from work can't eat nuts.", ("Jess", "colleague_of", ME)),
+        ("Omar from football is a plumber.", ("Omar", "friend_of", ME)),
         # the one hired does what they were hired to do
         ("We hired Lotte to run the front desk.", ("Lotte", "run", "front desk")),
         # a yes reads the question's statement; a switch of the answer language
@@ -109,6 +112,10 @@ def test_an_assistant_keeps_its_own_words() -> None:
         ("me and Priya split up last month", (ME, "dating", "Priya")),
         ("I'm sober now, nine months.", (ME, "drink", ANY_VALUE)),
         ("I don't smoke anymore.", (ME, "smoke", ANY_VALUE)),
+        (
+            "My sister works at the BBC now, she left Deloitte in May.",
+            (f"{ME}'s Sister", "works_at", "Deloitte"),
+        ),
     ],
 )
 def test_an_end_is_read(said: str, ended: tuple[str, str, str]) -> None:

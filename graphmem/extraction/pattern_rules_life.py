@@ -4,7 +4,18 @@ of the table :mod:`.pattern_rules` applies."""
 
 from __future__ import annotations
 
-from graphmem.extraction.pattern_fragments import ADV, BE1, CAP, FP, KEEN, ORG, PERFECT, SPLIT
+from graphmem.extraction.pattern_fragments import (
+    ADV,
+    BE1,
+    CAP,
+    FP,
+    KEEN,
+    LEFT,
+    NAME,
+    ORG,
+    PERFECT,
+    SPLIT,
+)
 from graphmem.extraction.pattern_rule import Rule, rule
 from graphmem.extraction.pattern_words import DIETS
 
@@ -14,6 +25,10 @@ LIFE_RULES: tuple[Rule, ...] = (
           rf"(?i:at|to)\s+{ORG}", "works_at", "names", denial=True),
     rule(rf"(?<![\w'])(?i:my|our)\s+(?i:last|final)\s+(?i:day|shift)\s+(?i:at|with)\s+{ORG}"
           rf"\s+(?i:is|was|will\s+be)\b", "works_at", "names", denial=True),
+    # "my brother works at Google now, he left Meta in March" (read "<Speaker>'s Brother
+    # left Meta"): a named person's job left (an organisation, by the parse)
+    rule(rf"{NAME}\s+(?:(?i:has)\s+)?{ADV}{LEFT}\s+{ORG}", "works_at", "names", denial=True,
+          organization=True),
     # "Me and Jake split up": the couple ended, told the way people say it
     rule(rf"(?<![\w'])(?i:me)\s+(?i:and)\s+(?P<t>{CAP}){PERFECT}\s+{ADV}{SPLIT}", "partner",
           "names", denial=True),

@@ -45,7 +45,7 @@ from graphmem.extraction.phrases import (
     trim_phrase,
     word_set,
 )
-from graphmem.extraction.sentence_variants import each_subject, with_dropped_i
+from graphmem.extraction.sentence_variants import each_subject, known_from, with_dropped_i
 from graphmem.extraction.unnamed_relatives import name_the_unnamed
 from graphmem.lifecycle.predicates import normalize_name
 
@@ -67,6 +67,8 @@ class RawTriplet:
     negative: bool = False  # see Rule.negative
     denial: bool = False  # see Rule.denial
     spelled: str = ""  # the target as the sentence spells it, when read otherwise ("diabetic")
+    # a relation told by a noun phrase ("Tom from work"), whatever its clause says
+    by_phrase: bool = False
 
 
 _CALLED = re.compile(rf"\b(?i:called|named)\s+(?P<n>{CAP}(?:\s+{CAP}){{0,3}})\s*$")
@@ -291,7 +293,12 @@ def find_triplets(
     sentence = _NAME_FIRST_APPOSITION.sub(_relation_first, sentence)
     sentence = _OWNER_APPOSITION.sub(_without_commas, sentence)
     sentence = _BIRTH_ORDER.sub(_as_child, sentence)
-    found: list[RawTriplet] = []
+    sentence, known_people = known_from(sentence)  # "Tom from work"
+    found = [
+        RawTriplet(name, f"{relation}_of", speaker, False, "person", "person", by_phrase=True)
+        for name, relation in known_people
+        if normalize_name(name) != normalize_name(speaker)
+    ]
     for variant in (with_dropped_i(sentence), *each_subject(sentence)):
         found.extend(_find_in(variant, speaker, known))
     return found

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from graphmem.domain.calendar_words import MONTHS, WEEKDAYS
 from graphmem.extraction.pattern_fragments import CAP, MY_REL, REL
 
 #: Chat drops the "I": "Quit my job at Lidl", "Just moved to Leeds", "Started at Zalando
@@ -100,3 +101,28 @@ def with_names_joined(text: str) -> str:
 def _joined(match: re.Match[str]) -> str:
     name = match.group("name")
     return f"{match.group('first')}, {name[:1].lower() if name[:2] != 'I ' else 'I'}{name[1:]}"
+
+
+_CALENDAR = "|".join(w.title() for w in (*WEEKDAYS, *MONTHS))
+#: "Tom from work is allergic to cats", "Priya from yoga": a person by where the speaker
+#: knows them from, and the relation that tells.
+_FROM_PLACE = re.compile(
+    rf"(?<![\w'-])(?!(?:{_CALENDAR}|I)\b)(?P<n>{CAP}(?:\s+{CAP})?)\s+(?i:from)\s+(?P<w>(?i:work|the\s+office|my\s+office|"
+    r"my\s+team|school|uni|college|the\s+gym|yoga|church|football|book\s+club|choir))\b"
+)
+_KNOWN_FROM = {"work": "colleague", "the office": "colleague", "my office": "colleague",
+               "my team": "colleague"}  # fmt: skip
+
+
+def known_from(sentence: str) -> tuple[str, list[tuple[str, str]]]:
+    """The sentence with "from work" and the like left out after a name (so the patterns
+    read "Tom is allergic to cats"), and each such (name, relation): a colleague for work, a
+    friend for anywhere else."""
+    found: list[tuple[str, str]] = []
+
+    def drop(match: re.Match[str]) -> str:
+        place = " ".join(match.group("w").lower().split())
+        found.append((match.group("n"), _KNOWN_FROM.get(place, "friend")))
+        return match.group("n")
+
+    return _FROM_PLACE.sub(drop, sentence), found

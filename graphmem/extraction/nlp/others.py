@@ -211,7 +211,7 @@ def possessive(raw: RawTriplet) -> bool:
 def by_noun_phrase(raw: RawTriplet, *said: Token | None) -> bool:
     """A relation told by a noun phrase, whatever its clause says (:func:`appositive` at
     any of the words ``said``, :func:`possessive`)."""
-    return any(appositive(raw, token) for token in said) or possessive(raw)
+    return raw.by_phrase or any(appositive(raw, token) for token in said) or possessive(raw)
 
 
 #: Verbs by which someone places another person somewhere ("we moved Pip to a new nursery").
