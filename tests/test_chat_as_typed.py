@@ -208,3 +208,18 @@ def test_two_objects_of_one_preposition_that_are_one() -> None:
     # a list stays a list
     went = facts(read_one("I went to Paris and Rome.", ME).triplets)
     assert {(ME, "go_to", "Paris"), (ME, "go_to", "Rome")} <= went
+
+
+def test_what_is_kept_from_someone_told_by_pronoun() -> None:
+    told = facts(
+        read_one(
+            "Ada is staying over, she's pregnant so no sushi or brie for her.", ME, known=["Ada"]
+        ).triplets
+    )
+    assert {("Ada", "has_condition", "pregnancy"), ("Ada", "avoids", "sushi")} <= told
+    assert ("Ada", "avoids", "brie") in told
+
+
+def test_a_move_for_a_job_at_an_organisation_with_the() -> None:
+    told = facts(read_one("We moved to Leeds for a job at the NHS.", ME).triplets)
+    assert {(ME, "lives_in", "Leeds"), (ME, "works_at", "NHS")} <= told

@@ -109,7 +109,7 @@ RULES: tuple[Rule, ...] = (
     # "Felix just moved to Vancouver for a job at EA": the move tells the job too
     rule(rf"(?:{FP}|{NAME})(?:'ve|\s+has|\s+have)?\s+{ADV}(?i:moved|relocated)\s+(?i:to)\s+{CAP}"
           rf"(?:\s+{CAP}){{0,3}}\s+(?i:for)\s+(?i:a\s+)?(?i:new\s+)?(?i:job|position|role)\s+"
-          rf"(?i:at|with)\s+{ORG}", "works_at", event=True),
+          rf"(?i:at|with)\s+(?:the\s+)?{ORG}", "works_at", event=True),
     rule(rf"{FP}\s+{ADV}(?i:work)\s+(?i:at|for)\s+{T}", "works_at"),
     # "I live in Ghent and work at Barco": the second verb of a first-person clause
     rule(rf"(?<![\w'])(?i:and)\s+{ADV}(?i:work)\s+(?i:at|for)\s+{T}", "works_at",

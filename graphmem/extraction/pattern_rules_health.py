@@ -29,6 +29,9 @@ HEALTH_RULES: tuple[Rule, ...] = (
     # "my son Arjun has a peanut allergy", "I've got a bad cat allergy"
     rule(rf"{_HAS}\s+{ADV}(?i:an?)\s+{_HOW_BAD}(?P<t>[A-Za-z-]+)\s+(?i:allergy)\b",
           "allergic_to", "word"),
+    # "she's pregnant so no raw fish or soft cheese for her" (read "… for Cleo"): kept from
+    rule(rf"(?<![\w'])(?i:no)\s+(?P<t>[\w' -]+?(?:\s+(?:or|and)\s+[\w' -]+?)?)\s+(?i:for)\s+"
+          rf"{NAME}\b", "avoids", "list"),
     # "I'm lactose intolerant", "Farid is gluten-intolerant", "I have a lactose intolerance"
     rule(rf"(?:{BE1}|{NAME}(?:'s|\s+(?i:is)))\s+{ADV}(?P<t>(?i:{INTOLERANT}))"
           rf"[\s-]+(?i:intolerant)\b", "intolerant_to", "word"),

@@ -105,6 +105,7 @@ CONDITION_ADJECTIVES = {
     "arthritic": "arthritis", "insomniac": "insomnia", "hypertensive": "hypertension",
     "celiac": "celiac disease", "coeliac": "coeliac disease", "bipolar": "bipolar disorder",
     "hypothyroid": "hypothyroidism", "hyperthyroid": "hyperthyroidism",
+    "pregnant": "pregnancy",  # what to keep in mind at a meal ("she's pregnant")
 }  # fmt: skip
 #: Relatives told as several, by name ("my kids Mia and Leo") -> each one's relation.
 PLURAL_RELATIONS = {

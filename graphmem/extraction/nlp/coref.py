@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 
 PRONOUNS = frozenset({"she", "he"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
+#: Object pronouns read as the subject pronoun's referent after "for".
+_OBJECTS = {"her": "she", "him": "he"}
 #: Relation words (as written, and as relation names) that tell "she" or "he".
 _SHE = frozenset(
     """
@@ -111,18 +113,28 @@ def introduced(doc: Doc) -> dict[str, str]:
 
 
 def with_subject(sentence: Span, referents: Referents) -> str | None:
-    """``sentence``'s text with each "she"/"he" subject replaced by who it is, or None when
-    no such pronoun with a known referent is a subject in it."""
+    """``sentence``'s text with each "she"/"he" subject (and "her"/"him" after "for")
+    replaced by who it is, or None when no such pronoun with a known referent is in it."""
     found = [
         t for t in sentence if t.lower_ in referents and (t.dep_ in _SUBJECTS or _contracted(t))
     ]
+    # "no raw fish or soft cheese for her": who the food is kept from
+    found += [
+        t
+        for t in sentence
+        if t.lower_ in _OBJECTS
+        and t.dep_ == "pobj"
+        and t.head.lower_ == "for"
+        and _OBJECTS[t.lower_] in referents
+    ]
+    found.sort(key=lambda t: t.i)
     if not found:
         return None
     text = sentence.text
     for token in reversed(found):  # from the end, so earlier offsets stay valid
         start = token.idx - sentence.start_char
         end = start + len(token.text)
-        name = referents[token.lower_]
+        name = referents[_OBJECTS.get(token.lower_, token.lower_)]
         after = token.nbor() if token.i + 1 < len(token.doc) else None
         if after is not None and after.lower_ in {"'s", "\u2019s"}:
             # "he's allergic": not "Max's" (a pronoun's "'s" is never a possessive); "she's
