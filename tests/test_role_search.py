@@ -354,3 +354,22 @@ def test_the_anchors_own_facts_weigh_less_than_the_resolved_persons(
     karl = [r for r in found.results if r.text.startswith("Karl")]
     assert all(r.score_breakdown is not None and r.score_breakdown.others < 1 for r in karl)
     assert found.explain is not None and "anchor's facts" in found.explain.signals["roles"]
+
+
+def test_what_to_avoid_for_a_role_reads_the_resolved_persons_constraints(
+    memory: Memory, user_id: str
+) -> None:
+    """ "What should I avoid when cooking for my son?" is about the son: his allergy is a
+    constraint of the current picture (the time plan reads the roles' people), not just a
+    memory that mentions him."""
+    said = [
+        ("2026-01-05", "quick one, my son Arjun has a peanut allergy so no satay pls"),
+        ("2026-02-01", "Arjun is learning to cook at his new school, he's loving it."),
+        ("2026-03-01", "We're avoiding takeaways this month, cooking at home more."),
+    ]
+    for day, text in said:
+        memory.add(
+            [{"role": "user", "name": "Dee", "content": text}], user_id=user_id, timestamp=day
+        )
+    found = memory.search("What should I avoid when cooking for my son?", user_id=user_id, top_k=3)
+    assert "peanut allergy" in found.results[0].text
