@@ -245,6 +245,11 @@ def test_an_end_the_question_does_not_ask_about_reorders_nothing() -> None:
     assert about("Where does Marc work?")(
         TripletHit(id="w", source="Marc", predicate="works_at", target="SNCF")
     )
+    assert about("How old is Mark?", frozenset({"age"}))(age)  # the question's topic
+    # a fact of no state topic is asked about as before
+    assert about("What diabetes medication am I on?")(
+        TripletHit(id="t", source="Alex", predicate="take", target="metformin")
+    )
 
 
 @pytest.mark.neo4j

@@ -21,6 +21,7 @@ from datetime import datetime
 
 from graphmem.ports.search import TripletHit
 from graphmem.search import lucene
+from graphmem.search.state_topics import DESCRIPTIONS
 from graphmem.search.updates import Pair, Ranked
 
 #: A question worded in the past tense asks what was, when the ended fact still held ("What
@@ -73,15 +74,19 @@ def ended_pairs(
     return [found[k] for k in sorted(found)]
 
 
-def about(query: str) -> Callable[[TripletHit], bool]:
-    """Whether the query asks about a fact: the triplet signal read it against the query
-    (its cosine), or the query shares a word with its predicate or value (by their first
-    four letters: "work" / "works_at"); a fact reached only through the graph ("Mark age
-    42" of the asker, for "What's my job?") is not asked about."""
+def about(query: str, topics: frozenset[str] = frozenset()) -> Callable[[TripletHit], bool]:
+    """Whether the query asks about an ended fact: the triplet signal read it against the
+    query (its cosine); or, for a state predicate with a topic (:data:`.state_topics.
+    DESCRIPTIONS`: age, job, home …), the query is about that topic (``topics``) or shares a
+    word with the fact's predicate or value (by their first four letters: "work" /
+    "works_at"); any other fact ("take metformin", "play trumpet") is asked about. A corrected
+    age reached only through the graph is no answer to "What's my job?"."""
     wanted = _roots(query)
 
     def asked(triplet: TripletHit) -> bool:
-        if triplet.cosine is not None:
+        if triplet.cosine is not None or triplet.predicate not in DESCRIPTIONS:
+            return True
+        if triplet.predicate in topics:
             return True
         return bool(wanted & _roots(f"{triplet.predicate.replace('_', ' ')} {triplet.target}"))
 

@@ -215,7 +215,7 @@ def _ended(
     def active(memory_id: str) -> bool:
         return by_id[memory_id].memory.lifecycle_state == LifecycleState.ACTIVE
 
-    asked = about(ctx.query)
+    asked = about(ctx.query, ctx.topics)
     return ended_pairs(pool.triplets.values(), by_id, ctx.reference_date or now, active, asked)
 
 

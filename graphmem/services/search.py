@@ -311,6 +311,7 @@ class SearchMemories:
             "time_plan": time_plan,
             "category": asked,
             "category_vector": category_vector[0] if category_vector else [],
+            "topics": frozenset(self._topics.topics(vector)),
         }
         if resolution.resolved:
             update["query"] = resolution.query
