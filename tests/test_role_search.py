@@ -373,3 +373,21 @@ def test_what_to_avoid_for_a_role_reads_the_resolved_persons_constraints(
         )
     found = memory.search("What should I avoid when cooking for my son?", user_id=user_id, top_k=3)
     assert "peanut allergy" in found.results[0].text
+
+
+def test_a_chained_role_keeps_the_one_it_went_through(memory: Memory, user_id: str) -> None:
+    """ "my daughter" reads as both children (``child_of`` tells no gender); "my daughter's
+    best friend" goes through one of them, and the answer ranks first whatever order the
+    graph returns the children in."""
+    said = [
+        "My husband Piotr and I have two kids, Zuza and Kuba.",
+        "Kuba is allergic to eggs.",
+        "Zuza's best friend is called Hania.",
+        "Hania's mum Ewa invited Zuza to a sleepover.",
+    ]
+    for text in said:
+        memory.add(
+            [{"role": "user", "name": "Ola", "content": text}], user_id=user_id, timestamp=TS
+        )
+    found = memory.search("Who is my daughter's best friend?", user_id=user_id, top_k=3)
+    assert found.results[0].text == "Zuza's best friend is called Hania."

@@ -285,6 +285,7 @@ def resolve(store: SearchStore, ctx: SearchContext, enabled: bool = True) -> Res
     result = Resolution(query=text, rest=text)
     own = _own(store, ctx) if any(p.anchor == SELF for p in found) else set()
     reached: dict[str, set[str]] = {}  # a role word of the query -> what it resolved to
+    told_as: dict[str, tuple[str, dict[str, str]]] = {}  # role word -> (names put, resolved)
     for phrase in _chained_last(found):
         anchors = (
             own
@@ -301,9 +302,12 @@ def resolve(store: SearchStore, ctx: SearchContext, enabled: bool = True) -> Res
                 f"{phrase.text!r}: unresolved (no relation reads as {phrase.role!r})"
             )
             continue
-        names = " ".join(dict.fromkeys(resolved.values()))
+        if phrase.anchor in told_as:  # "my daughter's best friend": the daughter with one
+            _narrow(result, *told_as[phrase.anchor], {e for r in path for e in _ends(r)})
+        names = " ".join(sorted(set(resolved.values())))  # one order, whatever the graph's
         for word in (phrase.role, _said(phrase)):
             reached[word] = set(resolved)
+            told_as[word] = (names, resolved)
         told = _as_told(phrase, result.query, result.entities)
         result.query = _replace(result.query, told, names)
         result.rest = _replace(result.rest, told, " ")
@@ -312,6 +316,22 @@ def resolve(store: SearchStore, ctx: SearchContext, enabled: bool = True) -> Res
         via = "; ".join(_describe(row) for row in path[:3])
         result.notes.append(f"{phrase.text!r} -> {names} (via {via})")
     return result
+
+
+def _ends(row: RelationRow) -> tuple[str, str]:
+    return row.source_id, row.target_id
+
+
+def _narrow(result: Resolution, names: str, resolved: dict[str, str], used: set[str]) -> None:
+    """Keep, of an earlier phrase's entities, those a phrase chained on it went through ("my
+    daughter" -> Zuza and Kuba; "my daughter's best friend" -> Hania via Zuza: Zuza), in the
+    resolved query and the seeds."""
+    kept = {e: n for e, n in resolved.items() if e in used}
+    if not kept or len(kept) == len(resolved):
+        return
+    result.query = result.query.replace(names, " ".join(sorted(set(kept.values()))), 1)
+    for entity_id in resolved.keys() - kept.keys():
+        result.entities.pop(entity_id, None)
 
 
 def _path(
