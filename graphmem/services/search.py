@@ -190,17 +190,12 @@ class SearchMemories:
             "self", failed, lambda: self_names.read(self.store, ctx.owner.key, ctx.query)
         )
         ctx = ctx.model_copy(update={"self_names": me or [SELF_ENTITY]})
-        resolution = _or_failed(
-            "roles",
-            failed,
-            lambda: roles.resolve(self.store, ctx, self.settings.search.role_resolution),
-        ) or roles.Resolution(query=ctx.query)
-        # the people the query is about include those its roles resolved to ("What should I
-        # avoid cooking for my son?" is about Arjun's allergy)
+        resolve = partial(roles.resolve, self.store, ctx, self.settings.search.role_resolution)
+        resolution = _or_failed("roles", failed, resolve) or roles.Resolution(query=ctx.query)
+        # about whom the roles resolved to ("...cooking for my son?": the son's allergy)
         about = ctx.model_copy(update={"query": resolution.query}) if resolution.resolved else ctx
-        time_plan = _or_failed(
-            "temporal", failed, lambda: temporal.plan(self.store, about, ctx.reference_date or now)
-        ) or TemporalPlan(note="failed")
+        plan = partial(temporal.plan, self.store, about, ctx.reference_date or now)
+        time_plan = _or_failed("temporal", failed, plan) or TemporalPlan(note="failed")
         return time_plan, resolution, ctx.self_names
 
     def _gate(
