@@ -238,13 +238,14 @@ def test_why_it_ended_ranks_the_memory_that_ended_it(memory: Memory, user_id: st
 
 
 def test_an_end_the_question_does_not_ask_about_reorders_nothing() -> None:
-    asked = about("What's my job?")
+    asked = about("What's my job?", frozenset({"works_at", "job_title"}))
     age = TripletHit(id="a", source="Mark", predicate="age", target="42")
     assert not asked(age)
+    assert about("What's my job?")(age)  # a query about no state topic asks as before
     assert asked(age.model_copy(update={"cosine": 0.3}))  # the triplet signal read it
-    assert about("Where does Marc work?")(
+    assert about("Where does Marc work?", frozenset({"lives_in"}))(
         TripletHit(id="w", source="Marc", predicate="works_at", target="SNCF")
-    )
+    )  # a word shared
     assert about("How old is Mark?", frozenset({"age"}))(age)  # the question's topic
     # a fact of no state topic is asked about as before
     assert about("What diabetes medication am I on?")(

@@ -65,7 +65,12 @@ and the second of all but "where do I live" (among results scored 0.10–0.14); 
 relation list shows a fact in place of a first-person one. Written again when the others
 factor was added (search/asker.py): the only difference was the new
 `score_breakdown.others` field, 1.0 everywhere (no memory of the fixture states only another
-person's facts that a question about the asker matched), on both paths."""
+person's facts that a question about the asker matched), on both paths. Written again on
+2026-12-06 (thirteenth stop) when an ended state fact came to pair its memories only for a
+question about its topic (search/ended.py, ``about``): the only difference was the `updates`
+count of "What should I avoid at dinner with Alice?" and "What fruit should I bring?" (2 ->
+1: the move from Beijing to Paris, which neither asks about, no longer pairs), on both
+paths; every result, score and relation stayed the same."""
 
 from __future__ import annotations
 

@@ -74,19 +74,22 @@ def ended_pairs(
     return [found[k] for k in sorted(found)]
 
 
-def about(query: str, topics: frozenset[str] = frozenset()) -> Callable[[TripletHit], bool]:
-    """Whether the query asks about an ended fact: the triplet signal read it against the
-    query (its cosine); or, for a state predicate with a topic (:data:`.state_topics.
-    DESCRIPTIONS`: age, job, home …), the query is about that topic (``topics``) or shares a
-    word with the fact's predicate or value (by their first four letters: "work" /
-    "works_at"); any other fact ("take metformin", "play trumpet") is asked about. A corrected
-    age reached only through the graph is no answer to "What's my job?"."""
+def about(
+    query: str, topics: frozenset[str] = frozenset(), *, everything: bool = False
+) -> Callable[[TripletHit], bool]:
+    """Whether the query asks about an ended fact. A query about some state topics by
+    meaning (``topics``: job, home, age …, :mod:`.state_topics`) asks about an ended state
+    fact only of those topics, or one it shares a word with (by their first four letters:
+    "work" / "works_at"), or one the triplet signal read against it; any other fact ("take
+    metformin"), any query about no state topic, and ``everything`` for a question about the
+    past or the situation as a whole ask as before. A corrected age reached only through
+    the graph is no answer to "What's my job?"."""
     wanted = _roots(query)
 
     def asked(triplet: TripletHit) -> bool:
-        if triplet.cosine is not None or triplet.predicate not in DESCRIPTIONS:
+        if everything or not topics or triplet.cosine is not None:
             return True
-        if triplet.predicate in topics:
+        if triplet.predicate not in DESCRIPTIONS or triplet.predicate in topics:
             return True
         return bool(wanted & _roots(f"{triplet.predicate.replace('_', ' ')} {triplet.target}"))
 

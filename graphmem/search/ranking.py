@@ -215,7 +215,10 @@ def _ended(
     def active(memory_id: str) -> bool:
         return by_id[memory_id].memory.lifecycle_state == LifecycleState.ACTIVE
 
-    asked = about(ctx.query, ctx.topics)
+    intent = ctx.time_plan.intent
+    # a question about the past, or the present as a whole, asks about every state fact
+    every = intent.kind == "past" or (intent.kind == "current" and intent.whole)
+    asked = about(ctx.query, ctx.topics, everything=every)
     return ended_pairs(pool.triplets.values(), by_id, ctx.reference_date or now, active, asked)
 
 
