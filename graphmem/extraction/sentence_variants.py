@@ -107,8 +107,9 @@ _CALENDAR = "|".join(w.title() for w in (*WEEKDAYS, *MONTHS))
 #: "Tom from work is allergic to cats", "Priya from yoga": a person by where the speaker
 #: knows them from, and the relation that tells.
 _FROM_PLACE = re.compile(
-    rf"(?<![\w'-])(?!(?:{_CALENDAR}|I)\b)(?P<n>{CAP}(?:\s+{CAP})?)\s+(?i:from)\s+(?P<w>(?i:work|the\s+office|my\s+office|"
-    r"my\s+team|school|uni|college|the\s+gym|yoga|church|football|book\s+club|choir))\b"
+    rf"(?<![\w'-])(?!(?:{_CALENDAR}|I)\b)(?P<n>{CAP}(?:\s+{CAP})?)\s+(?i:from)\s+"
+    r"(?P<w>(?i:work|the\s+office|my\s+office|my\s+team|school|uni|college|the\s+gym|yoga|"
+    r"church|football|book\s+club|choir))\b"
 )
 _KNOWN_FROM = {"work": "colleague", "the office": "colleague", "my office": "colleague",
                "my team": "colleague"}  # fmt: skip
