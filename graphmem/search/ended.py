@@ -34,7 +34,7 @@ _PAST_TENSE = re.compile(r"\b(?:did|didn't|was|wasn't|were|weren't|had)\b", re.I
 _ASKS_END = re.compile(
     r"\b(?:stop|stopped|quit|give\s+up|gave\s+up|leave|left|drop|dropped|switch|switched|"
     r"cancel|cancell?ed|break\s+up|broke\s+up|move\s+out|moved\s+out|sell|sold|pull\s+out|"
-    r"pulled\s+out|retire|retired|resign|resigned|end|ended)\b",
+    r"pulled\s+out|retire|retired|resign|resigned)\b",
     re.IGNORECASE,
 )
 
