@@ -173,14 +173,19 @@ def test_what_a_question_takes_for_granted(
         assert fact in answered
 
 
+def _tell(memory: Memory, user_id: str, text: str, day: str) -> str:
+    said = [{"role": "user", "name": ME, "content": text}]
+    return memory.add(said, user_id=user_id, timestamp=day).results[0].id
+
+
 @pytest.mark.neo4j
 def test_a_withdrawal_supersedes_the_training_and_keeps_it(memory: Memory, user_id: str) -> None:
-    def tell(text: str, day: str) -> str:
-        said = [{"role": "user", "name": ME, "content": text}]
-        return memory.add(said, user_id=user_id, timestamp=day).results[0].id
-
-    training = tell("I'm training for the Oslo half marathon in June.", "2026-02-01")
-    withdrawn = tell("Pulled out of the half marathon, my ankle is done.", "2026-04-02")
+    training = _tell(
+        memory, user_id, "I'm training for the Oslo half marathon in June.", "2026-02-01"
+    )
+    withdrawn = _tell(
+        memory, user_id, "Pulled out of the half marathon, my ankle is done.", "2026-04-02"
+    )
     current = {m.id for m in memory.get_all(user_id=user_id, latest_only=True)}
     assert withdrawn in current and training not in current
     states = {m.id: m.lifecycle_state.value for m in memory.get_all(user_id=user_id)}
@@ -191,12 +196,13 @@ def test_a_withdrawal_supersedes_the_training_and_keeps_it(memory: Memory, user_
 
 @pytest.mark.neo4j
 def test_a_budget_raised_without_naming_the_trip_ranks_first(memory: Memory, user_id: str) -> None:
-    def tell(text: str, day: str) -> str:
-        said = [{"role": "user", "name": ME, "content": text}]
-        return memory.add(said, user_id=user_id, timestamp=day).results[0].id
-
-    tell("Our budget for the Crete holiday is £2,400.", "2026-02-01")
-    raised = tell("We upped the budget to £3,000 because my cousin Tariq is coming.", "2026-03-01")
+    _tell(memory, user_id, "Our budget for the Crete holiday is £2,400.", "2026-02-01")
+    raised = _tell(
+        memory,
+        user_id,
+        "We upped the budget to £3,000 because my cousin Tariq is coming.",
+        "2026-03-01",
+    )
     found = memory.search("What's the budget for Crete?", user_id=user_id)
     assert found.results[0].id == raised
 

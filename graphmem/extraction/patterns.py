@@ -230,14 +230,14 @@ def _apply(
         for target in _targets(rule, match.group("t"), known)
     ]  # fmt: skip
     eaten = [t.target.lower() for t in found if predicate == "eats"]
-    return (
-        found
-        + [RawTriplet(subject, "diet", DIET_CHANGES[t], True, "person", "diet") for t in eaten
-           if t in DIET_CHANGES]
-        # "I'm back to eating cheese": no longer vegan, whatever the diet is now
-        + [RawTriplet(subject, "diet", "vegan", False, "person", "diet", denial=True)
-           for t in eaten[:1] if t in ANIMAL_PRODUCTS]
-    )  # fmt: skip
+    found += [
+        RawTriplet(subject, "diet", DIET_CHANGES[t], True, "person", "diet")
+        for t in eaten
+        if t in DIET_CHANGES
+    ]
+    if any(t in ANIMAL_PRODUCTS for t in eaten):  # "back to eating cheese": no longer vegan
+        found.append(RawTriplet(subject, "diet", "vegan", False, "person", "diet", denial=True))
+    return found
 
 
 #: A further count in the same list ("one dog and two cats").

@@ -284,13 +284,12 @@ def resolve(store: SearchStore, ctx: SearchContext, enabled: bool = True) -> Res
     text = " ".join(ctx.query.replace("\u2019", "'").split())
     result = Resolution(query=text, rest=text)
     own = _own(store, ctx) if any(p.anchor == SELF for p in found) else set()
-    reached: dict[str, set[str]] = {}  # a role word of the query -> what it resolved to
-    told_as: dict[str, tuple[str, dict[str, str]]] = {}  # role word -> (names put, resolved)
+    reached: dict[str, dict[str, str]] = {}  # a role word -> the entities it resolved to
     for phrase in _chained_last(found):
         anchors = (
             own
             if phrase.anchor == SELF
-            else reached.get(phrase.anchor) or _named(store, ctx, phrase.anchor)
+            else set(reached.get(phrase.anchor, {})) or _named(store, ctx, phrase.anchor)
         )
         if not anchors:
             who = "the speaker" if phrase.anchor == SELF else repr(phrase.anchor)
@@ -302,12 +301,11 @@ def resolve(store: SearchStore, ctx: SearchContext, enabled: bool = True) -> Res
                 f"{phrase.text!r}: unresolved (no relation reads as {phrase.role!r})"
             )
             continue
-        if phrase.anchor in told_as:  # "my daughter's best friend": the daughter with one
-            _narrow(result, *told_as[phrase.anchor], {e for r in path for e in _ends(r)})
-        names = " ".join(sorted(set(resolved.values())))  # one order, whatever the graph's
+        if phrase.anchor in reached:  # "my daughter's best friend": the daughter with one
+            _narrow(result, reached[phrase.anchor], {e for r in path for e in _ends(r)})
+        names = _names(resolved)
         for word in (phrase.role, _said(phrase)):
-            reached[word] = set(resolved)
-            told_as[word] = (names, resolved)
+            reached[word] = resolved
         told = _as_told(phrase, result.query, result.entities)
         result.query = _replace(result.query, told, names)
         result.rest = _replace(result.rest, told, " ")
@@ -322,14 +320,19 @@ def _ends(row: RelationRow) -> tuple[str, str]:
     return row.source_id, row.target_id
 
 
-def _narrow(result: Resolution, names: str, resolved: dict[str, str], used: set[str]) -> None:
+def _names(resolved: dict[str, str]) -> str:
+    """The names put in a resolved phrase's place, in one order whatever the graph's."""
+    return " ".join(sorted(set(resolved.values())))
+
+
+def _narrow(result: Resolution, resolved: dict[str, str], used: set[str]) -> None:
     """Keep, of an earlier phrase's entities, those a phrase chained on it went through ("my
     daughter" -> Zuza and Kuba; "my daughter's best friend" -> Hania via Zuza: Zuza), in the
     resolved query and the seeds."""
     kept = {e: n for e, n in resolved.items() if e in used}
     if not kept or len(kept) == len(resolved):
         return
-    result.query = result.query.replace(names, " ".join(sorted(set(kept.values()))), 1)
+    result.query = result.query.replace(_names(resolved), _names(kept), 1)
     for entity_id in resolved.keys() - kept.keys():
         result.entities.pop(entity_id, None)
 

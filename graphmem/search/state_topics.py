@@ -70,12 +70,11 @@ class StateTopics:
         self._lock = threading.Lock()
         self._vectors: dict[str, np.ndarray] | None = None
 
-    def apply(self, plan: TemporalPlan, vector: list[float]) -> None:
-        """Add to ``plan.asked`` the current facts whose topic the query is about (a
-        current question about one topic only; nothing to do for any other)."""
+    def apply(self, plan: TemporalPlan, topics: frozenset[str]) -> None:
+        """Add to ``plan.asked`` the current facts whose topic the query is about (``topics``,
+        :meth:`topics`; a current question about one topic only, nothing for any other)."""
         if plan.intent.kind != "current" or plan.intent.whole or not plan.fact_predicates:
             return
-        topics = self.topics(vector)
         plan.asked |= {m for m, predicates in plan.fact_predicates.items() if predicates & topics}
         if topics:
             plan.note += f"; about: {', '.join(sorted(topics))}"

@@ -297,7 +297,8 @@ class SearchMemories:
         [vector, *category_vector] = self.embedder.embed([draft.query, *filter(None, [asked])])
         keys = keys_read.result()
         time_plan, resolution, me = planned.result()
-        self._topics.apply(time_plan, vector)
+        topics = frozenset(self._topics.topics(vector))
+        self._topics.apply(time_plan, topics)
         update: dict[str, Any] = {
             "self_names": me,
             "vector": vector,
@@ -306,7 +307,7 @@ class SearchMemories:
             "time_plan": time_plan,
             "category": asked,
             "category_vector": category_vector[0] if category_vector else [],
-            "topics": frozenset(self._topics.topics(vector)),
+            "topics": topics,
         }
         if resolution.resolved:
             update["query"] = resolution.query

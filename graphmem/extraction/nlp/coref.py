@@ -115,19 +115,7 @@ def introduced(doc: Doc) -> dict[str, str]:
 def with_subject(sentence: Span, referents: Referents) -> str | None:
     """``sentence``'s text with each "she"/"he" subject (and "her"/"him" after "for")
     replaced by who it is, or None when no such pronoun with a known referent is in it."""
-    found = [
-        t for t in sentence if t.lower_ in referents and (t.dep_ in _SUBJECTS or _contracted(t))
-    ]
-    # "no raw fish or soft cheese for her": who the food is kept from
-    found += [
-        t
-        for t in sentence
-        if t.lower_ in _OBJECTS
-        and t.dep_ == "pobj"
-        and t.head.lower_ == "for"
-        and _OBJECTS[t.lower_] in referents
-    ]
-    found.sort(key=lambda t: t.i)
+    found = [t for t in sentence if _replaced(t, referents)]
     if not found:
         return None
     text = sentence.text
@@ -176,6 +164,15 @@ def unnamed_here(text: str, speaker: str, referents: Referents) -> Referents:
         if relation is not None and relation in ONE_OF:
             found[pronoun] = unnamed_relative(speaker, relation)
     return found
+
+
+def _replaced(token: Token, referents: Referents) -> bool:
+    """A "she"/"he" subject with a known referent, or "her"/"him" after "for" ("no raw fish
+    or soft cheese for her": who the food is kept from)."""
+    if token.lower_ in referents:
+        return token.dep_ in _SUBJECTS or _contracted(token)
+    pronoun = _OBJECTS.get(token.lower_)
+    return pronoun in referents and token.dep_ == "pobj" and token.head.lower_ == "for"
 
 
 def _contracted(pronoun: Token) -> bool:

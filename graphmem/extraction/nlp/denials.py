@@ -28,7 +28,6 @@ from __future__ import annotations
 from collections.abc import Callable, Container, Iterator
 from typing import TYPE_CHECKING
 
-from graphmem.domain.extraction import ANY_VALUE
 from graphmem.extraction.nlp.alternatives import leaves_any
 from graphmem.extraction.nlp.choices import chosen_against
 from graphmem.extraction.nlp.clauses import (
@@ -39,9 +38,8 @@ from graphmem.extraction.nlp.clauses import (
     spelled_at,
 )
 from graphmem.extraction.nlp.departures import departures
-from graphmem.extraction.nlp.endings import ended_triplets
+from graphmem.extraction.nlp.endings import any_ended, ended_triplets
 from graphmem.extraction.nlp.loans import ended_loans
-from graphmem.extraction.nlp.names import CONCEPT, Named
 from graphmem.extraction.nlp.plans import planner
 from graphmem.extraction.nlp.treatment import stopped
 from graphmem.extraction.nlp.triplets import (
@@ -117,7 +115,6 @@ def sentence_denials(
 
 #: Habits told by their verb alone ("I don't drink anymore", "she no longer smokes").
 _BARE_HABITS = frozenset({"drink", "smoke", "vape", "gamble"})
-_ANYTHING = Named(ANY_VALUE, CONCEPT)
 
 
 def _denied(verb: Token, speakers: Speakers) -> list[ParsedTriplet]:
@@ -129,8 +126,7 @@ def _denied(verb: Token, speakers: Speakers) -> list[ParsedTriplet]:
     if lemma in _BARE_HABITS and not any(c.dep_ == "dobj" for c in verb.children):
         source = subject_of(verb, speakers)  # "I don't drink anymore": whatever it was
         if source is not None:
-            fact = f"{source.name} {lemma}"
-            told.append(ParsedTriplet(source, lemma, _ANYTHING, fact, False, verb.i))
+            told.append(any_ended(source, verb, lemma))
     for planned in (c for c in verb.children if c.dep_ == "xcomp" and planner(verb, c)):
         told += verb_triplets(planned, speakers, subject_of(verb, speakers))
     return told

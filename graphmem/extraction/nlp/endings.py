@@ -170,7 +170,7 @@ def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
                 # "I stopped drinking", "Pim dropped swimming for judo": the activity itself,
                 # whatever it was done with ("stopped taking piano lessons" ends only those)
                 yield from _habit(source, verb, child, speakers)
-                yield _any(source, verb, child.lemma_.lower())
+                yield any_ended(source, verb, child.lemma_.lower())
         elif (
             child.dep_ == "dobj"
             and lemma in _JOB_LEAVERS
@@ -180,7 +180,7 @@ def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
         elif _habit_object(child) and (lemma, _particle(verb)) in _HABIT_ENDERS:
             yield from _habit(source, verb, child, speakers)
             if child.lower_.endswith("ing") and all(_when(c) for c in child.children):
-                yield _any(source, verb, child.lower_)  # "I quit smoking" (read as a noun)
+                yield any_ended(source, verb, child.lower_)  # "I quit smoking" (read as a noun)
         elif child.dep_ == "dobj" and lemma == "drop" and _dropped_out(verb):
             yield from _habit(source, verb, child, speakers, _DROPPED)
         elif child.dep_ == "dobj" and (lemma, _particle(verb)) in _LETTERS_GO:
@@ -266,7 +266,7 @@ def _no_longer(source: Named, verb: Token, speakers: Speakers) -> Iterator[Parse
         yield from verb_triplets(done, speakers, source)
         if done.pos_ == "VERB" and _bare(done) and not _pastime_kept(done):
             yield from _habit(source, verb, done, speakers)
-            yield _any(source, verb, done.lemma_.lower())
+            yield any_ended(source, verb, done.lemma_.lower())
 
 
 def _pastime_kept(done: Token) -> bool:
@@ -389,7 +389,7 @@ def _habit(
             yield ParsedTriplet(source, habit, subject, fact, past=False, verb=verb.i)
 
 
-def _any(source: Named, verb: Token, activity: str) -> ParsedTriplet:
+def any_ended(source: Named, verb: Token, activity: str) -> ParsedTriplet:
     """The end of ``activity`` whatever it was done with (:data:`ANY_VALUE`): its verb
     ("drink"), or its "-ing" word ("smoking") when the parser read it as a noun; the guard
     matches either to the old fact's verb."""

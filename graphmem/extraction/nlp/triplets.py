@@ -268,7 +268,7 @@ def _predicate(verb: Token, links: list[Token]) -> str:
     if not links and lemma in DEFAULT_FUNCTIONAL_PREDICATES:
         return lemma + ("d" if lemma.endswith("e") else "ed")
     # "taking part in the charity swim": take_part_in, not take_in
-    idiom = [c.lower_ for c in verb.children if c.dep_ == "dobj" and (lemma, c.lower_) in _IDIOMS]
+    idiom = [c.lower_ for c in verb.children if _idiom(verb, c)]
     return "_".join([lemma, *idiom[:1], *(link.lower_ for link in links)])
 
 
