@@ -31,7 +31,8 @@ TITLE_AT_BARE = TITLE_AT.replace(r"(?i:an?|the)\s+", r"(?:(?i:an?|the)\s+)?", 1)
 ADV = (
     r"(?:(?i:just|recently|finally|now|currently|still|also|already|really|usually|often|"
     r"always|sometimes|regularly|actually|absolutely|totally|strictly|mostly|fully|"
-    r"completely|mainly|very|severely|mildly|highly|deathly|officially)\s+)*"
+    r"completely|mainly|very|severely|mildly|highly|deathly|officially|honestly|seriously|"
+    r"literally|genuinely|truly)\s+)*"
 )
 CAP = r"[A-ZÀ-ÖØ-Þ][\w'-]*"
 # a family name's lower-case particle ("Mrs. de Jong", "Pieter van der Berg")

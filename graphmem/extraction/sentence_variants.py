@@ -20,16 +20,25 @@ _DROPPED_I = re.compile(
 )
 
 
+#: "Can't stand horror", "Didn't get the job", "Won't be home till late": a negated
+#: auxiliary opening a statement is the speaker's (not "Don't …", a request).
+_DROPPED_I_AUX = re.compile(
+    r"^(?:(?:Just|Really|Still|Honestly|Seriously|Literally|Totally)\s+)?"
+    r"(?:[Cc]an['’]t|[Cc]annot|[Cc]ouldn['’]t|[Ww]on['’]t|[Dd]idn['’]t|[Hh]aven['’]t|"
+    r"[Hh]adn['’]t|[Ww]asn['’]t|[Ww]ouldn['’]t)\s+(?=[a-z])"
+)
 #: "No longer vegetarian", "Not vegan anymore": the speaker's state, its "I'm" left out.
 _DROPPED_IM = re.compile(r"^(?:[Nn]o\s+longer|[Nn]ot\s+\w+\s+any\s?more)\b")
 
 
 def with_dropped_i(sentence: str) -> str:
     """The sentence with its dropped "I" back ("Quit my job at Lidl" -> "I quit my job at
-    Lidl", "No longer vegetarian" -> "I'm no longer vegetarian"); any other sentence as it
-    is."""
+    Lidl", "No longer vegetarian" -> "I'm no longer vegetarian", "Can't stand horror" -> "I
+    can't stand horror"; not a question); any other sentence as it is."""
     if _DROPPED_IM.match(sentence) is not None:
         return f"I'm {sentence[:1].lower()}{sentence[1:]}"
+    if _DROPPED_I_AUX.match(sentence) is not None and not sentence.rstrip().endswith("?"):
+        return f"I {sentence[:1].lower()}{sentence[1:]}"
     if _DROPPED_I.match(sentence) is None:
         return sentence
     return f"I {sentence[:1].lower()}{sentence[1:]}"

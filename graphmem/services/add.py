@@ -186,8 +186,6 @@ class AddMemories:
         if turns <= 0:
             return None
         spoken = [m for m in msgs if m.role != "system"]
-        if len(spoken) > 1 and len({m.name or m.role for m in spoken}) < 2:
-            return None  # one speaker's list of statements is not a conversation: no context
         if len(spoken) == 1 and scope.run_id is not None:
             return [
                 Turn(text=line(actor, text), memory_id=memory_id)

@@ -6,10 +6,10 @@ or "please", unless it trails a clause told with its own subject: "My dad is dia
 something low in sugar please"; not an opener such as "Guess what, I adopted a cat" or
 "Please remember that I'm vegetarian", whose clause is told), or a hypothetical ("maybe",
 "perhaps").
-Inside an asserting sentence, a clause asserts nothing when it, or a clause it hangs
-from, is negated ("not", "never", "no" on its object, "no longer") or hypothetical (a
-conditional "if"/"unless", a modal would/could/should/might/may/must, or the future
-will/shall). A clause that is denied
+Inside an asserting sentence, a clause asserts nothing when it, or a clause it hangs from,
+is negated ("not", "never", "no" on its object, "no longer") or hypothetical (a conditional
+"if"/"unless", a modal would/could/should/might/may/must, or the future will/shall, though
+not the future progressive: "I'll be working with turtles"). A clause that is denied
 outright ("I'm not vegan anymore", "I no longer work at Google") tells the end of what it
 denies (:func:`clause_denies`): the lifecycle reads it (:mod:`.denials`).
 """
@@ -90,11 +90,21 @@ def _hypothetical(verb: Token) -> bool:
             and any(m.dep_ == "mark" and m.lower_ in _CONDITIONALS for m in child.children)
         ):
             return True  # the main clause of "if ..., then ..." is hypothetical too
-        if child.dep_ == "aux" and child.tag_ == "MD" and child.lower_ in _MODALS:
-            return True
-        if child.dep_ == "aux" and child.lower_ in {"wo", "'ll"}:
+        modal = child.tag_ == "MD" and child.lower_ in _MODALS
+        future = modal or child.lower_ in {"wo", "'ll"}
+        if child.dep_ == "aux" and future and not _scheduled(verb, child):
             return True
     return False
+
+
+def _scheduled(verb: Token, modal: Token) -> bool:
+    """ "I'll be working with the sea turtles", "We will be staying with my aunt": the
+    future progressive tells what is arranged, not what might be."""
+    return (
+        modal.lower_ in {"will", "'ll", "shall"}
+        and verb.tag_ == "VBG"
+        and any(c.dep_ == "aux" and c.lower_ == "be" for c in verb.children)
+    )
 
 
 #: The words of a polite tail ("bullet points if possible", "if that's okay"), and those

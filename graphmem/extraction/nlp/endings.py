@@ -35,7 +35,7 @@ person (:func:`.triplets.subject_of`):
   doing or playing it; not a thing let fall or left ("dropped my phone in the lake");
 * a work one is done with: the object of "finish" or "complete" ("I finished Dune", "we
   completed the pottery course") denies reading, watching, playing, taking or doing it
-  (:data:`WORK_VERBS`): "I'm reading Dune" is no longer current.
+  (:mod:`.finished`): "I'm reading Dune" is no longer current.
 
 A habit is not told by one verb: "I drink coffee every morning", "I have coffee after
 lunch", "I go running before work". A habit that ended therefore denies each of the
@@ -51,6 +51,7 @@ from typing import TYPE_CHECKING
 
 from graphmem.domain.extraction import ANY_VALUE
 from graphmem.extraction.nlp.clauses import clause_asserts
+from graphmem.extraction.nlp.finished import FINISHERS, WORK_VERBS, finished_work
 from graphmem.extraction.nlp.names import (
     CONCEPT,
     PERSON,
@@ -110,16 +111,11 @@ HABIT_VERBS = (
 #: What one takes to learn something ("violin lessons"), and the verbs that tell learning.
 _LESSONS = frozenset({"lesson", "class", "course", "lessons", "classes", "courses"})
 LEARNING_VERBS = ("learn", "study", "take", "do")
-#: Verbs whose object is a work one was going through, now done ("I finished Dune").
-_FINISHERS = frozenset({"finish", "complete"})
-#: The verbs that tell one is going through a work: reading, watching, playing it, taking or
-#: doing a course.
-WORK_VERBS = ("read", "watch", "play", "take", "do")
 _ENDING_LEMMAS = (
     _GERUND_ENDERS
     | {v for v, _ in _HABIT_ENDERS | _LETTERS_GO}
     | _SWITCHERS
-    | _FINISHERS
+    | FINISHERS
     | _JOB_LEAVERS
     | _MOVERS
     | _LEFT_FROM
@@ -191,14 +187,8 @@ def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
         elif child.dep_ == "prep" and child.lower_ == "in" and lemma == "trade":
             for thing in (c for c in child.children if c.dep_ == "pobj"):  # "traded in her Fiat"
                 yield from _habit(source, verb, thing, speakers, POSSESSION_VERBS)
-        elif (
-            child.dep_ in {"dobj", "oprd"}
-            and lemma in _FINISHERS
-            and child.tag_ != "VBG"
-            and not _one_more(child)  # "finished another painting": made one, still at it
-        ):
-            # "Finished The Overstory": the small model may read the title as a complement
-            yield from _habit(source, verb, child, speakers, WORK_VERBS)
+        elif lemma in FINISHERS and (work := finished_work(child)) is not None:
+            yield from _habit(source, verb, work, speakers, WORK_VERBS)
         elif child.dep_ == "prep" and child.lower_ == "from" and lemma in _SWITCHERS:
             for left in child.children:
                 if left.dep_ == "pcomp" and left.tag_ == "VBG" and not _bare(left):
@@ -214,11 +204,6 @@ def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
                     )
                 elif left.dep_ in {"pobj", "pcomp"}:
                     yield from _habit(source, verb, left, speakers)
-
-
-def _one_more(thing: Token) -> bool:
-    """A thing made or done once more ("another painting", "a new quilt"): no work ended."""
-    return any(c.dep_ == "det" and c.lower_ in {"a", "an", "another"} for c in thing.children)
 
 
 def _dropped_out(verb: Token) -> bool:

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -91,6 +92,8 @@ _TIME_PARTS = frozenset({"end", "beginning", "start", "middle", "rest", "half"})
 def says_when(obj: Token) -> bool:
     """An object that tells when, not what: "on weekends", "in January", "at the end of
     March" (no ``leave_at end``)."""
+    if _race(obj):  # "a 10k", which the model may call a date
+        return False
     if is_time_word(obj) or obj.ent_type_ in {"DATE", "TIME"}:
         return True
     of = [c for c in obj.children if c.dep_ == "prep" and c.lower_ == "of"]
@@ -200,10 +203,24 @@ def _counted_thing(head: Token) -> bool:
     )
 
 
+#: A race by its distance: "a 5k", "the 10k", "my first 50km".
+_RACE = re.compile(r"^\d{1,3}(?:k|km|mi)$")
+
+
+def _race(head: Token) -> bool:
+    """ "Signed up for a 5k": a distance with a determiner is the race (not "paid 5k")."""
+    return _RACE.match(head.lower_) is not None and any(
+        c.dep_ in {"det", "poss"} for c in head.children
+    )
+
+
 def concept(head: Token) -> Named | None:
     """The concept a noun names, or ``None`` when it is not one. A hyphenated word is one
     concept ("mother-in-law", not "mother" and "law"); before a proper noun only names
-    count ("my roommate Ellis" names Ellis, not a "roommate Ellis")."""
+    count ("my roommate Ellis" names Ellis, not a "roommate Ellis"); a race by its distance
+    is one ("a 5k")."""
+    if _race(head):  # named with its kind, which the distance alone does not say
+        return Named(f"{head.lower_} race", CONCEPT)
     if head.pos_ in {"NOUN", "PROPN"}:
         pair = binomial(head)
         if pair is not None:

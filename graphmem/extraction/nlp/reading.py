@@ -114,7 +114,9 @@ def _subject_for(verb: Token, sentence: Span) -> str | None:
     if verb.tag_ == "VBG" and verb.dep_ in {"ROOT", "advcl"}:
         # "Seeing my kids' smiles was so awesome": the gerund is the subject of a verb
         # the parser left without one
-        return None if _subjectless_finite(sentence, verb) else "I'm"
+        if _subjectless_finite(sentence, verb) or _is_after_object(verb):
+            return None
+        return "I'm"
     if verb.tag_ == "VBD" and verb.dep_ in {"ROOT", "advcl"}:
         return "I"
     if verb.tag_ == "VBN" and verb.dep_ in {"ROOT", "advcl"}:
@@ -128,6 +130,16 @@ def _subject_for(verb: Token, sentence: Span) -> str | None:
         passive = after in {"with", "by", "as"} or verb.lemma_.lower() in _PASSIVE
         return "I was" if passive else "I"
     return None
+
+
+def _is_after_object(verb: Token) -> bool:
+    """ "Resting heart rate's down to 61": the "'s" the parser hung on the gerund's object is
+    "is", and the gerund a noun's modifier (not "Visiting mom's house", whose "'s" is
+    mom's)."""
+    return any(
+        c.dep_ == "dobj" and any(g.dep_ == "case" and g.lower_ in {"'s", "’s"} for g in c.children)
+        for c in verb.children
+    )
 
 
 def _subjectless_finite(sentence: Span, verb: Token) -> bool:

@@ -1,0 +1,121 @@
+"""Chat as people type it, a second round: a negated auxiliary with its "I" left out, the
+future progressive, a race told by its distance, a "'s" that is "is", a title the parser
+misreads after "finished" (graphmem/extraction/sentence_variants.py, nlp/clauses.py,
+nlp/names.py, nlp/reading.py, nlp/finished.py); and one speaker's list of messages, whose
+turns that lean on the one before are indexed with it (graphmem/domain/continuation.py).
+Readings (pure), then the lifecycle and search against the real Neo4j."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphmem import Memory
+from graphmem.domain.continuation import continues
+from tests.support.nlp_reading import facts, read_one
+
+ME = "Sam"
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("can't stand horror tbh", (ME, "dislikes", "horror")),
+        ("Honestly can't stand jazz.", (ME, "dislikes", "jazz")),
+        ("Haha yes, I'll be working with the sea turtles.", (ME, "work_with", "sea turtle")),
+        ("We will be staying with my aunt in Lyon.", (ME, "stay_in", "Lyon")),
+        ("Signed up for a 10k in May.", (ME, "sign_up_for", "10k race")),
+        ("I ran the 10k on Sunday.", (ME, "run", "10k race")),
+    ],
+)
+def test_chat_tells_its_facts(said: str, fact: tuple[str, str, str]) -> None:
+    assert fact in facts(read_one(said, ME).triplets)
+
+
+@pytest.mark.parametrize(
+    ("said", "not_a_fact"),
+    [
+        # a request, not a statement with its "I" left out
+        ("Don't add nuts please.", None),
+        ("Can't you find anything cheaper?", None),
+        # still hypothetical: a plain future, a condition
+        ("I'll probably go to Leeds.", (ME, "go_to", "Leeds")),
+        ("I'll be moving to Leeds if I get the job.", (ME, "move_to", "Leeds")),
+        # "'s" is "is": nobody is resting
+        ("Resting heart rate's down to 61 now!", (ME, "rest", "heart rate")),
+        # an amount, not a race
+        ("I paid 5k for the car.", (ME, "pay", "5k race")),
+    ],
+)
+def test_chat_makes_up_nothing(said: str, not_a_fact: tuple[str, str, str] | None) -> None:
+    told = facts(read_one(said, ME).triplets)
+    if not_a_fact is None:
+        assert not told
+    else:
+        assert not_a_fact not in told
+    assert all(target != "5k race" for _, _, target in told)
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["finished The Dispossessed, loved it.", "I finished The Left Hand of Darkness, wow."],
+)
+def test_a_finished_title_ends_reading_it(said: str) -> None:
+    denied = {(s, p) for s, p, _ in facts(read_one(said, ME).denied)}
+    assert (ME, "read") in denied
+
+
+def test_a_finished_pronoun_or_another_work_ends_nothing() -> None:
+    assert not read_one("I finished it, loved it.", ME).denied
+    assert not read_one("I finished another painting.", ME).denied
+
+
+@pytest.mark.parametrize(
+    ("text", "leans"),
+    [
+        ("We're going with a cheaper fitter, 12k.", True),
+        ("found one in Hyde Park for £400 a month", True),
+        ("ok so it's just me and Keiko now", True),
+        ("Also the landlord wants a deposit.", True),
+        ("I live in Tokyo.", False),
+        ("My sister is allergic to peanuts.", False),
+        ("This one is bigger than the last flat.", True),  # "this one" still points back
+        ("Lisbon is bigger than Porto.", False),
+    ],
+)
+def test_a_turn_that_leans_on_the_one_before(text: str, leans: bool) -> None:
+    assert continues(text) is leans
+
+
+def _monologue(memory: Memory, user_id: str, turns: list[str], day: str) -> list[str]:
+    said = [{"role": "user", "content": t} for t in turns]
+    return [r.id for r in memory.add(said, user_id=user_id, timestamp=day).results]
+
+
+@pytest.mark.neo4j
+def test_in_a_list_only_a_leaning_turn_gets_the_turns_before(memory: Memory, user_id: str) -> None:
+    ids = _monologue(
+        memory,
+        user_id,
+        [
+            "I live in Didsbury.",
+            "Kitchen quote came back at 18k, way over budget.",
+            "We're going with a cheaper fitter, 12k.",
+        ],
+        "2026-03-25T10:00:00Z",
+    )
+    keys = [memory.get(i).key_text for i in ids]
+    assert keys[0] is None and keys[1] is None  # facts that stand alone
+    assert keys[2] is not None and "Kitchen quote came back at 18k" in keys[2]
+    found = memory.search("How much did the new kitchen fitter charge?", user_id=user_id)
+    assert ids[2] in [m.id for m in found.results[:2]]
+
+
+@pytest.mark.neo4j
+def test_finishing_a_book_supersedes_reading_it(memory: Memory, user_id: str) -> None:
+    (reading,) = _monologue(memory, user_id, ["currently reading The Dispossessed"], "2026-06-01")
+    (done,) = _monologue(
+        memory, user_id, ["finished The Dispossessed, loved it. on to Piranesi now"], "2026-07-10"
+    )
+    states = {m.id: m.lifecycle_state.value for m in memory.get_all(user_id=user_id)}
+    assert states[reading] == "superseded" and states[done] == "active"
+    assert memory.search("What am I reading now?", user_id=user_id).results[0].id == done
