@@ -247,6 +247,9 @@ class SearchSettings(BaseModel):
     # The same for a question about one person it names ("What is Bruno's job?"); milder,
     # since two people talking tell each other's things (graphmem/search/asker.py).
     named_others_factor: float = Field(default=0.9, gt=0.0, le=1.0)
+    # A question asking for a kind of answer ("How much…?", "How old…?"): a memory holding
+    # none, when another does, is multiplied by this; 1.0 = off (search/answer_kinds.py).
+    answer_factor: float = Field(default=0.8, gt=0.0, le=1.0)
     decay_enabled: bool = False
 
 

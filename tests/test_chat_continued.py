@@ -24,6 +24,8 @@ ME = "Sam"
         ("Haha yes, I'll be working with the sea turtles.", (ME, "work_with", "sea turtle")),
         ("We will be staying with my aunt in Lyon.", (ME, "stay_in", "Lyon")),
         ("Signed up for a 10k in May.", (ME, "sign_up_for", "10k race")),
+        ("Got the job at Arup!", (ME, "works_at", "Arup")),
+        ("I finally got the job at the aquarium.", (ME, "works_at", "aquarium")),
         ("I ran the 10k on Sunday.", (ME, "run", "10k race")),
     ],
 )

@@ -27,6 +27,9 @@ class ScoreBreakdown(BaseModel):
     # search.others_factor when the query asks about the asker and the memory's matching facts
     # are all another person's, else 1
     others: float = 1.0
+    # search.answer_factor when the query asks for a kind of answer (an amount, an age…)
+    # another gated memory holds and this one does not, else 1
+    answer: float = 1.0
     final: float = 0.0
     sources: list[str] = Field(default_factory=list)
 

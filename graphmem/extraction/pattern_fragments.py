@@ -124,7 +124,9 @@ WORKPLACE = (
     r"non-profit|charity|factory|warehouse|lab|laboratory|library|museum|gallery|studio|gym|"
     r"school|college|university|kindergarten|nursery|daycare|salon|garage|office|newspaper|"
     r"call\s+cent(?:er|re)|magazine|bookshop|bookstore|care\s+home|nursing\s+home|brewery|"
-    r"winery|farm|hostel|theatre|theater|consultancy|publisher|club)\b"
+    r"winery|farm|hostel|theatre|theater|consultancy|publisher|club|aquarium|zoo|vet|vets|"
+    r"surgery|dentist|airport|airline|station|council|ministry|embassy|court|prison|"
+    r"church|mosque|temple|cinema|bakery|kitchen|site|plant|mill|port|shipyard|mine)\b"
 )
 A_WORKPLACE = rf"(?:(?i:an?)\s+)?(?P<t>(?:[a-z][\w'-]*\s+){{0,2}}{WORKPLACE})"
 #: A condition told by its adjective, "type 1" kept ("I'm a type 1 diabetic").

@@ -118,8 +118,9 @@ RULES: tuple[Rule, ...] = (
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:started|began|start)\s+"
           rf"(?i:working|work|(?:a|my|the)\s+new\s+job|a\s+job)\s+(?i:at|for)\s+{T}", "works_at",
           event=True),
-    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:got|gotten|landed|accepted|took)\s+(?i:a\s+)?"
-          rf"(?i:new\s+)?(?i:job|position|role)\s+(?i:at|with)\s+{T}", "works_at", event=True),
+    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:got|gotten|landed|accepted|took)\s+(?i:(?:a|the)\s+)?"
+          rf"(?i:new\s+)?(?i:job|position|role)\s+(?i:at|with)\s+(?:(?i:the)\s+)?{T}",
+          "works_at", event=True),
     # "I got the job at the museum": a workplace by its kind
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:got|gotten|landed|accepted|took)\s+(?i:the|a)\s+"
           rf"(?i:new\s+)?(?i:job|position|role)\s+(?i:at|with)\s+(?i:the\s+)?{A_WORKPLACE}",

@@ -5,7 +5,7 @@ close to the query). Then
 
     final = (w_sem·cosine⁺ + w_ft·fulltext + w_ent·entity + w_tri·triplet
              + w_time·temporal + w_members·members)
-            × lifecycle × decay × question × address × others
+            × lifecycle × decay × question × address × others × answer
 
 where entity is the best of the graph expansion's score and the speaker match (the memory's
 actor is named in the query, :mod:`graphmem.search.speaker`, applied here after the gate),
@@ -14,12 +14,15 @@ memory superseded at the reference date, question = question_factor for a memory
 (:mod:`graphmem.search.asking`), address = address_factor for a memory that only addresses a
 speaker the query names (:mod:`graphmem.search.address`), others = others_factor for a memory
 whose matching facts are all another person's when the query asks about the asker
-(:mod:`graphmem.search.asker`), and a superseded memory capped just
+(:mod:`graphmem.search.asker`), answer = answer_factor for a memory that holds no answer of
+the kind the query asks for when another does (an amount, an age…:
+:mod:`graphmem.search.answer_kinds`), and a superseded memory capped just
 below its replacement when both are candidates. ``members`` is 0 except for a set question
 (:mod:`graphmem.search.signals.members`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -28,11 +31,12 @@ from graphmem.domain import views
 from graphmem.domain.memory import LifecycleState, MemoryRecord
 from graphmem.domain.search import ScoreBreakdown, ScoredMemory
 from graphmem.ports.search import GateRow
-from graphmem.search import address, asking, decay, speaker, updates
+from graphmem.search import address, answer_kinds, asking, decay, speaker, updates
 from graphmem.search.candidates import SIGNALS, Pool
 from graphmem.search.context import SearchContext
 from graphmem.search.ended import about, asks_what_was, ended_pairs
 from graphmem.search.time_plan import INHERIT, TemporalPlan
+from graphmem.search.told_ends import told_ends
 from graphmem.settings import SearchSettings
 
 
@@ -99,6 +103,7 @@ def _score(
     now: datetime,
     said: float,
     people: frozenset[str],
+    answer: float,
 ) -> _Ranked | None:
     memory, time_plan = row.memory, ctx.time_plan
     state = views.state_at(memory, row.replaced_at, ctx.reference_date)
@@ -134,14 +139,29 @@ def _score(
     others = settings.others_factor if pool.told_of_others(memory.id, memory.actor) else 1.0
     if memory.id in pool.others_than_named:
         others = min(others, settings.named_others_factor)
-    final = fused * lifecycle * factor * asks * addressed * others
+    final = fused * lifecycle * factor * asks * addressed * others * answer
     if not ctx.explain:
         return _Ranked(memory, final, None)
     values = {s: round(signals.get(s, 0.0), 4) for s in SIGNALS}
     values.update(lifecycle=lifecycle, temporal=round(temporal, 4), decay=round(factor, 4))
     values.update(members=round(members, 4))
-    values.update(question=asks, address=addressed, others=others)
+    values.update(question=asks, address=addressed, others=others, answer=answer)
     return _Ranked(memory, final, _Parts(values, round(final, 4), sources or ["gate"]))
+
+
+def _lacking(
+    passed: list[GateRow], query: str, answer_factor: float
+) -> Callable[[MemoryRecord], float]:
+    """A memory's answer factor: ``answer_factor`` when the query asks for a kind of answer
+    (an amount, an age…) that some gated memory holds and this one does not, else 1
+    (:mod:`graphmem.search.answer_kinds`)."""
+    kind = answer_kinds.asked(query)
+    if kind is None or answer_factor >= 1.0:
+        return lambda _: 1.0
+    held = {r.memory.id for r in passed if answer_kinds.holds(r.memory.text, kind)}
+    if not held:
+        return lambda _: 1.0
+    return lambda memory: 1.0 if memory.id in held else answer_factor
 
 
 def gate_and_rank(
@@ -171,8 +191,10 @@ def gate_and_rank(
     weight = settings.speaker_match
     said = {r.memory.id: weight for r in passed if weight > 0 and r.memory.actor in named}
     people = address.named_people(named)
+    lacking = _lacking(passed, ctx.query, settings.answer_factor)
     scores = (
-        _score(r, pool, ctx, settings, now, said.get(r.memory.id, 0.0), people) for r in passed
+        _score(r, pool, ctx, settings, now, said.get(r.memory.id, 0.0), people, lacking(r.memory))
+        for r in passed
     )
     scored = [m for m in scores if m is not None]
     matched = sum(1 for m in scored if m.id in said)
@@ -192,7 +214,7 @@ def gate_and_rank(
             past=time_plan.past,
             describe=ctx.explain,
             in_window=lambda memory_id: time_plan.in_window(by_id[memory_id].memory),
-            ended=_ended(pool, by_id, ctx, now),
+            ended=[*_ended(pool, by_id, ctx, now), *told_ends(scored)],
         )
     scored.sort(key=lambda m: (-m.score, m.id))
     return [m.result() for m in scored[: ctx.top_k]], len(rows) - len(passed)

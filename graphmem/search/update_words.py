@@ -59,6 +59,14 @@ def _stem(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=4096)
+def every_stem(text: str) -> frozenset[str]:
+    """The stems of every word of ``text`` but stop words and numbers, names and weekdays
+    included ("Beatriz can't do Wednesdays anymore" -> beatriz, wednesday)."""
+    words = (w for w in _WORD.findall(_EMAIL.sub(" ", text)) if w[:1].isalpha())
+    return frozenset(stem for w in words if (stem := _stem(w)) not in _STOP and len(stem) > 2)
+
+
 @lru_cache(maxsize=4096)  # called for both memories of every pair (up to 1,225 pairs)
 def content(text: str) -> frozenset[str]:
     """Content-word stems of ``text`` (no stop words, no names, no numbers)."""

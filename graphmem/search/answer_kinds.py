@@ -1,0 +1,69 @@
+"""What kind of answer a question asks for, and whether a memory can give it.
+
+"How much is the studio rent?" wants an amount, "How old are the twins?" an age, "How long
+did the kitchen take?" a duration, "How often can I run?" a frequency, "What's my resting
+heart rate?" a number. A memory that holds no answer of that kind ("My partner thinks I
+should rent a studio") may still match the question's words best; one that holds one ("found
+one in Hyde Park for £400 a month") is the answer. When some gated memory holds the kind
+asked for, each one that holds none is multiplied by ``search.answer_factor``
+(:mod:`graphmem.search.ranking`). "How many …?" is left out: its answer is often a set
+counted over several memories ("How many kids does Mel have?"), none of which holds a number.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+Kind = Literal["amount", "age", "duration", "frequency"]
+
+_NUMBER_WORDS = (
+    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+    r"forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|dozen|half|couple"
+)
+_NUMBER = rf"(?:\d|\b(?:{_NUMBER_WORDS})\b)"
+_UNITS = r"(?:second|minute|min|hour|hr|day|night|week|wk|month|year|yr|decade)s?"
+_HOLDS: dict[Kind, re.Pattern[str]] = {
+    # a number that is no duration ("Took 3 weeks" costs nothing), a currency, a price word
+    "amount": re.compile(
+        rf"[£$€¥₹]|\b(?:free|grand|quid|bucks)\b|{_NUMBER}(?![\w,.:]*[\s-]+{_UNITS}\b)", re.I
+    ),
+    "age": re.compile(rf"{_NUMBER}|\b(?:teens?|twenties|thirties|forties|fifties)\b", re.I),
+    "duration": re.compile(
+        rf"(?:{_NUMBER}|\ban?\b|\bfew\b|\bseveral\b)[\s-]*(?:more\s+)?{_UNITS}\b|"
+        rf"\b(?:since|all\s+(?:day|night|week|year))\b",
+        re.I,
+    ),
+    "frequency": re.compile(
+        rf"\b(?:every|each|once|twice|daily|weekly|monthly|nightly|yearly|annually|per|"
+        rf"times|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends|"
+        rf"always|never|rarely|usually)\b|\ba\s+{_UNITS}\b",
+        re.I,
+    ),
+}
+_ASKED: tuple[tuple[re.Pattern[str], Kind], ...] = (
+    (re.compile(r"\bhow\s+much\b", re.I), "amount"),
+    (re.compile(r"\bhow\s+old\b", re.I), "age"),
+    (re.compile(r"\bhow\s+long\b(?!\s+ago)", re.I), "duration"),
+    (re.compile(r"\bhow\s+(?:often|frequently)\b", re.I), "frequency"),
+    # "What's my hourly rate?", "what is the rent", "What dose am I on?"
+    (
+        re.compile(
+            r"^\s*(?:what|which)\b(?:'s|\s+is|\s+was|\s+are)?\s+(?:\w+\s+){0,3}?"
+            r"(?:rate|price|cost|budget|salary|rent|dose|dosage|fee|wage|weight|height|"
+            r"score|pace|mortgage|deposit|age|temperature|pressure|bill|total)s?\b",
+            re.I,
+        ),
+        "amount",
+    ),
+)
+
+
+def asked(query: str) -> Kind | None:
+    """The kind of answer ``query`` asks for, or None."""
+    return next((kind for pattern, kind in _ASKED if pattern.search(query)), None)
+
+
+def holds(text: str, kind: Kind) -> bool:
+    """``text`` holds an answer of ``kind``."""
+    return _HOLDS[kind].search(text) is not None

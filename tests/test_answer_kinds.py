@@ -1,0 +1,79 @@
+"""A question that asks for a kind of answer (an amount, an age, a duration, a frequency)
+ranks a memory that holds one above one that only shares its words
+(graphmem/search/answer_kinds.py, applied in graphmem/search/ranking.py): the reading
+(pure), then search against the real Neo4j, with the factor on and off."""
+
+from __future__ import annotations
+
+import neo4j
+import pytest
+
+from graphmem import Memory, Settings
+from graphmem.ports.embedder import Embedder
+from graphmem.search.answer_kinds import asked, holds
+
+
+@pytest.mark.parametrize(
+    ("query", "kind"),
+    [
+        ("How much is the studio rent?", "amount"),
+        ("how much did we pay for the flights", "amount"),
+        ("What's my hourly rate?", "amount"),
+        ("What dose of sertraline am I on?", "amount"),
+        ("How old is Grandpa Joe?", "age"),
+        ("How long did the renovation take?", "duration"),
+        ("How often does Mia have swimming?", "frequency"),
+        ("How long ago did we meet?", None),  # a time, read by the time plan
+        ("How many kids does Mel have?", None),  # a set, counted over several memories
+        ("What is my job?", None),
+    ],
+)
+def test_the_kind_of_answer_asked_for(query: str, kind: str | None) -> None:
+    assert asked(query) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "held"),
+    [
+        ("found one near the park for £400 a month", "amount", True),
+        ("Mortgage is 1,450 a month, fixed for 5 years.", "amount", True),
+        ("Took 3 weeks in the end.", "amount", False),  # a duration costs nothing
+        ("My partner thinks I should rent a studio", "amount", False),
+        ("Took 3 weeks in the end.", "duration", True),
+        ("He turned ninety in May.", "age", True),
+        ("going twice a week with Dee", "frequency", True),
+        ("I go swimming with Dee", "frequency", False),
+    ],
+)
+def test_what_a_memory_holds(text: str, kind: str, held: bool) -> None:
+    assert holds(text, kind) is held  # type: ignore[arg-type]
+
+
+_TURNS = [
+    "My partner Sunita thinks I should rent a studio for my design work.",
+    "The studio I found in Hyde Park is £400 a month, signing next week.",
+]
+
+
+@pytest.mark.neo4j
+def test_the_memory_holding_the_amount_ranks_first(
+    settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str
+) -> None:
+    question = "How much is the studio rent?"
+    off = settings.model_copy(
+        update={"search": settings.search.model_copy(update={"answer_factor": 1.0})}
+    )
+    with Memory(settings, driver=driver, embedder=embedder) as memory:
+        ids = [
+            r.id
+            for r in memory.add(
+                [{"role": "user", "content": t} for t in _TURNS], user_id=user_id
+            ).results
+        ]
+        found = memory.search(question, user_id=user_id, top_k=2, explain=True)
+    with Memory(off, driver=driver, embedder=embedder) as plain:
+        unweighted = plain.search(question, user_id=user_id, top_k=2)
+    assert [m.id for m in unweighted.results] == ids  # the words alone rank the wish first
+    assert [m.id for m in found.results] == ids[::-1]
+    breakdown = found.results[1].score_breakdown
+    assert breakdown is not None and breakdown.answer == settings.search.answer_factor
