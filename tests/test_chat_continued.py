@@ -121,3 +121,11 @@ def test_finishing_a_book_supersedes_reading_it(memory: Memory, user_id: str) ->
     states = {m.id: m.lifecycle_state.value for m in memory.get_all(user_id=user_id)}
     assert states[reading] == "superseded" and states[done] == "active"
     assert memory.search("What am I reading now?", user_id=user_id).results[0].id == done
+
+
+def test_a_known_person_the_parser_reads_as_a_noun_is_a_person() -> None:
+    memory = read_one(
+        "Yumi can't come anymore, her work won't give her the time off :(", ME, ["Yumi"]
+    )
+    types = {e.name: e.type for e in memory.entities}
+    assert types["Yumi"] == "PERSON"

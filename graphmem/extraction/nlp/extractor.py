@@ -214,8 +214,8 @@ class _MessageExtraction:
                 self._sentence(sentence)
         for chunk in doc.noun_chunks if self.parts.concepts else ():
             found = concept(chunk.root)
-            if found:
-                self.entities.add(found.name, found.type)
+            if found:  # a known person the parser read as a noun ("Yumi can't come") is one
+                self.entities.add(found.name, PERSON if self._person(found) else found.type)
         text = doc.text  # spaCy joins the tokens on every access: once per message
         folded = text.casefold()
         for name in self.known.values():
