@@ -1,4 +1,4 @@
-"""Chat as people type it, a second round: a negated auxiliary with its "I" left out, the
+"""Chat as people type it, a second round: a negated auxiliary or "been" with the "I" left out, the
 future progressive, a race told by its distance, a "'s" that is "is", a title the parser
 misreads after "finished" (graphmem/extraction/sentence_variants.py, nlp/clauses.py,
 nlp/names.py, nlp/reading.py, nlp/finished.py); and one speaker's list of messages, whose
@@ -7,11 +7,14 @@ Readings (pure), then the lifecycle and search against the real Neo4j."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 import pytest
 
 from graphmem import Memory
 from graphmem.domain.continuation import continues
-from tests.support.nlp_reading import facts, read_one
+from graphmem.domain.extraction import ExtractedMemory, ExtractionRequest, Message
+from tests.support.nlp_reading import extractor, facts, read_one
 
 ME = "Sam"
 
@@ -25,6 +28,14 @@ ME = "Sam"
         ("We will be staying with my aunt in Lyon.", (ME, "stay_in", "Lyon")),
         ("Signed up for a 10k in May.", (ME, "sign_up_for", "10k race")),
         ("Got the job at Arup!", (ME, "works_at", "Arup")),
+        ("Settled in Porto, the flat is in Bonfim.", (ME, "lives_in", "Porto")),
+        (
+            "My son Leo has a tree nut allergy, carries an EpiPen.",
+            ("Leo", "allergic_to", "tree nut"),
+        ),
+        ("Been seeing a guy called Rafi for two months.", (ME, "dating", "Rafi")),
+        ("Met someone new at the climbing wall, her name is Noor.", (ME, "dating", "Noor")),
+        ("Been learning Greek for a year.", (ME, "learn", "Greek")),
         ("I finally got the job at the aquarium.", (ME, "works_at", "aquarium")),
         ("I ran the 10k on Sunday.", (ME, "run", "10k race")),
     ],
@@ -46,6 +57,12 @@ def test_chat_tells_its_facts(said: str, fact: tuple[str, str, str]) -> None:
         ("Resting heart rate's down to 61 now!", (ME, "rest", "heart rate")),
         # an amount, not a race
         ("I paid 5k for the car.", (ME, "pay", "5k race")),
+        # a wedding's venue, a team: no home
+        ("The barn double-booked us so we moved to a hotel in Ludlow.", (ME, "lives_in", "Ludlow")),
+        ("I moved to a new team in March.", (ME, "lives_in", "March")),
+        # what the speaker must do is no item of the list before it
+        ("Dani's allergic to sesame, need to tell the caterer.", ("Dani", "allergic_to", "need")),
+        ("I met someone at the conference, her name is Ada.", (ME, "dating", "Ada")),
     ],
 )
 def test_chat_makes_up_nothing(said: str, not_a_fact: tuple[str, str, str] | None) -> None:
@@ -129,3 +146,45 @@ def test_a_known_person_the_parser_reads_as_a_noun_is_a_person() -> None:
     )
     types = {e.name: e.type for e in memory.entities}
     assert types["Yumi"] == "PERSON"
+
+
+def _conversation(*turns: str, known: tuple[str, ...] = ()) -> list[ExtractedMemory]:
+    request = ExtractionRequest(
+        messages=[Message(content=text, name=ME) for text in turns],
+        observed_at=datetime(2026, 6, 1, tzinfo=UTC),
+        known_entities=list(known),
+        known_people=list(known),
+    )
+    return extractor().extract(request).memories
+
+
+def test_he_is_the_pet_named_just_before() -> None:
+    adopted, age = _conversation(
+        "We adopted a beagle called Rollo from the shelter!", "He's 3 and a total food thief."
+    )
+    assert ("Rollo", "dog_of", ME) in facts(adopted.triplets)
+    assert ("Rollo", "age", "3") in facts(age.triplets)
+    assert "Rollo" in {e.name for e in age.entities}  # the memory mentions whom "he" is
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        (
+            "We have Dev's parents over on Sunday, his mum hates coriander.",
+            ("Dev's Mother", "dislikes", "coriander"),
+        ),
+        (
+            "Dev is coming too; his sister is allergic to kiwi.",
+            ("Dev's Sister", "allergic_to", "kiwi"),
+        ),
+    ],
+)
+def test_his_or_her_relative_is_the_named_persons(said: str, fact: tuple[str, str, str]) -> None:
+    (memory,) = _conversation(said, known=("Dev",))
+    assert fact in facts(memory.triplets)
+
+
+def test_a_couple_told_together_keeps_its_subject() -> None:
+    (memory,) = _conversation("My brother and his wife moved to Bergen.")
+    assert (f"{ME}'s Brother", "lives_in", "Bergen") in facts(memory.triplets)

@@ -51,6 +51,7 @@ from graphmem.extraction.pattern_fragments import (
     T,
 )
 from graphmem.extraction.pattern_rule import Rule, rule
+from graphmem.extraction.pattern_rules_couples import COUPLE_RULES
 from graphmem.extraction.pattern_rules_health import HEALTH_RULES
 from graphmem.extraction.pattern_rules_life import LIFE_RULES
 from graphmem.extraction.pattern_rules_personal import PERSONAL_RULES
@@ -69,9 +70,17 @@ NAMED_HOME = _HOME_TOWN.format(town="?P<t>")
 _NAMED_HOME_AHEAD = _HOME_TOWN.format(town="?:")
 _AS_MUCH = r"(?i:hard|much|long|well|fast|little|late|often|many|far)"
 
+_HOME_NOUN = (
+    r"(?i:flat|apartment|house|home|place|condo|studio|bungalow|cottage|townhouse|loft|room|"
+    r"villa|farmhouse|dorm|duplex|houseboat|caravan)"
+)
+
 RULES: tuple[Rule, ...] = (
     rule(rf"{FP}\s+{ADV}(?i:live|reside)\s+(?i:in)\s+{T}", "lives_in"),
     rule(rf"{BE1}\s+{ADV}(?i:living|based|staying|settled)\s+(?i:in)\s+{T}", "lives_in"),
+    # "we've settled in Lisbon", "Settled in Lisbon, the flat is in Alfama"
+    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:settled)\s+(?i:in|into)\s+(?=(?:the\s+)?[A-Z]){T}",
+          "lives_in", event=True),
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:to|into)\s+(?!{A_HOME}|{_NAMED_HOME_AHEAD}){T}",
           "lives_in", event=True),
     # "we moved into the Brixton place", "I moved into my Leith flat": the home by its town
@@ -85,9 +94,10 @@ RULES: tuple[Rule, ...] = (
     rule(rf"(?<![\w'])(?i:my|our)\s+(?:(?i:new|own|little|tiny|current)\s+)?(?i:flat|apartment|"
           rf"house|home|place|condo|studio)(?:\s+(?i:is)|'s)\s+(?:(?i:now)\s+)?(?i:in)\s+"
           rf"(?=[A-Z]){ORG}", "lives_in"),
-    # "we moved into a new apartment in Brooklyn": the home is no place, the town is
+    # "we moved into a new apartment in Brooklyn": the home is no place, the town is (not "we
+    # moved to a hotel in Ludlow", "I moved to a new team in March")
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:to|into)\s+{A_HOME}"
-          rf"(?:[a-z][\w-]*\s+){{0,3}}(?i:in|near)\s+{ORG}", "lives_in", event=True),
+          rf"(?:[a-z][\w-]*\s+){{0,2}}{_HOME_NOUN}\s+(?i:in|near)\s+{ORG}", "lives_in", event=True),
     # "he got a place with his girlfriend in Hackney", "we bought a house in Villeurbanne": a
     # home got in a town named is where one lives
     rule(rf"(?:{FP}(?:'ve|\s+have)?|{NAME}(?:\s+has)?)\s+{ADV}(?i:got|bought|rented|found)\s+"
@@ -268,32 +278,7 @@ RULES: tuple[Rule, ...] = (
     # "Mia's teacher is Mr. Okoye"
     rule(rf"{OWNER}{REL_ADJ}{REL}(?:\s+(?i:this|next|for\s+this)\s+(?i:year|term|semester|season))?"
           rf"\s+(?i:is)\s+(?:(?i:now)\s+)?{HONORIFIC}{PERSON}", "relation"),
-    rule(rf"{IM}\s+{ADV}(?i:married)\s+(?i:to)\s+{T}", "married_to", "names"),
-    rule(rf"{IM}\s+{ADV}(?i:dating|going\s+out\s+with)\s+{T}", "dating", "names"),
-    # "I've been seeing Yara", "I'm seeing someone new, her name is Yara" (not "I'm seeing
-    # Yara tonight": a meeting)
-    rule(rf"(?<![\w'])(?:I|i)(?:'ve|\s+have)\s+{ADV}been\s+{ADV}seeing\s+(?=[A-Z])(?!Dr\b|\w+'s\b){T}",
-          "dating", "names"),
-    rule(rf"(?<![\w'])(?:I|i)(?:'m|\s+am|'ve\s+been|\s+have\s+been)\s+{ADV}seeing\s+"
-          rf"(?i:someone|somebody)(?:\s+(?i:new))?\W+(?i:her|his|their)\s+(?i:name)\s+"
-          rf"(?i:is)\s+{T}", "dating", "names"),
-    # "I got engaged to Luca", "Maya got engaged to her boyfriend Luca"
-    rule(rf"(?:{FP}|{NAME})(?:'m|'ve|\s+am|\s+is|\s+was|\s+has|\s+have)?\s+{ADV}"
-          rf"(?:(?i:got|gotten|been|became)\s+)?(?i:engaged)\s+(?i:to)\s+{T}", "engaged_to",
-          "names"),
-    rule(rf"{NAME}\s+(?i:is|was|got)\s+{ADV}(?i:married)\s+(?i:to)\s+{T}", "married_to",
-          "names"),
-    # "Arjun and I got married in Goa", "Lea and I are engaged": the couple, as told
-    rule(rf"(?<![\w'-])(?P<t>{CAP})\s+(?i:and)\s+(?:I|i)(?:'re|\s+are|\s+have\s+been|\s+got|"
-          rf"\s+just\s+got)?\s+{ADV}(?i:married)\b", "married_to", "names", event=True),
-    rule(rf"(?<![\w'-])(?P<t>{CAP})\s+(?i:and)\s+(?:I|i)(?:'re|\s+are|\s+got|\s+just\s+got)?"
-          rf"\s+{ADV}(?i:engaged)\b", "engaged_to", "names", event=True),
-    # "Arjun proposed!", "Lea proposed to me last night"
-    rule(rf"(?<![\w'-])(?P<t>{CAP})\s+{ADV}(?i:proposed)(?:\s+(?i:to\s+me))?(?:\s+(?i:last\s+"
-          rf"night|yesterday|today|this\s+morning|on\s+\w+day))?(?=\s*(?:[.!,]|$))",
-          "engaged_to", "names", event=True),
-    rule(rf"(?<![\w'-])(?P<t>{CAP})\s+{ADV}(?i:proposed\s+to\s+me)\b", "engaged_to", "names",
-          event=True),
+    *COUPLE_RULES,
     rule(rf"{FP}\s+{ADV}{NO_EAT}\s+{T}", "avoids", "list", negative=True),
     rule(rf"{NAME}\s+{ADV}{NO_EAT}\s+{T}", "avoids", "list", negative=True),
     rule(rf"{MY_REL}{REL},?\s+{HONORIFIC}{PERSON}", "relation"),

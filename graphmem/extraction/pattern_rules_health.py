@@ -26,8 +26,8 @@ HEALTH_RULES: tuple[Rule, ...] = (
           rf"{ADV}(?i:diagnosed)\s+(?i:with)\s+{SEVERITY}{T}", "has_condition", event=True),
     rule(rf"{_HAS}\s+{ADV}(?i:an?)\s+{_HOW_BAD}(?i:allergy)\s+(?i:to)\s+{T}", "allergic_to",
           "list"),
-    # "my son Arjun has a peanut allergy", "I've got a bad cat allergy"
-    rule(rf"{_HAS}\s+{ADV}(?i:an?)\s+{_HOW_BAD}(?P<t>[A-Za-z-]+)\s+(?i:allergy)\b",
+    # "my son Arjun has a peanut allergy", "I've got a bad cat allergy", "a tree nut allergy"
+    rule(rf"{_HAS}\s+{ADV}(?i:an?)\s+{_HOW_BAD}(?P<t>(?:(?i:tree)\s+)?[A-Za-z-]+)\s+(?i:allergy)\b",
           "allergic_to", "word"),
     # "she's pregnant so no raw fish or soft cheese for her" (read "… for Cleo"): kept from
     rule(rf"(?<![\w'])(?i:no)\s+(?P<t>[\w' -]+?(?:\s+(?:or|and)\s+[\w' -]+?)?)\s+(?i:for)\s+"

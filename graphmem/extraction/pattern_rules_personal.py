@@ -50,7 +50,8 @@ PERSONAL_RULES: tuple[Rule, ...] = (
           rf"(?:(?i:on|in)\s+)?{DAY_OF_YEAR}", "anniversary"),
     # "My son is 4 now", "Ines is 7": a named person's age (not "Tom is 6 feet tall")
     rule(rf"{NAME}(?:\s+(?i:is)|'s)\s+(?:(?i:now|only|just|already)\s+)?(?P<t>\d{{1,3}})"
-          rf"(?:\s+(?i:years?\s+old|now)\b|(?=\s*(?:[.!,;]|$)))", "age", "word"),
+          rf"(?:\s+(?i:years?\s+old|now)\b|(?=\s*(?:[.!,;]|$)|\s+(?i:and|but|so)\b))", "age",
+          "word"),
     # "Grandma turned 90 last week", "I just turned 40": the age from then on
     rule(rf"(?:{FP}(?:'ve)?|{NAME}(?:\s+has)?)\s+{ADV}(?i:turned|turns)\s+(?P<t>\d{{1,3}})"
           rf"(?![\d:.,]\d|\s*(?:%|percent|degrees|pm|am|o'clock)\b|\w)", "age", "word",

@@ -46,7 +46,7 @@ from graphmem.extraction.phrases import (
     word_set,
 )
 from graphmem.extraction.sentence_variants import each_subject, known_from, with_dropped_i
-from graphmem.extraction.unnamed_relatives import name_the_unnamed
+from graphmem.extraction.unnamed_relatives import name_the_unnamed, owned_clauses
 from graphmem.lifecycle.predicates import normalize_name
 
 #: How a couple may have been told: a breakup ends each of these.
@@ -299,7 +299,7 @@ def find_triplets(
         for name, relation in known_people
         if normalize_name(name) != normalize_name(speaker)
     ]
-    for variant in (with_dropped_i(sentence), *each_subject(sentence)):
+    for variant in (with_dropped_i(sentence), *each_subject(sentence), *owned_clauses(sentence)):
         found.extend(_find_in(variant, speaker, known))
     return found
 

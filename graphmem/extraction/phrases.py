@@ -161,6 +161,8 @@ def trim_phrase(raw: str, *, allow_to: bool = False, keep_lists: bool = False) -
 _CLAUSE_OPENERS = frozenset(
     {"i", "you", "he", "she", "it", "we", "they", "that", "which", "who", "this", "these"}
     | {"those", "there", "but", "so", "because", "since", "though", "although"}
+    # "allergic to sesame, need to tell the caterer": what the speaker must do next
+    | {"need", "needs", "gotta", "gonna", "must", "should", "remember", "hope", "don", "won"}
 )
 
 

@@ -27,6 +27,9 @@ _DROPPED_I_AUX = re.compile(
     r"(?:[Cc]an['’]t|[Cc]annot|[Cc]ouldn['’]t|[Ww]on['’]t|[Dd]idn['’]t|[Hh]aven['’]t|"
     r"[Hh]adn['’]t|[Ww]asn['’]t|[Ww]ouldn['’]t)\s+(?=[a-z])"
 )
+#: "Been seeing a guy called Rafi", "Been learning Greek": "I've" left out (not "Been a busy
+#: week", whose "it has" is).
+_DROPPED_IVE = re.compile(r"^(?:(?:Just|Honestly|Also|Still)\s+)?[Bb]een\s+(?:\w+ly\s+)?\w+ing\b")
 #: "No longer vegetarian", "Not vegan anymore": the speaker's state, its "I'm" left out.
 _DROPPED_IM = re.compile(r"^(?:[Nn]o\s+longer|[Nn]ot\s+\w+\s+any\s?more)\b")
 
@@ -37,6 +40,8 @@ def with_dropped_i(sentence: str) -> str:
     can't stand horror"; not a question); any other sentence as it is."""
     if _DROPPED_IM.match(sentence) is not None:
         return f"I'm {sentence[:1].lower()}{sentence[1:]}"
+    if _DROPPED_IVE.match(sentence) is not None and not sentence.rstrip().endswith("?"):
+        return f"I've {sentence[:1].lower()}{sentence[1:]}"
     if _DROPPED_I_AUX.match(sentence) is not None and not sentence.rstrip().endswith("?"):
         return f"I {sentence[:1].lower()}{sentence[1:]}"
     if _DROPPED_I.match(sentence) is None:

@@ -32,6 +32,8 @@ PRONOUNS = frozenset({"she", "he"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 #: Object pronouns read as the subject pronoun's referent after "for".
 _OBJECTS = {"her": "she", "him": "he"}
+#: Possessives read as the referent's before a relation word ("his mum hates coriander").
+_POSSESSIVES = {"her": "she", "his": "he"}
 #: Relation words (as written, and as relation names) that tell "she" or "he".
 _SHE = frozenset(
     """
@@ -113,8 +115,9 @@ def introduced(doc: Doc) -> dict[str, str]:
 
 
 def with_subject(sentence: Span, referents: Referents) -> str | None:
-    """``sentence``'s text with each "she"/"he" subject (and "her"/"him" after "for")
-    replaced by who it is, or None when no such pronoun with a known referent is in it."""
+    """``sentence``'s text with each "she"/"he" subject (and "her"/"him" after "for", "his"/
+    "her" before a relation word) replaced by who it is, or None when no such pronoun with a
+    known referent is in it."""
     found = [t for t in sentence if _replaced(t, referents)]
     if not found:
         return None
@@ -122,6 +125,9 @@ def with_subject(sentence: Span, referents: Referents) -> str | None:
     for token in reversed(found):  # from the end, so earlier offsets stay valid
         start = token.idx - sentence.start_char
         end = start + len(token.text)
+        if token.dep_ == "poss" and token.lower_ in _POSSESSIVES:  # "his mum" -> "Dev's mum"
+            text = f"{text[:start]}{referents[_POSSESSIVES[token.lower_]]}'s{text[end:]}"
+            continue
         name = referents[_OBJECTS.get(token.lower_, token.lower_)]
         after = token.nbor() if token.i + 1 < len(token.doc) else None
         if after is not None and after.lower_ in {"'s", "\u2019s"}:
@@ -167,10 +173,15 @@ def unnamed_here(text: str, speaker: str, referents: Referents) -> Referents:
 
 
 def _replaced(token: Token, referents: Referents) -> bool:
-    """A "she"/"he" subject with a known referent, or "her"/"him" after "for" ("no raw fish
-    or soft cheese for her": who the food is kept from)."""
+    """A "she"/"he" subject with a known referent, "her"/"him" after "for" ("no raw fish
+    or soft cheese for her": who the food is kept from), or "his"/"her" before a relation
+    word ("his mum hates coriander")."""
     if token.lower_ in referents:
         return token.dep_ in _SUBJECTS or _contracted(token)
+    if token.dep_ == "poss" and _POSSESSIVES.get(token.lower_) in referents:
+        # "his mum hates coriander" (not "her name", "his car", or "my brother and his wife",
+        # which names the couple)
+        return token.head.lower_ in RELATIONS and token.head.dep_ in _SUBJECTS
     pronoun = _OBJECTS.get(token.lower_)
     return pronoun in referents and token.dep_ == "pobj" and token.head.lower_ == "for"
 

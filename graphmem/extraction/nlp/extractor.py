@@ -52,7 +52,7 @@ from graphmem.extraction.nlp.coref import (
 )
 from graphmem.extraction.nlp.denials import sentence_denials
 from graphmem.extraction.nlp.former import as_former
-from graphmem.extraction.nlp.names import PERSON, Named, Speakers, concept, named_entity
+from graphmem.extraction.nlp.names import ANIMAL, PERSON, Named, Speakers, concept, named_entity
 from graphmem.extraction.nlp.others import (
     by_noun_phrase,
     named_relative,
@@ -154,7 +154,7 @@ class NLPExtractor:
             question = asked[1] if asked and asked[0] != speaker_of(m) else None
             memory = step.run(index, doc, recent, question)
             memories.append(memory)
-            recent.saw(e.name for e in memory.entities if e.type == PERSON)
+            recent.saw(e.name for e in memory.entities if e.type in {PERSON, ANIMAL})
             recent.learn(relatives_told(memory.triplets, talkers))
             asked = confirm.last_question(doc, speaker_of(m))
         return Extraction(memories=memories, llm_calls=0)
@@ -238,8 +238,10 @@ class _MessageExtraction:
         related: set[tuple[str, str]] = set()  # (owner, person) of a relation read
         claimed: set[int] = set()  # verbs whose clause a pattern already read
         text = sentence.text
-        if self.they:
-            text = with_subject(sentence, self.they) or text
+        if self.they and (said := with_subject(sentence, self.they)) is not None:
+            for name in (n for n in self.they.values() if n in said and n not in text):
+                self.entities.add(name)  # "He's 3": the memory mentions whom "he" is
+            text = said
         for raw in find_triplets(text, self.speakers.me, self.known.keys()):
             if raw.organization and not organization_in(sentence, raw.target):
                 continue
