@@ -41,6 +41,8 @@ def test_the_kind_of_answer_asked_for(query: str, kind: str | None) -> None:
         ("My partner thinks I should rent a studio", "amount", False),
         ("Took 3 weeks in the end.", "duration", True),
         ("He turned ninety in May.", "age", True),
+        ("He's 3 and a total food thief.", "age", True),
+        ("Rollo lost 2 kilos since February!", "age", False),  # a weight, not an age
         ("going twice a week with Dee", "frequency", True),
         ("I go swimming with Dee", "frequency", False),
     ],

@@ -188,3 +188,15 @@ def test_his_or_her_relative_is_the_named_persons(said: str, fact: tuple[str, st
 def test_a_couple_told_together_keeps_its_subject() -> None:
     (memory,) = _conversation("My brother and his wife moved to Bergen.")
     assert (f"{ME}'s Brother", "lives_in", "Bergen") in facts(memory.triplets)
+
+
+@pytest.mark.neo4j
+def test_a_known_pet_does_what_a_later_message_tells(memory: Memory, user_id: str) -> None:
+    def tell(text: str, day: str) -> set[tuple[str, str, str]]:
+        said = [{"role": "user", "name": "Jade", "content": text}]
+        added = memory.add(said, user_id=user_id, timestamp=day)
+        return {(r.source, r.predicate, r.target) for e in added.results for r in e.relations}
+
+    assert ("Miso", "cat_of", "Jade") in tell("We adopted a kitten called Miso!", "2026-04-11")
+    later = tell("Miso knocked my phone into the bath yesterday.", "2026-05-20")
+    assert ("Miso", "knock", "phone") in later

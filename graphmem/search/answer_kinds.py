@@ -28,7 +28,13 @@ _HOLDS: dict[Kind, re.Pattern[str]] = {
     "amount": re.compile(
         rf"[£$€¥₹]|\b(?:free|grand|quid|bucks)\b|{_NUMBER}(?![\w,.:]*[\s-]+{_UNITS}\b)", re.I
     ),
-    "age": re.compile(rf"{_NUMBER}|\b(?:teens?|twenties|thirties|forties|fifties)\b", re.I),
+    # a number that is no measure ("lost 2 kilos", "ran 10k") nor a time of day
+    "age": re.compile(
+        rf"{_NUMBER}(?![\w,.:]*[\s-]*(?:kilos?|kg|lbs?|pounds|stone|km|k|miles?|metres|meters|"
+        rf"cm|%|percent|am|pm|o'clock|minutes?|mins?|hours?|hrs?|times|quid|euros?|dollars?)\b)|"
+        rf"\b(?:teens?|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b",
+        re.I,
+    ),
     "duration": re.compile(
         rf"(?:{_NUMBER}|\ban?\b|\bfew\b|\bseveral\b)[\s-]*(?:more\s+)?{_UNITS}\b|"
         rf"\b(?:since|all\s+(?:day|night|week|year))\b",

@@ -125,5 +125,6 @@ def _mentioned(store: MemoryStore, scope: Scope, texts: list[str]) -> list[Known
 
 
 def people_of(known: list[KnownEntity]) -> list[str]:
-    """The names of the known entities stored as persons."""
-    return [e.name for e in known if (e.type or "").upper() == "PERSON"]
+    """The names of the known entities stored as persons or pets: who may do what a message
+    tells ("Miso knocked my phone into the bath", the cat named before)."""
+    return [e.name for e in known if (e.type or "").upper() in {"PERSON", "ANIMAL"}]
