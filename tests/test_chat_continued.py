@@ -28,6 +28,8 @@ ME = "Sam"
         ("We will be staying with my aunt in Lyon.", (ME, "stay_in", "Lyon")),
         ("Signed up for a 10k in May.", (ME, "sign_up_for", "10k race")),
         ("Got the job at Arup!", (ME, "works_at", "Arup")),
+        ("I work weekends at a bakery on Gloucester Road.", (ME, "works_at", "bakery")),
+        ("I work part-time at Tesco.", (ME, "works_at", "Tesco")),
         ("Settled in Porto, the flat is in Bonfim.", (ME, "lives_in", "Porto")),
         (
             "My son Leo has a tree nut allergy, carries an EpiPen.",

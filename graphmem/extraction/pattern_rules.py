@@ -70,6 +70,11 @@ NAMED_HOME = _HOME_TOWN.format(town="?P<t>")
 _NAMED_HOME_AHEAD = _HOME_TOWN.format(town="?:")
 _AS_MUCH = r"(?i:hard|much|long|well|fast|little|late|often|many|far)"
 
+_SHIFTS = (
+    r"(?:(?i:weekends|nights|evenings|mornings|weekdays|shifts|part[\s-]time|full[\s-]time|"
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)days|(?:two|three|four|2|3|4)\s+days\s+a\s+week)"
+    r"\s+)?"
+)
 _HOME_NOUN = (
     r"(?i:flat|apartment|house|home|place|condo|studio|bungalow|cottage|townhouse|loft|room|"
     r"villa|farmhouse|dorm|duplex|houseboat|caravan)"
@@ -120,7 +125,8 @@ RULES: tuple[Rule, ...] = (
     rule(rf"(?:{FP}|{NAME})(?:'ve|\s+has|\s+have)?\s+{ADV}(?i:moved|relocated)\s+(?i:to)\s+{CAP}"
           rf"(?:\s+{CAP}){{0,3}}\s+(?i:for)\s+(?i:a\s+)?(?i:new\s+)?(?i:job|position|role)\s+"
           rf"(?i:at|with)\s+(?:the\s+)?{ORG}", "works_at", event=True),
-    rule(rf"{FP}\s+{ADV}(?i:work)\s+(?i:at|for)\s+{T}", "works_at"),
+    # "I work weekends at a bakery", "I work part-time at Tesco": when one works there
+    rule(rf"{FP}\s+{ADV}(?i:work)\s+{_SHIFTS}(?i:at|for)\s+{T}", "works_at"),
     # "I live in Ghent and work at Barco": the second verb of a first-person clause
     rule(rf"(?<![\w'])(?i:and)\s+{ADV}(?i:work)\s+(?i:at|for)\s+{T}", "works_at",
           first_person_before=True),
