@@ -18,11 +18,13 @@ its context key), the better field winning.
 from __future__ import annotations
 
 import math
+import re
 from collections import defaultdict
 from collections.abc import Collection, Sequence
 
 from pydantic import BaseModel
 
+from graphmem.domain.calendar_words import MONTHS, WEEKDAYS
 from graphmem.ports.search import ScopeTotals, TermHits
 from graphmem.search import lucene
 
@@ -44,6 +46,19 @@ QUESTION_WORDS = frozenset(
 MINOR_WORDS = frozenset(
     {"i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "you", "your", "yours", "s"}
 )
+
+
+_CALENDAR = frozenset(w.casefold() for w in (*WEEKDAYS, *MONTHS))
+_NAMED = re.compile(r"(?<![.!?]\s)(?<!^)(?<=\s)([A-Z][^\W\d_]+)")
+
+
+def named(query: str) -> frozenset[str]:
+    """The query's names: its capitalised words but the first of a sentence ("How old is
+    Rollo?" -> rollo). The entity signal counts the person a query names; alone, a name
+    only finds the shortest memories that spell it, so it adds to a memory another word
+    found, as :data:`MINOR_WORDS` do (:func:`scores`)."""
+    words = (w.casefold() for w in _NAMED.findall(query.strip()))
+    return frozenset(w for w in words if w != "i" and w.removesuffix("s") not in _CALENDAR)
 
 
 def lexical(query: str) -> list[str]:
@@ -95,14 +110,18 @@ def length_norm(chars: int, avg_chars: float) -> float:
 
 
 def scores(
-    hits: list[TermHits], stats: dict[str, FieldStats], queried: Collection[str] = ()
+    hits: list[TermHits],
+    stats: dict[str, FieldStats],
+    queried: Collection[str] = (),
+    minor: Collection[str] = MINOR_WORDS,
 ) -> dict[str, float]:
     """Memory id -> its full-text score (unnormalised): per field, the sum over terms of the
     term's scope IDF times the hit's length norm over the term's best; the better field
-    wins. Only memories some word besides :data:`MINOR_WORDS` found are scored, unless the
-    query (``queried``, else the terms of ``hits``) has no other word."""
+    wins. Only memories some word besides the ``minor`` ones (:data:`MINOR_WORDS`, and the
+    query's names for the memory signal) found are scored, unless the query (``queried``,
+    else the terms of ``hits``) has no other word."""
     fields: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
-    major = {t for t in (queried or [t.term for t in hits]) if t not in MINOR_WORDS}
+    major = {t for t in (queried or [t.term for t in hits]) if t not in minor}
     found_by_major: set[str] = set()
     for term in hits:
         found = [

@@ -2,7 +2,8 @@
 to the scope inside the indexes, and BM25 scores them from the scope's own statistics
 (`search/scope_terms.py`), so other tenants' memories do not move this scope's ranking. Scores
 are divided by the best one. A question's interrogatives and auxiliaries ("when did", "what
-was") are left out (`scope_terms.lexical`)."""
+was") are left out (`scope_terms.lexical`); its names only add to what another word found
+(`scope_terms.named`)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: Search
         queries, ctx.fetch_states, ctx.before, scope_terms.TERM_HITS_CAP, ctx.scope_keys
     )
     stats = scope_terms.field_stats([found.totals])
-    scored = scope_terms.scores(found.terms, stats, [q.term for q in queries])
+    minor = scope_terms.MINOR_WORDS | scope_terms.named(ctx.query)
+    scored = scope_terms.scores(found.terms, stats, [q.term for q in queries], minor)
     top = sorted(scored.items(), key=lambda item: -item[1])[: ctx.per_signal_k]
     best = top[0][1] if top else 0.0
     for memory_id, score in top:
