@@ -30,6 +30,7 @@ ME = "Sam"
         ("Got the job at Arup!", (ME, "works_at", "Arup")),
         ("I work weekends at a bakery on Gloucester Road.", (ME, "works_at", "bakery")),
         ("I work part-time at Tesco.", (ME, "works_at", "Tesco")),
+        ("Clara has been vegan for years.", ("Clara", "diet", "vegan")),
         ("Settled in Porto, the flat is in Bonfim.", (ME, "lives_in", "Porto")),
         (
             "My son Leo has a tree nut allergy, carries an EpiPen.",
@@ -65,6 +66,7 @@ def test_chat_tells_its_facts(said: str, fact: tuple[str, str, str]) -> None:
         # what the speaker must do is no item of the list before it
         ("Dani's allergic to sesame, need to tell the caterer.", ("Dani", "allergic_to", "need")),
         ("I met someone at the conference, her name is Ada.", (ME, "dating", "Ada")),
+        ("Clara has vegan friends.", ("Clara", "diet", "vegan")),
     ],
 )
 def test_chat_makes_up_nothing(said: str, not_a_fact: tuple[str, str, str] | None) -> None:

@@ -221,8 +221,9 @@ RULES: tuple[Rule, ...] = (
     # "I've been a nurse for twelve years": the title held since
     rule(rf"{BEEN}\s+{ADV}(?i:an?)\s+{T}", "job_title", "title", occupation=True),
     rule(rf"{BE1}\s+{ADV}(?i:an?\s+)?{KEEN}(?P<t>(?i:{DIETS}))\b", "diet", "word"),
-    rule(rf"{NAME}(?:'s|\s+(?i:is))\s+{ADV}(?i:an?\s+)?{KEEN}(?P<t>(?i:{DIETS}))\b",
-          "diet", "word"),
+    # "Clara is vegan", "Clara has been vegan for years", "Clara's been vegan since 2019"
+    rule(rf"{NAME}(?:'s|\s+(?i:is)|(?:'s|\s+(?i:has))\s+(?i:been))\s+{ADV}"
+          rf"(?i:an?\s+)?{KEEN}(?P<t>(?i:{DIETS}))\b", "diet", "word"),
     rule(rf"{FP}(?:'ve|\s+have)\s+{ADV}(?i:been)\s+{ADV}(?i:an?\s+)?(?P<t>(?i:{DIETS}))\b",
           "diet", "word"),
     # "I'm going vegan for January", "we're going keto": from now on
