@@ -31,6 +31,10 @@ ME = "Sam"
         ("I work weekends at a bakery on Gloucester Road.", (ME, "works_at", "bakery")),
         ("I work part-time at Tesco.", (ME, "works_at", "Tesco")),
         ("Clara has been vegan for years.", ("Clara", "diet", "vegan")),
+        ("Yoshiko loves karaoke and hates fish, funnily enough.", ("Yoshiko", "likes", "karaoke")),
+        ("Yoshiko loves karaoke and hates fish, funnily enough.", ("Yoshiko", "dislikes", "fish")),
+        ("Planted tomatoes, courgettes and runner beans.", (ME, "plant", "tomato")),
+        ("Picked up a used Kia Niro EV, 40k on the clock.", (ME, "own", "Kia Niro EV")),
         ("Settled in Porto, the flat is in Bonfim.", (ME, "lives_in", "Porto")),
         (
             "My son Leo has a tree nut allergy, carries an EpiPen.",
@@ -67,6 +71,10 @@ def test_chat_tells_its_facts(said: str, fact: tuple[str, str, str]) -> None:
         ("Dani's allergic to sesame, need to tell the caterer.", ("Dani", "allergic_to", "need")),
         ("I met someone at the conference, her name is Ada.", (ME, "dating", "Ada")),
         ("Clara has vegan friends.", ("Clara", "diet", "vegan")),
+        ("Everyone loves pizza.", ("Everyone", "likes", "pizza")),
+        ("Yoshiko hates fish, funnily enough.", ("Yoshiko", "dislikes", "funnily enough")),
+        ("Fried chicken tonight!", (ME, "fry", "chicken")),  # a dish, not a deed
+        ("I bought a Dyson for my mum.", (ME, "own", "Dyson")),  # a gift
     ],
 )
 def test_chat_makes_up_nothing(said: str, not_a_fact: tuple[str, str, str] | None) -> None:

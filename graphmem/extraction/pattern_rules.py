@@ -75,6 +75,11 @@ _SHIFTS = (
     r"(?:mon|tues|wednes|thurs|fri|satur|sun)days|(?:two|three|four|2|3|4)\s+days\s+a\s+week)"
     r"\s+)?"
 )
+#: Capitalised words that open a sentence and name nobody ("Everyone loves pizza").
+_SOMEONE = (
+    r"(?!(?:Everyone|Everybody|Nobody|Someone|Somebody|Anyone|Anybody|Everything|Nothing|"
+    r"He|She|It|They|We|You|This|That|Who|Which)\b)"
+)
 _HOME_NOUN = (
     r"(?i:flat|apartment|house|home|place|condo|studio|bungalow|cottage|townhouse|loft|room|"
     r"villa|farmhouse|dorm|duplex|houseboat|caravan)"
@@ -259,6 +264,9 @@ RULES: tuple[Rule, ...] = (
           rf"(?:(?!about\b)[a-z][\w-]*\s+){{0,3}}(?i:is|are)\s+{T}", "likes", "list"),
     rule(rf"{FP}\s+{ADV}(?P<v>(?i:like|love|enjoy|adore|prefer))\s+{T}", "likes", "series",
           allow_to=True),
+    # "Yoshiko loves karaoke", "My mum enjoys gardening" (read "<Speaker>'s Mother enjoys …")
+    rule(rf"{_SOMEONE}{NAME}\s+{ADV}(?P<v>(?i:likes|loves|enjoys|adores))\s+{T}", "likes",
+          "series", allow_to=True),
     # "These days I'm really into Afrobeat", "Tom is obsessed with padel": a liking
     rule(rf"(?:{BE1}|{NAME}(?:'s|\s+is))\s+{ADV}(?:(?i:so|totally|a\s+bit|kind\s+of|big\s+time)\s+)?"
           rf"(?i:into|obsessed\s+with|hooked\s+on|crazy\s+about|mad\s+about|passionate\s+about)"
@@ -275,7 +283,9 @@ RULES: tuple[Rule, ...] = (
     rule(rf"{NAME}\s+{ADV}{CANT}\s+(?i:stand|bear)\s+{T}", "dislikes", "list",
           negative=True),
     rule(rf"{FP}\s+{ADV}(?i:hate|detest|loathe|despise)\s+{T}", "dislikes", "list"),
-    rule(rf"{NAME}\s+{ADV}(?i:hates|detests|loathes|despises)\s+{T}", "dislikes", "list"),
+    # "Tom hates olives", "Yoshiko loves karaoke and hates fish"
+    rule(rf"{_SOMEONE}{NAME}\s+(?:(?i:loves|likes|enjoys|adores)\s+[^.!?;,]{{1,40}}?\s+"
+          rf"(?i:and|but)\s+)?{ADV}(?i:hates|detests|loathes|despises)\s+{T}", "dislikes", "list"),
     # "X is my son" (not "X is my son's teacher": the relation is to someone else)
     rule(rf"{NAME}\s+(?i:is)\s+{MY_REL}{REL}\b{NOT_OWNED}", "relation"),
     rule(rf"{NAME},\s+{MY_REL}{REL}\s*,", "relation"),  # "Sarah, my neighbor, is a vet"
@@ -368,6 +378,11 @@ RULES: tuple[Rule, ...] = (
     # "My phone is an old Pixel 4", "our car's a red Mazda 3": what the speaker has
     rule(rf"(?<![\w'])(?i:my|our)\s+{THINGS}(?:\s+(?i:is)|'s)\s+(?i:an?)\s+{WORN}"
           rf"(?P<t>{CAP}(?:\s+(?:{CAP}|\d[\w-]*)){{0,3}})", "own"),
+    # "I bought a used Kia Niro", "we picked up a new Tesla Model 3": what the speaker has now
+    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:bought|picked\s+up|purchased|leased)\s+(?i:an?|my|our)"
+          rf"\s+{WORN}(?P<t>[A-Z][\w-]+(?:\s+(?:{CAP}|\d[\w-]*)){{0,3}})"
+          rf"(?=\s*(?:[,.!;:]|$)|\s+(?i:from|in|at|last|yesterday|today|on)\b)", "own",
+          event=True),
     # "I finally booked my trip to Japan for April", "we booked flights to Lima": a trip ahead
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:booked|planned|organi[sz]ed|arranged)\s+(?:(?i:a|an|my|our|the)"
           rf"\s+)?(?:[\w-]+\s+){{0,2}}?(?i:trip|holiday|vacation|flights?|getaway|break)\s+"

@@ -163,6 +163,29 @@ _CLAUSE_OPENERS = frozenset(
     | {"those", "there", "but", "so", "because", "since", "though", "although"}
     # "allergic to sesame, need to tell the caterer": what the speaker must do next
     | {"need", "needs", "gotta", "gonna", "must", "should", "remember", "hope", "don", "won"}
+    # "… hates fish, funnily enough": an aside
+    | {
+        "funnily",
+        "honestly",
+        "obviously",
+        "apparently",
+        "luckily",
+        "sadly",
+        "thankfully",
+        "surprisingly",
+        "weirdly",
+        "oddly",
+        "ironically",
+        "basically",
+        "literally",
+        "seriously",
+        "hopefully",
+        "unfortunately",
+        "fortunately",
+        "naturally",
+        "clearly",
+        "strangely",
+    }
 )
 
 

@@ -4,7 +4,8 @@ casual chat types in lower case (:func:`proper_names`).
 
 **A dropped "I", found by the parse.** People type "Doing a lot of cycling instead",
 "Freelancing now, mostly branding work", "Found a great place near us", "Diagnosed with
-asthma last week". The lexical list of :mod:`graphmem.extraction.sentence_variants` puts the
+asthma last week", "Planted tomatoes and beans" (a past form the parser read as an
+adjective). The lexical list of :mod:`graphmem.extraction.sentence_variants` puts the
 "I" back before common past forms ("Moved to Leeds"); the rest are read from the parse: a
 sentence opening on a verb with no subject (:func:`.repairs.opening_verb`) is the speaker's
 own, said with "I'm" before a present participle, "I" before a past tense, "I was" before a
@@ -82,6 +83,8 @@ def with_subject(doc: Doc) -> str | None:
         said = _subject_for(verb, sentence) if verb is not None else None
         if verb is not None and said is not None:
             cuts.append((_start_of(verb).idx, said))
+        elif (first := _participle_opening(sentence)) is not None:
+            cuts.append((first.idx, "I"))
     if not cuts:
         return None
     pieces: list[str] = []
@@ -94,6 +97,21 @@ def with_subject(doc: Doc) -> str | None:
         last = at + 1
     pieces.append(text[last:])
     return "".join(pieces)
+
+
+def _participle_opening(sentence: Span) -> Token | None:
+    """ "Planted tomatoes, courgettes and beans", "Harvested 6 kilos of tomatoes": a past
+    form the parser took for an adjective of the noun after it, in a sentence with no verb
+    (not "Used cars are cheap")."""
+    first = sentence[0]
+    if first.tag_ not in {"VBN", "VBD"} or first.dep_ != "amod" or not first.is_title:
+        return None
+    if len(sentence) < 2 or sentence[1].tag_ not in {"NNS", "CD", "DT", "PRP$"}:
+        return None  # "Fried chicken tonight!": a dish
+    if sentence.root.pos_ not in {"NOUN", "PROPN"} or sentence.text.rstrip().endswith("?"):
+        return None
+    others = (t for t in sentence if t.i != first.i)
+    return None if any(t.pos_ in {"VERB", "AUX"} for t in others) else first
 
 
 def _start_of(verb: Token) -> Token:
