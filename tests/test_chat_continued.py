@@ -1,9 +1,11 @@
-"""Chat as people type it, a second round: a negated auxiliary or "been" with the "I" left out, the
-future progressive, a race told by its distance, a "'s" that is "is", a title the parser
-misreads after "finished" (graphmem/extraction/sentence_variants.py, nlp/clauses.py,
-nlp/names.py, nlp/reading.py, nlp/finished.py); and one speaker's list of messages, whose
-turns that lean on the one before are indexed with it (graphmem/domain/continuation.py).
-Readings (pure), then the lifecycle and search against the real Neo4j."""
+"""Chat as people type it, a second round: a negated auxiliary or "been" with the "I" left
+out, the future progressive, a race told by its distance, a "'s" that is "is", a title the
+parser misreads after "finished", "he" for the pet named before, "his mum" for a named
+person's relative, a known pet as a subject (graphmem/extraction/sentence_variants.py,
+nlp/clauses.py, nlp/names.py, nlp/reading.py, nlp/finished.py, nlp/coref.py, the pattern
+rules); and one speaker's list of messages, whose turns that lean on the one before are
+indexed with it (graphmem/domain/continuation.py). Readings (pure), then the lifecycle and
+search against the real Neo4j."""
 
 from __future__ import annotations
 

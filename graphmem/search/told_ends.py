@@ -6,7 +6,9 @@ a current or general question ("Who picks the kids up on Wednesdays now?") the l
 ranks above the earlier, and for a past one below, as an update pair
 (:mod:`graphmem.search.updates`).
 
-The later memory says an end ("anymore", "any more", "no longer"), has the same speaker,
+The later memory says an end or a change ("anymore", "any more", "no longer", "changed",
+"change of plan", "instead": "Party venue changed, so it's at a restaurant now"), has the
+same speaker,
 and shares with the earlier one at least two words that are no stop words — a name and the
 thing ended, here "Beatriz" and "Wednesdays".
 """
@@ -19,8 +21,10 @@ from collections.abc import Sequence
 from graphmem.search.update_words import every_stem
 from graphmem.search.updates import Pair, Ranked
 
-_ENDS = re.compile(r"\b(?:any\s?more|no\s+longer)\b", re.IGNORECASE)
-_END_WORDS = frozenset({"anymore", "longer"})
+_ENDS = re.compile(
+    r"\b(?:any\s?more|no\s+longer|changed|change\s+of\s+plans?|instead)\b", re.IGNORECASE
+)
+_END_WORDS = frozenset({"anymore", "longer", "changed", "change", "plan", "instead"})
 MIN_SHARED = 2
 
 
