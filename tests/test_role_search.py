@@ -391,3 +391,27 @@ def test_a_chained_role_keeps_the_one_it_went_through(memory: Memory, user_id: s
         )
     found = memory.search("Who is my daughter's best friend?", user_id=user_id, top_k=3)
     assert found.results[0].text == "Zuza's best friend is called Hania."
+
+
+@pytest.mark.neo4j
+def test_food_made_for_someone_ranks_their_constraint_not_the_cooks_diet(
+    memory: Memory, user_id: str
+) -> None:
+    """ "What cake should I bake for Karl's daughter?": the daughter's constraint first, and
+    neither the cook's own diet nor the cook's dinner companion's allergy above it."""
+    for text in [
+        "I am vegetarian and I love tofu.",
+        "I have dinner with Alice every Friday.",
+        "Alice is allergic to shellfish.",
+        "Ines is Karl's daughter.",
+        "Ines likes strawberries and apricots.",
+        "Ines can't eat gluten.",
+        "Karl loves chocolate cake.",
+    ]:
+        memory.add(text, user_id=user_id)
+    found = memory.search("What cake should I bake for Karl's daughter?", user_id=user_id)
+    texts = [m.text for m in found.results]
+    assert texts[0] == "Ines can't eat gluten."
+    shellfish = "Alice is allergic to shellfish."
+    if shellfish in texts:
+        assert texts.index("Ines likes strawberries and apricots.") < texts.index(shellfish)

@@ -70,7 +70,15 @@ person's facts that a question about the asker matched), on both paths. Written 
 question about its topic (search/ended.py, ``about``): the only difference was the `updates`
 count of "What should I avoid at dinner with Alice?" and "What fruit should I bring?" (2 ->
 1: the move from Beijing to Paris, which neither asks about, no longer pairs), on both
-paths; every result, score and relation stayed the same."""
+paths; every result, score and relation stayed the same. Written again at the fourteenth
+stop (2026-12-06): the new `score_breakdown.answer` field (1.0 everywhere: no query asks "how
+much" or "how old"); a name the query gives only adds to a memory another word found
+(search/scope_terms.py, ``named``), so memories that only "Ines", "Maria" or "Alice" found lost
+their full-text score (scores down by up to 0.19); the patterns read a named person's likes
+("Ines likes strawberries", "Karl likes chocolate cake", in place of the parse's "like"
+triplets, in the relation lists); "What cake should I bake for Karl's daughter?" reads as food
+made for someone (search/time_cues.py, ``SERVED_CUES``: current, constraints), so "Ines can't
+eat gluten" scores 1.0 with its pinned constraint. No result moved, on either path."""
 
 from __future__ import annotations
 

@@ -162,11 +162,28 @@ def test_a_question_of_what_to_avoid_asks_for_the_current_constraints(query: str
 
 
 @pytest.mark.parametrize(
+    ("query", "served"),
+    [
+        ("what cake should I bake for Karl's daughter", True),
+        ("What can I cook when my in-laws visit?", True),
+        ("Ideas for a dessert to make for my sister's birthday?", True),
+        ("What should I cook for me and Tom this week?", False),
+    ],
+)
+def test_food_made_for_others_asks_for_their_constraints(query: str, served: bool) -> None:
+    """Their constraints, not the cook's own diet (search/temporal.py reads ``served``)."""
+    intent = detect(query, REF)
+    assert intent.served is served
+    if served:
+        assert intent.kind == "current" and intent.constraints
+
+
+@pytest.mark.parametrize(
     "query",
     [
         "Planning a dinner with Alice in Paris, any ideas?",
         "option 3 may work for us",
-        "what cake should I bake for Karl's daughter",
+        "what should I cook for dinner",
         "",
         "東京でおすすめのレストランは？",
     ],

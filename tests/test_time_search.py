@@ -276,6 +276,26 @@ def test_a_past_question_naming_the_state_ranks_the_old_statement_first(
     assert texts[0] == answer, texts
 
 
+def test_the_old_statement_outranks_the_period_when_it_holds_other_facts_too(
+    memory: Memory, user_id: str
+) -> None:
+    """A statement whose place was ended, not superseded, because it tells a job as well ("I
+    work for a fintech, but I live in Izmir"), is still the answer to "where did I live
+    before?", above a move announced in its period that is worded closer to the question."""
+    turns = [
+        ("2026-01-08T09:00:00Z", "I work remotely for a fintech in Berlin, but I live in Izmir."),
+        ("2026-03-01T09:00:00Z", "Big news: moving to Lisbon next month for a change of scene."),
+        ("2026-04-22T09:00:00Z", "Settled in Lisbon, the flat is in Alfama."),
+    ]
+    for timestamp, text in turns:
+        memory.add([{"role": "user", "name": "Elif", "content": text}], user_id=user_id,
+                   timestamp=timestamp)  # fmt: skip
+    result = memory.search(
+        "Where did I live before Lisbon?", user_id=user_id, top_k=3, reference_date="2026-05-01"
+    )
+    assert _texts(result)[0] == turns[0][1]
+
+
 # Another life, told in other words: the companion is named in every recent episode, and the
 # episodes are worded much closer to the questions than the state facts are.
 LISBON: list[tuple[str, str]] = [

@@ -37,6 +37,7 @@ from graphmem.search.time_cues import (
     CONSTRAINT_CUES,
     CURRENT_CUES,
     PAST_CUES,
+    SERVED_CUES,
     SITUATION_CUES,
     WHEN_CLAUSE,
     topic_words,
@@ -61,6 +62,9 @@ class TimeIntent(BaseModel):
     # current: the query asks what to avoid ("What should I avoid for dinner with Alice?"):
     # the constraints of the people it is about and of their companions are its facts
     constraints: bool = False
+    # food made for others ("what cake should I bake for Karl's daughter?"): their
+    # constraints, not the cook's own (search/time_cues.py, ``SERVED_CUES``)
+    served: bool = False
     # The window names no year ("in June", "in the summer", "on 4 July"): the latest such
     # window is meant, and search takes the latest one that holds memories of the scope.
     yearless: bool = False
@@ -206,7 +210,8 @@ def detect(query: str, reference: datetime) -> TimeIntent:
 def _kind(query: str, reference: datetime, asks: bool) -> TimeIntent:
     text = " ".join(query.lower().split())
     found = _window(text, reference)
-    avoid = CONSTRAINT_CUES.search(text)
+    served = SERVED_CUES.search(text)
+    avoid = CONSTRAINT_CUES.search(text) or served
     current = CURRENT_CUES.search(text)
     # "a restaurant this weekend, given my current situation": a time from today on that the
     # query plans for, not asks about; what holds now answers it
@@ -232,8 +237,13 @@ def _kind(query: str, reference: datetime, asks: bool) -> TimeIntent:
     if current is not None:
         whole = SITUATION_CUES.search(text) is not None
         return TimeIntent(
-            kind="current", cue=current.group(0), whole=whole, constraints=avoid is not None
+            kind="current",
+            cue=current.group(0),
+            whole=whole,
+            constraints=avoid is not None,
+            served=served is not None,
         )
     if avoid is not None:  # what to avoid is what holds now
-        return TimeIntent(kind="current", cue=avoid.group(0), constraints=True)
+        cue = avoid.group(0).strip()
+        return TimeIntent(kind="current", cue=cue, constraints=True, served=served is not None)
     return TimeIntent()

@@ -127,7 +127,8 @@ def _current(
 ) -> None:
     held = [f for f in facts if _held_at(f, at)]
     held_pastimes = [f for f in pastimes if _held_at(f, at)]
-    subjects = _subjects(query, held + held_pastimes, me)
+    # food made for others: their constraints, not the cook's
+    subjects = _subjects(query, held + held_pastimes, [] if plan.intent.served else me)
     mine = [f for f in held if f.source_id in subjects]
     companions = {f.target_id for f in mine if f.predicate in COMPANION_PREDICATES}
     theirs = [f for f in held if f.source_id in companions and f.predicate in CONSTRAINT_PREDICATES]

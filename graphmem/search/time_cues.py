@@ -22,6 +22,14 @@ CONSTRAINT_CUES = re.compile(
     r"dietary|restrictions?|safe\s+(?:to|for)|watch\s+out\s+for|careful\s+(?:with|about)|"
     r"keep\s+in\s+mind|(?:should|need\s+to)\s+(?:i|we)\s+know|be\s+aware\s+of)\b"
 )
+#: Food made for others: what they can't eat comes first, and the cook's own diet is no
+#: constraint ("What cake should I bake for Karl's daughter?", "what can I cook when my
+#: in-laws visit?"; not "what should I cook for dinner?", "… for me").
+SERVED_CUES = re.compile(
+    r"\b(?:cook|bake|make|prepare|serve)\b[^.?!]{0,30}?\b(?:for|when)\s+"
+    r"(?!(?:me|us|myself|ourselves|dinner|lunch|breakfast|supper|tonight|tomorrow|the\s+week|"
+    r"later)\b)"
+)
 #: A current query about the situation as a whole, not one topic of it.
 SITUATION_CUES = re.compile(
     r"\b(?:situation|circumstances?|status\s+quo|(?:my|our|their|his|her)\s+(?:life|lives|status)|"

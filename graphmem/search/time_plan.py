@@ -26,6 +26,9 @@ STATES_TIME = 0.3
 #: Past, one topic: a memory of the period within this share of the best cosine is about the
 #: topic (full past score; the other signals order them); below it the score fades.
 ON_TOPIC = 0.8
+#: Past, a state the query names ("where did I live before Lisbon?"): the statements of it
+#: are the answer; another memory of the period scores this share of its past score.
+BESIDE_ASKED = 0.5
 #: A companion's constraint ranks just below the relation that makes them a companion.
 INHERIT = 0.98
 
@@ -117,8 +120,11 @@ class TemporalPlan:
             intent *= 0.0 if elsewhere else self._closeness(cosine) ** 2
         if self.past and not self.intent.whole and memory.id not in self.asked:
             # a topic asked of the past ("where did we eat back then?"): among the memories
-            # of the period, those about the topic first, not every one observed in it
+            # of the period, those about the topic first, not every one observed in it; and
+            # below the statements of a state the query names, which answer it
             intent *= min(1.0, self._closeness(cosine) / ON_TOPIC)
+            if self.asked:
+                intent *= BESIDE_ASKED
         if self.intent.kind == "past" and tells_past(memory.text):
             # it says its state ended: the past asked about, as far as it is about the topic
             intent = max(intent, self._closeness(cosine))
