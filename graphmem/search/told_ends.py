@@ -8,9 +8,8 @@ ranks above the earlier, and for a past one below, as an update pair
 
 The later memory says an end or a change ("anymore", "any more", "no longer", "changed",
 "change of plan", "instead": "Party venue changed, so it's at a restaurant now"), has the
-same speaker,
-and shares with the earlier one at least two words that are no stop words — a name and the
-thing ended, here "Beatriz" and "Wednesdays".
+same speaker, and shares with the earlier one at least two words that are no stop words — a
+name and the thing ended, here "Beatriz" and "Wednesdays".
 """
 
 from __future__ import annotations

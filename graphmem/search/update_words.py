@@ -63,7 +63,11 @@ def _stem(word: str) -> str:
 def every_stem(text: str) -> frozenset[str]:
     """The stems of every word of ``text`` but stop words and numbers, names and weekdays
     included ("Beatriz can't do Wednesdays anymore" -> beatriz, wednesday)."""
-    words = (w for w in _WORD.findall(_EMAIL.sub(" ", text)) if w[:1].isalpha())
+    words = (
+        w.removesuffix("'s")  # "Beatriz's" is Beatriz
+        for w in _WORD.findall(_EMAIL.sub(" ", text.replace("’", "'")))
+        if w[:1].isalpha() and not w.lower().endswith("n't")  # "can't", "won't": no topic
+    )
     return frozenset(stem for w in words if (stem := _stem(w)) not in _STOP and len(stem) > 2)
 
 

@@ -1,16 +1,16 @@
 """Context keys: each turn of a conversation is indexed with the turns before it.
 
 A reply ("Yes, twice — it was so powerful") says little on its own; the question before it
-says what it is about. So each verbatim memory of an add is
-also embedded and full-text indexed as its *context key*: the previous ``turns`` messages of
-the add (``name: content`` lines), then its own. One speaker's list of statements is mostly a list
-of facts: there only a message that leans on the one before it is keyed
-(:mod:`graphmem.domain.continuation`); a first turn is keyed
-by its own line when it names its speaker, so every turn carries the name of who said it. An
-agent that sends one turn per call gets the same from the last memories of its run. The
-memory keeps its own text: results, lifecycle guards, dedupe and Dream all use that; only
-search reads the key (docs/search.md). The key records the ids of the memories it was formed
-from, so deleting one of them erases its words from every key they appear in.
+says what it is about. So each verbatim memory of an add is also embedded and full-text
+indexed as its *context key*: the previous ``turns`` messages of the add (``name: content``
+lines), then its own. One speaker's list of statements is mostly a list of facts: there only
+a message that leans on the one before it is keyed (:mod:`graphmem.domain.continuation`); a
+first turn is keyed by its own line when it names its speaker, so every turn carries the
+name of who said it. An agent that sends one turn per call gets the same from the last
+memories of its run. The memory keeps its own text: results, lifecycle guards, dedupe and
+Dream all use that; only search reads the key (docs/search.md). The key records the ids of
+the memories it was formed from, so deleting one of them erases its words from every key
+they appear in.
 
 What a key's vector is made of is in `graphmem.domain.key_vectors`.
 """
