@@ -250,6 +250,9 @@ class SearchSettings(BaseModel):
     # A question asking for a kind of answer ("How much…?", "How old…?"): a memory holding
     # none, when another does, is multiplied by this; 1.0 = off (search/answer_kinds.py).
     answer_factor: float = Field(default=0.8, gt=0.0, le=1.0)
+    # A name the query gives only adds to a memory another query word found in full-text
+    # (the entity signal counts the person); False = a name alone scores (search/scope_terms.py).
+    names_only_add: bool = True
     decay_enabled: bool = False
 
 

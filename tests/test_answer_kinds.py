@@ -39,6 +39,7 @@ def test_the_kind_of_answer_asked_for(query: str, kind: str | None) -> None:
         ("Mortgage is 1,450 a month, fixed for 5 years.", "amount", True),
         ("Took 3 weeks in the end.", "amount", False),  # a duration costs nothing
         ("My partner thinks I should rent a studio", "amount", False),
+        ("My husband quit coffee in January.", "amount", True),  # none at all is an amount
         ("Took 3 weeks in the end.", "duration", True),
         ("He turned ninety in May.", "age", True),
         ("He's 3 and a total food thief.", "age", True),

@@ -4,10 +4,12 @@
 did the kitchen take?" a duration, "How often can I run?" a frequency, "What's my resting
 heart rate?" a number. A memory that holds no answer of that kind ("My partner thinks I
 should rent a studio") may still match the question's words best; one that holds one ("found
-one in Hyde Park for £400 a month") is the answer. When some gated memory holds the kind
-asked for, each one that holds none is multiplied by ``search.answer_factor``
-(:mod:`graphmem.search.ranking`). "How many …?" is left out: its answer is often a set
-counted over several memories ("How many kids does Mel have?"), none of which holds a number.
+one in Hyde Park for £400 a month") is the answer; so is one that says there is none any
+more ("My husband quit coffee" for "How much coffee does my husband drink?"). When some
+gated memory holds the kind asked for, each one that holds none is multiplied by
+``search.answer_factor`` (:mod:`graphmem.search.ranking`). "How many …?" is left out: its
+answer is often a set counted over several memories ("How many kids does Mel have?"), none
+of which holds a number.
 """
 
 from __future__ import annotations
@@ -22,11 +24,18 @@ _NUMBER_WORDS = (
     r"forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|dozen|half|couple"
 )
 _NUMBER = rf"(?:\d|\b(?:{_NUMBER_WORDS})\b)"
+#: None at all is an amount and a frequency too: "My husband quit coffee in January" answers
+#: "How much coffee does my husband drink?"
+_NONE = (
+    r"\b(?:quit|quitting|stopped|gave\s+up|given\s+up|cut\s+out|no\s+longer|any\s?more|"
+    r"none|zero|nothing)\b"
+)
 _UNITS = r"(?:second|minute|min|hour|hr|day|night|week|wk|month|year|yr|decade)s?"
 _HOLDS: dict[Kind, re.Pattern[str]] = {
     # a number that is no duration ("Took 3 weeks" costs nothing), a currency, a price word
     "amount": re.compile(
-        rf"[£$€¥₹]|\b(?:free|grand|quid|bucks)\b|{_NUMBER}(?![\w,.:]*[\s-]+{_UNITS}\b)", re.I
+        rf"[£$€¥₹]|\b(?:free|grand|quid|bucks)\b|{_NUMBER}(?![\w,.:]*[\s-]+{_UNITS}\b)|{_NONE}",
+        re.I,
     ),
     # a number that is no measure ("lost 2 kilos", "ran 10k") nor a time of day
     "age": re.compile(
@@ -43,7 +52,7 @@ _HOLDS: dict[Kind, re.Pattern[str]] = {
     "frequency": re.compile(
         rf"\b(?:every|each|once|twice|daily|weekly|monthly|nightly|yearly|annually|per|"
         rf"times|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekends|"
-        rf"always|never|rarely|usually)\b|\ba\s+{_UNITS}\b",
+        rf"always|never|rarely|usually)\b|\ba\s+{_UNITS}\b|{_NONE}",
         re.I,
     ),
 }

@@ -23,7 +23,8 @@ def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: Search
         queries, ctx.fetch_states, ctx.before, scope_terms.TERM_HITS_CAP, ctx.scope_keys
     )
     stats = scope_terms.field_stats([found.totals])
-    minor = scope_terms.MINOR_WORDS | scope_terms.named(ctx.query)
+    names = scope_terms.named(ctx.query) if settings.names_only_add else frozenset()
+    minor = scope_terms.MINOR_WORDS | names
     scored = scope_terms.scores(found.terms, stats, [q.term for q in queries], minor)
     top = sorted(scored.items(), key=lambda item: -item[1])[: ctx.per_signal_k]
     best = top[0][1] if top else 0.0
