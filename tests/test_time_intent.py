@@ -168,6 +168,8 @@ def test_a_question_of_what_to_avoid_asks_for_the_current_constraints(query: str
         ("What can I cook when my in-laws visit?", True),
         ("Ideas for a dessert to make for my sister's birthday?", True),
         ("What should I cook for me and Tom this week?", False),
+        ("What did Nate make for his friend on his birthday?", False),  # what was made
+        ("Which technique does Tim use to prepare for exams?", False),
     ],
 )
 def test_food_made_for_others_asks_for_their_constraints(query: str, served: bool) -> None:

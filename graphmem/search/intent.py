@@ -210,7 +210,7 @@ def detect(query: str, reference: datetime) -> TimeIntent:
 def _kind(query: str, reference: datetime, asks: bool) -> TimeIntent:
     text = " ".join(query.lower().split())
     found = _window(text, reference)
-    served = SERVED_CUES.search(text)
+    served = None if asks else SERVED_CUES.search(text)  # "when is she going to make …"
     avoid = CONSTRAINT_CUES.search(text) or served
     current = CURRENT_CUES.search(text)
     # "a restaurant this weekend, given my current situation": a time from today on that the

@@ -22,11 +22,14 @@ CONSTRAINT_CUES = re.compile(
     r"dietary|restrictions?|safe\s+(?:to|for)|watch\s+out\s+for|careful\s+(?:with|about)|"
     r"keep\s+in\s+mind|(?:should|need\s+to)\s+(?:i|we)\s+know|be\s+aware\s+of)\b"
 )
-#: Food made for others: what they can't eat comes first, and the cook's own diet is no
-#: constraint ("What cake should I bake for Karl's daughter?", "what can I cook when my
-#: in-laws visit?"; not "what should I cook for dinner?", "… for me").
+#: Food to be made for others, asked as a plan: what they can't eat comes first, and the
+#: cook's own diet is no constraint ("What cake should I bake for Karl's daughter?", "what
+#: can I cook when my in-laws visit?", "a dessert to make for my sister"; not "… for me",
+#: "… for dinner", nor what was made: "What did Nate make for his friend?", "prepare for
+#: exams").
 SERVED_CUES = re.compile(
-    r"\b(?:cook|bake|make|prepare|serve)\b[^.?!]{0,30}?\b(?:for|when)\s+"
+    r"\b(?:should|can|could|shall|might|to|will|'ll|gonna)\s+(?:i\s+|we\s+)?"
+    r"(?:cook|bake|make|serve)\b[^.?!]{0,30}?\b(?:for|when)\s+"
     r"(?!(?:me|us|myself|ourselves|dinner|lunch|breakfast|supper|tonight|tomorrow|the\s+week|"
     r"later)\b)"
 )
