@@ -15,7 +15,7 @@ import pytest
 from graphmem import Memory
 from graphmem.domain.extraction import ANY_VALUE, ExtractionRequest, Message
 from graphmem.extraction.nlp.reading import proper_names
-from tests.support.nlp_reading import extractor, facts, read_one
+from tests.support.nlp_reading import extractor, facts, read_one, read_turns
 
 ME = "Sam"
 
@@ -136,14 +136,6 @@ def test_a_name_typed_in_lower_case_is_read_when_the_memory_holds_it() -> None:
     assert (ME, "lives_in", "Dalston") in facts(memory.triplets)
 
 
-def _conversation(*turns: tuple[str, str]) -> list[set[tuple[str, str, str]]]:
-    request = ExtractionRequest(
-        messages=[Message(content=text, name=name) for name, text in turns],
-        observed_at=datetime(2026, 6, 1, tzinfo=UTC),
-    )
-    return [facts(m.triplets) for m in extractor().extract(request).memories]
-
-
 @pytest.mark.parametrize(
     ("question", "answer", "fact"),
     [
@@ -166,7 +158,8 @@ def _conversation(*turns: tuple[str, str]) -> list[set[tuple[str, str, str]]]:
 def test_what_a_question_takes_for_granted(
     question: str, answer: str, fact: tuple[str, str, str] | None
 ) -> None:
-    _, answered = _conversation(("Ines", question), ("Go", answer))
+    _, reply = read_turns([("Ines", question), ("Go", answer)])
+    answered = facts(reply.triplets)
     if fact is None:
         assert not {t for t in answered if t[0] == "Go" and t[1] in {"go_to", "works_at"}}
     else:

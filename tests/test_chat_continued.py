@@ -9,14 +9,11 @@ search against the real Neo4j."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
 from graphmem import Memory
 from graphmem.domain.continuation import continues
-from graphmem.domain.extraction import ExtractedMemory, ExtractionRequest, Message
-from tests.support.nlp_reading import extractor, facts, read_one
+from tests.support.nlp_reading import facts, read_one, read_turns
 
 ME = "Sam"
 
@@ -162,20 +159,11 @@ def test_a_known_person_the_parser_reads_as_a_noun_is_a_person() -> None:
     assert types["Yumi"] == "PERSON"
 
 
-def _conversation(*turns: str, known: tuple[str, ...] = ()) -> list[ExtractedMemory]:
-    request = ExtractionRequest(
-        messages=[Message(content=text, name=ME) for text in turns],
-        observed_at=datetime(2026, 6, 1, tzinfo=UTC),
-        known_entities=list(known),
-        known_people=list(known),
-    )
-    return extractor().extract(request).memories
-
-
 def test_he_is_the_pet_named_just_before() -> None:
-    adopted, age = _conversation(
-        "We adopted a beagle called Rollo from the shelter!", "He's 3 and a total food thief."
-    )
+    adopted, age = read_turns(
+        [(ME, "We adopted a beagle called Rollo from the shelter!"),
+         (ME, "He's 3 and a total food thief.")]
+    )  # fmt: skip
     assert ("Rollo", "dog_of", ME) in facts(adopted.triplets)
     assert ("Rollo", "age", "3") in facts(age.triplets)
     assert "Rollo" in {e.name for e in age.entities}  # the memory mentions whom "he" is
@@ -195,12 +183,12 @@ def test_he_is_the_pet_named_just_before() -> None:
     ],
 )
 def test_his_or_her_relative_is_the_named_persons(said: str, fact: tuple[str, str, str]) -> None:
-    (memory,) = _conversation(said, known=("Dev",))
+    (memory,) = read_turns([(ME, said)], known=("Dev",))
     assert fact in facts(memory.triplets)
 
 
 def test_a_couple_told_together_keeps_its_subject() -> None:
-    (memory,) = _conversation("My brother and his wife moved to Bergen.")
+    (memory,) = read_turns([(ME, "My brother and his wife moved to Bergen.")])
     assert (f"{ME}'s Brother", "lives_in", "Bergen") in facts(memory.triplets)
 
 

@@ -49,7 +49,7 @@ MINOR_WORDS = frozenset(
 
 
 _CALENDAR = frozenset(w.casefold() for w in (*WEEKDAYS, *MONTHS))
-_NAMED = re.compile(r"(?<![.!?]\s)(?<!^)(?<=\s)([A-Z][^\W\d_]+)")
+_NAMED = re.compile(r"(?<![.!?]\s)(?<=\s)([A-Z][^\W\d_]+)")
 
 
 def named(query: str) -> frozenset[str]:

@@ -29,15 +29,14 @@ MIN_SHARED = 2
 def told_ends(memories: Sequence[Ranked], limit: int = 50) -> list[Pair]:
     """The (earlier, ending) pairs among the best ``limit`` memories (see the module)."""
     top = memories[:limit]
+    ending = {m.id for m in top if _ENDS.search(m.text) is not None}
     pairs: list[Pair] = []
-    for newer in top:
-        if _ENDS.search(newer.text) is None:
-            continue
+    for newer in (m for m in top if m.id in ending):
         said = every_stem(newer.text) - _END_WORDS
         for older in top:
-            if older is newer or older.observed_at >= newer.observed_at:
+            if older.id in ending or older.observed_at >= newer.observed_at:
                 continue
-            if (older.actor or "") != (newer.actor or "") or _ENDS.search(older.text):
+            if (older.actor or "") != (newer.actor or ""):
                 continue
             shared = said & every_stem(older.text)
             if len(shared) >= MIN_SHARED:

@@ -35,5 +35,21 @@ def read_one(
     return memory
 
 
+def read_turns(
+    turns: Sequence[tuple[str, str]],
+    known: Sequence[str] = (),
+    observed_at: datetime = datetime(2026, 6, 1, tzinfo=UTC),
+) -> list[ExtractedMemory]:
+    """The memories one add of ``turns`` ((speaker, text), in order) gives; ``known``: people
+    the owner knows."""
+    request = ExtractionRequest(
+        messages=[Message(content=text, name=name) for name, text in turns],
+        observed_at=observed_at,
+        known_entities=list(known),
+        known_people=list(known),
+    )
+    return extractor().extract(request).memories
+
+
 def facts(triplets: Iterable[ExtractedTriplet]) -> set[Fact]:
     return {(t.source, t.predicate, t.target) for t in triplets}
