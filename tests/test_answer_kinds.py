@@ -38,6 +38,8 @@ def test_the_kind_of_answer_asked_for(query: str, kind: str | None) -> None:
         ("found one near the park for £400 a month", "amount", True),
         ("Mortgage is 1,450 a month, fixed for 5 years.", "amount", True),
         ("Took 3 weeks in the end.", "amount", False),  # a duration costs nothing
+        ("Wedding is set for September 12th at Hawthorn Hall!", "amount", False),  # a day
+        ("Budget crept up to 24k with the new venue.", "amount", True),
         ("My partner thinks I should rent a studio", "amount", False),
         ("My husband quit coffee in January.", "amount", True),  # none at all is an amount
         ("Took 3 weeks in the end.", "duration", True),

@@ -187,6 +187,23 @@ def test_his_or_her_relative_is_the_named_persons(said: str, fact: tuple[str, st
     assert fact in facts(memory.triplets)
 
 
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("Her teacher is Mrs Okafor, seems lovely.", ("Okafor", "teacher_of", "Mina")),
+        ("Her piano teacher, Gwen, comes on Thursdays.", ("Gwen", "teacher_of", "Mina")),
+        ("Her tutor is called Ibrahim.", ("Ibrahim", "tutor_of", "Mina")),
+    ],
+)
+def test_whose_relative_is_someone_named_before_the_relative(
+    said: str, fact: tuple[str, str, str]
+) -> None:
+    # the message names the relative; "her" is the person named before, not the teacher
+    _, memory = read_turns([(ME, "Our daughter Mina started at Greenfield Primary."), (ME, said)])
+    assert fact in facts(memory.triplets)
+    assert not {t for t in facts(memory.triplets) if t[0] == t[2]}
+
+
 def test_a_couple_told_together_keeps_its_subject() -> None:
     (memory,) = read_turns([(ME, "My brother and his wife moved to Bergen.")])
     assert (f"{ME}'s Brother", "lives_in", "Bergen") in facts(memory.triplets)

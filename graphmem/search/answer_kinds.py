@@ -32,9 +32,11 @@ _NONE = (
 )
 _UNITS = r"(?:second|minute|min|hour|hr|day|night|week|wk|month|year|yr|decade)s?"
 _HOLDS: dict[Kind, re.Pattern[str]] = {
-    # a number that is no duration ("Took 3 weeks" costs nothing), a currency, a price word
+    # a number that is no duration ("Took 3 weeks" costs nothing) nor a day ("set for
+    # September 12th"), a currency, a price word
     "amount": re.compile(
-        rf"[£$€¥₹]|\b(?:free|grand|quid|bucks)\b|{_NUMBER}(?![\w,.:]*[\s-]+{_UNITS}\b)|{_NONE}",
+        rf"[£$€¥₹]|\b(?:free|grand|quid|bucks)\b|"
+        rf"{_NUMBER}(?![\w,.:]*[\s-]+{_UNITS}\b)(?!\d*(?:st|nd|rd|th)\b)|{_NONE}",
         re.I,
     ),
     # a number that is no measure ("lost 2 kilos", "ran 10k") nor a time of day

@@ -36,6 +36,7 @@ from graphmem.search.candidates import SIGNALS, Pool
 from graphmem.search.context import SearchContext
 from graphmem.search.ended import about, asks_what_was, ended_pairs
 from graphmem.search.time_plan import INHERIT, TemporalPlan
+from graphmem.search.told_changes import told_changes
 from graphmem.search.told_ends import told_ends
 from graphmem.settings import SearchSettings
 
@@ -214,7 +215,11 @@ def gate_and_rank(
             past=time_plan.past,
             describe=ctx.explain,
             in_window=lambda memory_id: time_plan.in_window(by_id[memory_id].memory),
-            ended=[*_ended(pool, by_id, ctx, now), *told_ends(scored)],
+            ended=[
+                *_ended(pool, by_id, ctx, now),
+                *told_ends(scored),
+                *told_changes(scored, ctx.query),
+            ],
         )
     scored.sort(key=lambda m: (-m.score, m.id))
     return [m.result() for m in scored[: ctx.top_k]], len(rows) - len(passed)

@@ -11,7 +11,9 @@ functional fact to the wrong person, and a later one would supersede it). A lone
 known to be the other ("my brother Tom … she") is no answer either. A message that names no
 one it can be but tells one relative of the speaker unnamed ("my mother-in-law is staying
 with us, she's diabetic") reads the pronoun as that relative, named as the patterns name it
-("<Speaker>'s Mother-In-Law"). Only the patterns read the rewritten sentence: the memory's
+("<Speaker>'s Mother-In-Law"). A "her" or "his" before a relation word is never the relative
+the message names ("Her teacher is Mrs Okafor" after "Our daughter Mina started school": her
+is Mina). Only the patterns read the rewritten sentence: the memory's
 text is unchanged.
 """
 
@@ -114,11 +116,37 @@ def introduced(doc: Doc) -> dict[str, str]:
     return found
 
 
-def with_subject(sentence: Span, referents: Referents) -> str | None:
+def counterparts(doc: Doc) -> set[str]:
+    """The people a message names as the relative a "her"/"his" owns: "Her teacher is Mrs
+    Okafor", "His boss, Grant, …", "her physio is called Dana". Whose teacher "her" is must be
+    someone else, named before (:meth:`RecentPeople.who` without them)."""
+    found: set[str] = set()
+    for token in doc:
+        if token.dep_ != "poss" or token.lower_ not in _POSSESSIVES:
+            continue
+        relation = token.head
+        if relation.lower_ not in RELATIONS:
+            continue
+        said = [t for t in relation.children if t.dep_ == "appos"]
+        if relation.dep_ in _SUBJECTS:  # "is Mrs Okafor", "is called Dana"
+            said += [t for t in relation.head.children if t.dep_ in {"attr", "oprd"}]
+        found.update(_entity_text(t) for t in said)
+    found.discard("")
+    return found
+
+
+def _entity_text(token: Token) -> str:
+    return next((e.text for e in token.doc.ents if e.start <= token.i < e.end), "")
+
+
+def with_subject(
+    sentence: Span, referents: Referents, owners: Referents | None = None
+) -> str | None:
     """``sentence``'s text with each "she"/"he" subject (and "her"/"him" after "for", "his"/
-    "her" before a relation word) replaced by who it is, or None when no such pronoun with a
-    known referent is in it."""
-    found = [t for t in sentence if _replaced(t, referents)]
+    "her" before a relation word, as ``owners`` has them when given) replaced by who it is,
+    or None when no such pronoun with a known referent is in it."""
+    owners = referents if owners is None else owners
+    found = [t for t in sentence if _replaced(t, referents, owners)]
     if not found:
         return None
     text = sentence.text
@@ -126,7 +154,7 @@ def with_subject(sentence: Span, referents: Referents) -> str | None:
         start = token.idx - sentence.start_char
         end = start + len(token.text)
         if token.dep_ == "poss" and token.lower_ in _POSSESSIVES:  # "his mum" -> "Dev's mum"
-            text = f"{text[:start]}{referents[_POSSESSIVES[token.lower_]]}'s{text[end:]}"
+            text = f"{text[:start]}{owners[_POSSESSIVES[token.lower_]]}'s{text[end:]}"
             continue
         name = referents[_OBJECTS.get(token.lower_, token.lower_)]
         after = token.nbor() if token.i + 1 < len(token.doc) else None
@@ -172,13 +200,25 @@ def unnamed_here(text: str, speaker: str, referents: Referents) -> Referents:
     return found
 
 
-def _replaced(token: Token, referents: Referents) -> bool:
+def referents(
+    doc: Doc, speaker: str, recent: RecentPeople, people: list[str]
+) -> tuple[Referents, Referents]:
+    """Who "she"/"he" is in a message naming ``people``, and whose relative its "her"/"his"
+    tells: the same, but for a person it names as that relative (:func:`counterparts`)."""
+    they = unnamed_here(doc.text, speaker, recent.who(people))
+    owned = counterparts(doc)  # "Her teacher is Mrs Okafor": "her" is someone else
+    if not owned:
+        return they, they
+    return they, unnamed_here(doc.text, speaker, recent.who(p for p in people if p not in owned))
+
+
+def _replaced(token: Token, referents: Referents, owners: Referents) -> bool:
     """A "she"/"he" subject with a known referent, "her"/"him" after "for" ("no raw fish
     or soft cheese for her": who the food is kept from), or "his"/"her" before a relation
     word ("his mum hates coriander")."""
     if token.lower_ in referents:
         return token.dep_ in _SUBJECTS or _contracted(token)
-    if token.dep_ == "poss" and _POSSESSIVES.get(token.lower_) in referents:
+    if token.dep_ == "poss" and _POSSESSIVES.get(token.lower_) in owners:
         # "his mum hates coriander" (not "her name", "his car", or "my brother and his wife",
         # which names the couple)
         return token.head.lower_ in RELATIONS and token.head.dep_ in _SUBJECTS

@@ -46,8 +46,8 @@ from graphmem.extraction.nlp.coref import (
     RecentPeople,
     Referents,
     introduced,
+    referents,
     relatives_told,
-    unnamed_here,
     with_subject,
 )
 from graphmem.extraction.nlp.denials import sentence_denials
@@ -174,6 +174,7 @@ class _MessageExtraction:
         self.parts = parts
         self.package = package
         self.they: Referents = {}  # who "she"/"he" is in this message (`.coref`)
+        self.theirs: Referents = {}  # whose "her"/"his" relative it tells
         self.speakers = speakers
         self.observed_at = observed_at
         self.known = known
@@ -197,7 +198,7 @@ class _MessageExtraction:
             self.entities.add(self._spell(named.name), named.type)
         recent.learn(introduced(doc))
         people = [self._spell(n.name) for n in found if self._person(n)]
-        self.they = unnamed_here(doc.text, self.speakers.me, recent.who(people))
+        self.they, self.theirs = referents(doc, self.speakers.me, recent, people)
         # the parse reads "she"/"he" only as a person this message names (the patterns'
         # rewrite also reaches back to earlier messages)
         folded = doc.text.casefold()
@@ -238,7 +239,9 @@ class _MessageExtraction:
         related: set[tuple[str, str]] = set()  # (owner, person) of a relation read
         claimed: set[int] = set()  # verbs whose clause a pattern already read
         text = sentence.text
-        if self.they and (said := with_subject(sentence, self.they)) is not None:
+        if (self.they or self.theirs) and (
+            said := with_subject(sentence, self.they, self.theirs)
+        ) is not None:
             for name in (n for n in self.they.values() if n in said and n not in text):
                 self.entities.add(name)  # "He's 3": the memory mentions whom "he" is
             text = said

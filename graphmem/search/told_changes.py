@@ -1,0 +1,62 @@
+"""A change told in a later memory's own words, about what the question asks: "Wedding is
+set for September 12th at Hawthorn Hall!", then "Hawthorn Hall double booked us so the
+wedding moved to Ashby Barn". No fact in the graph ends (nothing is retired: the date still
+holds); but for a current or general question that names what changed ("Where is the
+wedding?") the later memory ranks above the earlier, and for a past one below, as an update
+pair (:mod:`graphmem.search.updates`).
+
+The later memory tells a change ("moved to", "switched to", "instead", "stepping in",
+"took over", "grew to", "upped to", "… now": not "right now", "for now", "just now"); both
+have the same speaker; the two share a word that is no stop word and that the question names
+too, not as a name ("wedding"; not "Pepper" in "What breed is Pepper?", when "Pepper goes to
+doggy daycare now"); and the question is not told in the past ("How did I hurt my wrist?"
+asks for the event, not the state now). Chat says "now" of everything, so the question must
+name the topic: a change marker alone pairs nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from graphmem.search.update_words import content, every_stem
+from graphmem.search.updates import Pair, Ranked
+
+_NOW = r"(?<!\bright\s)(?<!\bfor\s)(?<!\bjust\s)(?<!\buntil\s)(?<!\bby\s)\bnow\b(?!\s+that\b)"
+_RISEN = r"(?:grew|rose|jumped|climbed|went\s+(?:up|down)|crept\s+up|upped|bumped\s+up|dropped)"
+_CHANGES = re.compile(
+    rf"{_NOW}|\binstead\b|\b(?:moved|switched|changed|swapped)\s+(?:it\s+|over\s+)?to\b"
+    rf"|\bstep(?:ping|ped|s)?\s+(?:in|up)\b|\b(?:taking|took|takes)\s+over\b"
+    rf"|\breplac(?:ed|ing)\b|\b{_RISEN}\s+(?:\w+\s+)?to\b",
+    re.IGNORECASE,
+)
+#: A question in the past tense asks about an event ("How did I hurt my wrist?"), not a state
+_TOLD_PAST = re.compile(r"\b(?:did|was|were|had|used\s+to)\b", re.IGNORECASE)
+_CHANGE_WORDS = frozenset({"instead", "switched", "changed", "swapped", "replaced", "stepping"})
+
+
+def tells_change(text: str) -> bool:
+    """Whether ``text`` tells a change in its own words (see the module)."""
+    return _CHANGES.search(text) is not None
+
+
+def told_changes(memories: Sequence[Ranked], query: str, limit: int = 50) -> list[Pair]:
+    """The (earlier, changing) pairs among the best ``limit`` memories about what ``query``
+    names (see the module)."""
+    asked = content(query)  # the query's words but names: "Pepper" is no topic that changed
+    if not asked or _TOLD_PAST.search(query):
+        return []
+    top = memories[:limit]
+    changing = [m for m in top if tells_change(m.text)]
+    pairs: list[Pair] = []
+    for newer in changing:
+        said = every_stem(newer.text) - _CHANGE_WORDS
+        for older in top:
+            if older.id == newer.id or older.observed_at >= newer.observed_at:
+                continue
+            if (older.actor or "") != (newer.actor or ""):
+                continue
+            shared = said & every_stem(older.text)
+            if shared & asked:
+                pairs.append(Pair(older, newer, frozenset(shared)))
+    return pairs
