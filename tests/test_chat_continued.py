@@ -44,6 +44,17 @@ ME = "Sam"
         ("Been learning Greek for a year.", (ME, "learn", "Greek")),
         ("I finally got the job at the aquarium.", (ME, "works_at", "aquarium")),
         ("I ran the 10k on Sunday.", (ME, "run", "10k race")),
+        (
+            "Guess what, I got accepted into the evening MBA at Warwick",
+            (ME, "studies_at", "Warwick"),
+        ),
+        ("My new job at the Wellcome Trust starts Monday btw", (ME, "works_at", "Wellcome Trust")),
+        ("I start with Oxfam next month.", (ME, "works_at", "Oxfam")),
+        (
+            "Yeah, a sports physio called Henrik, he thinks it's runner's knee",
+            ("Henrik", "physio_of", ME),
+        ),
+        ("I'm seeing a therapist named Dr Ruiz.", ("Ruiz", "therapist_of", ME)),
     ],
 )
 def test_chat_tells_its_facts(said: str, fact: tuple[str, str, str]) -> None:
@@ -73,6 +84,11 @@ def test_chat_tells_its_facts(said: str, fact: tuple[str, str, str]) -> None:
         ("Everyone loves pizza.", ("Everyone", "likes", "pizza")),
         ("Yoshiko hates fish, funnily enough.", ("Yoshiko", "dislikes", "funnily enough")),
         ("Fried chicken tonight!", (ME, "fry", "chicken")),  # a dish, not a deed
+        # a book started, no job; a job left, no job now; another's relative
+        ("I've started with Piranesi, it's so weird and beautiful", (ME, "works_at", "Piranesi")),
+        ("I quit my job at Lumen Studio last week.", (ME, "works_at", "Lumen Studio")),
+        ("My sister married a doctor called Ben.", ("Ben", "doctor_of", ME)),
+        ("We found a teacher called Gwen who comes on Thursdays.", ("Gwen", "teacher_of", ME)),
         ("I bought a Dyson for my mum.", (ME, "own", "Dyson")),  # a gift
     ],
 )

@@ -41,13 +41,10 @@ from graphmem.extraction.pattern_fragments import (
     PROMOTED,
     REL,
     REL_ADJ,
-    SOLD,
     SPLIT,
-    THINGS,
     TITLE_AT,
     TITLE_AT_BARE,
     TITLE_WORDS,
-    WORN,
     T,
 )
 from graphmem.extraction.pattern_rule import Rule, rule
@@ -56,6 +53,7 @@ from graphmem.extraction.pattern_rules_health import HEALTH_RULES
 from graphmem.extraction.pattern_rules_life import LIFE_RULES
 from graphmem.extraction.pattern_rules_personal import PERSONAL_RULES
 from graphmem.extraction.pattern_rules_pets import PET_RULES
+from graphmem.extraction.pattern_rules_possessions import POSSESSION_RULES
 from graphmem.extraction.pattern_rules_preferences import PREFERENCE_RULES
 from graphmem.extraction.pattern_words import (
     DIETS,
@@ -84,6 +82,8 @@ _HOME_NOUN = (
     r"(?i:flat|apartment|house|home|place|condo|studio|bungalow|cottage|townhouse|loft|room|"
     r"villa|farmhouse|dorm|duplex|houseboat|caravan)"
 )
+
+_WHEN = r"(?=\s+(?i:next|this|on|in|from|tomorrow|after)\b)"  # a start told by when
 
 RULES: tuple[Rule, ...] = (
     rule(rf"{FP}\s+{ADV}(?i:live|reside)\s+(?i:in)\s+{T}", "lives_in"),
@@ -169,12 +169,19 @@ RULES: tuple[Rule, ...] = (
           event=True),
     # "I start at the Red Cross clinic in June", "Ewa is starting at Allegro next month": a
     # place by its name (not "I start at nine", "starting at the beginning")
+    # ("I start with Oxfam", an organisation by the parse: not "I've started with Piranesi")
     rule(rf"(?:{FP}(?:'m|\s+am|'ll|\s+will|\s+have|'ve)?|{NAME}(?:'s|\s+is|\s+will|\s+has)?)"
-          rf"\s+{ADV}(?i:start|starts|starting|started|begin|begins|beginning)\s+(?i:at|with)\s+"
+          rf"\s+{ADV}(?i:start|starts|starting|started|begin|begins|beginning)\s+(?i:at)\s+"
           rf"(?=(?:the\s+)?(?:St\.\s+)?[A-Z]){T}", "works_at", event=True),
+    rule(rf"(?:{FP}(?:'m|\s+am|'ll|\s+will|\s+have|'ve)?|{NAME}(?:'s|\s+is|\s+will|\s+has)?)"
+          rf"\s+{ADV}(?i:start|starts|starting|started|begin|begins|beginning)\s+(?i:with)\s+"
+          rf"(?:the\s+)?{ORG}", "works_at", event=True, organization=True),
+    rule(rf"(?:{FP}(?:'m|\s+am|'ll|\s+will)?|{NAME}(?:'s|\s+is|\s+will)?)\s+{ADV}(?i:start|starts|"
+          rf"starting|begin|begins|beginning)\s+(?i:with)\s+(?:the\s+)?{ORG}{_WHEN}", "works_at",
+          event=True),
     # "I left Philips, starting at ASML next month": a place by its name, then when
-    rule(rf"(?<![\w'])(?i:starting|beginning)\s+(?i:at|with)\s+{ORG}(?=\s+(?i:next|this|on|in|"
-          rf"from|tomorrow|after)\b)", "works_at", event=True, first_person_before=True),
+    rule(rf"(?<![\w'])(?i:starting|beginning)\s+(?i:at|with)\s+{ORG}{_WHEN}", "works_at",
+          event=True, first_person_before=True),
     rule(rf"{BEEN}\s+{ADV}(?i:working|employed)\s+(?i:at|for|by)\s+{T}", "works_at"),
     rule(rf"{IM}\s+{ADV}{TITLE_AT}{ORG}", "works_at", titled=True),
     rule(rf"{NAME}\s+(?i:is)\s+{ADV}{TITLE_AT}{ORG}", "works_at", titled=True),
@@ -372,17 +379,7 @@ RULES: tuple[Rule, ...] = (
     rule(rf"(?:{FP}\s+{ADV}(?i:live)|{BE1}\s+{ADV}(?i:living)|{NAME}\s+{ADV}(?i:lives))\s+"
           rf"(?i:alone|on\s+(?:my|our)\s+own|by\s+(?:myself|ourselves))\b", "alone",
           denial=True),
-    # "I sold the Civic": the speaker no longer has, drives or rides it (denials)
-    rule(rf"{FP}{PERFECT}\s+{ADV}{SOLD}\s+(?i:my|our|the|an?)\s+{WORN}{T}", "possession",
-          denial=True),
-    # "My phone is an old Pixel 4", "our car's a red Mazda 3": what the speaker has
-    rule(rf"(?<![\w'])(?i:my|our)\s+{THINGS}(?:\s+(?i:is)|'s)\s+(?i:an?)\s+{WORN}"
-          rf"(?P<t>{CAP}(?:\s+(?:{CAP}|\d[\w-]*)){{0,3}})", "own"),
-    # "I bought a used Kia Niro", "we picked up a new Tesla Model 3": what the speaker has now
-    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:bought|picked\s+up|purchased|leased)\s+(?i:an?|my|our)"
-          rf"\s+{WORN}(?P<t>[A-Z][\w-]+(?:\s+(?:{CAP}|\d[\w-]*)){{0,3}})"
-          rf"(?=\s*(?:[,.!;:]|$)|\s+(?i:from|in|at|last|yesterday|today|on)\b)", "own",
-          event=True),
+    *POSSESSION_RULES,
     # "I finally booked my trip to Japan for April", "we booked flights to Lima": a trip ahead
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:booked|planned|organi[sz]ed|arranged)\s+(?:(?i:a|an|my|our|the)"
           rf"\s+)?(?:[\w-]+\s+){{0,2}}?(?i:trip|holiday|vacation|flights?|getaway|break)\s+"

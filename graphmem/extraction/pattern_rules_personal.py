@@ -14,9 +14,12 @@ from graphmem.extraction.pattern_fragments import (
     DEGREE,
     DEGREE_VERB,
     FP,
+    HONORIFIC,
     HOW_MANY,
     NAME,
     ORG,
+    PERSON,
+    REL,
     STUDENT,
     SUBJECT_STUDIED,
 )
@@ -39,6 +42,10 @@ PERSONAL_RULES: tuple[Rule, ...] = (
     rule(rf"{STUDENT}{_SWITCHED}\s+(?i:to)\s+(?i:studying)\s+{SUBJECT_STUDIED}", "study", "word"),
     rule(rf"{STUDENT}{_SWITCHED}\s+(?i:from)\s+(?i:studying)\s+(?:[a-z][\w'-]*\s+){{1,3}}?"
           rf"(?i:to)\s+(?:(?i:studying)\s+)?{SUBJECT_STUDIED}", "study", "word"),
+    # "I got accepted into the evening MBA at Warwick", "Tom was accepted to Leeds"
+    rule(rf"{STUDENT}(?:(?i:got|was|were|have\s+been|'ve\s+been|just\s+got)\s+)?{ADV}"
+          rf"(?i:accepted)\s+(?i:in)?(?i:to)\s+(?:(?:the|an?)\s+(?:[\w'-]+\s+){{0,4}}?(?i:at)\s+)?"
+          rf"(?:the\s+)?{ORG}", "studies_at", event=True),
     rule(rf"{STUDENT}{DEGREE_VERB}\s+{DEGREE}(?:\s+(?i:in)(?:\s+[a-z][\w'-]*){{1,3}}?)?\s+"
           rf"(?i:at)\s+(?:the\s+)?{ORG}", "studies_at"),
     # "My birthday is on March 14th", "Mia's birthday is the 3rd of May", "our anniversary
@@ -70,4 +77,14 @@ PERSONAL_RULES: tuple[Rule, ...] = (
     # later count (not "a kid": people say it of one of several)
     rule(rf"(?:{FP}(?:'ve|\s+have)?(?:\s+got)?|{NAME}\s+(?:has|had)(?:\s+got)?)\s+"
           rf"(?:(?i:now|only|just)\s+)?{HOW_MANY}", "count"),
+    # "My new job at the Wellcome Trust starts Monday": the speaker's job
+    rule(rf"(?<![\w'])(?i:my)\s+(?:(?i:new|first|next)\s+)?(?i:job|role|position|post)\s+"
+          rf"(?i:at|with)\s+(?:the\s+)?{ORG}(?=\s+(?i:starts|started|begins|began|is|has|pays)\b|"
+          rf"'s\b)", "works_at", event=True),  # the subject: not "I quit my job at X last week"
+    # "I'm seeing a physio called Henrik", "Yeah, a sports physio called Henrik": the
+    # speaker's (not "my sister married a doctor called Ben", nor "we found a teacher called
+    # Gwen", often a child's)
+    rule(rf"(?:(?:^|(?<![\w'])(?i:yeah|yes|yep|oh|well),?\s+)|(?<![\w'])(?i:seeing|see|saw|"
+          rf"seen|booked|have)\s+)(?i:an?)\s+(?:(?i:new|great|good|private)\s+)?"
+          rf"(?:[a-z]+\s+)?{REL}\s+(?i:called|named)\s+{HONORIFIC}{PERSON}", "relation"),
 )  # fmt: skip
