@@ -87,4 +87,12 @@ PERSONAL_RULES: tuple[Rule, ...] = (
     rule(rf"(?:(?:^|(?<![\w'])(?i:yeah|yes|yep|oh|well),?\s+)|(?<![\w'])(?i:seeing|see|saw|"
           rf"seen|booked|have)\s+)(?i:an?)\s+(?:(?i:new|great|good|private)\s+)?"
           rf"(?:[a-z]+\s+)?{REL}\s+(?i:called|named)\s+{HONORIFIC}{PERSON}", "relation"),
+    # "Dave's replacement is a woman called Oona", "Oona replaced Dave", "Sasha took over
+    # from Grant": the successor holds what the one replaced held (search/successions.py)
+    rule(rf"(?<![\w'-])(?P<t>{CAP}(?:\s+{CAP})?)'s\s+(?i:replacement|successor)\s+(?i:is|will\s+be)"
+          rf"\s+(?:(?i:an?)\s+(?:(?i:new)\s+)?(?i:woman|man|guy|girl|lady|bloke|chap|person)\s+)?"
+          rf"(?:(?i:called|named)\s+)?{HONORIFIC}{PERSON}", "replaces", "names", event=True),
+    rule(rf"{NAME}\s+(?:(?i:has|is|will|'s)\s+)?{ADV}(?i:replaced|replacing|replace|took\s+over\s+from|"
+          rf"taking\s+over\s+from|take\s+over\s+from|stepped\s+in\s+for)\s+{HONORIFIC}"
+          rf"(?P<t>{CAP}(?:\s+{CAP})?)(?!['\u2019]s\b)", "replaces", "names", event=True),
 )  # fmt: skip

@@ -39,6 +39,7 @@ from graphmem.search.role_words import (
     VERBS,
 )
 from graphmem.search.signals.entities import HOP_DECAY, self_keys
+from graphmem.search.successions import succeeded
 
 _ROLE = rf"(?P<role>{'|'.join(re.escape(w) for w in ROLE_WORDS)})"
 _ADJ = (
@@ -346,7 +347,7 @@ def _path(
     rows = store.entity_relations(sorted(anchors))  # read once: the steps start from them too
     path = follow(phrase, anchors, rows)
     if path:
-        return path, answers(anchors, path)
+        return succeeded(store, path, answers(anchors, path))
     for first, second in IN_LAW_STEPS.get(phrase.role, ()):
         step = follow(replace(phrase, role=first), anchors, rows)
         middle = set(answers(anchors, step))
