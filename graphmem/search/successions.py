@@ -23,9 +23,7 @@ def succeeded(
     taking = [
         row
         for row in rows
-        if row.predicate in SUCCEEDS
-        and row.target_id in resolved
-        and row.source_id not in resolved
+        if row.predicate in SUCCEEDS and row.target_id in resolved and row.source_id not in resolved
     ]
     if not taking:
         return path, resolved
