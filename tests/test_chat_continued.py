@@ -55,6 +55,7 @@ ME = "Sam"
             ("Henrik", "physio_of", ME),
         ),
         ("I'm seeing a therapist named Dr Ruiz.", ("Ruiz", "therapist_of", ME)),
+        ("She's here! Baby girl, Isla, born 21st August", ("Isla", "child_of", ME)),
     ],
 )
 def test_chat_tells_its_facts(said: str, fact: tuple[str, str, str]) -> None:
@@ -89,6 +90,7 @@ def test_chat_tells_its_facts(said: str, fact: tuple[str, str, str]) -> None:
         ("I quit my job at Lumen Studio last week.", (ME, "works_at", "Lumen Studio")),
         ("My sister married a doctor called Ben.", ("Ben", "doctor_of", ME)),
         ("We found a teacher called Gwen who comes on Thursdays.", ("Gwen", "teacher_of", ME)),
+        ("The baby girl, Isla, loves the park.", ("Isla", "child_of", ME)),  # whose baby?
         ("I bought a Dyson for my mum.", (ME, "own", "Dyson")),  # a gift
     ],
 )
