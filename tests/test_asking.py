@@ -20,6 +20,10 @@ from graphmem.search.asking import factor, only_asks
         "Did you go? What did you see there?",
         "¿Fuiste al museo con los niños?",
         "你们去博物馆了吗？",
+        # a reaction to what the other said tells nothing new
+        "Ha, that sounds exhausting. How many lambs?",
+        "Wow, that's so cool, Mel! What did you paint?",
+        "Sounds like a blast. Where did you go?",
     ],
 )
 def test_only_asks(text: str) -> None:
@@ -34,6 +38,8 @@ def test_only_asks(text: str) -> None:
         "We went to the museum yesterday with the kids. Have you been?",
         "我昨天和孩子们去了博物馆。你去过吗？",  # a statement, then a question (no spaces)
         "Is it wrong that I love the museum",  # no question mark: not read as a question
+        "That is where I grew up. Have you been?",  # no reaction: it tells where
+        "Nice! I painted a sunset. What about you?",
         "",
         "?",
     ],

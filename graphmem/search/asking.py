@@ -8,8 +8,10 @@ against 24% of the other turns (docs/search.md, "Memories that only ask").
 
 A memory only asks when its last sentence is a question and every sentence before it is a
 question or at most ``SHORT`` words (a greeting or an exclamation: "Wow, Mel!"; a CJK
-character counts as a word, since those scripts put no spaces between words). A short
-statement before a question ("I went. Did you?") is read as a greeting too.
+character counts as a word, since those scripts put no spaces between words), or a reaction
+to what the other said ("Ha, that sounds exhausting.", "Wow, that's so cool, Mel!", "Sounds
+like a blast."). A short statement before a question ("I went. Did you?") is read as a
+greeting too.
 """
 
 from __future__ import annotations
@@ -30,7 +32,24 @@ def only_asks(text: str) -> bool:
     sentences = [s for s in _SENTENCE_END.split(text.strip()) if s]
     if not sentences or not sentences[-1].endswith(QUESTION_MARKS):
         return False
-    return all(s.endswith(QUESTION_MARKS) or _words(s) <= SHORT for s in sentences[:-1])
+    return all(
+        s.endswith(QUESTION_MARKS) or _words(s) <= SHORT or _reacts(s) for s in sentences[:-1]
+    )
+
+
+#: A reaction to what the other said ("Ha, that sounds exhausting.", "Wow, that's so cool,
+#: Mel!", "Sounds like a blast."): it tells nothing new.
+_REACTION = re.compile(
+    r"^(?:[\w']+[,!]?\s+){0,2}?(?:(?:that|this|it)(?:'s|\s+is|\s+was|\s+sounds|\s+looks|"
+    r"\s+seems)|sounds|looks|seems|what\s+an?|how)\s+(?:like\s+)?(?:an?\s+)?(?:so\s+|really\s+|"
+    r"super\s+|such\s+an?\s+|very\s+|pretty\s+|totally\s+)?[\w'-]+(?:\s+[\w'-]+)?"
+    r"(?:,\s*[A-Z][\w'-]*)?[.!…]*$",
+    re.IGNORECASE,
+)
+
+
+def _reacts(sentence: str) -> bool:
+    return _REACTION.match(sentence.strip()) is not None
 
 
 def _words(sentence: str) -> int:
