@@ -56,6 +56,9 @@ ME = "Sam"
         ),
         ("I'm seeing a therapist named Dr Ruiz.", ("Ruiz", "therapist_of", ME)),
         ("She's here! Baby girl, Isla, born 21st August", ("Isla", "child_of", ME)),
+        ("Mum moved in with us after her fall, she's 84", (f"{ME}'s Mother", "age", "84")),
+        ("I'm interning at AstraZeneca over the summer", (ME, "works_at", "AstraZeneca")),
+        ("I got a part-time job at the campus library.", (ME, "works_at", "campus library")),
     ],
 )
 def test_chat_tells_its_facts(said: str, fact: tuple[str, str, str]) -> None:
@@ -91,6 +94,9 @@ def test_chat_tells_its_facts(said: str, fact: tuple[str, str, str]) -> None:
         ("My sister married a doctor called Ben.", ("Ben", "doctor_of", ME)),
         ("We found a teacher called Gwen who comes on Thursdays.", ("Gwen", "teacher_of", ME)),
         ("The baby girl, Isla, loves the park.", ("Isla", "child_of", ME)),  # whose baby?
+        ("Mum moved in with us after her fall, she's 84", ("Mum", "age", "84")),  # Sam's Mother
+        ("My lab partner is this guy Felix.", (f"{ME}'s Partner", "partner_of", ME)),
+        ("My tennis partner moved to Leeds.", (f"{ME}'s Partner", "lives_in", "Leeds")),
         ("I bought a Dyson for my mum.", (ME, "own", "Dyson")),  # a gift
     ],
 )

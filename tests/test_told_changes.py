@@ -32,6 +32,8 @@ def _m(mid: str, text: str, day: int, actor: str | None = "Nadia") -> ScoredMemo
         "So my friend Kelechi is coming instead",
         "Priya's taking over the team in May.",
         "We switched over to oat milk.",
+        "Ozone put prices up so we switched beans to Square Mile",
+        "Mum's warfarin was swapped for apixaban, twice a day",
     ],
 )
 def test_a_change_told_in_words(text: str) -> None:
@@ -64,6 +66,11 @@ def test_no_change_told(text: str) -> None:
             "Who is my maid of honour?",
             "My maid of honour is my best friend Saoirse.",
             "Saoirse is pregnant, so my sister Hanna is stepping in as maid of honour.",
+        ),
+        (  # "comes" and "come" are one word
+            "When does the nurse come?",
+            "The district nurse, Sandra, comes Mondays to check her INR.",
+            "Sandra now only comes once a month.",
         ),
         (
             "What dose of metformin am I on?",

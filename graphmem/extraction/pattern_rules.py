@@ -83,6 +83,8 @@ _HOME_NOUN = (
     r"villa|farmhouse|dorm|duplex|houseboat|caravan)"
 )
 
+#: "a new job", "a part-time job", "a summer job"
+_JOB_KIND = r"(?:(?i:new|part-time|part\s+time|full-time|summer|weekend|temp|temporary)\s+)?"
 _WHEN = r"(?=\s+(?i:next|this|on|in|from|tomorrow|after)\b)"  # a start told by when
 
 RULES: tuple[Rule, ...] = (
@@ -135,16 +137,16 @@ RULES: tuple[Rule, ...] = (
     # "I live in Ghent and work at Barco": the second verb of a first-person clause
     rule(rf"(?<![\w'])(?i:and)\s+{ADV}(?i:work)\s+(?i:at|for)\s+{T}", "works_at",
           first_person_before=True),
-    rule(rf"{IM}\s+{ADV}(?i:working|employed)\s+(?i:at|for|by)\s+{T}", "works_at"),
+    rule(rf"{IM}\s+{ADV}(?i:working|employed|interning)\s+(?i:at|for|by)\s+{T}", "works_at"),
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:started|began|start)\s+"
           rf"(?i:working|work|(?:a|my|the)\s+new\s+job|a\s+job)\s+(?i:at|for)\s+{T}", "works_at",
           event=True),
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:got|gotten|landed|accepted|took)\s+(?i:(?:a|the)\s+)?"
-          rf"(?i:new\s+)?(?i:job|position|role)\s+(?i:at|with)\s+(?:(?i:the)\s+)?{T}",
+          rf"{_JOB_KIND}(?i:job|position|role)\s+(?i:at|with)\s+(?:(?i:the)\s+)?{T}",
           "works_at", event=True),
     # "I got the job at the museum": a workplace by its kind
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:got|gotten|landed|accepted|took)\s+(?i:the|a)\s+"
-          rf"(?i:new\s+)?(?i:job|position|role)\s+(?i:at|with)\s+(?i:the\s+)?{A_WORKPLACE}",
+          rf"{_JOB_KIND}(?i:job|position|role)\s+(?i:at|with)\s+(?i:the\s+)?{A_WORKPLACE}",
           "works_at", event=True),
     # "I got a new job as head of science at a school in Cascais": the job names its title
     rule(rf"{FP}{PERFECT}\s+{ADV}{JOB_AS}(?P<title>{TITLE_WORDS})\s+(?i:at|with|for)\s+{T}",

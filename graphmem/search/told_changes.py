@@ -5,13 +5,13 @@ holds); but for a current or general question that names what changed ("Where is
 wedding?") the later memory ranks above the earlier, and for a past one below, as an update
 pair (:mod:`graphmem.search.updates`).
 
-The later memory tells a change ("moved to", "switched to", "instead", "stepping in",
-"took over", "grew to", "upped to", "… now": not "right now", "for now", "just now"); both
-have the same speaker; the two share a word that is no stop word and that the question names
-too, not as a name ("wedding"; not "Pepper" in "What breed is Pepper?", when "Pepper goes to
-doggy daycare now"); and the question is not told in the past ("How did I hurt my wrist?"
-asks for the event, not the state now). Chat says "now" of everything, so the question must
-name the topic: a change marker alone pairs nothing.
+The later memory tells a change ("moved to", "switched (beans) to", "swapped for",
+"instead", "stepping in", "took over", "grew to", "upped to", "… now": not "right now", "for
+now", "just now"); both have the same speaker; the two share a word that is no stop word and
+that the question names too, not as a name ("wedding"; not "Pepper" in "What breed is
+Pepper?", when "Pepper goes to doggy daycare now"); and the question is not told in the past
+("How did I hurt my wrist?" asks for the event, not the state now). Chat says "now" of
+everything, so the question must name the topic: a change marker alone pairs nothing.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from graphmem.search.updates import Pair, Ranked
 _NOW = r"(?<!\bright\s)(?<!\bfor\s)(?<!\bjust\s)(?<!\buntil\s)(?<!\bby\s)\bnow\b(?!\s+that\b)"
 _RISEN = r"(?:grew|rose|jumped|climbed|went\s+(?:up|down)|crept\s+up|upped|bumped\s+up|dropped)"
 _CHANGES = re.compile(
-    rf"{_NOW}|\binstead\b|\b(?:moved|switched|changed|swapped)\s+(?:it\s+|over\s+)?to\b"
+    rf"{_NOW}|\binstead\b|\b(?:moved|switched|changed|swapped)\s+(?:[\w'-]+\s+){{0,3}}?(?:to|for)\b"
     rf"|\bstep(?:ping|ped|s)?\s+(?:in|up)\b|\b(?:taking|took|takes)\s+over\b"
     rf"|\breplac(?:ed|ing)\b|\b{_RISEN}\s+(?:\w+\s+)?to\b",
     re.IGNORECASE,

@@ -51,11 +51,20 @@ _STOP = frozenset(
 )
 
 
+#: Endings after which "es" is the plural's ("boxes", "wishes"; not "comes", "likes").
+_SIBILANTS = ("s", "x", "z", "ch", "sh")
+
+
 def _stem(word: str) -> str:
     word = word.lower().replace("'", "")
     for suffix, repl in (("ies", "y"), ("ly", ""), ("es", ""), ("s", "")):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)] + repl
+        if not word.endswith(suffix) or len(word) - len(suffix) < 3:
+            continue
+        if suffix == "es" and not word[:-2].endswith(_SIBILANTS):
+            continue  # "comes" is "come" ("s" below), as the question's "come" is
+        if suffix == "s" and word.endswith("ss"):
+            return word  # "class", "glass"
+        return word[: -len(suffix)] + repl
     return word
 
 

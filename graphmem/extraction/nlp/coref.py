@@ -24,7 +24,12 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from graphmem.domain.extraction import ExtractedTriplet
-from graphmem.extraction.pattern_words import ONE_OF, RELATIONS, unnamed_relative
+from graphmem.extraction.pattern_words import (
+    CALLED_BY_RELATION,
+    ONE_OF,
+    RELATIONS,
+    unnamed_relative,
+)
 from graphmem.lifecycle.predicates import normalize_name
 
 if TYPE_CHECKING:
@@ -205,11 +210,23 @@ def referents(
 ) -> tuple[Referents, Referents]:
     """Who "she"/"he" is in a message naming ``people``, and whose relative its "her"/"his"
     tells: the same, but for a person it names as that relative (:func:`counterparts`)."""
-    they = unnamed_here(doc.text, speaker, recent.who(people))
+    they = _as_relatives(unnamed_here(doc.text, speaker, recent.who(people)), speaker)
     owned = counterparts(doc)  # "Her teacher is Mrs Okafor": "her" is someone else
     if not owned:
         return they, they
-    return they, unnamed_here(doc.text, speaker, recent.who(p for p in people if p not in owned))
+    theirs = unnamed_here(doc.text, speaker, recent.who(p for p in people if p not in owned))
+    return they, _as_relatives(theirs, speaker)
+
+
+def _as_relatives(found: Referents, speaker: str) -> Referents:
+    """A relation word used as a name ("Mum moved in with us after her fall, she's 84") is
+    the speaker's relative as the patterns name it ("<Speaker>'s Mother")."""
+    return {
+        pronoun: unnamed_relative(speaker, relation)
+        if (relation := RELATIONS.get(name.lower())) in CALLED_BY_RELATION
+        else name
+        for pronoun, name in found.items()
+    }
 
 
 def _replaced(token: Token, referents: Referents, owners: Referents) -> bool:

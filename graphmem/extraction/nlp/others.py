@@ -151,6 +151,10 @@ def _relation(token: Token) -> str | None:
     word = hyphenated(token)
     if token.lower_ in _BIRTH_ORDER and any(c.dep_ == "appos" for c in token.children):
         return "child"  # "our eldest, Rosa, plays the violin"
+    if token.lower_ == "partner" and any(
+        c.dep_ == "compound" and c.pos_ == "NOUN" and c.lower_ != "life" for c in token.children
+    ):
+        return None  # "my lab partner", "my business partner": no couple
     return RELATIONS.get(word.text.lower() if word is not None else token.lower_)
 
 
