@@ -97,6 +97,9 @@ def test_chat_tells_its_facts(said: str, fact: tuple[str, str, str]) -> None:
         ("Mum moved in with us after her fall, she's 84", ("Mum", "age", "84")),  # Sam's Mother
         ("My lab partner is this guy Felix.", (f"{ME}'s Partner", "partner_of", ME)),
         ("My tennis partner moved to Leeds.", (f"{ME}'s Partner", "lives_in", "Leeds")),
+        # a gerund with its own particle or object is a clause thought of, no thing
+        ("I'm thinking of signing up for a ceramics course.", (ME, "think_of", "signing")),
+        ("I'm thinking of moving to Leeds.", (ME, "think_of", "moving")),
         ("I bought a Dyson for my mum.", (ME, "own", "Dyson")),  # a gift
     ],
 )

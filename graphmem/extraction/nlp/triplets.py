@@ -227,8 +227,10 @@ def _gerund_objects(particles: list[Token], prep: Token) -> Iterator[tuple[list[
     """A bare activity after a preposition ("got into running"), and where it is the "from"
     of a change, the "to" the parser hangs from it ("switched from running to cycling")."""
     for doing in (c for c in prep.children if c.dep_ == "pcomp" and c.tag_ == "VBG"):
-        if any(c.dep_ in {"dobj", "nsubj", "aux", "mark"} for c in doing.children):
-            continue  # a clause of its own ("about moving my desk"), read as such
+        if any(c.dep_ in {"dobj", "nsubj", "aux", "mark", "prt"} for c in doing.children):
+            continue  # a clause of its own ("about moving my desk", "of signing up for …")
+        if prep.lower_ != "from" and any(c.dep_ == "prep" for c in doing.children):
+            continue  # "thinking of moving to Leeds": not "moving", a thing thought of
         yield [*particles, prep], doing
         if prep.lower_ != "from":
             continue
