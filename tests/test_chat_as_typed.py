@@ -209,6 +209,15 @@ def test_two_objects_of_one_preposition_that_are_one() -> None:
     assert {(ME, "go_to", "Paris"), (ME, "go_to", "Rome")} <= went
 
 
+def test_two_direct_objects_that_are_one() -> None:
+    # the model hangs "county" and "bee" both from "won"
+    told = facts(read_one("Guess what, I won the county spelling bee!", ME).triplets)
+    won = {t for t in told if t[1] == "win"}
+    assert len(won) == 1 and (ME, "win", "county") not in won
+    gave = facts(read_one("I gave my sister a book.", ME).triplets)
+    assert (ME, "give", "book") in gave
+
+
 def test_what_is_kept_from_someone_told_by_pronoun() -> None:
     told = facts(
         read_one(

@@ -20,7 +20,8 @@ are tagged right already; a base form ("Call the agency") stays a request.
 **Two objects of one preposition that are one.** "I'm training for the Oslo half marathon":
 the model hangs "Oslo" and "marathon" both from "for", which gave ``train_for Oslo`` and
 ``train_for marathon``. An earlier object whose words run straight into the later one's
-modifiers (no comma, no "and") is made the later one's compound (:func:`one_object`).
+modifiers (no comma, no "and") is made the later one's compound (:func:`one_object`); so
+are two direct objects of one verb ("Ella won the county spelling bee").
 
 **A verb read as a noun.** "We no longer volunteer at the shelter": the model makes
 "volunteer" a noun, yet the root of the sentence under the subject "We"; it is retagged as a
@@ -160,13 +161,17 @@ _INSIDE = frozenset({"amod", "compound", "nummod"})
 
 
 def one_object(doc: Doc) -> Doc:
-    """``doc`` with two objects of one preposition that are one made so (in place; returned):
-    see the module."""
-    for prep in (t for t in doc if t.dep_ == "prep"):
-        objects = [c for c in prep.children if c.dep_ == "pobj"]
-        for first, then in itertools.pairwise(objects):
-            between = doc[first.i + 1 : then.i]
-            if all(t.head.i == then.i and t.dep_ in _INSIDE for t in between):
-                first.head = then
-                first.dep_ = "compound"
+    """``doc`` with two objects of one preposition, or two direct objects of one verb ("Ella
+    won the county spelling bee"), that are one made so (in place; returned): see the
+    module."""
+    for head in (t for t in doc if t.dep_ == "prep" or t.pos_ in {"VERB", "AUX"}):
+        for dep in ("pobj", "dobj"):
+            objects = [c for c in head.children if c.dep_ == dep]
+            for first, then in itertools.pairwise(objects):
+                between = doc[first.i + 1 : then.i]
+                if all(t.head.i == then.i and t.dep_ in _INSIDE for t in between):
+                    for det in [c for c in first.children if c.dep_ == "det"]:
+                        det.head = then  # "the" is the whole object's
+                    first.head = then
+                    first.dep_ = "compound"
     return doc
