@@ -23,6 +23,10 @@ ME = "Priya"
         ("Grant left the company! Sasha took over from Grant.", ("Sasha", "replaces", "Grant")),
         ("Oona replaced Dave as team lead.", ("Oona", "replaces", "Dave")),
         ("Mr Hale is taking over from Mrs Dunn after Easter.", ("Hale", "replaces", "Dunn")),
+        (  # "his" is the person the message names
+            "My boss Pieter is retiring, his replacement is someone called Anouk",
+            ("Anouk", "replaces", "Pieter"),
+        ),
     ],
 )
 def test_a_succession_is_read(said: str, fact: tuple[str, str, str]) -> None:

@@ -95,7 +95,8 @@ PERSONAL_RULES: tuple[Rule, ...] = (
     # "Dave's replacement is a woman called Oona", "Oona replaced Dave", "Sasha took over
     # from Grant": the successor holds what the one replaced held (search/successions.py)
     rule(rf"(?<![\w'-])(?P<t>{CAP}(?:\s+{CAP})?)'s\s+(?i:replacement|successor)\s+(?i:is|will\s+be)"
-          rf"\s+(?:(?i:an?)\s+(?:(?i:new)\s+)?(?i:woman|man|guy|girl|lady|bloke|chap|person)\s+)?"
+          rf"\s+(?:(?i:an?)\s+(?:(?i:new)\s+)?(?i:woman|man|guy|girl|lady|bloke|chap|person)\s+|"
+          rf"(?i:someone|somebody)\s+)?"
           rf"(?:(?i:called|named)\s+)?{HONORIFIC}{PERSON}", "replaces", "names", event=True),
     rule(rf"{NAME}\s+(?:(?i:has|is|will|'s)\s+)?{ADV}(?i:replaced|replacing|replace|took\s+over\s+from|"
           rf"taking\s+over\s+from|take\s+over\s+from|stepped\s+in\s+for)\s+{HONORIFIC}"

@@ -39,6 +39,8 @@ PRONOUNS = frozenset({"she", "he"})
 _SUBJECTS = frozenset({"nsubj", "nsubjpass"})
 #: Object pronouns read as the subject pronoun's referent after "for".
 _OBJECTS = {"her": "she", "him": "he"}
+#: Words for who takes a place: "his replacement is Anouk" is the named person's.
+_SUCCESSORS = frozenset({"replacement", "successor"})
 #: Possessives read as the referent's before a relation word ("his mum hates coriander").
 _POSSESSIVES = {"her": "she", "his": "he"}
 #: Relation words (as written, and as relation names) that tell "she" or "he".
@@ -232,13 +234,14 @@ def _as_relatives(found: Referents, speaker: str) -> Referents:
 def _replaced(token: Token, referents: Referents, owners: Referents) -> bool:
     """A "she"/"he" subject with a known referent, "her"/"him" after "for" ("no raw fish
     or soft cheese for her": who the food is kept from), or "his"/"her" before a relation
-    word ("his mum hates coriander")."""
+    word ("his mum hates coriander") or a successor ("his replacement is Anouk")."""
     if token.lower_ in referents:
         return token.dep_ in _SUBJECTS or _contracted(token)
     if token.dep_ == "poss" and _POSSESSIVES.get(token.lower_) in owners:
         # "his mum hates coriander" (not "her name", "his car", or "my brother and his wife",
         # which names the couple)
-        return token.head.lower_ in RELATIONS and token.head.dep_ in _SUBJECTS
+        owned = token.head.lower_
+        return (owned in RELATIONS or owned in _SUCCESSORS) and token.head.dep_ in _SUBJECTS
     pronoun = _OBJECTS.get(token.lower_)
     return pronoun in referents and token.dep_ == "pobj" and token.head.lower_ == "for"
 
