@@ -129,6 +129,15 @@ def test_no_pair_without_a_change_of_what_is_asked(
     assert told_changes([_m("a", older, 1), _m("b", newer, 20, newer_actor)], query) == []
 
 
+def test_a_topic_most_memories_name_is_no_one_state() -> None:
+    chat = [
+        _m(f"g{i}", f"Played a new board game with friends, round {i}.", i + 1) for i in range(5)
+    ]
+    new = _m("n", "I'm getting into strategy games now.", 20)
+    assert told_changes([*chat, new], "What game does Nadia like?") == []
+    assert told_changes([*chat[:2], new], "What game does Nadia like?")
+
+
 def test_a_change_told_before_pairs_with_nothing() -> None:
     moved = _m("b", "The wedding moved to Ashby Barn.", 1)
     assert (

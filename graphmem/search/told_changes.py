@@ -11,7 +11,9 @@ now", "just now"); both have the same speaker; the two share a word that is no s
 that the question names too, not as a name ("wedding"; not "Pepper" in "What breed is
 Pepper?", when "Pepper goes to doggy daycare now"); and the question is not told in the past
 ("How did I hurt my wrist?" asks for the event, not the state now). Chat says "now" of
-everything, so the question must name the topic: a change marker alone pairs nothing.
+everything, so the question must name the topic: a change marker alone pairs nothing; and a
+topic most candidates name (more than ``MAX_TOPIC`` of them: "game" in a chat about games)
+is no one state.
 """
 
 from __future__ import annotations
@@ -32,6 +34,10 @@ _CHANGES = re.compile(
 )
 #: A question in the past tense asks about an event ("How did I hurt my wrist?"), not a state
 _TOLD_PAST = re.compile(r"\b(?:did|was|were|had|used\s+to)\b", re.IGNORECASE)
+#: At most this many of the candidates name the asked word: a topic the conversation keeps
+#: returning to ("game" in a chat about games) is no one state that changed (chosen on LoCoMo
+#: conversations 1-3: 0.8338 without the bound, 0.8365 with it; docs/search.md)
+MAX_TOPIC = 4
 _CHANGE_WORDS = frozenset({"instead", "switched", "changed", "swapped", "replaced", "stepping"})
 
 
@@ -47,16 +53,18 @@ def told_changes(memories: Sequence[Ranked], query: str, limit: int = 50) -> lis
     if not asked or _TOLD_PAST.search(query):
         return []
     top = memories[:limit]
+    stems = {m.id: every_stem(m.text) for m in top}
+    asked = {w for w in asked if sum(w in found for found in stems.values()) <= MAX_TOPIC}
     changing = [m for m in top if tells_change(m.text)]
     pairs: list[Pair] = []
-    for newer in changing:
-        said = every_stem(newer.text) - _CHANGE_WORDS
+    for newer in changing if asked else ():
+        said = stems[newer.id] - _CHANGE_WORDS
         for older in top:
             if older.id == newer.id or older.observed_at >= newer.observed_at:
                 continue
             if (older.actor or "") != (newer.actor or ""):
                 continue
-            shared = said & every_stem(older.text)
+            shared = said & stems[older.id]
             if shared & asked:
                 pairs.append(Pair(older, newer, frozenset(shared)))
     return pairs
