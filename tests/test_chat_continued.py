@@ -56,6 +56,7 @@ ME = "Sam"
         ),
         ("I'm seeing a therapist named Dr Ruiz.", ("Ruiz", "therapist_of", ME)),
         ("She's here! Baby girl, Isla, born 21st August", ("Isla", "child_of", ME)),
+        ("So excited, our baby girl Isla was born on Monday", ("Isla", "child_of", ME)),
         ("Mum moved in with us after her fall, she's 84", (f"{ME}'s Mother", "age", "84")),
         ("I'm interning at AstraZeneca over the summer", (ME, "works_at", "AstraZeneca")),
         ("I got a part-time job at the campus library.", (ME, "works_at", "campus library")),
@@ -95,6 +96,7 @@ def test_chat_tells_its_facts(said: str, fact: tuple[str, str, str]) -> None:
         ("We found a teacher called Gwen who comes on Thursdays.", ("Gwen", "teacher_of", ME)),
         ("The baby girl, Isla, loves the park.", ("Isla", "child_of", ME)),  # whose baby?
         ("Mum moved in with us after her fall, she's 84", ("Mum", "age", "84")),  # Sam's Mother
+        ("So excited, our baby girl Isla was born on Monday", ("Isla", "born_in", "Monday")),
         ("My lab partner is this guy Felix.", (f"{ME}'s Partner", "partner_of", ME)),
         ("My tennis partner moved to Leeds.", (f"{ME}'s Partner", "lives_in", "Leeds")),
         # a gerund with its own particle or object is a clause thought of, no thing

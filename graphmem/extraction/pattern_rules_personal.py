@@ -1,6 +1,8 @@
 """The sentence patterns of personal facts told in passing: what and where one studies, a
-birthday or an anniversary, an age turned, a condition told by its adjective, how many
-children or pets one has. Part of the table :mod:`.pattern_rules` applies."""
+birthday or an anniversary, an age turned, a condition told by its adjective, a birth, how
+many children or pets one has, a job told as "my new job at", a relative by kind and name
+("a physio called Henrik"), who replaced whom. Part of the table :mod:`.pattern_rules`
+applies."""
 
 from __future__ import annotations
 
@@ -73,8 +75,9 @@ PERSONAL_RULES: tuple[Rule, ...] = (
           rf"\s+(?:(?i:new|beautiful|healthy|little|baby)\s+)*(?P<r>(?i:son|daughter|baby))"
           rf"(?:\s+(?i:boy|girl))?(?:\s*,\s*(?:(?i:his|her)\s+name\s+is\s+)?|\s+(?i:named|called)\s+)"
           rf"(?P<s>{CAP})", "relation", event=True),
-    # "Baby girl, Isla, born 21st August", "Our baby boy Finn arrived on Tuesday": a birth
-    # announced, the baby the speaker's child
+    # "Baby girl, Isla, born 21st August", "So excited, our baby girl Isla was born on Monday":
+    # a birth announced, the baby the speaker's child (a sentence opening "Our baby boy Finn"
+    # is read by the unnamed-relative rewrite first, and missed)
     rule(rf"(?:(?<![\w'])(?i:our|my)\s+(?:(?i:new|beautiful|little|gorgeous)\s+)*|^(?i:a\s+)?)"
           rf"(?P<r>(?i:baby))\s+(?i:boy|girl)\s*,?\s*{PERSON}(?=\s*,?\s*(?i:born|arrived|is\s+here|"
           rf"was\s+born|came)\b)", "relation", event=True),

@@ -44,6 +44,8 @@ def _told(born: Named, token: Token, verb: Token) -> Iterator[ParsedTriplet]:
         text = span.text.removeprefix("the ").strip(" ,")
         words = {w.lower() for w in text.replace(",", " ").split()}
         day = any(_DAY.fullmatch(w) for w in words)
+        if not day and not any(w.isdigit() for w in words) and not words & set(MONTHS):
+            return  # "born on Monday", "born last week": no birthday, no year
         predicate = "birthday" if words & set(MONTHS) and day else "born_in"
     elif span.label_ in _PLACES:
         text, predicate = span.text, "born_in"

@@ -13,8 +13,7 @@ one it can be but tells one relative of the speaker unnamed ("my mother-in-law i
 with us, she's diabetic") reads the pronoun as that relative, named as the patterns name it
 ("<Speaker>'s Mother-In-Law"). A "her" or "his" before a relation word is never the relative
 the message names ("Her teacher is Mrs Okafor" after "Our daughter Mina started school": her
-is Mina). Only the patterns read the rewritten sentence: the memory's
-text is unchanged.
+is Mina). Only the patterns read the rewritten sentence: the memory's text is unchanged.
 """
 
 from __future__ import annotations
