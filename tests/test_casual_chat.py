@@ -9,6 +9,7 @@ import pytest
 from graphmem import Memory
 from graphmem.extraction.casual import tidy
 from tests.support.nlp_reading import facts, read_one
+from tests.support.telling import teller
 
 ME = "Sam"
 
@@ -67,9 +68,7 @@ def test_casual_chat_tells_what_ended(typed: str, ended: tuple[str, str, str]) -
 
 @pytest.mark.neo4j
 def test_a_casual_diet_change_ranks_first_and_keeps_history(memory: Memory, user_id: str) -> None:
-    def tell(text: str, day: str) -> str:
-        said = [{"role": "user", "name": ME, "content": text}]
-        return memory.add(said, user_id=user_id, timestamp=day).results[0].id
+    tell = teller(memory, user_id, ME)
 
     tell("im vegetarian, have been for 5 years", "2026-01-04")
     tell("my sister lives in porto, visiting her in june", "2026-01-20")

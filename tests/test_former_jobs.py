@@ -8,6 +8,7 @@ import pytest
 
 from graphmem import Memory
 from tests.support.nlp_reading import facts, read_one
+from tests.support.telling import teller
 
 ME = "Walter"
 PEOPLE = ("Lotte", "Henk")
@@ -62,9 +63,7 @@ def test_a_thing_let_fall_or_left_ends_nothing(text: str) -> None:
 
 @pytest.mark.neo4j
 def test_a_former_job_is_found_and_superseded_by_nothing(memory: Memory, user_id: str) -> None:
-    def tell(text: str, day: str) -> str:
-        said = [{"role": "user", "name": ME, "content": text}]
-        return memory.add(said, user_id=user_id, timestamp=day).results[0].id
+    tell = teller(memory, user_id, ME)
 
     postman = tell("Retired after 30 years as a postman, now I finally have time for my garden.",
                    "2026-01-05")  # fmt: skip

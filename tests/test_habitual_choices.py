@@ -8,6 +8,7 @@ import pytest
 
 from graphmem import Memory
 from tests.support.nlp_reading import facts, read_one
+from tests.support.telling import teller
 
 ME = "Keiko"
 
@@ -32,9 +33,7 @@ def test_a_single_choice_or_a_phrasal_verb_is_none(text: str) -> None:
 
 @pytest.mark.neo4j
 def test_a_new_preference_of_the_kind_ranks_above_the_habit(memory: Memory, user_id: str) -> None:
-    def tell(text: str, day: str) -> str:
-        said = [{"role": "user", "name": ME, "content": text}]
-        return memory.add(said, user_id=user_id, timestamp=day).results[0].id
+    tell = teller(memory, user_id, ME)
 
     aisle = tell("I always book aisle seats, I get up a lot on long flights.", "2026-01-09")
     tell("Our Japan trip is booked for October 10 to 24.", "2026-03-04")

@@ -8,6 +8,7 @@ import pytest
 
 from graphmem import Memory
 from tests.support.nlp_reading import facts, read_one
+from tests.support.telling import teller
 
 ME = "Leon"
 PEOPLE = ("Marta", "Piet", "Tom")
@@ -53,9 +54,7 @@ def test_no_loan_ends_where_none_is_told(text: str) -> None:
 
 @pytest.mark.neo4j
 def test_the_end_of_a_loan_ranks_first(memory: Memory, user_id: str) -> None:
-    def tell(text: str, day: str) -> str:
-        said = [{"role": "user", "name": ME, "content": text}]
-        return memory.add(said, user_id=user_id, timestamp=day).results[0].id
+    tell = teller(memory, user_id, ME)
 
     lent = tell("I lent my drill to Piet, he's building a shed.", "2026-02-20")
     tell("My landlord is raising the rent to 1,200 from July.", "2026-03-10")

@@ -9,6 +9,7 @@ import pytest
 
 from graphmem import Memory
 from tests.support.nlp_reading import facts, read_one
+from tests.support.telling import teller
 
 ME = "Priya"
 
@@ -47,9 +48,7 @@ def test_no_succession_of_things_or_of_nobody(said: str) -> None:
 
 @pytest.mark.neo4j
 def test_the_successor_holds_the_role(memory: Memory, user_id: str) -> None:
-    def tell(text: str, day: str) -> str:
-        said = [{"role": "user", "name": ME, "content": text}]
-        return memory.add(said, user_id=user_id, timestamp=day).results[0].id
+    tell = teller(memory, user_id, ME)
 
     tell("Also my manager Dave is leaving, not sure who replaces him.", "2026-02-14T09:00:00Z")
     tell("Tash and I are growing herbs in the garden.", "2026-03-01T09:00:00Z")

@@ -4,21 +4,13 @@ topic the question names, for a question about now, and below it for a past one
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
 from graphmem import Memory
-from graphmem.domain.search import ScoreBreakdown, ScoredMemory
 from graphmem.search.told_changes import tells_change, told_changes
+from tests.support.telling import scorer, teller
 
-
-def _m(mid: str, text: str, day: int, actor: str | None = "Nadia") -> ScoredMemory:
-    at = datetime(2026, 9, day, tzinfo=UTC)
-    return ScoredMemory(
-        id=mid, text=text, hash=mid, actor=actor, created_at=at, updated_at=at, observed_at=at,
-        score=0.5, score_breakdown=ScoreBreakdown(final=0.5),
-    )  # fmt: skip
+_m = scorer("Nadia")
 
 
 @pytest.mark.parametrize(
@@ -152,9 +144,7 @@ def test_a_change_told_before_pairs_with_nothing() -> None:
 def test_the_change_ranks_first_now_and_the_old_plan_for_the_past(
     memory: Memory, user_id: str
 ) -> None:
-    def tell(text: str, day: str) -> str:
-        said = [{"role": "user", "name": "Nadia", "content": text}]
-        return memory.add(said, user_id=user_id, timestamp=day).results[0].id
+    tell = teller(memory, user_id, "Nadia")
 
     old = tell("Wedding is set for September 12th at Hawthorn Hall!", "2026-01-08T09:00:00Z")
     tell("Photographer booked: Lena Kraus.", "2026-02-10T09:00:00Z")

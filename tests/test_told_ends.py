@@ -4,21 +4,13 @@ then search against the real Neo4j."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
 from graphmem import Memory
-from graphmem.domain.search import ScoreBreakdown, ScoredMemory
 from graphmem.search.told_ends import told_ends
+from tests.support.telling import scorer, teller
 
-
-def _m(mid: str, text: str, day: int, actor: str | None = "Hugo") -> ScoredMemory:
-    at = datetime(2026, 9, day, tzinfo=UTC)
-    return ScoredMemory(
-        id=mid, text=text, hash=mid, actor=actor, created_at=at, updated_at=at, observed_at=at,
-        score=0.5, score_breakdown=ScoreBreakdown(final=0.5),
-    )  # fmt: skip
+_m = scorer("Hugo")
 
 
 _PICKUP = "Our nanny Beatriz picks the twins up from school on Mondays and Wednesdays."
@@ -64,9 +56,7 @@ def test_an_end_told_before_pairs_with_nothing() -> None:
 def test_the_end_ranks_first_now_and_the_old_arrangement_for_the_past(
     memory: Memory, user_id: str
 ) -> None:
-    def tell(text: str, day: str) -> str:
-        said = [{"role": "user", "name": "Hugo", "content": text}]
-        return memory.add(said, user_id=user_id, timestamp=day).results[0].id
+    tell = teller(memory, user_id, "Hugo")
 
     old = tell(_PICKUP, "2026-09-01T09:00:00Z")
     tell("Max started judo on Thursdays.", "2026-09-10T09:00:00Z")

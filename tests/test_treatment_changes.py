@@ -9,6 +9,7 @@ import pytest
 
 from graphmem import Memory
 from tests.support.nlp_reading import facts, read_one
+from tests.support.telling import teller
 
 ME = "Greta"
 PEOPLE = ("Olaf",)
@@ -56,9 +57,7 @@ def test_what_a_carer_does_besides_is_nothing_taken(text: str) -> None:
 
 @pytest.mark.neo4j
 def test_a_medication_changed_by_the_doctor_ends_the_old_one(memory: Memory, user_id: str) -> None:
-    def tell(text: str, day: str) -> str:
-        said = [{"role": "user", "name": ME, "content": text}]
-        return memory.add(said, user_id=user_id, timestamp=day).results[0].id
+    tell = teller(memory, user_id, ME)
 
     old = tell("I take ibuprofen every morning for my knee.", "2026-02-02")
     tell("I'm allergic to penicillin.", "2026-02-10")

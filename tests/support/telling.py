@@ -1,0 +1,35 @@
+"""Telling a store one message at a time, and ranked memories built by hand, for the tests of
+search rules that read pairs of memories (told ends, told changes, successions, …)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from graphmem import Memory
+from graphmem.domain.search import ScoreBreakdown, ScoredMemory
+
+
+def teller(memory: Memory, user_id: str, name: str) -> Callable[[str, str], str]:
+    """``tell(text, day)``: one message of ``name`` added on ``day`` (an ISO timestamp); the
+    id of the memory it made."""
+
+    def tell(text: str, day: str) -> str:
+        said = [{"role": "user", "name": name, "content": text}]
+        return memory.add(said, user_id=user_id, timestamp=day).results[0].id
+
+    return tell
+
+
+def scorer(actor: str) -> Callable[..., ScoredMemory]:
+    """``ranked(id, text, day, actor=actor)``: a memory said on ``day`` of September 2026,
+    scored 0.5, as a ranking reads it."""
+
+    def ranked(mid: str, text: str, day: int, said_by: str | None = actor) -> ScoredMemory:
+        at = datetime(2026, 9, day, tzinfo=UTC)
+        return ScoredMemory(
+            id=mid, text=text, hash=mid, actor=said_by, created_at=at, updated_at=at,
+            observed_at=at, score=0.5, score_breakdown=ScoreBreakdown(final=0.5),
+        )  # fmt: skip
+
+    return ranked
