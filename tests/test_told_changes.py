@@ -106,6 +106,13 @@ _DAYCARE = "Maya quit, Pepper goes to doggy daycare now on Tuesdays."
             "Hawthorn moved to Ely.",
             "Nadia",
         ),
+        # "the user" is the asker, no topic
+        (
+            "Where does the user live?",
+            "The user lives in Oslo and works as a nurse.",
+            "User switched to light mode because of eye strain.",
+            "Nadia",
+        ),
         # another speaker's change is not the speaker's
         (
             "Where is the wedding?",

@@ -38,6 +38,9 @@ _TOLD_PAST = re.compile(r"\b(?:did|was|were|had|used\s+to)\b", re.IGNORECASE)
 #: returning to ("game" in a chat about games) is no one state that changed (chosen on LoCoMo
 #: conversations 1-3: 0.8338 without the bound, 0.8365 with it; docs/search.md)
 MAX_TOPIC = 4
+#: Notes that speak of their owner as "the user" ("User switched to light mode"): the word
+#: is the asker, as "I" is, no topic
+_ASKER = frozenset({"user"})
 _CHANGE_WORDS = frozenset({"instead", "switched", "changed", "swapped", "replaced", "stepping"})
 
 
@@ -49,7 +52,8 @@ def tells_change(text: str) -> bool:
 def told_changes(memories: Sequence[Ranked], query: str, limit: int = 50) -> list[Pair]:
     """The (earlier, changing) pairs among the best ``limit`` memories about what ``query``
     names (see the module)."""
-    asked = content(query)  # the query's words but names: "Pepper" is no topic that changed
+    # the query's words but names ("Pepper" is no topic that changed) and the asker
+    asked = content(query) - _ASKER
     if not asked or _TOLD_PAST.search(query):
         return []
     top = memories[:limit]
