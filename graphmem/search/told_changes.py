@@ -22,7 +22,7 @@ import re
 from collections.abc import Sequence
 
 from graphmem.search.update_words import content, every_stem
-from graphmem.search.updates import Pair, Ranked
+from graphmem.search.updates import Pair, Ranked, said_before
 
 _NOW = r"(?<!\bright\s)(?<!\bfor\s)(?<!\bjust\s)(?<!\buntil\s)(?<!\bby\s)\bnow\b(?!\s+that\b)"
 _RISEN = r"(?:grew|rose|jumped|climbed|went\s+(?:up|down)|crept\s+up|upped|bumped\s+up|dropped)"
@@ -63,11 +63,7 @@ def told_changes(memories: Sequence[Ranked], query: str, limit: int = 50) -> lis
     pairs: list[Pair] = []
     for newer in changing if asked else ():
         said = stems[newer.id] - _CHANGE_WORDS
-        for older in top:
-            if older.id == newer.id or older.observed_at >= newer.observed_at:
-                continue
-            if (older.actor or "") != (newer.actor or ""):
-                continue
+        for older in said_before(newer, top):
             shared = said & stems[older.id]
             if shared & asked:
                 pairs.append(Pair(older, newer, frozenset(shared)))

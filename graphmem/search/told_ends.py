@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 
 from graphmem.search.update_words import every_stem
-from graphmem.search.updates import Pair, Ranked
+from graphmem.search.updates import Pair, Ranked, said_before
 
 #: Only these: "changed", "change of plan" and "instead" as markers too cost 0.003 R@10 on
 #: LoCoMo conversations 4-10 (chat says them of everything), for one question gained on 1-3.
@@ -33,11 +33,7 @@ def told_ends(memories: Sequence[Ranked], limit: int = 50) -> list[Pair]:
     pairs: list[Pair] = []
     for newer in (m for m in top if m.id in ending):
         said = every_stem(newer.text) - _END_WORDS
-        for older in top:
-            if older.id in ending or older.observed_at >= newer.observed_at:
-                continue
-            if (older.actor or "") != (newer.actor or ""):
-                continue
+        for older in (m for m in said_before(newer, top) if m.id not in ending):
             shared = said & every_stem(older.text)
             if len(shared) >= MIN_SHARED:
                 pairs.append(Pair(older, newer, frozenset(shared), ended=True))

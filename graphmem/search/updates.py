@@ -22,7 +22,7 @@ lifecycle guards and Dream, under their lock and recheck.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from itertools import combinations
@@ -182,6 +182,16 @@ class _Features:
         a, b = self.memory, other.memory
         older, newer = (a, b) if self.observed < other.observed else (b, a)
         return Pair(older, newer, shared)
+
+
+def said_before(newer: Ranked, memories: Sequence[Ranked]) -> Iterator[Ranked]:
+    """The memories of ``newer``'s speaker (or, like it, of none) observed before it: those a
+    later memory that tells an end or a change in words may pair with (:mod:`.told_ends`,
+    :mod:`.told_changes`)."""
+    speaker = newer.actor or ""
+    for older in memories:
+        if older.observed_at < newer.observed_at and (older.actor or "") == speaker:
+            yield older
 
 
 def apply(
