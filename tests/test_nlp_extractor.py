@@ -163,7 +163,6 @@ def test_negations_questions_requests_hypotheticals_assert_nothing(text: str) ->
         ("I'm not vegan anymore.", ("Caroline", "diet", "vegan")),
         ("I am no longer vegetarian.", ("Caroline", "diet", "vegetarian")),
         ("We don't live in Leeds any more.", ("Caroline", "lives_in", "Leeds")),
-        ("I don't play the guitar anymore, but I still sing.", ("Caroline", "play", "guitar")),
         # the parse hangs "anymore" on the complement, not on the copula
         ("I'm not lactose intolerant anymore.", ("Caroline", "intolerant_to", "lactose")),
     ],
@@ -174,6 +173,33 @@ def test_a_clause_that_says_a_fact_ended_denies_it_and_asserts_nothing(
     memory = one(text)
     assert memory.triplets == []
     assert denied in {(t.source, t.predicate, t.target) for t in memory.denied}
+
+
+def test_an_ended_clause_leaves_its_positive_neighbour_told() -> None:
+    """ "I still sing" holds whatever the clause before it says ended."""
+    memory = one("I don't play the guitar anymore, but I still sing.")
+    assert ("Caroline", "play", "guitar") in {
+        (t.source, t.predicate, t.target) for t in memory.denied
+    }
+    assert {(t.source, t.target) for t in memory.triplets} == {("Caroline", "singing")}
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "I don't eat beef, and my husband Arjun is allergic to peanuts.",
+        "I'm not a big fan of spicy food but Arjun is allergic to peanuts.",
+        "I never cook on weekdays and Arjun is allergic to peanuts.",
+    ],
+)
+def test_a_negated_clause_does_not_deny_the_next_clause_with_its_own_subject(said: str) -> None:
+    assert ("Arjun", "allergic_to", "peanuts") in triples(said)
+
+
+def test_a_conditional_still_rules_both_clauses_it_joins() -> None:
+    assert not any(p == "allergic_to" for _, p, _ in triples(
+        "If I cook and Arjun is allergic to peanuts, we order in."
+    ))
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,9 @@ and "atm" are words too), and a lower-case word is capitalised only where a name
 after a relation word and before "is", "was", "and" or a comma ("my gf anna is vegan"), and
 after "named", "called", "name is" ("his name is bolt") or "job at" ("new job at deloitte"),
 and anywhere when it is a name the owner's memory already holds that is no English word
-("kofi", "brixton"). "guess who got the job" is the speaker's own news.
+("kofi", "brixton"). "guess who got the job" is the speaker's own news. A note to oneself
+keys a line by one's people and things ("note to self: dentist is Dr Abara", "car: 2019
+Skoda Octavia"): the writer's dentist and car.
 """
 
 from __future__ import annotations
@@ -68,12 +70,25 @@ _GUESS_WHO = re.compile(
 )
 
 
+#: A note's label ("note to self: dentist is Dr Abara", "Reminder - …"): no part of what it says.
+_NOTE = re.compile(r"^\s*(?:note\s+to\s+self|note|reminder|memo|nb|fyi)\s*[:–—-]\s*", re.I)
+#: A note's key that is one of the writer's people or things ("dentist is Dr Abara",
+#: "car: 2019 Skoda Octavia", "Wife: Anna"): "my …" in a note to oneself.
+_NOTE_KEY = re.compile(
+    r"^(?P<k>dentist|doctor|gp|therapist|physio|landlord|landlady|boss|manager|trainer|wife|"
+    r"husband|partner|girlfriend|boyfriend|car|bike|motorbike|phone|laptop)"
+    r"(?:\s+is\s+|\s*:\s*)(?=(?:an?\s+)?[A-Z0-9])",
+    re.I,
+)
+
+
 def tidy(text: str, names: Mapping[str, str] | None = None) -> str:
     """``text`` as it would be written (see the module); written text is unchanged.
     ``names``: lower-case form -> spelling of the names known to be names and no English
     word ("kofi" -> "Kofi", "brixton" -> "Brixton"), written with their capital wherever
     they stand."""
     text = _GUESS_WHO.sub("I ", _ASIDES.sub("", text))
+    text = _NOTE_KEY.sub(_as_mine, _NOTE.sub("", text))
     if names:
         text = _LOWER_WORD.sub(lambda m: names.get(m.group(0), m.group(0)), text)
     text = _WORD.sub(_expanded, text)
@@ -86,6 +101,15 @@ def tidy(text: str, names: Mapping[str, str] | None = None) -> str:
 
 _LOWER_WORD = re.compile(r"(?<![\w'@./-])[a-z][a-z-]+(?![\w@/-]|\.[a-z])")
 _UNENDED = re.compile(r"[A-Za-z0-9)]\s*$")
+
+
+def _as_mine(match: re.Match[str]) -> str:
+    """ "car: 2019 Skoda Octavia" -> "My car is a 2019 Skoda Octavia" (a make is a thing)."""
+    key = match.group("k").lower()
+    rest = match.string[match.end() :]
+    thing = key in {"car", "bike", "motorbike", "phone", "laptop"}
+    article = "a " if thing and not re.match(r"an?\s", rest, re.I) else ""
+    return f"My {key} is {article}"
 
 
 def _expanded(match: re.Match[str]) -> str:

@@ -138,10 +138,10 @@ CONDITION_ADJ = (
 PLURAL_REL = rf"(?P<r>(?i:{'|'.join(sorted(PLURAL_RELATIONS, key=len, reverse=True))}))"
 #: Things one has one of, named by what they are ("my phone is a Pixel 4").
 THINGS = rf"(?i:{'|'.join(sorted(THING_KINDS, key=len, reverse=True))})"
-#: Describing words before a thing's make ("an old Pixel 4", "a red Mazda 3").
+#: Describing words before a thing's make ("an old Pixel 4", "a red Mazda 3", "a 2019 Skoda").
 WORN = (
     r"(?:(?i:old|new|little|trusty|used|second-hand|secondhand|red|black|white|blue|silver|"
-    r"grey|gray|green)\s+)*"
+    r"grey|gray|green)\s+|(?:19|20)\d\d\s+)*"
 )
 #: How a condition is qualified before its name ("type 1 diabetes", "severe asthma").
 SEVERITY = r"(?:(?i:chronic|severe|mild|bad|early)\s+)?"

@@ -1,6 +1,6 @@
 """The sentence patterns of life events told in chat's own words: a notice handed in, a last
-day at work, a couple split told as "me and Jake", a sober life, a diet one is "doing". Part
-of the table :mod:`.pattern_rules` applies."""
+day at work, a couple split told as "me and Jake", a sober life (no alcohol, however told),
+a diet one is "doing". Part of the table :mod:`.pattern_rules` applies."""
 
 from __future__ import annotations
 
@@ -34,6 +34,15 @@ LIFE_RULES: tuple[Rule, ...] = (
           "names", denial=True),
     # "I've been sober for two years", "I'm sober now": no drinking, whatever it was
     rule(rf"(?:{BE1}|{FP}(?:'ve|\s+have)\s+{ADV}been)\s+{ADV}(?i:sober|teetotal|alcohol-free)\b",
+          "sober", denial=True),
+    # "6 months sober now", "I don't drink anymore", "I quit drinking": no alcohol for them
+    rule(r"(?<![\w'])(?:\d+|(?i:a|one|two|three|four|five|six|seven|eight|nine|ten|twelve|a\s+few|"
+          r"several))\s+(?i:days?|weeks?|months?|years?)\s+(?i:sober)\b", "sober", denial=True),
+    rule(rf"{FP}\s+{ADV}(?i:don't|do\s+not|dont|no\s+longer|never)\s+{ADV}(?i:drink)"
+          rf"(?=\s*(?:$|[,.!;]|(?i:anymore|any\s+more|alcohol|booze|at\s+all|these\s+days|"
+          rf"now|since)\b))", "sober", denial=True, negative=True),
+    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:quit|stopped|gave\s+up|given\s+up|cut\s+out)\s+"
+          rf"(?i:drinking|alcohol|booze)\b(?!\s+(?i:coffee|tea|soda|fizzy|energy|milk))",
           "sober", denial=True),
     # "I'm doing keto now", "we're doing paleo": the diet
     rule(rf"{BE1}\s+{ADV}(?i:doing|trying)\s+{KEEN}(?P<t>(?i:{DIETS}))\b(?!\s+(?i:recipes?|"

@@ -29,6 +29,14 @@ from graphmem.extraction.pattern_rule import Rule, rule
 
 _SWITCHED = r"(?i:switched|switching|changed|changing|moved|went\s+back|gone\s+back|going\s+back)"
 
+#: "found a (new) maths tutor": a verb of finding someone, then the kind's words before the role
+_FOUND = r"(?i:found|find|hired|hire|got|get|booked|book)\s+(?i:an?)\s+"
+_LEARNS = (
+    r"(?:(?:is|has|'s)\s+)?(?:wants|wanted|needs|needed|started|starting|begins|began|loves|"
+    r"learning|takes|took|struggles|struggling|joined|signed\s+up)\b"
+)
+_KIND = r"(?:(?i:new|great|good|private|lovely|brilliant)\s+)?(?:[a-z]+\s+)?"
+
 PERSONAL_RULES: tuple[Rule, ...] = (
     # "Lucie studies law at Charles University", "I'm doing a master's in data science at KTH"
     rule(rf"{STUDENT}(?i:study|studies|studying)\s+{SUBJECT_STUDIED}", "study", "word"),
@@ -95,6 +103,18 @@ PERSONAL_RULES: tuple[Rule, ...] = (
     rule(rf"(?:(?:^|(?<![\w'])(?i:yeah|yes|yep|oh|well),?\s+)|(?<![\w'])(?i:seeing|see|saw|"
           rf"seen|booked|have)\s+)(?i:an?)\s+(?:(?i:new|great|good|private)\s+)?"
           rf"(?:[a-z]+\s+)?{REL}\s+(?i:called|named)\s+{HONORIFIC}{PERSON}", "relation"),
+    # "Leo has a new coach called Marcus", "Mia's got a tutor named Ann": the named person's
+    rule(rf"(?<![\w'-])(?P<o>{CAP})\s+(?:has|had|'s|has)\s+(?:got\s+)?(?i:an?)\s+{_KIND}"
+          rf"{REL}\s+(?i:called|named)\s+{HONORIFIC}{PERSON}", "relation"),
+    # "We hired a maths tutor for Leo, called Anita": whom the teacher is for
+    rule(rf"{_FOUND}{_KIND}{REL}\s+(?i:for)\s+(?P<o>{CAP}),?\s+(?i:called|named)\s+"
+          rf"{HONORIFIC}{PERSON}", "relation"),
+    # "Kavya wants to learn the violin, we found a teacher called Mrs Haddad": a teacher
+    # found right after the sentence tells what someone wants or started is that person's
+    rule(rf"^(?P<o>{CAP})\s+{_LEARNS}[^,.!?;]{{0,60}}[,;]\s+(?:(?i:so|and)\s+)?(?i:we|i)\s+"
+          rf"(?:have\s+|'ve\s+)?"
+          rf"{_FOUND}{_KIND}(?P<r>(?i:teacher|tutor|coach|instructor|nanny|babysitter))\s+"
+          rf"(?i:called|named)\s+{HONORIFIC}{PERSON}", "relation"),
     # "Dave's replacement is a woman called Oona", "Oona replaced Dave", "Sasha took over
     # from Grant": the successor holds what the one replaced held (search/successions.py)
     rule(rf"(?<![\w'-])(?P<t>{CAP}(?:\s+{CAP})?)'s\s+(?i:replacement|successor)\s+(?i:is|will\s+be)"

@@ -38,6 +38,7 @@ RELATIONS = {
     "dentist": "dentist", "therapist": "therapist", "nanny": "nanny", "gp": "doctor",
     "physician": "doctor", "pediatrician": "doctor", "paediatrician": "doctor",
     "physio": "physio", "physiotherapist": "physio", "trainer": "trainer",
+    "instructor": "teacher", "babysitter": "nanny", "childminder": "nanny",
     # what families call each other
     "mommy": "mother", "mama": "mother", "daddy": "father", "papa": "father",
     "granny": "grandmother", "gran": "grandmother", "nana": "grandmother",

@@ -200,7 +200,10 @@ def _apply(
             for p in ("dating", "married_to", "engaged_to")
         ]
     if rule.predicate == "sober":  # "I've been sober for two years": whatever they drank
-        return [RawTriplet(subject, "drink", ANY_VALUE, False, "person", None, denial=True)]
+        return [  # ... ended, and alcohol is what to avoid when cooking or hosting them
+            RawTriplet(subject, "drink", ANY_VALUE, False, "person", None, denial=True),
+            RawTriplet(subject, "avoids", "alcohol", True, "person", "food", negative=True),
+        ]
     if rule.predicate == "alone":  # "I live alone now": whoever the speaker lived with
         return [RawTriplet(subject, "live_with", ANY_VALUE, False, "person", None, denial=True)]
     if rule.predicate == "jobless":  # "I'm between jobs": whatever the job was

@@ -74,13 +74,19 @@ def name_the_unnamed(sentence: str, speaker: str) -> tuple[str, list[Relative]]:
     return name + sentence[owned.end() :], [*named, (name, relation, owned.group("o"))]
 
 
-#: "…, Dev's mum hates coriander": a clause after a comma or a semicolon that opens on a
-#: named owner's relative (as :data:`_OWNED` reads it at a sentence's start).
-_OWNED_CLAUSE = re.compile(rf"[,;]\s+(?={CAP}(?:\s+{CAP}){{0,2}}'s\s+{REL}\b(?!['-])\s+[a-z])")
+#: "…, Dev's mum hates coriander", "I don't eat beef and my husband is allergic to
+#: peanuts": a clause after a comma, a semicolon or a coordinator that opens on a named
+#: owner's relative or the speaker's (as :data:`_OWNED` and :data:`_UNNAMED` read them at a
+#: sentence's start).
+_OWNED_CLAUSE = re.compile(
+    r"(?:[,;]\s+(?:(?:and|but|so|while)\s+)?|\s+(?:and|but|so|while)\s+)"
+    rf"(?=(?:{CAP}(?:\s+{CAP}){{0,2}}'s\s+|{MY_REL}){REL}\b(?!['-])\s+[a-z])"
+)
 
 
 def owned_clauses(sentence: str) -> list[str]:
-    """The clauses of ``sentence`` after its first that open on a named owner's relative
-    ("We have Dev's parents over, Dev's mum hates coriander" -> "Dev's mum hates
-    coriander"), read by the patterns as sentences of their own."""
+    """The clauses of ``sentence`` after its first that open on a named owner's relative or
+    the speaker's ("We have Dev's parents over, Dev's mum hates coriander" -> "Dev's mum
+    hates coriander"; "…, and my husband is allergic to peanuts" -> "my husband is allergic
+    to peanuts"), read by the patterns as sentences of their own."""
     return [sentence[m.end() :] for m in _OWNED_CLAUSE.finditer(sentence)]

@@ -387,8 +387,11 @@ def collect(resolution: Resolution, pool: Pool) -> None:
     """The paths join the relations (and explain). A memory stating a path's step is the
     bridge to the answer, not a fact about it: its entity score is one hop's, unless the
     query asks nothing but who holds the role ("Who is Karl's daughter?"): then the bridge
-    is the answer, and scores as a fact about the resolved person."""
-    bridge = 1.0 if resolution.about_relation else HOP_DECAY
+    is the answer, and scores as a fact about the resolved person; so does a bridge that is
+    all the graph says of them ("my sister's wedding got pushed to September")."""
+    bridges = {m for row in resolution.paths for m in row.memory_ids}
+    told = [pool.mentions.get(e, {""}) for e in resolution.entities] or [{""}]
+    bridge = 1.0 if resolution.about_relation or all(m <= bridges for m in told) else HOP_DECAY
     for row in resolution.paths:
         triplet = TripletHit(**row.model_dump(exclude={"fact"}), fact=row.fact or "", hops=1)
         pool.add_triplet(triplet, HOP_DECAY)

@@ -127,7 +127,10 @@ def clause_asserts(verb: Token, *, own_negation: bool = False) -> bool:
     ``own_negation``: the fact read from the clause holds its negation ("can't stand"), so
     the first negation on the way up is the fact's own and denies nothing (a second one
     still does). The first, not the clause's own: the small model reads "gluten" in "Ines
-    can't eat gluten" as a verb, whose clause hangs from the negated "eat"."""
+    can't eat gluten" as a verb, whose clause hangs from the negated "eat". A clause with
+    its own subject joined to the one before ("I don't eat beef, and Arjun is allergic to
+    peanuts") is not under that one's negation or modal, only under a condition on both and
+    what both hang from."""
     current = verb
     owned = own_negation
     for _ in range(64):
@@ -137,10 +140,23 @@ def clause_asserts(verb: Token, *, own_negation: bool = False) -> bool:
             if not owned:
                 return False
             owned = False
+        if current.dep_ == "conj" and _has_subject(current):
+            current = _first_conjunct(current)  # what it hangs from is the first one's head
+            if any(c.dep_ == "mark" and c.lower_ in _CONDITIONALS for c in current.children):
+                return False  # "if I cook and Arjun is …": the condition rules both
         if current.head.i == current.i or _spliced(current):
             return True
         current = clause_of(current.head)
     return False
+
+
+def _first_conjunct(verb: Token) -> Token:
+    current = verb
+    for _ in range(64):
+        if current.dep_ != "conj" or current.head.i == current.i:
+            return current
+        current = clause_of(current.head)
+    return current
 
 
 def _spliced(verb: Token) -> bool:

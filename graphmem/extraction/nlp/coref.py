@@ -211,12 +211,30 @@ def referents(
 ) -> tuple[Referents, Referents]:
     """Who "she"/"he" is in a message naming ``people``, and whose relative its "her"/"his"
     tells: the same, but for a person it names as that relative (:func:`counterparts`)."""
-    they = _as_relatives(unnamed_here(doc.text, speaker, recent.who(people)), speaker)
+    later = named_after(doc)  # "He's an engineer at Arup now": he is not Arup
+    they = _as_relatives(
+        unnamed_here(doc.text, speaker, recent.who(p for p in people if p not in later)),
+        speaker,
+    )
     owned = counterparts(doc)  # "Her teacher is Mrs Okafor": "her" is someone else
     if not owned:
         return they, they
-    theirs = unnamed_here(doc.text, speaker, recent.who(p for p in people if p not in owned))
-    return they, _as_relatives(theirs, speaker)
+    others = recent.who(p for p in people if p not in owned and p not in later)
+    return they, _as_relatives(unnamed_here(doc.text, speaker, others), speaker)
+
+
+def named_after(doc: Doc) -> set[str]:
+    """The people a sentence names only after its "she"/"he" subject: not who the pronoun
+    is ("He's a structural engineer at Arup now", "she works with Dana"), which is someone
+    named before."""
+    found: set[str] = set()
+    before: set[str] = set()
+    for ent in doc.ents:
+        if ent.label_ != "PERSON":
+            continue
+        pronoun = next((t for t in ent.sent if t.lower_ in PRONOUNS and t.dep_ in _SUBJECTS), None)
+        (found if pronoun is not None and pronoun.i < ent.start else before).add(ent.text)
+    return found - before
 
 
 def _as_relatives(found: Referents, speaker: str) -> Referents:

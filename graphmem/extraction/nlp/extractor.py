@@ -1,19 +1,18 @@
 """The NLP extractor: one spaCy parse per message feeds entities, triplets and dates.
 
-See docs/extraction.md. For each non-system, non-blank message (one verbatim memory
-each, as with every extractor):
+See docs/extraction.md. For each non-system, non-blank message (one verbatim memory each,
+as with every extractor):
 
 * the first ``parse_cap_chars`` characters are parsed (all messages of the add in one
   batched ``nlp.pipe``); the rest is stored and indexed, not parsed;
-* entities: the speaker (``message.name``) as a PERSON, named entities with their
-  label, concepts from noun chunks, names known in the scope, every triplet end;
+* entities: the speaker (``message.name``) as a PERSON, named entities with their label
+  (or as persons, if known as such), concepts, names known in the scope, triplet ends;
 * triplets, from asserting sentences only (:mod:`.clauses`): the functional patterns of
-  :mod:`graphmem.extraction.patterns` (``lives_in``, ``works_at``, ``diet`` ...; kept
-  only when the clause holding their target asserts) and the dependency triplets of
+  :mod:`graphmem.extraction.patterns` (``lives_in``, ``works_at``, ``diet`` ...; kept only
+  when the clause holding their target asserts) and the dependency triplets of
   :mod:`.triplets` (``go_to``, ``paint``, ``sign_up_for`` ...);
-* the event date: the first relative date expression resolved against the
-  observation time (:func:`graphmem.extraction.dates.resolve_relative`).
-"""
+* the event date: the first relative date expression resolved against the observation
+  time (:func:`graphmem.extraction.dates.resolve_relative`)."""
 
 from __future__ import annotations
 
@@ -182,10 +181,11 @@ class _MessageExtraction:
         self.triplets: dict[_Key, ExtractedTriplet] = {}
         self.denied: dict[_Key, ExtractedTriplet] = {}
 
-    def _person(self, named: Named) -> bool:
-        """A person by the model's label, or known to the owner as one (the small model
-        labels "Chidi" an organisation)."""
+    def _person(self, named: Named) -> bool:  # by label, or known as one ("Chidi": no ORG)
         return named.type == PERSON or normalize_name(named.name) in self.speakers.people
+
+    def _kind(self, named: Named) -> str:
+        return PERSON if self._person(named) else named.type
 
     def run(
         self, index: int, doc: Doc, recent: RecentPeople, question: str | None = None
@@ -194,8 +194,8 @@ class _MessageExtraction:
         if (self.message.name or "").strip() and self.speakers.me != self.message.role:
             self.entities.add(self.speakers.me, PERSON)
         found = [named for ent in doc.ents if (named := named_entity(ent))]
-        for named in found if self.parts.named_entities else ():
-            self.entities.add(self._spell(named.name), named.type)
+        for named in found if self.parts.named_entities else ():  # a known person is one
+            self.entities.add(self._spell(named.name), self._kind(named))
         recent.learn(introduced(doc))
         people = [self._spell(n.name) for n in found if self._person(n)]
         self.they, self.theirs = referents(doc, self.speakers.me, recent, people)
@@ -216,7 +216,7 @@ class _MessageExtraction:
         for chunk in doc.noun_chunks if self.parts.concepts else ():
             found = concept(chunk.root)
             if found:  # a known person the parser read as a noun ("Yumi can't come") is one
-                self.entities.add(found.name, PERSON if self._person(found) else found.type)
+                self.entities.add(found.name, self._kind(found))
         text = doc.text  # spaCy joins the tokens on every access: once per message
         folded = text.casefold()
         for name in self.known.values():

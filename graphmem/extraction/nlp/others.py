@@ -132,9 +132,11 @@ def unnamed_relatives(sentence: Span, speakers: Speakers) -> Iterator[tuple[str,
     mentioned ("lunch at my mom's", "I called my mom") would attach the same relation
     to every such memory, a hub the triplet signal lifts for any family question (LoCoMo
     4–10 lost 0.010 R@10 that way). Not in a clause that asserts nothing ("I should call
-    my mom")."""
+    my mom"). Also the owner of a subject ("my sister's wedding got pushed to September":
+    what the clause tells is the sister's)."""
     for token in sentence:
-        if token.dep_ not in {"nsubj", "nsubjpass"}:
+        owns = token.dep_ == "poss" and token.head.dep_ in {"nsubj", "nsubjpass"}
+        if token.dep_ not in {"nsubj", "nsubjpass"} and not owns:
             continue
         relation, named = _relation(token), relative(token, speakers)
         if relation is None or named is None:

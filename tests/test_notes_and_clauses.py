@@ -1,0 +1,213 @@
+"""Readings of the sixteenth stop's probes: notes to oneself ("dentist is Dr Abara", "car: 2019
+Skoda Octavia"), a clause with its own subject after a negated one, a sober life, a teacher
+found for someone, whose "he" is (not a name after it), a known person the model labels
+otherwise, and a relative who owns a clause's subject ("my sister's wedding got pushed")."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphmem import Memory
+from graphmem.domain.extraction import Message
+from graphmem.services.context_keys import keys_for
+from tests.support.nlp_reading import facts, read_one, read_turns
+
+ME = "Greg"
+
+
+def told(text: str, known: tuple[str, ...] = ()) -> set[tuple[str, str, str]]:
+    return facts(read_one(text, ME, known).triplets)
+
+
+def ended(text: str) -> set[tuple[str, str, str]]:
+    return facts(read_one(text, ME).denied)
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("note to self: dentist is Dr Abara, Fridays only", ("Abara", "dentist_of", ME)),
+        ("Reminder - boss is Helga now", ("Helga", "boss_of", ME)),
+        ("Wife: Anna", ("Anna", "wife_of", ME)),
+        ("car: 2019 Skoda Octavia, MOT due in March", (ME, "own", "Skoda Octavia")),
+        ("Phone: an old Pixel 4", (ME, "own", "Pixel 4")),
+    ],
+)
+def test_a_note_keyed_by_ones_people_and_things_is_the_writers(
+    text: str, fact: tuple[str, str, str]
+) -> None:
+    assert fact in told(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Doctor Who is on tonight",  # no "is" or colon after the key
+        "Car is in the garage",  # what follows is no name or make
+        "The dentist is Dr Abara's partner",  # not a note's key
+    ],
+)
+def test_a_key_that_is_no_note_says_nothing_of_the_writers_things(text: str) -> None:
+    assert not {t for t in told(text) if t[1] in {"own", "dentist_of", "doctor_of"}}
+
+
+def test_a_thing_of_a_given_year_is_the_speakers() -> None:
+    assert (ME, "own", "Skoda Octavia") in told("My car is a 2019 Skoda Octavia.")
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("I don't eat beef, and my husband Arjun is allergic to peanuts.",
+         ("Arjun", "allergic_to", "peanuts")),
+        ("I don't eat beef and my husband is allergic to peanuts.",
+         (f"{ME}'s Husband", "allergic_to", "peanuts")),
+        ("Work is quiet, but my sister lives in Lyon now.", (f"{ME}'s Sister", "lives_in", "Lyon")),
+    ],
+)  # fmt: skip
+def test_the_next_clause_tells_its_own_subjects_fact(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in told(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "and I don't drink anymore, 6 months sober now",
+        "I've been sober for two years",
+        "I quit drinking last year.",
+        "I don't drink.",
+    ],
+)
+def test_a_sober_life_avoids_alcohol(text: str) -> None:
+    assert (ME, "avoids", "alcohol") in told(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I don't drink coffee after 5pm", "I quit drinking coffee.", "I never drink on weekdays"],
+)
+def test_a_drink_given_up_or_kept_from_is_no_sober_life(text: str) -> None:
+    assert (ME, "avoids", "alcohol") not in told(text)
+
+
+def test_a_sober_life_also_ends_the_drinking() -> None:
+    assert (ME, "drink", "any_value") in ended("I've been sober for two years")
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Kavya wants to learn the violin, we found a teacher called Mrs Haddad",
+         ("Haddad", "teacher_of", "Kavya")),
+        ("We hired a maths tutor for Leo called Anita.", ("Anita", "tutor_of", "Leo")),
+        ("Leo has a new coach called Marcus", ("Marcus", "coach_of", "Leo")),
+        ("Leo started piano in May, and we found a teacher named Olga",
+         ("Olga", "teacher_of", "Leo")),
+        ("Leo started swimming lessons, his instructor is Dana", ("Dana", "teacher_of", "Leo")),
+    ],
+)  # fmt: skip
+def test_a_teacher_found_for_someone_is_theirs(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in told(text, ("Kavya", "Leo"))
+
+
+def test_a_teacher_found_after_no_one_is_named_is_nobodys_by_guess() -> None:
+    found = told("Maths is hard for him, so we found a tutor called Ann", ("Leo",))
+    assert not {t for t in found if t[1] == "tutor_of" and t[2] != ME}
+
+
+def test_he_is_someone_named_before_not_a_name_after_him() -> None:
+    memories = read_turns(
+        [
+            (ME, "Yes, we moved from Leicester to Bristol in March for Arjun's job."),
+            (ME, "He's a structural engineer at Arup now."),
+        ],
+        known=("Arjun",),
+    )
+    found = facts(memories[1].triplets)
+    assert ("Arjun", "works_at", "Arup") in found
+    assert not {t for t in found if t[0] == "Arup"}
+
+
+def test_he_with_only_a_name_after_him_is_nobody() -> None:
+    assert not {t for t in told("He's a structural engineer at Arup now.") if t[0] == "Arup"}
+
+
+def test_a_known_person_is_a_person_whatever_the_model_labels() -> None:
+    memory = read_one(
+        "Yes, we moved from Leicester to Bristol in March for Arjun's job.", ME, ("Arjun",)
+    )
+    assert ("Arjun", "PERSON") in {(e.name, e.type) for e in memory.entities}
+
+
+@pytest.mark.parametrize(
+    ("text", "relative"),
+    [
+        ("congrats!! my sister's wedding got pushed to September btw", f"{ME}'s Sister"),
+        ("My mom's knee surgery went well", f"{ME}'s Mother"),
+    ],
+)
+def test_a_relative_who_owns_the_subject_is_told_about(text: str, relative: str) -> None:
+    assert relative in {t[0] for t in told(text) if t[2] == ME and t[1].endswith("_of")}
+
+
+def test_a_relative_who_owns_an_object_is_only_mentioned() -> None:
+    assert not {t for t in told("I went to my sister's wedding") if t[1] == "sister_of"}
+
+
+# -- search over what such chat stores (real Neo4j) ------------------------------------------
+
+
+def _told(memory: Memory, user_id: str, sessions: list[tuple[str, str, list[str]]]) -> None:
+    """Each session (date, speaker, texts) as one add, one message per text."""
+    for day, speaker, texts in sessions:
+        said = [{"role": "user", "name": speaker, "content": t} for t in texts]
+        memory.add(said, user_id=user_id, timestamp=f"{day}T12:00:00Z")
+
+
+def _first(memory: Memory, user_id: str, query: str) -> str:
+    return memory.search(query, user_id=user_id, top_k=3).results[0].text
+
+
+def test_each_turn_of_a_named_speakers_list_is_keyed_by_its_own_line() -> None:
+    said = [
+        Message(role="user", name="Marek", content=t)
+        for t in ("I live in Munich.", "Ola is a teacher.")
+    ]
+    keys = keys_for(said, ["m1", "m2"], [], turns=2)
+    assert [k.text if k else None for k in keys] == [
+        "Marek: I live in Munich.",
+        "Marek: Ola is a teacher.",
+    ]
+    unnamed = [Message(role="user", content=t) for t in ("I live in Munich.", "Ola is a teacher.")]
+    assert keys_for(unnamed, ["m1", "m2"], [], turns=2) == [None, None]
+
+
+@pytest.mark.neo4j
+def test_a_named_speakers_facts_are_found_by_what_was_asked(memory: Memory, user_id: str) -> None:
+    """Every turn of Marek's lists carries his name, not only those keyed with the turn
+    before: "Where does Marek work?" finds his job, not a turn that leans on it."""
+    _told(memory, user_id, [
+        ("2026-02-10", "Marek", ["My wife Ola is a maths teacher.",
+                                 "We have one daughter, Zofia, she is 4 years old."]),
+        ("2026-06-15", "Marek", ["I changed jobs, now I'm working at BMW, more money.",
+                                 "My father has heart problems, he must take pills.",
+                                 "We are looking for a bigger flat because of the baby."]),
+    ])  # fmt: skip
+    assert "BMW" in _first(memory, user_id, "Where does Marek work?")
+    assert "heart" in _first(memory, user_id, "What health problem does Marek's father have?")
+
+
+@pytest.mark.neo4j
+def test_a_relative_known_only_by_one_memory_is_found_through_it(
+    memory: Memory, user_id: str
+) -> None:
+    """The memory that tells "Dani's sister" exists is all the graph holds of her: it is
+    the answer about her, above Dani's own facts."""
+    _told(memory, user_id, [
+        ("2026-03-02", "Dani", ["I can't fly before the 15th, got a work thing.",
+                                "and I don't drink anymore, 6 months sober now"]),
+        ("2026-04-10", "Dani", ["congrats!! my sister's wedding got pushed to September btw",
+                                "I'm bringing my boyfriend Luis if that's ok"]),
+    ])  # fmt: skip
+    assert "wedding" in _first(memory, user_id, "When does Dani's sister get married?")
+    assert "sober" in _first(memory, user_id, "Does Dani drink?")
