@@ -9,6 +9,7 @@ import pytest
 
 from graphmem import Memory
 from graphmem.domain.extraction import Message
+from graphmem.search.role_phrases import phrases
 from graphmem.services.context_keys import keys_for
 from tests.support.nlp_reading import facts, read_one, read_turns
 
@@ -154,6 +155,70 @@ def test_a_relative_who_owns_an_object_is_only_mentioned() -> None:
     assert not {t for t in told("I went to my sister's wedding") if t[1] == "sister_of"}
 
 
+@pytest.mark.parametrize(
+    ("text", "facts_told"),
+    [
+        ("I've switched to working at a hospital pharmacy (University Hospital of Wales).",
+         {(ME, "works_at", "hospital pharmacy")}),
+        ("Tom has switched to working for Oxfam.", {("Tom", "works_at", "Oxfam")}),
+        ("I've moved to a job at Deloitte.", {(ME, "works_at", "Deloitte")}),
+        ("I left Figma, now a senior designer at Canva",
+         {(ME, "works_at", "Canva"), (ME, "job_title", "senior designer")}),
+        ("Canva promoted me to lead designer", {(ME, "job_title", "lead designer")}),
+    ],
+)  # fmt: skip
+def test_a_job_changed_to_is_the_job_now(text: str, facts_told: set[tuple[str, str, str]]) -> None:
+    assert facts_told <= told(text)
+
+
+def test_a_place_one_is_a_regular_at_is_no_job() -> None:
+    assert not {
+        t
+        for t in told("I left the choir, now a regular at the Crown pub")
+        if t[1] in {"works_at", "job_title"}
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        (
+            "User's daughter Emma (8) is allergic to tree nuts.",
+            ("Emma", "allergic_to", "tree nuts"),
+        ),
+        ("My daughter Emma, 8, is allergic to tree nuts.", ("Emma", "allergic_to", "tree nuts")),
+        ("My son Leo (aged 6) is vegetarian.", ("Leo", "diet", "vegetarian")),
+    ],
+)
+def test_an_age_after_a_name_leaves_what_is_said_of_them(
+    text: str, fact: tuple[str, str, str]
+) -> None:
+    assert fact in told(text)
+
+
+def test_a_gerund_naming_a_kind_stays_in_the_concept() -> None:
+    memory = read_one("Emma has started horse riding lessons on Saturdays.", ME, ("Emma",))
+    assert "horse riding lesson" in {e.name for e in memory.entities}
+
+
+@pytest.mark.parametrize(
+    ("query", "anchor", "role"),
+    [
+        ("Who is Pete married to?", "pete", "spouse"),
+        ("Who is Anna dating these days?", "anna", "partner"),
+        ("Who's Tom engaged to?", "tom", "fiance"),
+    ],
+)
+def test_who_someone_is_married_to_asks_for_their_spouse(
+    query: str, anchor: str, role: str
+) -> None:
+    assert [(p.anchor, p.role) for p in phrases(query)] == [(anchor, role)]
+
+
+def test_who_is_seeing_someone_else_names_no_couple() -> None:
+    assert phrases("Who is seeing the doctor on Monday?") == []
+
+
 # -- search over what such chat stores (real Neo4j) ------------------------------------------
 
 
@@ -211,3 +276,14 @@ def test_a_relative_known_only_by_one_memory_is_found_through_it(
     ])  # fmt: skip
     assert "wedding" in _first(memory, user_id, "When does Dani's sister get married?")
     assert "sober" in _first(memory, user_id, "Does Dani drink?")
+
+
+@pytest.mark.neo4j
+def test_who_someone_is_married_to_is_found_through_the_relation(
+    memory: Memory, user_id: str
+) -> None:
+    _told(memory, user_id, [
+        ("2026-01-05", "Rosa", ["My brother-in-law Pete is coming for dinner, he's coeliac",
+                                "Pete's wife Siobhan is pregnant, due in August"]),
+    ])  # fmt: skip
+    assert "Siobhan" in _first(memory, user_id, "Who is Pete married to?")

@@ -85,6 +85,8 @@ _HOME_NOUN = (
 
 #: "a new job", "a part-time job", "a summer job"
 _JOB_KIND = r"(?:(?i:new|part-time|part\s+time|full-time|summer|weekend|temp|temporary)\s+)?"
+#: "I've switched to working at …", "Tom moved to a job at …": a job changed to
+_SWITCHED_TO = r"(?i:switched|moved|changed|gone\s+over|went\s+over)\s+(?i:to)"
 _WHEN = r"(?=\s+(?i:next|this|on|in|from|tomorrow|after)\b)"  # a start told by when
 
 RULES: tuple[Rule, ...] = (
@@ -138,7 +140,7 @@ RULES: tuple[Rule, ...] = (
     rule(rf"(?<![\w'])(?i:and)\s+{ADV}(?i:work)\s+(?i:at|for)\s+{T}", "works_at",
           first_person_before=True),
     rule(rf"{IM}\s+{ADV}(?i:working|employed|interning)\s+(?i:at|for|by)\s+{T}", "works_at"),
-    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:started|began|start)\s+"
+    rule(rf"{FP}{PERFECT}\s+{ADV}(?:(?i:started|began|start)|{_SWITCHED_TO})\s+"
           rf"(?i:working|work|(?:a|my|the)\s+new\s+job|a\s+job)\s+(?i:at|for)\s+{T}", "works_at",
           event=True),
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:got|gotten|landed|accepted|took)\s+(?i:(?:a|the)\s+)?"
@@ -159,7 +161,7 @@ RULES: tuple[Rule, ...] = (
           "works_at"),
     rule(rf"{NAME}\s+{ADV}(?i:works)\s+(?i:at|for)\s+{T}", "works_at"),
     # "My husband Tom just started a new job at Amazon", "Lena has landed a role with Oxfam"
-    rule(rf"{NAME}\s+(?i:has\s+)?{ADV}(?i:started|began)\s+"
+    rule(rf"{NAME}\s+(?i:has\s+)?{ADV}(?:(?i:started|began)|{_SWITCHED_TO})\s+"
           rf"(?i:working|(?:a|(?:his|her|their)|the)\s+new\s+job|a\s+job)"
           rf"\s+(?i:at|for)\s+{T}", "works_at", event=True),
     rule(rf"{NAME}\s+(?i:has\s+)?{ADV}(?i:got|gotten|landed|accepted|took)\s+(?i:a\s+)?"

@@ -24,6 +24,9 @@ from graphmem.extraction.pattern_fragments import (
     REL,
     STUDENT,
     SUBJECT_STUDIED,
+    TITLE_AT,
+    TITLE_WORDS,
+    T,
 )
 from graphmem.extraction.pattern_rule import Rule, rule
 
@@ -115,6 +118,14 @@ PERSONAL_RULES: tuple[Rule, ...] = (
           rf"(?:have\s+|'ve\s+)?"
           rf"{_FOUND}{_KIND}(?P<r>(?i:teacher|tutor|coach|instructor|nanny|babysitter))\s+"
           rf"(?i:called|named)\s+{HONORIFIC}{PERSON}", "relation"),
+    # "I left Figma, now a senior designer at Canva": the job now held, told after the one left
+    rule(rf"(?<![\w'])(?i:now|currently)\s+{TITLE_AT}{ORG}", "works_at", titled=True, event=True,
+          first_person_before=True),
+    rule(rf"(?<![\w'])(?i:now|currently)\s+(?i:an?)\s+(?P<t>{TITLE_WORDS})\s+(?i:at|for)\s+{CAP}",
+          "job_title", "title", event=True, first_person_before=True, occupation=True),
+    # "Canva promoted me to lead designer", "my boss promoted me to team lead"
+    rule(rf"(?<![\w'])(?i:promoted)\s+(?i:me)\s+(?i:to)\s+(?:(?i:an?)\s+)?{T}", "job_title",
+          "title", occupation=True, event=True),
     # "Dave's replacement is a woman called Oona", "Oona replaced Dave", "Sasha took over
     # from Grant": the successor holds what the one replaced held (search/successions.py)
     rule(rf"(?<![\w'-])(?P<t>{CAP}(?:\s+{CAP})?)'s\s+(?i:replacement|successor)\s+(?i:is|will\s+be)"

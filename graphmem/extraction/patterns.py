@@ -296,6 +296,7 @@ def find_triplets(
     sentence = _NAME_FIRST_APPOSITION.sub(_relation_first, sentence)
     sentence = _OWNER_APPOSITION.sub(_without_commas, sentence)
     sentence = _BIRTH_ORDER.sub(_as_child, sentence)
+    sentence = _AGE_AFTER_NAME.sub(r"\g<name>", sentence)  # "Emma (8) is allergic to …"
     sentence, known_people = known_from(sentence)  # "Tom from work"
     found = [
         RawTriplet(name, f"{relation}_of", speaker, False, "person", "person", by_phrase=True)
@@ -368,6 +369,12 @@ def _relation_first(match: re.Match[str]) -> str:
 
 
 #: "Our eldest, Rosa, plays the violin", "my youngest Pip": a child named by birth order.
+#: An age right after a name ("my daughter Emma (8)", "Emma, 8, is …"), which stands between
+#: the name and what the sentence says of it.
+_AGE_AFTER_NAME = re.compile(
+    rf"(?P<name>\b{CAP})\s*(?:\(\s*(?:aged?\s+)?\d{{1,2}}\s*(?:y/?o|years?\s+old)?\s*\)|"
+    r",\s*\d{1,2}\s*,)"
+)
 _BIRTH_ORDER = re.compile(
     rf"(?P<my>(?<![\w'])(?i:my|our))\s+(?i:eldest|oldest|youngest)(?:,\s*|\s+)"
     rf"(?P<name>{CAP}),?(?=\s)"

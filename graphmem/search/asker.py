@@ -23,7 +23,7 @@ from collections.abc import Iterable
 
 from graphmem.lifecycle.predicates import normalize_name
 from graphmem.ports.search import TripletHit
-from graphmem.search import lucene, roles
+from graphmem.search import lucene, role_phrases
 
 SUBJECTS = frozenset({"i", "we", "my", "our", "me", "us"})  # "What's my job?" too
 
@@ -32,7 +32,7 @@ def about_asker(query: str) -> bool:
     """``query`` asks about the asker's own facts (see the module)."""
     if not SUBJECTS & set(lucene.terms(query)):
         return False
-    return not roles.phrases(query) and not roles.names(query)
+    return not role_phrases.phrases(query) and not role_phrases.names(query)
 
 
 def about_others(query: str, self_names: Iterable[str], matched: list[TripletHit]) -> set[str]:
@@ -67,7 +67,7 @@ def named(query: str) -> str | None:
     Lena work?"): one name, and no first-person subject; None otherwise."""
     if SUBJECTS & set(lucene.terms(query)):
         return None
-    found = roles.names(query)
+    found = role_phrases.names(query)
     return normalize_name(next(iter(found))) if len(found) == 1 else None
 
 

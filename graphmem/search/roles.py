@@ -26,14 +26,13 @@ from graphmem.ports.search import RelationRow, SearchStore, TripletHit
 from graphmem.search import lucene
 from graphmem.search.candidates import Pool
 from graphmem.search.context import SearchContext
+from graphmem.search.role_phrases import SELF, RolePhrase, phrases
 from graphmem.search.role_words import (
-    ALIASES,
     COMPOUND_ROLES,
     FAMILIES,
     IN_LAW_STEPS,
     PET_VERBS,
     PETS,
-    ROLE_WORDS,
     SYMMETRIC,
     SYMMETRIC_VERBS,
     VERBS,
@@ -41,59 +40,14 @@ from graphmem.search.role_words import (
 from graphmem.search.signals.entities import HOP_DECAY, self_keys
 from graphmem.search.successions import succeeded
 
-_ROLE = rf"(?P<role>{'|'.join(re.escape(w) for w in ROLE_WORDS)})"
-_ADJ = (
-    r"(?:(?:best|good|close|old|older|younger|little|big|new|eldest|oldest|youngest|twin|"
-    r"only|ex|former)\s+)*"
-)
-_ANCHOR = r"(?P<anchor>[^\W\d_][\w-]{0,40})"
-# Any noun after a name's possessive is read as a role (a predicate may name it: "Tom
-# landlord_of Karl"); after "my" only the known role words are, since "my diet" is no role.
-_POSSESSIVE = re.compile(rf"\b{_ANCHOR}'s?\s+{_ADJ}(?P<role>[a-zà-öø-ÿ][a-zà-öø-ÿ-]{{2,24}})\b")
-_MY = re.compile(rf"\b(?P<anchor>my|our)\s+{_ADJ}{_ROLE}\b")
-# "his/her/their nephew": the nephew of the one person the query names ("What is Lena
-# getting her nephew?"); with no name, or several, the pronoun anchors nothing.
-_THEIR = re.compile(rf"\b(?P<anchor>his|her|their)\s+{_ADJ}{_ROLE}\b")
-_NAME_WORD = re.compile(r"(?<![\w'])([A-Z][\w-]{0,40})")
-#: Capitalised words that open a question or request rather than name someone.
-_OPENERS = frozenset(
-    """
-    i a an the any what who whom whose when where why how which did does do is are was were
-    can could should would will has have had tell give find show remind please and but so
-    if in on at for to with
-    """.split()  # noqa: SIM905
-)
-_OF = re.compile(rf"\bthe\s+{_ADJ}{_ROLE}\s+of\s+{_ANCHOR}\b")
-_CLAUSE = re.compile(
-    rf"\b(?:the|my|our)\s+{_ADJ}(?P<head>{'|'.join(ROLE_WORDS)}|person|guy|woman|man|one)\s+"
-    r"(?:(?:who|whom|that)\s+)?(?:i|we)\s+(?P<clause>[^?.!,;]{1,80})"
-)
-_SELF_WORDS = frozenset({"my", "our", "mine", "ours"})
-_NOT_ANCHORS = frozenset({"what", "who", "that", "it", "there", "here", "let", "one", "he", "she"})
 _MEAL = frozenset({"dinner", "lunch", "breakfast", "brunch", "eat", "eats", "ate", "dine",
                    "meal", "meals", "food"})  # fmt: skip
-_CLAUSE_STOP = frozenset({"a", "an", "the", "on", "at", "in", "to", "with", "every", "each",
-                          "usually", "often", "always", "sometimes", "have", "has", "had",
-                          "do", "did", "go", "went", "mostly", "regularly", "fridays",
-                          "mondays", "tuesdays", "wednesdays", "thursdays", "saturdays",
-                          "sundays", "weekends", "week"})  # fmt: skip
 #: Words that ask nothing beyond the relation ("Who is Karl's daughter?", "What is the name
 #: of my boss?"): such a query is answered by the bridge memory itself.
 _ABOUT_RELATION = frozenset({"who", "whom", "whose", "what", "which", "is", "are", "was",
                              "were", "be", "the", "a", "an", "of", "name", "named", "called",
                              "again", "remind", "tell", "me", "about", "do", "does", "did",
                              "i", "we", "you", "know", "s", "that", "this"})  # fmt: skip
-SELF = "\x00self"  # the anchor of "my X": the speaker's own entity
-
-
-@dataclass(frozen=True)
-class RolePhrase:
-    """One relational phrase of the query: ``anchor``'s ``role`` (``SELF`` for "my")."""
-
-    text: str
-    anchor: str
-    role: str
-    clause: frozenset[str] = frozenset()
 
 
 @dataclass
@@ -118,49 +72,6 @@ class Resolution:
 
     def status(self) -> str:
         return "; ".join(self.notes) or "ok (no relational phrase in the query)"
-
-
-def _role(word: str) -> str:
-    return ALIASES.get(word, word)
-
-
-def phrases(query: str) -> list[RolePhrase]:
-    """The relational phrases of ``query`` (lower-cased; curly apostrophes straightened)."""
-    text = " ".join(query.replace("\u2019", "'").lower().split())
-    found: list[RolePhrase] = []
-    for match in _CLAUSE.finditer(text):
-        words = frozenset(re.findall(r"[a-z]+", match.group("clause"))) - _CLAUSE_STOP
-        if words:
-            found.append(RolePhrase(match.group(0), SELF, _role(match.group("head")), words))
-    taken = " ".join(p.text for p in found)
-    for pattern in (_POSSESSIVE, _MY, _OF):
-        for match in pattern.finditer(text):
-            anchor = match.group("anchor")
-            if anchor in _NOT_ANCHORS or match.group(0) in taken:
-                continue
-            anchor = SELF if anchor in _SELF_WORDS else anchor
-            found.append(RolePhrase(match.group(0), anchor, _role(match.group("role"))))
-    named = _only_name(query)
-    if named is None:
-        return found
-    for match in _THEIR.finditer(text):
-        if match.group(0) not in taken:
-            found.append(RolePhrase(match.group(0), named, _role(match.group("role"))))
-    return found
-
-
-def names(query: str) -> set[str]:
-    """The names of ``query``: its capitalised words that are not question or function words
-    ("Lena" in "What is Lena getting her nephew?"), lower-cased."""
-    words = query.replace("\u2019", "'").split()
-    found = {m.group(1).lower() for w in words if (m := _NAME_WORD.match(w))}
-    return found - _OPENERS - _NOT_ANCHORS
-
-
-def _only_name(query: str) -> str | None:
-    """The one name of ``query`` (:func:`names`), or None when there is none or several."""
-    found = names(query)
-    return next(iter(found)) if len(found) == 1 else None
 
 
 def _words(predicate: str) -> list[str]:

@@ -134,21 +134,24 @@ def named_entity(ent: Span) -> Named | None:
 
 
 def _modifiers(head: Token) -> list[Token]:
-    """The compounds and kind-naming adjectives directly before ``head``, in order."""
+    """The compounds and kind-naming adjectives directly before ``head``, in order; a
+    gerund naming the kind keeps what it is done with ("horse riding lessons")."""
     kept: list[Token] = []
     for left in reversed(list(head.lefts)):
         if left.i != head.i - len(kept) - 1:
             break
         if left.dep_ == "compound" or (
             left.dep_ == "amod"
-            and left.tag_ == "JJ"
+            and left.tag_ in {"JJ", "VBG"}
             and left.lower_ not in _EVALUATIVE
             and not any(c.dep_ == "advmod" for c in left.children)
         ):
             kept.append(left)
+            if left.tag_ == "VBG":
+                kept += [c for c in left.lefts if c.i == left.i - 1 and c.pos_ == "NOUN"]
             continue
         break
-    return list(reversed(kept))
+    return sorted(kept, key=lambda t: t.i)
 
 
 def hyphenated(token: Token) -> Span | None:
