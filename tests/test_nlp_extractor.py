@@ -197,9 +197,10 @@ def test_a_negated_clause_does_not_deny_the_next_clause_with_its_own_subject(sai
 
 
 def test_a_conditional_still_rules_both_clauses_it_joins() -> None:
-    assert not any(p == "allergic_to" for _, p, _ in triples(
-        "If I cook and Arjun is allergic to peanuts, we order in."
-    ))
+    assert not any(
+        p == "allergic_to"
+        for _, p, _ in triples("If I cook and Arjun is allergic to peanuts, we order in.")
+    )
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,8 @@ import pytest
 
 from graphmem import Memory
 from graphmem.domain.extraction import Message
-from graphmem.search.role_phrases import phrases
+from graphmem.search import answer_kinds
+from graphmem.search.role_phrases import SELF, phrases
 from graphmem.services.context_keys import keys_for
 from tests.support.nlp_reading import facts, read_one, read_turns
 
@@ -287,3 +288,65 @@ def test_who_someone_is_married_to_is_found_through_the_relation(
                                 "Pete's wife Siobhan is pregnant, due in August"]),
     ])  # fmt: skip
     assert "Siobhan" in _first(memory, user_id, "Who is Pete married to?")
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("I am not eating pork because of my stomach problems", (ME, "avoids", "pork")),
+        ("Ana's not eating dairy until the baby comes", ("Ana", "avoids", "dairy")),
+    ],
+)
+def test_a_food_one_is_not_eating_is_avoided(text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in told(text)
+
+
+@pytest.mark.parametrize("text", ["I'm not eating out much", "We're not eating at home tonight"])
+def test_not_eating_somewhere_or_somehow_avoids_nothing(text: str) -> None:
+    assert not {t for t in told(text) if t[1] == "avoids"}
+
+
+@pytest.mark.parametrize(
+    ("query", "anchor", "role"),
+    [
+        ("Who is my dentist?", SELF, "dentist"),
+        ("Who teaches Kavya?", "kavya", "teacher"),
+        ("Who manages Alice these days?", "alice", "boss"),
+        ("Who teaches me?", SELF, "teacher"),
+    ],
+)
+def test_roles_told_by_a_kind_or_a_verb(query: str, anchor: str, role: str) -> None:
+    assert [(p.anchor, p.role) for p in phrases(query)] == [(anchor, role)]
+
+
+@pytest.mark.parametrize(
+    "query", ["When is my dentist appointment?", "When is Tom's physio session?"]
+)
+def test_a_role_word_that_qualifies_a_thing_names_no_one(query: str) -> None:
+    assert phrases(query) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "held"),
+    [
+        ("Update: my doctor switched me from metformin to Ozempic.", True),
+        ("Dad is on 20mg atorvastatin now", True),
+        ("My GP prescribed sertraline", True),
+        ("I was diagnosed with type 2 diabetes last month.", False),
+        ("Back in April we went to the coast", False),
+    ],
+)
+def test_a_medicine_is_told_by_its_dose_or_its_name(text: str, held: bool) -> None:
+    assert answer_kinds.asked("What diabetes medication am I on?") == "medication"
+    assert answer_kinds.holds(text, "medication") is held
+
+
+@pytest.mark.neo4j
+def test_a_teacher_found_for_a_child_answers_who_teaches_them(memory: Memory, user_id: str) -> None:
+    _told(memory, user_id, [
+        ("2026-02-03", "Priya", ["Four of us: me, Arjun and our twins Kavya and Rohan."]),
+        ("2026-06-20", "Priya", ["Kavya wants to learn the violin, we found a teacher called "
+                                 "Mrs Haddad"]),
+    ])  # fmt: skip
+    assert "Haddad" in _first(memory, user_id, "Who teaches Kavya?")
+    assert "Haddad" in _first(memory, user_id, "Who is Kavya's teacher?")

@@ -1,4 +1,5 @@
-"""The sentence patterns of health told in passing: allergies, conditions, intolerances.
+"""The sentence patterns of health told in passing: allergies, conditions, intolerances, a
+food one is not eating.
 Part of the table :mod:`.pattern_rules` applies (a condition told by its adjective is in
 :mod:`.pattern_rules_personal`)."""
 
@@ -12,6 +13,12 @@ from graphmem.extraction.pattern_words import CONDITIONS, INTOLERANT
 #: peanut allergy as a kid" is none).
 _HAS = rf"(?:{FP}(?:'ve|\s+have)(?:\s+got)?|{NAME}\s+(?i:has)(?:\s+got)?)"
 _HOW_BAD = r"(?:(?i:severe|mild|bad|serious|slight|life-threatening)\s+)?"
+
+#: What follows "not eating" that is no food ("not eating out much", "at home", "well").
+_NOT_FOOD = (
+    r"(?!(?i:out|at|in|on|with|much|well|enough|properly|right|a\s+lot|anything|lunch|dinner|"
+    r"breakfast|tonight|today|here|there|together|alone|late|early)\b)"
+)
 
 HEALTH_RULES: tuple[Rule, ...] = (
     rule(rf"{BE1}\s+{ADV}(?i:allergic)\s+(?i:to)\s+{T}", "allergic_to", "list"),
@@ -29,6 +36,9 @@ HEALTH_RULES: tuple[Rule, ...] = (
     # "my son Arjun has a peanut allergy", "I've got a bad cat allergy", "a tree nut allergy"
     rule(rf"{_HAS}\s+{ADV}(?i:an?)\s+{_HOW_BAD}(?P<t>(?:(?i:tree)\s+)?[A-Za-z-]+)\s+(?i:allergy)\b",
           "allergic_to", "word"),
+    # "I am not eating pork because of my stomach", "Ana's not eating meat these days"
+    rule(rf"(?:{BE1}|{NAME}(?:'s|\s+(?i:is)))\s+{ADV}(?i:not)\s+{ADV}(?i:eating)\s+{_NOT_FOOD}{T}",
+          "avoids", "list", negative=True),
     # "she's pregnant so no raw fish or soft cheese for her" (read "… for Cleo"): kept from
     rule(rf"(?<![\w'])(?i:no)\s+(?P<t>[\w' -]+?(?:\s+(?:or|and)\s+[\w' -]+?)?)\s+(?i:for)\s+"
           rf"{NAME}\b", "avoids", "list"),

@@ -2,14 +2,16 @@
 
 "How much is the studio rent?" wants an amount, "How old are the twins?" an age, "How long
 did the kitchen take?" a duration, "How often can I run?" a frequency, "What's my resting
-heart rate?" a number. A memory that holds no answer of that kind ("My partner thinks I
-should rent a studio") may still match the question's words best; one that holds one ("found
-one in Hyde Park for £400 a month") is the answer; so is one that says there is none any
-more ("My husband quit coffee" for "How much coffee does my husband drink?"). When some
-gated memory holds the kind asked for, each one that holds none is multiplied by
-``search.answer_factor`` (:mod:`graphmem.search.ranking`). "How many …?" is left out: its
-answer is often a set counted over several memories ("How many kids does Mel have?"), none
-of which holds a number.
+heart rate?" a number, "What medication am I on?" a medicine (a dose, a prescription, or a
+drug's name by the stems drug names are coined from: metformin, atorvastatin, lisinopril). A
+memory that holds no answer of that kind ("My partner thinks I should rent a studio") may
+still match the question's words best; one that holds one ("found one in Hyde Park for £400
+a month") is the answer; so is one that says there is none any more ("My husband quit
+coffee" for "How much coffee does my husband drink?"). When some gated memory holds the kind
+asked for, each one that holds none is multiplied by ``search.answer_factor``
+(:mod:`graphmem.search.ranking`). "How many …?" is left out: its answer is often a set
+counted over several memories ("How many kids does Mel have?"), none of which holds a
+number.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-Kind = Literal["amount", "age", "duration", "frequency"]
+Kind = Literal["amount", "age", "duration", "frequency", "medication"]
 
 _NUMBER_WORDS = (
     r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
@@ -57,6 +59,16 @@ _HOLDS: dict[Kind, re.Pattern[str]] = {
         rf"always|never|rarely|usually)\b|\ba\s+{_UNITS}\b|{_NONE}",
         re.I,
     ),
+    "medication": re.compile(
+        r"\b(?:\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml|units?)|prescribed|prescription|inhaler|"
+        r"insulin|antibiotics?|antidepressants?|[a-z]{2,}(?:formin|statin|pril|sartan|olol|"
+        r"azole|prazole|cillin|mycin|cycline|oxetine|aline|pram|zepam|zolam|glutide|gliptin|"
+        r"flozin|parin|xaban|triptan|lukast|sone|olone|profen|dronate|thyroxine|tidine|"
+        r"setron|dipine|thiazide|semide|mab|vir)|ozempic|wegovy|mounjaro|lipitor|zoloft|"
+        r"prozac|xanax|adderall|ritalin|ventolin|synthroid|eliquis|januvia|jardiance|"
+        r"paracetamol|ibuprofen|aspirin|tylenol|advil|epipen)\b",
+        re.I,
+    ),
 }
 _ASKED: tuple[tuple[re.Pattern[str], Kind], ...] = (
     (re.compile(r"\bhow\s+much\b", re.I), "amount"),
@@ -72,6 +84,14 @@ _ASKED: tuple[tuple[re.Pattern[str], Kind], ...] = (
             re.I,
         ),
         "amount",
+    ),
+    (
+        re.compile(
+            r"^\s*(?:what|which)\b(?:'s|\s+is|\s+are)?\s+(?:\w+\s+){0,3}?"
+            r"(?:medications?|medicines?|meds|drugs?|pills?|prescriptions?|tablets?)\b",
+            re.I,
+        ),
+        "medication",
     ),
 )
 

@@ -1,8 +1,8 @@
 """The relational phrases of a query, for role resolution (:mod:`graphmem.search.roles`):
 "Karl's daughter", "my sister", "the boss of Alice", "her nephew" (of the one person the query
-names), "the friend I have dinner with", and who a named person is married to, engaged to or
-dating ("Who is Pete married to?": Pete's spouse). Every regex here is a bounded alternation,
-linear in the query's length."""
+names), "the friend I have dinner with", who a named person is married to, engaged to or
+dating ("Who is Pete married to?": Pete's spouse), and who teaches, manages or treats them.
+Every regex here is a bounded alternation, linear in the query's length."""
 
 from __future__ import annotations
 
@@ -19,8 +19,16 @@ _ADJ = (
 _ANCHOR = r"(?P<anchor>[^\W\d_][\w-]{0,40})"
 # Any noun after a name's possessive is read as a role (a predicate may name it: "Tom
 # landlord_of Karl"); after "my" only the known role words are, since "my diet" is no role.
-_POSSESSIVE = re.compile(rf"\b{_ANCHOR}'s?\s+{_ADJ}(?P<role>[a-zà-öø-ÿ][a-zà-öø-ÿ-]{{2,24}})\b")
-_MY = re.compile(rf"\b(?P<anchor>my|our)\s+{_ADJ}{_ROLE}\b")
+# A role word that only qualifies the noun after it names no one: "my dentist appointment",
+# "Tom's physio sessions" ask about the appointment, not the dentist.
+_QUALIFIES = (
+    r"(?!\s+(?:appointments?|appts?|visits?|office|surgery|practice|check-?ups?|clinic|bills?|"
+    r"fees?|sessions?|meetings?|referrals?)\b)"
+)
+_POSSESSIVE = re.compile(
+    rf"\b{_ANCHOR}'s?\s+{_ADJ}(?P<role>[a-zà-öø-ÿ][a-zà-öø-ÿ-]{{2,24}})\b{_QUALIFIES}"
+)
+_MY = re.compile(rf"\b(?P<anchor>my|our)\s+{_ADJ}{_ROLE}\b{_QUALIFIES}")
 # "his/her/their nephew": the nephew of the one person the query names ("What is Lena
 # getting her nephew?"); with no name, or several, the pronoun anchors nothing.
 _THEIR = re.compile(rf"\b(?P<anchor>his|her|their)\s+{_ADJ}{_ROLE}\b")
@@ -43,6 +51,20 @@ _COUPLED = re.compile(
     rf"\b(?:is|are|was|'s)\s+{_ANCHOR}\s+(?P<role>married|engaged|dating|seeing)\b"
 )
 _COUPLE_ROLES = {"married": "spouse", "engaged": "fiance", "dating": "partner", "seeing": "partner"}
+# "Who teaches Kavya?", "who manages Alice": the one who holds the role the verb names
+_DOES = re.compile(
+    rf"\bwho\s+(?P<verb>teaches|coaches|tutors|manages|supervises|treats|babysits)"
+    rf"\s+{_ANCHOR}"
+)
+_DOER_ROLES = {
+    "teaches": "teacher",
+    "coaches": "teacher",
+    "tutors": "teacher",
+    "manages": "boss",
+    "supervises": "boss",
+    "treats": "doctor",
+    "babysits": "nanny",
+}
 _SELF_WORDS = frozenset({"my", "our", "mine", "ours"})
 _NOT_ANCHORS = frozenset({"what", "who", "that", "it", "there", "here", "let", "one", "he", "she"})
 _CLAUSE_STOP = frozenset({"a", "an", "the", "on", "at", "in", "to", "with", "every", "each",
@@ -83,10 +105,14 @@ def phrases(query: str) -> list[RolePhrase]:
                 continue
             anchor = SELF if anchor in _SELF_WORDS else anchor
             found.append(RolePhrase(match.group(0), anchor, _role(match.group("role"))))
-    for match in _COUPLED.finditer(text):
-        anchor = match.group("anchor")
-        if anchor not in _NOT_ANCHORS and anchor not in _SELF_WORDS and anchor != "i":
-            found.append(RolePhrase(match.group(0), anchor, _COUPLE_ROLES[match.group("role")]))
+    for pattern, roles in ((_COUPLED, _COUPLE_ROLES), (_DOES, _DOER_ROLES)):
+        for match in pattern.finditer(text):
+            anchor = match.group("anchor")
+            if anchor in _NOT_ANCHORS or anchor in _SELF_WORDS or anchor == "i":
+                continue
+            anchor = SELF if anchor in {"me", "us"} else anchor  # "Who teaches me?"
+            role = roles[match.group("role" if pattern is _COUPLED else "verb")]
+            found.append(RolePhrase(match.group(0), anchor, role))
     named = _only_name(query)
     if named is None:
         return found
