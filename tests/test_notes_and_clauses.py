@@ -11,6 +11,7 @@ from graphmem import Memory
 from graphmem.domain.extraction import Message
 from graphmem.search import answer_kinds
 from graphmem.search.role_phrases import SELF, phrases
+from graphmem.search.told_changes import tells_change
 from graphmem.services.context_keys import keys_for
 from tests.support.nlp_reading import facts, read_one, read_turns
 
@@ -350,3 +351,55 @@ def test_a_teacher_found_for_a_child_answers_who_teaches_them(memory: Memory, us
     ])  # fmt: skip
     assert "Haddad" in _first(memory, user_id, "Who teaches Kavya?")
     assert "Haddad" in _first(memory, user_id, "Who is Kavya's teacher?")
+
+
+@pytest.mark.parametrize(
+    ("text", "place", "title"),
+    [
+        ("Yep, paralegal at Hartley & Co until I qualify", "Hartley & Co", "paralegal"),
+        ("Nope, moving to a bigger firm, Clifford Lane, as a junior solicitor", "Clifford Lane",
+         "junior solicitor"),
+        ("I'm joining Arup as a structural engineer", "Arup", "structural engineer"),
+        ("Still a nurse at St Mary's", "St Mary's", "nurse"),
+    ],
+)  # fmt: skip
+def test_a_job_told_as_an_answer_or_a_move(text: str, place: str, title: str) -> None:
+    assert {(ME, "works_at", place), (ME, "job_title", title)} <= told(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Regular at the Crown, every Friday", "Going to Lisbon as a tourist"]
+)
+def test_a_place_or_a_trip_told_so_is_no_job(text: str) -> None:
+    assert not {t for t in told(text) if t[1] in {"works_at", "job_title"}}
+
+
+def test_she_after_a_clause_that_names_her_is_her() -> None:
+    found = told("Lucia got a part in the school play, she's playing Juliet", ("Lucia",))
+    assert ("Lucia", "play", "Juliet") in found
+
+
+def test_she_is_still_never_her_own_verbs_object() -> None:
+    assert not told("She left Tom for Jake", ("Tom",)) & {("Tom", "leave", "Tom")}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Bloods came back, they've upped my levothyroxine to 75mcg",
+        "The GP reduced my ramipril to 2.5mg",
+        "Rent increased to 1500 a month",
+    ],
+)
+def test_a_dose_or_a_price_changed_in_words_is_a_change(text: str) -> None:
+    assert tells_change(text)
+
+
+@pytest.mark.neo4j
+def test_a_dose_raised_later_answers_the_dose_now(memory: Memory, user_id: str) -> None:
+    _told(memory, user_id, [
+        ("2026-01-10", "Irene", ["I take 50mcg levothyroxine every morning for my thyroid",
+                                 "I also have high blood pressure, on 5mg amlodipine"]),
+        ("2026-03-05", "Irene", ["Bloods came back, they've upped my levothyroxine to 75mcg"]),
+    ])  # fmt: skip
+    assert "75mcg" in _first(memory, user_id, "What dose of levothyroxine am I on?")

@@ -38,7 +38,7 @@ OCCUPATIONS = word_set(
     singer soldier specialist stylist supervisor surgeon surveyor tailor teacher technician
     tester therapist trader trainee trainer translator tutor umpire underwriter veterinarian
     vet violinist waiter waitress welder worker writer zookeeper physio porter sommelier
-    carer dispatcher sous-chef head vp svp evp coo cmo cio lead
+    carer dispatcher sous-chef head vp svp evp coo cmo cio lead solicitor barrister notary
     """
 )
 _SUFFIXES = ("ician", "ologist", "grapher")

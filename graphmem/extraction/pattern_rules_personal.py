@@ -38,6 +38,14 @@ _LEARNS = (
     r"(?:(?:is|has|'s)\s+)?(?:wants|wanted|needs|needed|started|starting|begins|began|loves|"
     r"learning|takes|took|struggles|struggling|joined|signed\s+up)\b"
 )
+#: Words that open an answer before what it tells ("Yep, paralegal at …", "Still a nurse at …")
+_ANSWERED = r"(?:(?i:yep|yes|yeah|yup|nope|no|still|now|currently|just|actually),?\s+)*"
+_WORKPLACE = r"(?i:firm|company|agency|practice|hospital|school|startup|bank|studio|team|clinic)"
+#: "moving to", "joining", "moving to a bigger firm, …": the place a job is moved to follows
+_MOVING = (
+    r"(?<![\w'])(?i:moving|moved|joining|switching|going)\s+(?i:to|over\s+to)?\s*"
+    rf"(?:(?i:an?|the)\s+(?:[a-z]+\s+){{0,2}}{_WORKPLACE}\s*,\s*)?"
+)
 _KIND = r"(?:(?i:new|great|good|private|lovely|brilliant)\s+)?(?:[a-z]+\s+)?"
 
 PERSONAL_RULES: tuple[Rule, ...] = (
@@ -123,6 +131,17 @@ PERSONAL_RULES: tuple[Rule, ...] = (
           first_person_before=True),
     rule(rf"(?<![\w'])(?i:now|currently)\s+(?i:an?)\s+(?P<t>{TITLE_WORDS})\s+(?i:at|for)\s+{CAP}",
           "job_title", "title", event=True, first_person_before=True, occupation=True),
+    # "Yep, paralegal at Hartley & Co until I qualify": a job told as an answer, no verb
+    rule(rf"^{_ANSWERED}(?:(?i:an?)\s+)?(?P<title>{TITLE_WORDS})\s+(?i:at|for)\s+(?:(?i:the)\s+)?"
+          rf"{ORG}", "works_at", titled=True, occupation=True),
+    rule(rf"^{_ANSWERED}(?:(?i:an?)\s+)?(?P<t>{TITLE_WORDS})\s+(?i:at|for)\s+{CAP}", "job_title",
+          "title", occupation=True),
+    # "moving to a bigger firm, Clifford Lane, as a junior solicitor", "I'm joining Arup as
+    # an engineer": the job one moves to
+    rule(rf"{_MOVING}{ORG},?\s+(?i:as)\s+(?i:an?)\s+(?P<title>{TITLE_WORDS})", "works_at",
+          titled=True, occupation=True, event=True),
+    rule(rf"{_MOVING}{CAP}(?:\s+(?:&\s+)?{CAP}){{0,4}},?\s+(?i:as)\s+(?i:an?)\s+{T}", "job_title",
+          "title", occupation=True, event=True),
     # "Canva promoted me to lead designer", "my boss promoted me to team lead"
     rule(rf"(?<![\w'])(?i:promoted)\s+(?i:me)\s+(?i:to)\s+(?:(?i:an?)\s+)?{T}", "job_title",
           "title", occupation=True, event=True),

@@ -1,19 +1,19 @@
-"""A change told in a later memory's own words, about what the question asks: "Wedding is
-set for September 12th at Hawthorn Hall!", then "Hawthorn Hall double booked us so the
-wedding moved to Ashby Barn". No fact in the graph ends (nothing is retired: the date still
-holds); but for a current or general question that names what changed ("Where is the
-wedding?") the later memory ranks above the earlier, and for a past one below, as an update
-pair (:mod:`graphmem.search.updates`).
+"""A change told in a later memory's own words, about what the question asks: "Wedding is set
+for September 12th at Hawthorn Hall!", then "Hawthorn Hall double booked us so the wedding
+moved to Ashby Barn". No fact in the graph ends (nothing is retired: the date still holds);
+but for a current or general question that names what changed ("Where is the wedding?") the
+later memory ranks above the earlier, and for a past one below, as an update pair
+(:mod:`graphmem.search.updates`).
 
 The later memory tells a change ("moved to", "switched (beans) to", "swapped for",
-"instead", "stepping in", "took over", "grew to", "upped to", "… now": not "right now", "for
-now", "just now"); both have the same speaker; the two share a word that is no stop word and
-that the question names too, not as a name ("wedding"; not "Pepper" in "What breed is
-Pepper?", when "Pepper goes to doggy daycare now"); and the question is not told in the past
-("How did I hurt my wrist?" asks for the event, not the state now). Chat says "now" of
-everything, so the question must name the topic: a change marker alone pairs nothing; and a
-topic most candidates name (more than ``MAX_TOPIC`` of them: "game" in a chat about games)
-is no one state.
+"instead", "stepping in", "took over", "grew to", "upped (my dose) to", "reduced to", "…
+now": not "right now", "for now", "just now"); both have the same speaker; the two share a
+word that is no stop word and that the question names too, not as a name ("wedding"; not
+"Pepper" in "What breed is Pepper?", when "Pepper goes to doggy daycare now"); and the
+question is not told in the past ("How did I hurt my wrist?" asks for the event, not the
+state now). Chat says "now" of everything, so the question must name the topic: a change
+marker alone pairs nothing; and a topic most candidates name (more than ``MAX_TOPIC`` of
+them: "game" in a chat about games) is no one state.
 """
 
 from __future__ import annotations
@@ -25,11 +25,14 @@ from graphmem.search.update_words import content, every_stem
 from graphmem.search.updates import Pair, Ranked, said_before
 
 _NOW = r"(?<!\bright\s)(?<!\bfor\s)(?<!\bjust\s)(?<!\buntil\s)(?<!\bby\s)\bnow\b(?!\s+that\b)"
-_RISEN = r"(?:grew|rose|jumped|climbed|went\s+(?:up|down)|crept\s+up|upped|bumped\s+up|dropped)"
+_RISEN = (
+    r"(?:grew|rose|jumped|climbed|went\s+(?:up|down)|crept\s+up|upped|bumped\s+up|dropped|"
+    r"increased|decreased|raised|lowered|reduced|cut\s+back|cut\s+down)"
+)
 _CHANGES = re.compile(
     rf"{_NOW}|\binstead\b|\b(?:moved|switched|changed|swapped)\s+(?:[\w'-]+\s+){{0,3}}?(?:to|for)\b"
     rf"|\bstep(?:ping|ped|s)?\s+(?:in|up)\b|\b(?:taking|took|takes)\s+over\b"
-    rf"|\breplac(?:ed|ing)\b|\b{_RISEN}\s+(?:\w+\s+)?to\b",
+    rf"|\breplac(?:ed|ing)\b|\b{_RISEN}\s+(?:[\w'-]+\s+){{0,3}}?to\b",
     re.IGNORECASE,
 )
 #: A question in the past tense asks about an event ("How did I hurt my wrist?"), not a state

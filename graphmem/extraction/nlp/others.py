@@ -99,8 +99,17 @@ def _named_in_clause(pronoun: Token, name: str) -> bool:
     """Whether ``name`` is written in the pronoun's own clause, besides it (its verb's other
     words): a subject pronoun is never its own verb's object."""
     verb = pronoun.head
-    words = {w.text for w in verb.subtree if w.i != pronoun.i}
+    other = {  # clauses of their own hung from it ("Lucia got a part, she's playing Juliet")
+        w.i
+        for c in verb.children
+        if c.dep_ in _OTHER_CLAUSES and c.i != pronoun.i
+        for w in c.subtree
+    }
+    words = {w.text for w in verb.subtree if w.i != pronoun.i and w.i not in other}
     return set(name.split()) <= words
+
+
+_OTHER_CLAUSES = frozenset({"ccomp", "advcl", "conj", "parataxis"})
 
 
 def _all_proper(token: Token) -> bool:
