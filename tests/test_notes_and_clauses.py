@@ -235,18 +235,16 @@ def _first(memory: Memory, user_id: str, query: str) -> str:
     return memory.search(query, user_id=user_id, top_k=3).results[0].text
 
 
-def test_each_turn_of_a_named_speakers_list_is_keyed_by_its_own_line() -> None:
-    said = [
-        Message(role="user", name="Marek", content=t)
-        for t in ("I live in Munich.", "Ola is a teacher.")
-    ]
-    keys = keys_for(said, ["m1", "m2"], [], turns=2)
-    assert [k.text if k else None for k in keys] == [
-        "Marek: I live in Munich.",
-        "Marek: Ola is a teacher.",
-    ]
-    unnamed = [Message(role="user", content=t) for t in ("I live in Munich.", "Ola is a teacher.")]
-    assert keys_for(unnamed, ["m1", "m2"], [], turns=2) == [None, None]
+def test_a_named_speakers_list_keys_only_what_leans_on_the_turn_before_by_its_words() -> None:
+    """One speaker's name on every line of a list tells nothing; on some lines only (those
+    keyed) it would lift them for any question naming the speaker."""
+    texts = ("I live in Munich.", "Ola is a teacher.", "But she wants to move to Berlin.")
+    said = [Message(role="user", name="Marek", content=t) for t in texts]
+    keys = keys_for(said, ["m1", "m2", "m3"], [], turns=2)
+    assert keys[0] is None and keys[1] is None
+    assert keys[2] is not None and "Marek" not in keys[2].text
+    assert keys[2].text.endswith("Ola is a teacher.\nBut she wants to move to Berlin.")
+    assert keys[2].own == "But she wants to move to Berlin." and keys[2].source_ids == ["m1", "m2"]
 
 
 @pytest.mark.neo4j
@@ -403,3 +401,42 @@ def test_a_dose_raised_later_answers_the_dose_now(memory: Memory, user_id: str) 
         ("2026-03-05", "Irene", ["Bloods came back, they've upped my levothyroxine to 75mcg"]),
     ])  # fmt: skip
     assert "75mcg" in _first(memory, user_id, "What dose of levothyroxine am I on?")
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("My flatmates are Hamish and Leila, Leila is also doing biology",
+         {("Hamish", "roommate_of", ME), ("Leila", "roommate_of", ME)}),
+        ("My brothers are Tom and Sam.", {("Tom", "brother_of", ME), ("Sam", "brother_of", ME)}),
+        ("dissertation supervisor is Dr Mackay", {("Mackay", "boss_of", ME)}),
+        ("First week at Edinburgh uni done! I'm studying biology",
+         {(ME, "studies_at", "Edinburgh uni")}),
+        ("still at crumbs but they made me head baker which is cool",
+         {(ME, "job_title", "head baker")}),
+        ("so um basically i just started a new job at a bakery called Crumbs its like a ten "
+         "minute walk from my flat", {(ME, "works_at", "Crumbs")}),
+    ],
+)  # fmt: skip
+def test_student_and_run_on_chat(text: str, found: set[tuple[str, str, str]]) -> None:
+    assert found <= told(text)
+
+
+@pytest.mark.parametrize("text", ["it made me a better person", "I met Tom at Leeds uni"])
+def test_what_made_me_or_where_i_met_is_no_job_or_school(text: str) -> None:
+    assert not {t for t in told(text) if t[1] in {"job_title", "studies_at"}}
+
+
+@pytest.mark.neo4j
+def test_a_breakup_is_no_answer_to_where_someone_works(memory: Memory, user_id: str) -> None:
+    """The breakup ended "Zara girlfriend_of Kai"; a question about Kai's work asks about
+    no relationship, though it names Kai, so the breakup does not take the place of the
+    memory it ended."""
+    _told(memory, user_id, [
+        ("2026-02-02", "Kai", ["my girlfriend zara is a vet she works nights mostly",
+                               "I started a new job at a bakery called Crumbs"]),
+        ("2026-04-09", "Kai", ["me and zara broke up last month its fine honestly"]),
+    ])  # fmt: skip
+    found = memory.search("Where does Kai work?", user_id=user_id, top_k=3, explain=True)
+    assert not any("girlfriend_of" in pair for pair in found.explain.updates)
+    assert "broke up" not in found.results[0].text

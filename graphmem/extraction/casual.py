@@ -25,6 +25,7 @@ _SHORTHAND = {
     "didnt": "didn't", "cant": "can't", "wont": "won't", "isnt": "isn't", "arent": "aren't",
     "wasnt": "wasn't", "werent": "weren't", "havent": "haven't", "hasnt": "hasn't",
     "couldnt": "couldn't", "shouldnt": "shouldn't", "wouldnt": "wouldn't", "thats": "that's",
+    "shes": "she's", "theyre": "they're", "youre": "you're", "whats": "what's",
     "gf": "girlfriend", "bf": "boyfriend", "bff": "best friend", "hubby": "husband",
     "sis": "sister", "bday": "birthday", "rn": "now",
     "tmrw": "tomorrow", "tmr": "tomorrow", "tmw": "tomorrow", "u": "you", "ur": "your",
@@ -73,10 +74,12 @@ _GUESS_WHO = re.compile(
 #: A note's label ("note to self: dentist is Dr Abara", "Reminder - …"): no part of what it says.
 _NOTE = re.compile(r"^\s*(?:note\s+to\s+self|note|reminder|memo|nb|fyi)\s*[:–—-]\s*", re.I)
 #: A note's key that is one of the writer's people or things ("dentist is Dr Abara",
-#: "car: 2019 Skoda Octavia", "Wife: Anna"): "my …" in a note to oneself.
+#: "car: 2019 Skoda Octavia", "Wife: Anna", "dissertation supervisor is Dr Mackay"): "my …"
+#: in a note to oneself.
 _NOTE_KEY = re.compile(
-    r"^(?P<k>dentist|doctor|gp|therapist|physio|landlord|landlady|boss|manager|trainer|wife|"
-    r"husband|partner|girlfriend|boyfriend|car|bike|motorbike|phone|laptop)"
+    r"^(?:(?:dissertation|phd|thesis|line|new)\s+)?"
+    r"(?P<k>dentist|doctor|gp|therapist|physio|landlord|landlady|boss|manager|trainer|wife|"
+    r"supervisor|husband|partner|girlfriend|boyfriend|car|bike|motorbike|phone|laptop)"
     r"(?:\s+is\s+|\s*:\s*)(?=(?:an?\s+)?[A-Z0-9])",
     re.I,
 )

@@ -316,7 +316,7 @@ RULES: tuple[Rule, ...] = (
           rf"\s+(?:has|got|has\s+got))\s+{ADV}(?i:an?)\s+(?:(?i:new)\s+)?{REL_ADJ}{REL},\s+"
           rf"{HONORIFIC}{PERSON}", "relation"),
     # "my parents Tom and Ann", "our two daughters, Mia and Lou": each one by name
-    rule(rf"(?:{MY_REL}|{FP}(?:'ve|\s+have)(?:\s+got)?\s+)(?:{COUNT})?{PLURAL_REL},?\s+"
+    rule(rf"(?:{MY_REL}|{FP}(?:'ve|\s+have)(?:\s+got)?\s+)(?:{COUNT})?{PLURAL_REL}(?:,|\s+(?i:are))?\s+"
           rf"{LISTED_NAMES}", "relatives", "names"),  # "we have two kids, Mia and Leo"
     # "My mum's name is Ngozi", "Mum's name is Ngozi", "my wife is called Anna", "Karl's
     # daughter is named Ines": a relative told by name after she was told by relation word

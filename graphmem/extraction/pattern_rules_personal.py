@@ -18,6 +18,7 @@ from graphmem.extraction.pattern_fragments import (
     FP,
     HONORIFIC,
     HOW_MANY,
+    IM,
     NAME,
     ORG,
     PERSON,
@@ -126,6 +127,10 @@ PERSONAL_RULES: tuple[Rule, ...] = (
           rf"(?:have\s+|'ve\s+)?"
           rf"{_FOUND}{_KIND}(?P<r>(?i:teacher|tutor|coach|instructor|nanny|babysitter))\s+"
           rf"(?i:called|named)\s+{HONORIFIC}{PERSON}", "relation"),
+    # "I'm at Edinburgh uni", "First week at Edinburgh University done!": where one studies
+    rule(rf"(?:{IM}\s+{ADV}(?:(?i:now|still)\s+)?|^(?:(?i:my)\s+)?(?i:first|second|third|last|final)\s+"
+          rf"(?i:week|day|term|year|semester|month)\s+)(?i:at)\s+(?:(?i:the)\s+)?"
+          rf"(?P<t>{CAP}(?:\s+{CAP}){{0,2}}\s+(?i:uni|university|college))\b", "studies_at"),
     # "I left Figma, now a senior designer at Canva": the job now held, told after the one left
     rule(rf"(?<![\w'])(?i:now|currently)\s+{TITLE_AT}{ORG}", "works_at", titled=True, event=True,
           first_person_before=True),
@@ -143,8 +148,8 @@ PERSONAL_RULES: tuple[Rule, ...] = (
     rule(rf"{_MOVING}{CAP}(?:\s+(?:&\s+)?{CAP}){{0,4}},?\s+(?i:as)\s+(?i:an?)\s+{T}", "job_title",
           "title", occupation=True, event=True),
     # "Canva promoted me to lead designer", "my boss promoted me to team lead"
-    rule(rf"(?<![\w'])(?i:promoted)\s+(?i:me)\s+(?i:to)\s+(?:(?i:an?)\s+)?{T}", "job_title",
-          "title", occupation=True, event=True),
+    rule(rf"(?<![\w'])(?i:promoted\s+me\s+to|made\s+me)\s+(?:(?i:an?)\s+)?{T}", "job_title",
+          "title", occupation=True, event=True),  # "they made me head baker"
     # "Dave's replacement is a woman called Oona", "Oona replaced Dave", "Sasha took over
     # from Grant": the successor holds what the one replaced held (search/successions.py)
     rule(rf"(?<![\w'-])(?P<t>{CAP}(?:\s+{CAP})?)'s\s+(?i:replacement|successor)\s+(?i:is|will\s+be)"

@@ -39,6 +39,7 @@ RELATIONS = {
     "physician": "doctor", "pediatrician": "doctor", "paediatrician": "doctor",
     "physio": "physio", "physiotherapist": "physio", "trainer": "trainer",
     "instructor": "teacher", "babysitter": "nanny", "childminder": "nanny",
+    "supervisor": "boss",
     # what families call each other
     "mommy": "mother", "mama": "mother", "daddy": "father", "papa": "father",
     "granny": "grandmother", "gran": "grandmother", "nana": "grandmother",
@@ -113,6 +114,8 @@ PLURAL_RELATIONS = {
     "parents": "parent", "grandparents": "grandparent", "kids": "child", "children": "child",
     "sons": "son", "daughters": "daughter", "sisters": "sister", "brothers": "brother",
     "twins": "child", "grandkids": "grandchild", "grandchildren": "grandchild",
+    "flatmates": "roommate", "roommates": "roommate", "housemates": "roommate",
+    "cousins": "cousin", "colleagues": "colleague", "coworkers": "colleague",
 }  # fmt: skip
 
 #: Things counted when one says how many one has ("we have two kids") -> the count's predicate.

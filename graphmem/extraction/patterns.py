@@ -71,7 +71,11 @@ class RawTriplet:
     by_phrase: bool = False
 
 
-_CALLED = re.compile(rf"\b(?i:called|named)\s+(?P<n>{CAP}(?:\s+{CAP}){{0,3}})\s*$")
+#: "a bakery called Crumbs" (and "… called Crumbs its like a ten minute walk": chat that runs
+#: on past the name)
+_CALLED = re.compile(
+    rf"\b(?i:called|named)\s+(?P<n>{CAP}(?:\s+{CAP}){{0,3}})(?:\s+[a-z][\w']*)*\s*$"
+)
 
 
 def _trailing_name(item: str, known: Container[str]) -> str | None:

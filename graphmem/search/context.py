@@ -39,7 +39,8 @@ class SearchContext(BaseModel):
     # Who "I" is: normalised entity names (graphmem/search/self_names.py), read before the
     # time plan and the role resolution.
     self_names: list[str] = Field(default_factory=lambda: [SELF_ENTITY])
-    # The state predicates the query is about by meaning (graphmem/search/state_topics.py).
+    # The state predicates the query is about by meaning (graphmem/search/state_topics.py;
+    # of a question about one named person, as if asked of oneself): for ended facts.
     topics: frozenset[str] = frozenset()
 
     @property

@@ -21,6 +21,7 @@ from datetime import datetime
 
 from graphmem.ports.search import TripletHit
 from graphmem.search import lucene
+from graphmem.search.role_phrases import names
 from graphmem.search.state_topics import DESCRIPTIONS
 from graphmem.search.updates import Pair, Ranked
 
@@ -80,14 +81,15 @@ def about(
     """Whether the query asks about an ended fact. A query about some state topics by
     meaning (``topics``: job, home, age …, :mod:`.state_topics`) asks about an ended state
     fact only of those topics, or one it shares a word with (by their first four letters:
-    "work" / "works_at"), or one the triplet signal read against it; any other fact ("take
-    metformin"), any query about no state topic, and ``everything`` for a question about the
-    past or the situation as a whole ask as before. A corrected age reached only through
-    the graph is no answer to "What's my job?"."""
-    wanted = _roots(query)
+    "work" / "works_at"); any other fact ("take metformin"), any query about no state
+    topic, and ``everything`` for a question about the past or the situation as a whole ask
+    as before. A corrected age reached only through the graph is no answer to "What's my
+    job?", nor a breakup to "Where does Kai work?" (whose name alone brings the triplet
+    signal to "Zara girlfriend_of Kai")."""
+    wanted = _roots(query) - _roots(" ".join(names(query)))  # "Kai" is no topic of Kai's
 
     def asked(triplet: TripletHit) -> bool:
-        if everything or not topics or triplet.cosine is not None:
+        if everything or not topics:
             return True
         if triplet.predicate not in DESCRIPTIONS or triplet.predicate in topics:
             return True

@@ -12,11 +12,13 @@ to any). The descriptions are embedded once per embedder, on the first such ques
 
 from __future__ import annotations
 
+import re
 import threading
 
 import numpy as np
 
 from graphmem.ports.embedder import Embedder
+from graphmem.search.role_phrases import names
 from graphmem.search.time_plan import TemporalPlan
 
 #: What each state predicate is about, as a question would put it.
@@ -32,6 +34,10 @@ DESCRIPTIONS: dict[str, str] = {
     "married_to": "my relationship: my partner or spouse",
     "dating": "my relationship: my partner or spouse",
     "partner_of": "my relationship: my partner or spouse",
+    **dict.fromkeys(
+        ("girlfriend_of", "boyfriend_of", "wife_of", "husband_of", "fiance_of", "engaged_to"),
+        "my relationship: my partner or spouse",
+    ),
     "friend_of": "my friends",
     "diet": "what I eat: my diet and food",
     "eats": "what I eat: my diet and food",
@@ -83,6 +89,19 @@ class StateTopics:
         """The state predicates whose description ``vector`` comes within ``TOPIC_MIN`` of."""
         query = np.asarray(vector, dtype=np.float32)
         return {p for p, v in self._described().items() if float(np.dot(query, v)) >= TOPIC_MIN}
+
+    def of_named(self, query: str) -> set[str]:
+        """The topics of a question about one named person ("Where does Kai work?"), read as
+        if the asker asked it of themselves ("Where does I work?"): the descriptions are in
+        the first person, and a name keeps a question from all of them. Empty for a
+        question that names no one, or several."""
+        named = names(query)
+        if len(named) != 1:
+            return set()
+        name = re.escape(next(iter(named)))
+        mine = re.sub(rf"(?i)\b{name}(?:'s|\u2019s)", "my", query)
+        [vector] = self._embedder.embed([re.sub(rf"(?i)\b{name}\b", "I", mine)])
+        return self.topics(vector)
 
     def _described(self) -> dict[str, np.ndarray]:
         with self._lock:

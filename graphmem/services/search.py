@@ -307,7 +307,7 @@ class SearchMemories:
             "time_plan": time_plan,
             "category": asked,
             "category_vector": category_vector[0] if category_vector else [],
-            "topics": topics,
+            "topics": topics or frozenset(self._topics.of_named(draft.query)),  # ended facts
         }
         if resolution.resolved:
             update["query"] = resolution.query
