@@ -440,3 +440,24 @@ def test_a_breakup_is_no_answer_to_where_someone_works(memory: Memory, user_id: 
     found = memory.search("Where does Kai work?", user_id=user_id, top_k=3, explain=True)
     assert not any("girlfriend_of" in pair for pair in found.explain.updates)
     assert "broke up" not in found.results[0].text
+
+
+@pytest.mark.parametrize(
+    ("text", "who", "place", "title"),
+    [
+        ("I'm head chef at Kura", ME, "Kura", "head chef"),
+        ("Ren is lead nurse at St Mary's", "Ren", "St Mary's", "lead nurse"),
+    ],
+)
+def test_a_title_without_an_article(text: str, who: str, place: str, title: str) -> None:
+    assert {(who, "works_at", place), (who, "job_title", title)} <= told(text, ("Ren",))
+
+
+@pytest.mark.parametrize("text", ["I'm home at Christmas", "Ren is happy at Google"])
+def test_a_state_at_a_place_is_no_title(text: str) -> None:
+    assert not {t for t in told(text, ("Ren",)) if t[1] in {"works_at", "job_title"}}
+
+
+def test_he_is_a_known_person_the_model_did_not_label() -> None:
+    found = told("Ren got head-hunted, he's now head chef at Kura in Ebisu", ("Ren",))
+    assert {("Ren", "works_at", "Kura"), ("Ren", "job_title", "head chef")} <= found

@@ -26,6 +26,7 @@ from graphmem.extraction.pattern_fragments import (
     STUDENT,
     SUBJECT_STUDIED,
     TITLE_AT,
+    TITLE_AT_BARE,
     TITLE_WORDS,
     T,
 )
@@ -131,6 +132,11 @@ PERSONAL_RULES: tuple[Rule, ...] = (
     rule(rf"(?:{IM}\s+{ADV}(?:(?i:now|still)\s+)?|^(?:(?i:my)\s+)?(?i:first|second|third|last|final)\s+"
           rf"(?i:week|day|term|year|semester|month)\s+)(?i:at)\s+(?:(?i:the)\s+)?"
           rf"(?P<t>{CAP}(?:\s+{CAP}){{0,2}}\s+(?i:uni|university|college))\b", "studies_at"),
+    # "I'm head chef at Kura", "Ren is lead nurse at St Mary's": a title without "a"
+    rule(rf"(?:{IM}|{NAME}(?:'s|\s+is))\s+{ADV}{TITLE_AT_BARE}{ORG}", "works_at", titled=True,
+          occupation=True),
+    rule(rf"(?:{IM}|{NAME}(?:'s|\s+is))\s+{ADV}(?P<t>{TITLE_WORDS})\s+(?i:at|for)\s+{CAP}",
+          "job_title", "title", occupation=True),
     # "I left Figma, now a senior designer at Canva": the job now held, told after the one left
     rule(rf"(?<![\w'])(?i:now|currently)\s+{TITLE_AT}{ORG}", "works_at", titled=True, event=True,
           first_person_before=True),

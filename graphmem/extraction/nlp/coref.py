@@ -19,7 +19,7 @@ is Mina). Only the patterns read the rewritten sentence: the memory's text is un
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from graphmem.domain.extraction import ExtractedTriplet
@@ -221,6 +221,23 @@ def referents(
         return they, they
     others = recent.who(p for p in people if p not in owned and p not in later)
     return they, _as_relatives(unnamed_here(doc.text, speaker, others), speaker)
+
+
+def known_people(
+    text: str, known: Mapping[str, str], people: Container[str], named: Iterable[str]
+) -> list[str]:
+    """The people the owner knows (``known``: key -> name, those in ``people`` persons)
+    whom ``text`` names but the model did not label (not in ``named``): "Ren got
+    head-hunted, he's now head chef at Kura" - he is Ren."""
+    folded, told = text.casefold(), set(named)
+    return [
+        name
+        for key, name in known.items()
+        if key in people
+        and name not in told
+        and name.casefold() in folded
+        and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE)
+    ]
 
 
 def named_after(doc: Doc) -> set[str]:

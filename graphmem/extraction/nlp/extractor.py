@@ -45,6 +45,7 @@ from graphmem.extraction.nlp.coref import (
     RecentPeople,
     Referents,
     introduced,
+    known_people,
     referents,
     relatives_told,
     with_subject,
@@ -72,7 +73,6 @@ if TYPE_CHECKING:
     from spacy.tokens import Doc, Span
 
 _Key = tuple[str, str, str]
-
 
 #: "I have a new landlord, Mr. Brandt": the verb that tells the relation says no more.
 _HAVING = frozenset({"have", "get"})
@@ -184,7 +184,7 @@ class _MessageExtraction:
     def _person(self, named: Named) -> bool:  # by label, or known as one ("Chidi": no ORG)
         return named.type == PERSON or normalize_name(named.name) in self.speakers.people
 
-    def _kind(self, named: Named) -> str:
+    def _kind(self, named: Named) -> str:  # the label, or a person known as one
         return PERSON if self._person(named) else named.type
 
     def run(
@@ -198,9 +198,9 @@ class _MessageExtraction:
             self.entities.add(self._spell(named.name), self._kind(named))
         recent.learn(introduced(doc))
         people = [self._spell(n.name) for n in found if self._person(n)]
+        people += known_people(doc.text, self.known, self.speakers.people, people)
         self.they, self.theirs = referents(doc, self.speakers.me, recent, people)
-        # the parse reads "she"/"he" only as a person this message names (the patterns'
-        # rewrite also reaches back to earlier messages)
+        # the parse reads "she"/"he" only as someone named here (the patterns reach back)
         folded = doc.text.casefold()
         here = sorted((p, n) for p, n in self.they.items() if n.casefold() in folded)
         self.speakers = replace(self.speakers, they=tuple(here))
