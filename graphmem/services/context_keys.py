@@ -68,7 +68,7 @@ def keys_for(
         own = Turn(text=line(speaker, message.content), memory_id=memory_id)
         context = history[-turns:]
         if monologue:
-            keys.append(_listed(message, own, context, speaker))
+            keys.append(_listed(message, context, speaker))
         else:
             keys.append(
                 Key(
@@ -83,7 +83,7 @@ def keys_for(
     return keys
 
 
-def _listed(message: Message, own: Turn, context: Sequence[Turn], speaker: str) -> Key | None:
+def _listed(message: Message, context: Sequence[Turn], speaker: str) -> Key | None:
     """The key of a message in one speaker's list: the words of the turns before it and its
     own, without the speaker's name, when it leans on them; else none."""
     if not (context and continues(message.content)):
