@@ -325,6 +325,13 @@ def test_a_role_word_that_qualifies_a_thing_names_no_one(query: str) -> None:
     assert phrases(query) == []
 
 
+def test_a_role_followed_by_its_verb_is_still_a_role() -> None:
+    """ "visits" is what the friend does, no appointment: the relationship benchmark's
+    "What should I cook when Leo's friend visits?" resolves the friend."""
+    found = phrases("What should I cook when Leo's friend visits?")
+    assert [(p.anchor, p.role) for p in found] == [("leo", "friend")]
+
+
 @pytest.mark.parametrize(
     ("text", "held"),
     [

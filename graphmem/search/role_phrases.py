@@ -22,7 +22,7 @@ _ANCHOR = r"(?P<anchor>[^\W\d_][\w-]{0,40})"
 # A role word that only qualifies the noun after it names no one: "my dentist appointment",
 # "Tom's physio sessions" ask about the appointment, not the dentist.
 _QUALIFIES = (
-    r"(?!\s+(?:appointments?|appts?|visits?|office|surgery|practice|check-?ups?|clinic|bills?|"
+    r"(?!\s+(?:appointments?|appts?|office|surgery|practice|check-?ups?|clinic|bills?|"
     r"fees?|sessions?|meetings?|referrals?)\b)"
 )
 _POSSESSIVE = re.compile(
