@@ -242,7 +242,10 @@ def test_an_end_the_question_does_not_ask_about_reorders_nothing() -> None:
     age = TripletHit(id="a", source="Mark", predicate="age", target="42")
     assert not asked(age)
     assert about("What's my job?")(age)  # a query about no state topic asks as before
-    assert asked(age.model_copy(update={"cosine": 0.3}))  # the triplet signal read it
+    # that the triplet signal read it asks nothing by itself: a name alone brings it there
+    assert not asked(age.model_copy(update={"cosine": 0.3}))
+    breakup = TripletHit(id="g", source="Zara", predicate="girlfriend_of", target="Kai")
+    assert not about("Where does Kai work?", frozenset({"works_at"}))(breakup)  # no topic word
     assert about("Where does Marc work?", frozenset({"lives_in"}))(
         TripletHit(id="w", source="Marc", predicate="works_at", target="SNCF")
     )  # a word shared
