@@ -1,8 +1,10 @@
 """The sentence patterns of personal facts told in passing: what and where one studies, a
 birthday or an anniversary, an age turned, a condition told by its adjective, a birth, how
-many children or pets one has, a job told as "my new job at", a relative by kind and name
-("a physio called Henrik"), who replaced whom. Part of the table :mod:`.pattern_rules`
-applies."""
+many children or pets one has, a job told as "my new job at", changed to ("now a senior
+designer at Canva", "promoted me to"), told as an answer ("Yep, paralegal at Hartley & Co")
+or without an article ("I'm head chef at Kura"), a relative by kind and name ("a physio
+called Henrik"), a teacher found for someone, who replaced whom. Part of the table
+:mod:`.pattern_rules` applies."""
 
 from __future__ import annotations
 
@@ -117,7 +119,7 @@ PERSONAL_RULES: tuple[Rule, ...] = (
           rf"seen|booked|have)\s+)(?i:an?)\s+(?:(?i:new|great|good|private)\s+)?"
           rf"(?:[a-z]+\s+)?{REL}\s+(?i:called|named)\s+{HONORIFIC}{PERSON}", "relation"),
     # "Leo has a new coach called Marcus", "Mia's got a tutor named Ann": the named person's
-    rule(rf"(?<![\w'-])(?P<o>{CAP})\s+(?:has|had|'s|has)\s+(?:got\s+)?(?i:an?)\s+{_KIND}"
+    rule(rf"(?<![\w'-])(?P<o>{CAP})\s+(?:has|had|'s)\s+(?:got\s+)?(?i:an?)\s+{_KIND}"
           rf"{REL}\s+(?i:called|named)\s+{HONORIFIC}{PERSON}", "relation"),
     # "We hired a maths tutor for Leo, called Anita": whom the teacher is for
     rule(rf"{_FOUND}{_KIND}{REL}\s+(?i:for)\s+(?P<o>{CAP}),?\s+(?i:called|named)\s+"
