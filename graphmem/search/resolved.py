@@ -44,7 +44,7 @@ def anchors_only(resolution: Resolution, pool: Pool) -> dict[str, set[str]]:
         for end_id, name in ((row.source_id, row.source), (row.target_id, row.target))
         if end_id not in resolution.entities
     }
-    bridges = {m for row in resolution.paths for m in row.memory_ids}
+    bridges = resolution.bridges
     sources: dict[str, set[str]] = {}
     for hit in pool.triplets.values():
         for memory_id in hit.memory_ids:

@@ -66,6 +66,11 @@ class Resolution:
         return bool(self.paths)
 
     @property
+    def bridges(self) -> set[str]:
+        """The memories that state a step of a path."""
+        return {m for row in self.paths for m in row.memory_ids}
+
+    @property
     def about_relation(self) -> bool:
         """Whether the query asks only who holds the role (no other word than a question's)."""
         return not set(lucene.terms(self.rest)) - _ABOUT_RELATION
@@ -300,9 +305,9 @@ def collect(resolution: Resolution, pool: Pool) -> None:
     query asks nothing but who holds the role ("Who is Karl's daughter?"): then the bridge
     is the answer, and scores as a fact about the resolved person; so does a bridge that is
     all the graph says of them ("my sister's wedding got pushed to September")."""
-    bridges = {m for row in resolution.paths for m in row.memory_ids}
-    told = [pool.mentions.get(e, {""}) for e in resolution.entities] or [{""}]
-    bridge = 1.0 if resolution.about_relation or all(m <= bridges for m in told) else HOP_DECAY
+    told, bridges = [pool.mentions.get(e) for e in resolution.entities], resolution.bridges
+    alone = bool(told) and all(m is not None and m <= bridges for m in told)
+    bridge = 1.0 if resolution.about_relation or alone else HOP_DECAY
     for row in resolution.paths:
         triplet = TripletHit(**row.model_dump(exclude={"fact"}), fact=row.fact or "", hops=1)
         pool.add_triplet(triplet, HOP_DECAY)

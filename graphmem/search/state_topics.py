@@ -18,6 +18,8 @@ import threading
 import numpy as np
 
 from graphmem.ports.embedder import Embedder
+from graphmem.search.candidates import Pool
+from graphmem.search.context import SearchContext
 from graphmem.search.role_phrases import names
 from graphmem.search.time_plan import TemporalPlan
 
@@ -102,6 +104,14 @@ class StateTopics:
         mine = re.sub(rf"(?i)\b{name}(?:'s|\u2019s)", "my", query)
         [vector] = self._embedder.embed([re.sub(rf"(?i)\b{name}\b", "I", mine)])
         return self.topics(vector)
+
+    def for_ended(self, ctx: SearchContext, pool: Pool, query: str) -> SearchContext:
+        """``ctx`` with the topics of ``query`` as a question about one named person
+        (:meth:`of_named`) when its own wording reached none and a matched fact has ended:
+        only the ended facts' pairs read them, so the embedding is made only then."""
+        if ctx.topics or not any(t.ended_by for t in pool.triplets.values()):
+            return ctx
+        return ctx.model_copy(update={"topics": frozenset(self.of_named(query))})
 
     def _described(self) -> dict[str, np.ndarray]:
         with self._lock:

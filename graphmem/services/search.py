@@ -123,9 +123,8 @@ class SearchMemories:
         memory_filter: MemoryFilter = NO_FILTER,
         include_linked: bool = False,
     ) -> SearchResult:
-        """``memory_filter`` (metadata and date ranges) narrows the candidates at the gate, and
-        the semantic signal's exact scan to the memories that can pass it;
-        ``include_linked`` brings along the memories the results are linked to."""
+        """``memory_filter`` (metadata, date ranges) narrows the gate's candidates and the
+        semantic exact scan; ``include_linked`` adds the memories the results link to."""
         now = datetime.now(UTC)
         failed: dict[str, StorageError] = {}
         draft = self._draft(
@@ -137,8 +136,8 @@ class SearchMemories:
                 explain=SearchExplain(signals={"all": "scope has no memories"}) if explain else None
             )
         resolved_vector: list[list[float]] = []
-        # A resolved query is embedded while the signals' queries run; without one, each
-        # signal's candidates are gated as soon as it answers, if the policy says so.
+        # A resolved query is embedded while the signals run; without one, each signal's
+        # candidates are gated as soon as it answers, if the policy says so.
         during = partial(self._embed_into, resolved_vector, resolution.query)
         with self._gating.search() as how:
             early_gate = not resolution.resolved and GatePolicy.early(how)
@@ -158,6 +157,7 @@ class SearchMemories:
             else:
                 vector_of_resolved = resolved_vector[0] if resolved_vector else None
                 rows = self._gate(pool, ctx, resolution, vector_of_resolved)
+        ctx = self._topics.for_ended(ctx, pool, draft.query)  # a named person's, if asked
         results, gated_out = gate_and_rank(rows, pool, ctx, self.settings.search, now)
         self._record_access([m.id for m in results], now)
         return SearchResult(
@@ -307,7 +307,7 @@ class SearchMemories:
             "time_plan": time_plan,
             "category": asked,
             "category_vector": category_vector[0] if category_vector else [],
-            "topics": topics or frozenset(self._topics.of_named(draft.query)),  # ended facts
+            "topics": topics,
         }
         if resolution.resolved:
             update["query"] = resolution.query
