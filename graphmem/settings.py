@@ -241,6 +241,9 @@ class SearchSettings(BaseModel):
     # A memory that only addresses a speaker the query names ("Thanks, Mel!") is not about
     # them: multiplied by this; 1.0 = off (graphmem/search/address.py, docs/search.md).
     address_factor: float = Field(default=0.85, gt=0.0, le=1.0)
+    # A memory that speaks only of its listener ("You'd be a great counselor!") tells little
+    # about anyone: multiplied by this; 1.0 = off (graphmem/search/listener.py).
+    listener_factor: float = Field(default=0.8, gt=0.0, le=1.0)
     # A question about the asker ("Where do I live?"): a memory whose matching facts are all
     # another person's is multiplied by this; 1.0 = off (graphmem/search/asker.py).
     others_factor: float = Field(default=0.4, gt=0.0, le=1.0)

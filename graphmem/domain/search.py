@@ -24,6 +24,9 @@ class ScoreBreakdown(BaseModel):
     question: float = 1.0  # search.question_factor when the memory only asks, else 1
     # search.address_factor when the memory only addresses someone the query names, else 1
     address: float = 1.0
+    # search.listener_factor when the memory speaks only of its listener ("Your painting is
+    # awesome!") and does not only ask, else 1
+    listener: float = 1.0
     # search.others_factor when the query asks about the asker and the memory's matching facts
     # are all another person's, else 1
     others: float = 1.0

@@ -5,14 +5,16 @@ close to the query). Then
 
     final = (w_sem·cosine⁺ + w_ft·fulltext + w_ent·entity + w_tri·triplet
              + w_time·temporal + w_members·members)
-            × lifecycle × decay × question × address × others × answer
+            × lifecycle × decay × question × address × listener × others × answer
 
 where entity is the best of the graph expansion's score and the speaker match (the memory's
 actor is named in the query, :mod:`graphmem.search.speaker`, applied here after the gate),
 with full-text divided by the query's best Lucene score, lifecycle = superseded_factor for a
 memory superseded at the reference date, question = question_factor for a memory that only asks
 (:mod:`graphmem.search.asking`), address = address_factor for a memory that only addresses a
-speaker the query names (:mod:`graphmem.search.address`), others = others_factor for a memory
+speaker the query names (:mod:`graphmem.search.address`), listener = listener_factor for a
+memory that speaks only of its listener and does not only ask
+(:mod:`graphmem.search.listener`), others = others_factor for a memory
 whose matching facts are all another person's when the query asks about the asker
 (:mod:`graphmem.search.asker`), answer = answer_factor for a memory that holds no answer of
 the kind the query asks for when another does (an amount, an age…:
@@ -31,7 +33,7 @@ from graphmem.domain import views
 from graphmem.domain.memory import LifecycleState, MemoryRecord
 from graphmem.domain.search import ScoreBreakdown, ScoredMemory
 from graphmem.ports.search import GateRow
-from graphmem.search import address, answer_kinds, asking, decay, speaker, updates
+from graphmem.search import address, answer_kinds, asking, decay, listener, speaker, updates
 from graphmem.search.candidates import SIGNALS, Pool
 from graphmem.search.context import SearchContext
 from graphmem.search.ended import about, asks_what_was, ended_pairs
@@ -137,16 +139,19 @@ def _score(
         factor = decay.multiplier(memory, row.access_count, row.last_accessed_at, now)
     asks = asking.factor(memory.text, settings.question_factor)
     addressed = address.factor(memory.text, memory.actor, people, settings.address_factor)
+    listens = 1.0  # a memory that only asks has its own factor
+    if not asking.only_asks(memory.text):
+        listens = listener.factor(memory.text, memory.role, ctx.query, settings.listener_factor)
     others = settings.others_factor if pool.told_of_others(memory.id, memory.actor) else 1.0
     if memory.id in pool.others_than_named:
         others = min(others, settings.named_others_factor)
-    final = fused * lifecycle * factor * asks * addressed * others * answer
+    final = fused * lifecycle * factor * asks * addressed * listens * others * answer
     if not ctx.explain:
         return _Ranked(memory, final, None)
     values = {s: round(signals.get(s, 0.0), 4) for s in SIGNALS}
     values.update(lifecycle=lifecycle, temporal=round(temporal, 4), decay=round(factor, 4))
     values.update(members=round(members, 4))
-    values.update(question=asks, address=addressed, others=others, answer=answer)
+    values.update(question=asks, address=addressed, listener=listens, others=others, answer=answer)
     return _Ranked(memory, final, _Parts(values, round(final, 4), sources or ["gate"]))
 
 
