@@ -52,6 +52,7 @@ from graphmem.extraction.nlp.plans import PLAN, planner, trip_ahead
 from graphmem.extraction.nlp.repairs import opening_verb
 from graphmem.extraction.nlp.shared_subjects import hired, participle
 from graphmem.extraction.nlp.treatment import started
+from graphmem.extraction.nlp.visits import visits
 from graphmem.lifecycle.predicates import DEFAULT_FUNCTIONAL_PREDICATES, normalize_name
 from graphmem.lifecycle.words import gerund
 
@@ -327,6 +328,7 @@ def sentence_triplets(sentence: Span, speakers: Speakers) -> Iterator[ParsedTrip
             yield from births(verb, speakers)  # "Lucia was born on June 20th"
             if verb.lemma_.lower() in {"retire", "resign"}:  # "retired as head nurse"
                 yield from former_titles(verb, speakers, subject_of(verb, speakers))
+    yield from visits(sentence, speakers, subject_of)  # "I've been to Paris"
     for copula, done in back_to(sentence):  # "I'm back to running"
         who = subject_of(copula, speakers) if clause_asserts(copula) else None
         if who is not None:
