@@ -26,6 +26,11 @@ from graphmem.search.answer_kinds import asked, holds
         ("How long ago did we meet?", None),  # a time, read by the time plan
         ("How many kids does Mel have?", None),  # a set, counted over several memories
         ("What is my job?", None),
+        ("What was Marcus's marathon time?", "clock"),  # a time on the stopwatch
+        ("What's my half marathon PB?", "clock"),
+        ("What's Marcus's 10k best?", "clock"),
+        ("What time is the dentist on Friday?", "clock"),  # a time on the clock
+        ("What is the time of year Ines travels?", None),
     ],
 )
 def test_the_kind_of_answer_asked_for(query: str, kind: str | None) -> None:
@@ -48,6 +53,12 @@ def test_the_kind_of_answer_asked_for(query: str, kind: str | None) -> None:
         ("Rollo lost 2 kilos since February!", "age", False),  # a weight, not an age
         ("going twice a week with Dee", "frequency", True),
         ("I go swimming with Dee", "frequency", False),
+        ("finished Manchester in 3:24, chuffed with that", "clock", True),
+        ("Richmond half was 1:58:30", "clock", True),
+        ("dentist moved to 6pm on Friday", "clock", True),
+        ("signed up for the Manchester marathon in April", "clock", False),
+        ("the new trainers were $12.99 in the sale", "clock", False),  # a price
+        ("mortgage rate went up to 4.25%", "clock", False),
     ],
 )
 def test_what_a_memory_holds(text: str, kind: str, held: bool) -> None:

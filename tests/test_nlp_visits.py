@@ -24,12 +24,12 @@ def triples(text: str) -> set[tuple[str, str, str]]:
         ("Last summer I was in Portugal with my cousins.", "Portugal"),
     ],
 )
-def test_a_place_been_to_is_a_visit(text: str, place: str) -> None:
-    assert (SPEAKER, "visit", place) in triples(text)
+def test_a_place_been_to_is_told(text: str, place: str) -> None:
+    assert (SPEAKER, "been_to", place) in triples(text)
 
 
 def test_a_third_party_been_somewhere() -> None:
-    assert ("Gina", "visit", "Lisbon") in triples("Gina was in Lisbon last month.")
+    assert ("Gina", "been_to", "Lisbon") in triples("Gina was in Lisbon last month.")
 
 
 @pytest.mark.parametrize(
@@ -44,4 +44,4 @@ def test_a_third_party_been_somewhere() -> None:
     ],
 )
 def test_no_visit_read_into_other_words(text: str) -> None:
-    assert not {t for t in triples(text) if t[1] == "visit"}
+    assert not {t for t in triples(text) if t[1] == "been_to"}

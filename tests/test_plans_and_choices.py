@@ -147,6 +147,10 @@ def test_a_change_of_plans_ends_the_old_plan_and_ranks_first(memory: Memory, use
         "I called off the Rome trip.",
         "We're not going to Rome anymore.",
         "We no longer plan to fly to Rome.",
+        "Rome is off, flights too expensive.",  # a place called off (seventeenth stop)
+        "The Rome trip is off.",
+        "Our trip to Rome got cancelled.",
+        "The Rome trip got cancelled.",  # nobody's said: the speaker's
     ],
 )
 def test_a_trip_cancelled_or_denied_ends_every_way_of_going_there(text: str) -> None:
@@ -155,9 +159,24 @@ def test_a_trip_cancelled_or_denied_ends_every_way_of_going_there(text: str) -> 
         assert (ME, predicate, "Rome") in denied, (text, predicate)
 
 
-@pytest.mark.parametrize("text", ["We cancelled the meeting.", "Did you cancel the trip to Rome?"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We cancelled the meeting.",
+        "Did you cancel the trip to Rome?",
+        "The wedding is off.",  # no trip, no place
+        "Rome isn't off.",
+        "I'm off to Rome tomorrow.",  # going, not called off
+    ],
+)
 def test_no_trip_ends_where_none_is_cancelled(text: str) -> None:
     assert not read_one(text, ME, PEOPLE).denied
+
+
+def test_someone_elses_trip_called_off_is_theirs() -> None:
+    denied = facts(read_one("Tom's trip to Oslo is off.", ME, ("Tom",)).denied)
+    assert ("Tom", "plan_go_to", "Oslo") in denied
+    assert not {t for t in denied if t[0] == ME}
 
 
 @pytest.mark.neo4j

@@ -1,6 +1,6 @@
 """The sentence patterns of life events told in chat's own words: a notice handed in, a last
 day at work, a couple split told as "me and Jake", a sober life (no alcohol, however told),
-a diet one is "doing". Part of the table :mod:`.pattern_rules` applies."""
+a diet one is "doing" or is "on" by any name. Part of the table :mod:`.pattern_rules` applies."""
 
 from __future__ import annotations
 
@@ -18,6 +18,12 @@ from graphmem.extraction.pattern_fragments import (
 )
 from graphmem.extraction.pattern_rule import Rule, rule
 from graphmem.extraction.pattern_words import DIETS
+
+#: Words before "diet" that say how strict or how good, not which diet ("on a strict diet").
+_NO_KIND = (
+    r"(?i:strict|new|special|proper|healthy|healthier|good|bad|balanced|crash|real|serious|"
+    r"normal|regular|bit|sort|kind|diet|very|really|pretty)"
+)
 
 LIFE_RULES: tuple[Rule, ...] = (
     # "Just handed in my notice at Deloitte", "my last day at Lidl was Friday": a job left
@@ -44,6 +50,9 @@ LIFE_RULES: tuple[Rule, ...] = (
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:quit|stopped|gave\s+up|given\s+up|cut\s+out)\s+"
           rf"(?i:drinking|alcohol|booze)\b(?!\s+(?i:coffee|tea|soda|fizzy|energy|milk))",
           "sober", denial=True),
+    # "I'm on a low-FODMAP diet", "Biscuit is on a grain-free diet": a diet by any name
+    rule(rf"(?:{BE1}|{NAME}(?:'s|\s+(?i:is)))\s+{ADV}(?i:on)\s+(?i:an?|the)\s+(?!{_NO_KIND}\b)"
+          rf"(?P<t>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?i:diet)\b", "diet", "word"),
     # "I'm doing keto now", "we're doing paleo": the diet
     rule(rf"{BE1}\s+{ADV}(?i:doing|trying)\s+{KEEN}(?P<t>(?i:{DIETS}))\b(?!\s+(?i:recipes?|"
           rf"meals?|restaurant))", "diet", "word", event=True),

@@ -155,6 +155,10 @@ PERSONAL_RULES: tuple[Rule, ...] = (
           titled=True, occupation=True, event=True),
     rule(rf"{_MOVING}{CAP}(?:\s+(?:&\s+)?{CAP}){{0,4}},?\s+(?i:as)\s+(?i:an?)\s+{T}", "job_title",
           "title", occupation=True, event=True),
+    # "back home in Kharkiv I was an electrician", "I used to be a teacher": a job held before,
+    # no current fact (extraction/nlp/former.py)
+    rule(rf"{FP}\s+{ADV}(?i:was|used\s+to\s+be)\s+(?i:an?)\s+{T}", "former_job_title", "title",
+          occupation=True),
     # "Canva promoted me to lead designer", "my boss promoted me to team lead"
     rule(rf"(?<![\w'])(?i:promoted\s+me\s+to|made\s+me)\s+(?:(?i:an?)\s+)?{T}", "job_title",
           "title", occupation=True, event=True),  # "they made me head baker"

@@ -3,7 +3,9 @@
 "How much is the studio rent?" wants an amount, "How old are the twins?" an age, "How long
 did the kitchen take?" a duration, "How often can I run?" a frequency, "What's my resting
 heart rate?" a number, "What medication am I on?" a medicine (a dose, a prescription, or a
-drug's name by the stems drug names are coined from: metformin, atorvastatin, lisinopril). A
+drug's name by the stems drug names are coined from: metformin, atorvastatin, lisinopril),
+"What was Marcus's marathon time?" or "What time is the dentist?" a time on the clock or the
+stopwatch ("finished in 3:24", "at 6pm"). A
 memory that holds no answer of that kind ("My partner thinks I should rent a studio") may
 still match the question's words best; one that holds one ("found one in Hyde Park for £400
 a month") is the answer; so is one that says there is none any more ("My husband quit
@@ -19,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-Kind = Literal["amount", "age", "duration", "frequency", "medication"]
+Kind = Literal["amount", "age", "duration", "frequency", "medication", "clock"]
 
 _NUMBER_WORDS = (
     r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
@@ -69,8 +71,25 @@ _HOLDS: dict[Kind, re.Pattern[str]] = {
         r"paracetamol|ibuprofen|aspirin|tylenol|advil|epipen)\b",
         re.I,
     ),
+    # a time on the clock or a stopwatch: "at 3:15", "6pm", "finished in 3:24", "1:58:30"
+    "clock": re.compile(
+        r"(?<![£$€¥₹\d.,])\b\d{1,2}[:.]\d{2}(?::\d{2})?\b(?!\s*(?:%|percent))|\b\d{1,2}\s?(?:am|pm)\b|"
+        r"\b(?:noon|midday|midnight|o'clock)\b|\bsub[-\s]?\d",
+        re.I,
+    ),
 }
 _ASKED: tuple[tuple[re.Pattern[str], Kind], ...] = (
+    # "What time is the dentist?", "What was Marcus's marathon time?", "What's my 10k PB?"
+    (
+        re.compile(
+            r"\bwhat\s+time\b|\b(?:pb|pr|personal\s+(?:best|record)|(?:finish(?:ing)?|race|"
+            r"marathon|half|10k|5k|parkrun|run|lap|split|best)\s+times?)\b|"
+            r"^\s*(?:what|which)\b(?:'s|\s+is|\s+was)?\s+\w+(?:'s|s')\s+(?:[\w-]+\s+)?"
+            r"(?:time|best)\b",
+            re.I,
+        ),
+        "clock",
+    ),
     (re.compile(r"\bhow\s+much\b", re.I), "amount"),
     (re.compile(r"\bhow\s+old\b", re.I), "age"),
     (re.compile(r"\bhow\s+long\b(?!\s+ago)", re.I), "duration"),

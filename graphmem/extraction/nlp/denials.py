@@ -49,7 +49,7 @@ from graphmem.extraction.nlp.triplets import (
     told_now,
     verb_triplets,
 )
-from graphmem.extraction.nlp.trips import cancelled, travel_everywhere
+from graphmem.extraction.nlp.trips import called_off, cancelled, travel_everywhere
 from graphmem.extraction.nlp.withdrawals import withdrawn
 from graphmem.extraction.patterns import RawTriplet, find_triplets
 
@@ -99,6 +99,7 @@ def sentence_denials(
     ended = [
         t for read in _ENDS for verb in verbs if not plan_only(verb) for t in read(verb, speakers)
     ]
+    ended += called_off(sentence, speakers)  # "Japan is off"
     if leaves_any(sentence):
         ended += [t for verb in verbs for t in chosen_against(verb, speakers)]
     if not clauses:

@@ -1,12 +1,15 @@
 """Trips and plans that end: "We cancelled our trip to Rome", "I called off the Rome trip",
 "Our flight to Tokyo got cancelled",
-"We're not going to Rome anymore", "I'm no longer planning to move to Berlin".
+"We're not going to Rome anymore", "I'm no longer planning to move to Berlin", "Japan is off",
+"Porto is cancelled".
 
 A trip is told with other verbs from one telling to the next ("we're planning to fly to
 Lisbon", then "we're not going to Lisbon anymore"), so the end of going somewhere denies each
 verb of travel to that place, planned or not (:data:`TRAVEL`, :func:`travel_everywhere`).
 A trip cancelled (the object of "cancel", "call off", "scrap" or "scratch": "our trip to
-Rome", "the Rome trip", "the flight to Oslo") ends going there.
+Rome", "the Rome trip", "the flight to Oslo") ends going there; so does a trip or a place
+said to be off or cancelled ("Japan is off, flights too expensive": the speaker's going there,
+unless the trip is someone's: "Tom's trip to Oslo is off").
 """
 
 from __future__ import annotations
@@ -15,13 +18,13 @@ from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from graphmem.extraction.nlp.clauses import clause_asserts
-from graphmem.extraction.nlp.names import Named, Speakers, resolve
+from graphmem.extraction.nlp.names import PERSON, Named, Speakers, resolve
 from graphmem.extraction.nlp.parsed import ParsedTriplet
 from graphmem.extraction.nlp.plans import PLACES, PLAN
 from graphmem.extraction.nlp.triplets import subject_of
 
 if TYPE_CHECKING:
-    from spacy.tokens import Token
+    from spacy.tokens import Span, Token
 
 #: Verbs of going somewhere; the end of going to a place denies each of them.
 TRAVEL = frozenset(
@@ -45,15 +48,40 @@ def cancelled(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
     particle = next((c.lower_ for c in verb.children if c.dep_ == "prt"), "")
     if (verb.lemma_.lower(), particle) not in _CANCELLERS or not clause_asserts(verb):
         return
-    for trip in (c for c in verb.children if c.lemma_.lower() in _TRIPS):
-        if trip.dep_ == "dobj":  # "we cancelled our trip to Rome"
+    for trip in (c for c in verb.children if c.dep_ in {"dobj", "nsubjpass"}):
+        if trip.dep_ == "dobj" and is_trip(trip):  # "we cancelled our trip to Rome"
             source = subject_of(verb, speakers)
-        elif trip.dep_ == "nsubjpass":  # "our flight to Tokyo got cancelled": whose trip
-            source = next((resolve(c, speakers) for c in trip.children if c.dep_ == "poss"), None)
-        else:
+            if source is not None:
+                yield from trip_ended(source, trip, speakers, verb.i)
+        elif trip.dep_ == "nsubjpass":  # "our flight to Tokyo got cancelled", "Porto is cancelled"
+            yield from _gone_off(trip, speakers, verb.i)
+
+
+def called_off(sentence: Span, speakers: Speakers) -> Iterator[ParsedTriplet]:
+    """ "Japan is off", "the Rome trip is off": the ends of going there. "be" is no verb the
+    other readers are given, so the sentence is read whole."""
+    for verb in sentence:
+        if verb.lemma_.lower() != "be" or not clause_asserts(verb):
             continue
-        if source is not None:
-            yield from trip_ended(source, trip, speakers, verb.i)
+        if any(c.lower_ == "off" and c.dep_ in _OFF_DEPS for c in verb.children):
+            for subject in (c for c in verb.children if c.dep_ == "nsubj"):
+                yield from _gone_off(subject, speakers, verb.i)
+
+
+_OFF_DEPS = frozenset({"advmod", "prt", "acomp", "prep"})
+
+
+def _gone_off(subject: Token, speakers: Speakers, verb: int) -> Iterator[ParsedTriplet]:
+    """The ends of going to what ``subject`` of a call-off names: a trip (whose it says, else
+    the speaker's) or a place (the speaker's going there)."""
+    owner = next((resolve(c, speakers) for c in subject.children if c.dep_ == "poss"), None)
+    source = owner or Named(speakers.me, PERSON)
+    if is_trip(subject):
+        yield from trip_ended(source, subject, speakers, verb)
+        return
+    place = resolve(subject, speakers)
+    if place is not None and place.type in PLACES:
+        yield from _every_way(source, place, verb)
 
 
 def is_trip(token: Token) -> bool:

@@ -2,7 +2,9 @@
 
 "be" is no verb the clause reader takes ("I was tired" tells no fact), yet "been to" a place
 and "was in" a place, told in the past, say a visit as plainly as "I visited Paris" does:
-``visit`` Paris (a place the model labels GPE, LOC or FAC). Only the past is read: "I'm in
+``been_to`` Paris (a place the model labels GPE, LOC or FAC). Not ``visit``: that is one of the
+verbs of travel a trip called off ends (:mod:`.trips`), and a visit told in the past is no
+plan that a later "our Paris trip is off" could end. Only the past is read: "I'm in
 Paris" says where one is now, and "I've been in Berlin for five years" where one lives. A
 clause that does not assert ("Have you ever been to Japan?", "I've never been to Spain")
 tells nothing.
@@ -21,7 +23,7 @@ from graphmem.extraction.nlp.plans import PLACES
 if TYPE_CHECKING:
     from spacy.tokens import Span, Token
 
-VISIT = "visit"
+BEEN_TO = "been_to"
 #: The tense of "be" and the prepositions that make it a visit: "have been to", "was in/at".
 _PERFECT_PREPS = frozenset({"to"})
 _PAST_PREPS = frozenset({"in", "at", "to"})
@@ -30,7 +32,7 @@ _PAST_PREPS = frozenset({"in", "at", "to"})
 def visits(
     sentence: Span, speakers: Speakers, subject_of: Callable[[Token, Speakers], Named | None]
 ) -> Iterator[ParsedTriplet]:
-    """``visit`` facts of the sentence's past "be" clauses about a place; ``subject_of`` reads
+    """``been_to`` facts of the sentence's past "be" clauses about a place; ``subject_of`` reads
     a clause's subject (:func:`.triplets.subject_of`)."""
     for verb in sentence:
         preps = _visit_preps(verb)
@@ -45,7 +47,7 @@ def visits(
                 if place is None or place.type not in PLACES:
                     continue
                 fact = f"{source.name} {verb.text} {prep.text} {place.name}"
-                yield ParsedTriplet(source, VISIT, place, fact, True, verb.i)
+                yield ParsedTriplet(source, BEEN_TO, place, fact, True, verb.i)
 
 
 def _visit_preps(verb: Token) -> frozenset[str]:
