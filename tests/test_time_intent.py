@@ -33,6 +33,36 @@ def test_current_intent(query: str) -> None:
 
 
 @pytest.mark.parametrize(
+    "query",
+    [
+        "Where does Dmytro live?",
+        "Who does Ana work for?",
+        "Which company does my brother work for?",
+        "What does my sister do for a living?",
+        "Where do I work?",
+    ],
+)
+def test_a_present_question_about_home_or_work_is_current(query: str) -> None:
+    """Asked in the present, where one lives or works is what holds now (seventeenth stop)."""
+    intent = detect(query, REF)
+    assert intent.kind == "current" and not intent.whole
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "Where does Andrew want to live with his dog?",  # a wish, not a state
+        "Where does Caroline work out?",  # exercise
+        "What does Melanie do to destress?",  # a habit
+        "Where did Dmytro live?",  # the past: no current intent
+        "Where do we plan to live?",
+    ],
+)
+def test_no_current_intent_for_other_present_questions(query: str) -> None:
+    assert detect(query, REF).kind != "current"
+
+
+@pytest.mark.parametrize(
     ("query", "whole"),
     [
         ("Find me a restaurant this weekend, remember my current situation", True),

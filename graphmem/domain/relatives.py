@@ -6,6 +6,16 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+#: People one hires for a service, each its own relation ("my builder is Mick": ``Mick
+#: builder_of Priya``); one of many, like a friend (an unnamed "my builder" is no one person).
+#: Read by extraction (extraction/pattern_words.RELATIONS) and role resolution
+#: (search/role_words.FAMILIES).
+SERVICES = (
+    "builder", "plumber", "electrician", "mechanic", "accountant", "lawyer", "solicitor",
+    "cleaner", "gardener", "hairdresser", "barber", "vet", "caterer", "photographer",
+    "decorator", "architect", "midwife",
+)  # fmt: skip
+
 
 class RelativeQuestion(BaseModel):
     """Which named entities hold ``predicate`` (``sister_of``) of the person ``person_key``,

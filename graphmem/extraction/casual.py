@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from graphmem.domain.relatives import SERVICES
+
 #: Shorthand -> as written; whole words, any case.
 _SHORTHAND = {
     "i": "I", "im": "I'm", "ive": "I've", "dont": "don't", "doesnt": "doesn't",
@@ -26,7 +28,8 @@ _SHORTHAND = {
     "wasnt": "wasn't", "werent": "weren't", "havent": "haven't", "hasnt": "hasn't",
     "couldnt": "couldn't", "shouldnt": "shouldn't", "wouldnt": "wouldn't", "thats": "that's",
     "shes": "she's", "theyre": "they're", "youre": "you're", "whats": "what's",
-    "gf": "girlfriend", "bf": "boyfriend", "bff": "best friend", "hubby": "husband",
+    "gf": "girlfriend", "bf": "boyfriend", "bff": "best friend", "bestie": "best friend",
+    "hubby": "husband",
     "sis": "sister", "bday": "birthday", "rn": "now",
     "tmrw": "tomorrow", "tmr": "tomorrow", "tmw": "tomorrow", "u": "you", "ur": "your",
     "pls": "please", "plz": "please", "thx": "thanks", "ppl": "people", "bc": "because",
@@ -74,12 +77,14 @@ _GUESS_WHO = re.compile(
 #: A note's label ("note to self: dentist is Dr Abara", "Reminder - …"): no part of what it says.
 _NOTE = re.compile(r"^\s*(?:note\s+to\s+self|note|reminder|memo|nb|fyi)\s*[:–—-]\s*", re.I)
 #: A note's key that is one of the writer's people or things ("dentist is Dr Abara",
-#: "car: 2019 Skoda Octavia", "Wife: Anna", "dissertation supervisor is Dr Mackay"): "my …"
-#: in a note to oneself.
+#: "car: 2019 Skoda Octavia", "Wife: Anna", "dissertation supervisor is Dr Mackay", "new
+#: bestie is Priya"): "my …" in a note to oneself or a chat that drops it.
 _NOTE_KEY = re.compile(
-    r"^(?:(?:dissertation|phd|thesis|line|new)\s+)?"
+    r"^(?:(?:dissertation|phd|thesis|line|new|best)\s+)?"
     r"(?P<k>dentist|doctor|gp|therapist|physio|landlord|landlady|boss|manager|trainer|wife|"
-    r"supervisor|husband|partner|girlfriend|boyfriend|car|bike|motorbike|phone|laptop)"
+    r"supervisor|husband|partner|girlfriend|boyfriend|friend|bestie|bff|flatmate|roommate|"
+    rf"housemate|nanny|babysitter|tutor|coach|teacher|neighbou?r|{'|'.join(SERVICES)}|car|bike|"
+    r"motorbike|phone|laptop)"
     r"(?:\s+is\s+|\s*:\s*)(?=(?:an?\s+)?[A-Z0-9])",
     re.I,
 )

@@ -9,7 +9,7 @@ by mistake retires a memory that never changed (two such readings in LoCoMo did 
 
 The list is of occupations' head nouns, not of whole titles: "shooting guard", "security
 guard" and "head guard" all end in "guard"; words with an occupational suffix (-ician,
--ologist, -grapher, -ographer) count without being listed."""
+-ologist, -grapher, -ographer, -writer) count without being listed."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ OCCUPATIONS = word_set(
     carer dispatcher sous-chef head vp svp evp coo cmo cio lead solicitor barrister notary
     """
 )
-_SUFFIXES = ("ician", "ologist", "grapher")
+_SUFFIXES = ("ician", "ologist", "grapher", "writer")  # copywriter, songwriter
 
 
 def names_occupation(phrase: str) -> bool:

@@ -65,7 +65,11 @@ HONORIFIC = r"(?:(?:Mr|Mrs|Ms|Mx|Miss|Dr|Prof)\.?\s+)?"
 # a person's name after a relation word: up to three capitalised words, with particles
 PERSON = rf"(?P<s>(?:{PARTICLE}\s+)?{CAP}(?:\s+(?:{PARTICLE}\s+){{0,2}}{CAP}){{0,2}})"
 #: How a name is given to someone told by relation word: "'s name is", "is called".
-CALLED = r"(?:'s\s+(?i:name)\s+(?i:is)|\s+(?i:is)\s+(?i:called|named))\s+"
+# "my wife is called Anna", "Mum's name is Ngozi", "my builder is a guy called Mick"
+CALLED = (
+    r"(?:'s\s+(?i:name)\s+(?i:is)|\s+(?i:is)\s+(?:(?i:an?)\s+(?i:guy|man|woman|girl|lady|bloke|"
+    r"chap|fella|lad|person)\s+)?(?i:called|named))\s+"
+)
 NOT_OWNED = r"(?!['\u2019]s\b)"
 REL_ADJ = (
     r"(?:(?i:best|good|close|old|older|younger|little|big|new|twin|eldest|oldest|youngest)\s+)*"

@@ -1,10 +1,11 @@
 """The sentence patterns of health told in passing: allergies, conditions, intolerances, a
-food one is not eating.
+food one is not eating, a medicine one is on.
 Part of the table :mod:`.pattern_rules` applies (a condition told by its adjective is in
 :mod:`.pattern_rules_personal`)."""
 
 from __future__ import annotations
 
+from graphmem.domain.medicines import MEDICINE
 from graphmem.extraction.pattern_fragments import ADV, BE1, FP, NAME, SEVERITY, T
 from graphmem.extraction.pattern_rule import Rule, rule
 from graphmem.extraction.pattern_words import CONDITIONS, INTOLERANT
@@ -42,6 +43,10 @@ HEALTH_RULES: tuple[Rule, ...] = (
     # "she's pregnant so no raw fish or soft cheese for her" (read "… for Cleo"): kept from
     rule(rf"(?<![\w'])(?i:no)\s+(?P<t>[\w' -]+?(?:\s+(?:or|and)\s+[\w' -]+?)?)\s+(?i:for)\s+"
           rf"{NAME}\b", "avoids", "list"),
+    # "I'm on statins now", "Dad's still on warfarin": a medicine taken (extraction/nlp/
+    # treatment.py reads one a carer starts: "my GP put me on statins")
+    rule(rf"(?:{BE1}|{NAME}(?:'s|\s+(?i:is)))\s+{ADV}(?i:on)\s+(?P<t>(?i:{MEDICINE}))\b", "take",
+          "word"),
     # "I'm lactose intolerant", "Farid is gluten-intolerant", "I have a lactose intolerance"
     rule(rf"(?:{BE1}|{NAME}(?:'s|\s+(?i:is)))\s+{ADV}(?P<t>(?i:{INTOLERANT}))"
           rf"[\s-]+(?i:intolerant)\b", "intolerant_to", "word"),

@@ -155,6 +155,11 @@ PERSONAL_RULES: tuple[Rule, ...] = (
           titled=True, occupation=True, event=True),
     rule(rf"{_MOVING}{CAP}(?:\s+(?:&\s+)?{CAP}){{0,4}},?\s+(?i:as)\s+(?i:an?)\s+{T}", "job_title",
           "title", occupation=True, event=True),
+    # "freelance copywriter here, day rate is £350", "Hi, ICU nurse here": one's job as an
+    # introduction
+    rule(r"^(?:(?i:hi|hey|hello|hiya)\W+)?(?:(?i:an?)\s+)?(?P<t>[a-zA-Z][a-zA-Z-]*(?:\s+[a-z][a-z-]*)"
+          r"{0,2})\s+(?i:here)\b(?!\s+(?i:in|at|to|for|is|was|and|with))", "job_title", "title",
+          occupation=True),
     # "back home in Kharkiv I was an electrician", "I used to be a teacher": a job held before,
     # no current fact (extraction/nlp/former.py)
     rule(rf"{FP}\s+{ADV}(?i:was|used\s+to\s+be)\s+(?i:an?)\s+{T}", "former_job_title", "title",

@@ -4,6 +4,7 @@ foods that change a diet."""
 
 from __future__ import annotations
 
+from graphmem.domain.relatives import SERVICES
 from graphmem.extraction.phrases import word_set
 
 NOT_TITLES = word_set(
@@ -40,6 +41,8 @@ RELATIONS = {
     "physio": "physio", "physiotherapist": "physio", "trainer": "trainer",
     "instructor": "teacher", "babysitter": "nanny", "childminder": "nanny",
     "supervisor": "boss",
+    # the people one hires for a service ("my builder is Mick", "our cleaner Ana")
+    **{w: w for w in SERVICES},
     # what families call each other
     "mommy": "mother", "mama": "mother", "daddy": "father", "papa": "father",
     "granny": "grandmother", "gran": "grandmother", "nana": "grandmother",
@@ -50,7 +53,7 @@ RELATIONS = {
 ONE_OF = frozenset(RELATIONS.values()) - {
     "friend", "colleague", "neighbor", "cousin", "classmate", "teammate", "roommate", "aunt",
     "uncle", "niece", "nephew", "teacher", "tutor", "coach", "mentor", "nanny", "grandchild",
-    "trainer",
+    "trainer", *SERVICES,
 }  # fmt: skip
 
 #: Relations whose word is used as a name ("Dad finally sold his Volvo", "Mum is allergic to

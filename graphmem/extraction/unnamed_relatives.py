@@ -22,7 +22,15 @@ from graphmem.extraction.pattern_words import (
 _UNNAMED = re.compile(rf"^{MY_REL}{REL}\b(?!['-])(?=\s+[a-z])(?!\s+is\s+(?:called|named)\b)")
 #: "My son's teacher is Mrs. Aalto": the unnamed relative owns someone, and is read so.
 _UNNAMED_OWNER = re.compile(rf"^{MY_REL}{REL}(?='s\s+[a-z])")
-#: "Mum isn't afraid of flying anymore": the relation word used as a name opens the sentence.
+#: Words after a relation word's "'s" that make it "is" or "has", not an owner: "Dad's still
+#: on warfarin", "Mum's allergic to cats", "Dad's got gout" (not "Dad's car", "Mum's recipe").
+_IS_AFTER = (
+    r"(?:still|now|just|always|also|really|been|got|not|never|on|off|in|at|allergic|back|"
+    r"retired|vegan|vegetarian|pregnant|ill|sick|better|worse|going|doing|getting|having|"
+    r"moving|starting|coming|started|stopped|quit|moved|a|an)"
+)
+#: "Mum isn't afraid of flying anymore", "Dad's still on warfarin": the relation word used as
+#: a name opens the sentence.
 _RELATIVE_AS_NAME = re.compile(
     r"^(?P<r>"
     + "|".join(
@@ -32,7 +40,7 @@ _RELATIVE_AS_NAME = re.compile(
             reverse=True,
         )
     )
-    + r")\b(?!['-])(?=\s+[a-z])"
+    + r")\b(?:(?!['-])(?=\s+[a-z])|(?='s\s+" + _IS_AFTER + r"\b))"
 )
 #: "Karl's daughter is a nurse", "Dana's Wife's sister lives in Oslo": a named owner's (or an
 #: unnamed relative's) relative with no name given, before the verb.

@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from graphmem.domain.medicines import MEDICINE
+
 Kind = Literal["amount", "age", "duration", "frequency", "medication", "clock"]
 
 _NUMBER_WORDS = (
@@ -62,13 +64,7 @@ _HOLDS: dict[Kind, re.Pattern[str]] = {
         re.I,
     ),
     "medication": re.compile(
-        r"\b(?:\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml|units?)|prescribed|prescription|inhaler|"
-        r"insulin|antibiotics?|antidepressants?|[a-z]{2,}(?:formin|statin|pril|sartan|olol|"
-        r"azole|prazole|cillin|mycin|cycline|oxetine|aline|pram|zepam|zolam|glutide|gliptin|"
-        r"flozin|parin|xaban|triptan|lukast|sone|olone|profen|dronate|thyroxine|tidine|"
-        r"setron|dipine|thiazide|semide|mab|vir)|ozempic|wegovy|mounjaro|lipitor|zoloft|"
-        r"prozac|xanax|adderall|ritalin|ventolin|synthroid|eliquis|januvia|jardiance|"
-        r"paracetamol|ibuprofen|aspirin|tylenol|advil|epipen)\b",
+        rf"\b(?:\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml|units?)|prescribed|prescription|{MEDICINE})\b",
         re.I,
     ),
     # a time on the clock or a stopwatch: "at 3:15", "6pm", "finished in 3:24", "1:58:30"

@@ -5,7 +5,9 @@
 - ``window``: an explicit time ("in May", "last summer", "two years ago", "on 7 May 2023",
   "yesterday") resolved against the reference date into a half-open window ``[start, end)``;
 - ``current``: the query asks about now ("now", "currently", "these days", "at the moment",
-  "my current situation"); ``whole`` says it asks about the situation as a whole ("my
+  "my current situation"; since the seventeenth stop also a question in the present about
+  where someone lives or works or what they do for a living: "Where does Dmytro live?");
+  ``whole`` says it asks about the situation as a whole ("my
   current situation", "given how things are now") rather than one topic of it ("the
   current kitchen budget", "where do I work now"); ``constraints`` says it asks what to
   avoid ("What should I avoid for dinner with Alice?", "anything Tom can't eat?"), which
@@ -36,6 +38,7 @@ from graphmem.search import windows as w
 from graphmem.search.time_cues import (
     CONSTRAINT_CUES,
     CURRENT_CUES,
+    PRESENT_STATE_CUES,
     PAST_CUES,
     SERVED_CUES,
     SITUATION_CUES,
@@ -212,7 +215,7 @@ def _kind(query: str, reference: datetime, asks: bool) -> TimeIntent:
     found = _window(text, reference)
     served = None if asks else SERVED_CUES.search(text)  # "when is she going to make …"
     avoid = CONSTRAINT_CUES.search(text) or served
-    current = CURRENT_CUES.search(text)
+    current = CURRENT_CUES.search(text) or PRESENT_STATE_CUES.search(text)
     # "a restaurant this weekend, given my current situation": a time from today on that the
     # query plans for, not asks about; what holds now answers it
     ahead = found is not None and found[1][0] >= w.day_start(reference)

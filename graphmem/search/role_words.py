@@ -4,6 +4,8 @@ role, and the aliases of role words."""
 
 from __future__ import annotations
 
+from graphmem.domain.relatives import SERVICES
+
 #: The pets the extraction patterns name (``dog_of``, ``cat_of`` …).
 PETS = frozenset(
     {"dog", "cat", "rabbit", "hamster", "parrot", "budgie", "horse", "turtle", "ferret", "gecko"}
@@ -52,6 +54,8 @@ FAMILIES: dict[str, tuple[set[str], set[str]]] = {
     "trainer": ({"trainer", "coach"}, {"client", "trainee"}),
     "landlord": ({"landlord", "landlady"}, {"tenant"}),
     "tenant": ({"tenant"}, {"landlord", "landlady"}),
+    # the people one hires ("Mick builder_of Priya"): "my builder", "our vet"
+    **{service: ({service}, {"client", "customer"}) for service in SERVICES},
     # pets ("Pepper dog_of Ann" from "our dog Pepper"): "my pet" is any of them
     "pet": (set(PETS), {"owner"}),
     **{pet: ({pet}, {"owner"}) for pet in PETS},

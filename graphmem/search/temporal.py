@@ -140,7 +140,9 @@ def _current(
         hobbies = [f for f in held_pastimes if f.source_id in subjects]
         told = mine + hobbies
     plan.facts = {f.memory_id: 1.0 for f in _latest_statements(told + theirs)}
-    plan.asked = _named(told + theirs, query)  # "where do I *live* now?" names lives_in
+    # "where do I *live* now?" names lives_in; a pastime is asked only by its topic: the
+    # word "do" is in nearly every question ("What does Leo do for a living?")
+    plan.asked = _named([f for f in told + theirs if f.predicate not in PASTIME_PREDICATES], query)
     for f in told + theirs:  # what each is about, read against the query's vector later
         plan.fact_predicates.setdefault(f.memory_id, set()).add(f.predicate)
     for fact in theirs:

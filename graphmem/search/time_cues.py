@@ -13,6 +13,20 @@ CURRENT_CUES = re.compile(
     r"at\s+the\s+moment|at\s+present|presently|as\s+of\s+today|these\s+times|lately|"
     r"still)\b"
 )
+#: Up to three words naming who, none a verb of wanting ("Where does Andrew *want to* live?")
+_WHO = (
+    r"(?:(?!(?:wants?|plan|plans|hopes?|wish|wishes|likes?|prefers?|dreams?|intends?|to|"
+    r"need|needs|would|should|could|will)\b)[\w'-]+\s+){1,3}?"
+)
+#: A question in the present about where someone lives or works, or what they do for a
+#: living: it asks what holds now, as "now" would ("Where does Dmytro live?", "Who does Ana
+#: work for?", "What does my brother do for a living?"). Not a habit asked in the present
+#: ("What does Melanie do to destress?") nor a past or a plan ("Where did she live?").
+PRESENT_STATE_CUES = re.compile(
+    rf"^\s*(?:where|who|which\s+\w+)\s+(?:do|does)\s+{_WHO}(?:live|work)\b"
+    r"(?!\s+(?:out|before|previously|at\s+first|back\s+then))|"
+    rf"^\s*what\s+(?:do|does)\s+{_WHO}do\s+for\s+(?:a\s+living|work|money)\b"
+)
 #: A query that asks what to avoid or what someone cannot have: it asks for the constraints
 #: that hold now ("What should I avoid for dinner with Alice?", "anything Tom can't eat?").
 CONSTRAINT_CUES = re.compile(

@@ -117,7 +117,8 @@ class TemporalPlan:
             # current fact nothing unless the query is about its topic ("I work as a nurse"
             # for "what sport do I do?": search/state_topics.py)
             elsewhere = memory.id in self.facts and memory.id not in self.asked
-            intent *= 0.0 if elsewhere else self._closeness(cosine) ** 2
+            if memory.id not in self.asked:  # a fact the question is about is its answer
+                intent *= 0.0 if elsewhere else self._closeness(cosine) ** 2
         if self.past and not self.intent.whole and memory.id not in self.asked:
             # a topic asked of the past ("where did we eat back then?"): among the memories
             # of the period, those about the topic first, not every one observed in it; and

@@ -46,7 +46,14 @@ CARERS = frozenset(
 #: The verbs that tell one takes something, denied when it is stopped.
 TAKING = ("take", "use", "have")
 #: (verb, particle or preposition) -> whether its object is started (True) or stopped.
-_PUT = {("put", "on"): True, ("start", "on"): True, ("take", "off"): False}
+_PUT = {
+    ("put", "on"): True,
+    ("start", "on"): True,
+    ("want", "on"): True,  # "the GP wants me on statins"
+    ("have", "on"): True,  # "the doctor has me on metformin"
+    ("get", "on"): True,
+    ("take", "off"): False,
+}
 #: Verbs that replace one thing with another, and the words before the new one.
 _SWAPPERS = frozenset({"swap", "replace", "switch", "change", "substitute", "exchange"})
 _NEW_AFTER = frozenset({"for", "with", "to"})
@@ -85,7 +92,7 @@ def _taking(patient: Named, predicate: str, thing: Named, verb: Token) -> Parsed
 def _changes(verb: Token, speakers: Speakers) -> Iterator[tuple[Named, Named, bool]]:
     """(patient, thing, started) for each thing ``verb`` starts or stops."""
     lemma = verb.lemma_.lower()
-    if lemma not in {"put", "start", "take", "prescribe", *_SWAPPERS}:
+    if lemma not in {"put", "start", "take", "want", "have", "get", "prescribe", *_SWAPPERS}:
         return  # every verb of every sentence comes here
     if not clause_asserts(verb):
         return
