@@ -40,7 +40,9 @@ _RELATIVE_AS_NAME = re.compile(
             reverse=True,
         )
     )
-    + r")\b(?:(?!['-])(?=\s+[a-z])|(?='s\s+" + _IS_AFTER + r"\b))"
+    + r")\b(?:(?!['-])(?=\s+[a-z])|(?='s\s+"
+    + _IS_AFTER
+    + r"\b))"
 )
 #: "Karl's daughter is a nurse", "Dana's Wife's sister lives in Oslo": a named owner's (or an
 #: unnamed relative's) relative with no name given, before the verb.

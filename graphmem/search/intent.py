@@ -38,8 +38,8 @@ from graphmem.search import windows as w
 from graphmem.search.time_cues import (
     CONSTRAINT_CUES,
     CURRENT_CUES,
-    PRESENT_STATE_CUES,
     PAST_CUES,
+    PRESENT_STATE_CUES,
     SERVED_CUES,
     SITUATION_CUES,
     WHEN_CLAUSE,
