@@ -83,3 +83,31 @@ def test_a_job_given_as_an_introduction(text: str, title: str) -> None:
 @pytest.mark.parametrize("text", ["mum of two here", "nobody here", "new here!"])
 def test_no_job_in_other_introductions(text: str) -> None:
     assert not {t for t in triples(text) if t[1] == "job_title"}
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("my biggest client is the Oakwood Hotel, they order every month",
+         (SPEAKER, "has_client", "Oakwood Hotel")),
+        ("landed a new client, Brightwave Energy, 3 month retainer",
+         (SPEAKER, "has_client", "Brightwave Energy")),
+        ("our main customer is Tesco", (SPEAKER, "has_client", "Tesco")),
+        ("Our baby boy Finn arrived on Tuesday, 3.4kg!", ("Finn", "son_of", SPEAKER)),
+        ("my baby girl Ava is teething", ("Ava", "daughter_of", SPEAKER)),
+        ("my supervisor is Professor Hale, she works on coral bleaching",
+         ("Hale", "boss_of", SPEAKER)),  # the honorific is no part of the name
+        ("got a second supervisor, Dr Ruiz from the Met Office", ("Ruiz", "boss_of", SPEAKER)),
+        ("Finn has reflux, he's on Gaviscon infant now", ("Finn", "has_condition", "reflux")),
+    ],
+)  # fmt: skip
+def test_clients_babies_and_supervisors(text: str, wanted: tuple[str, str, str]) -> None:
+    assert wanted in triples(text)
+
+
+def test_a_client_lost_is_an_end() -> None:
+    read = read_one("lost the Oakwood Hotel as a client, they went with a bigger bakery",
+                    SPEAKER, KNOWN)  # fmt: skip
+    assert (SPEAKER, "has_client", "Oakwood Hotel") in facts(read.denied)
+    assert (SPEAKER, "has_client", "Oakwood Hotel") not in facts(read.triplets)
+    assert not {t for t in triples("my client is happy") if t[1] == "has_client"}

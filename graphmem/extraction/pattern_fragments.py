@@ -61,7 +61,7 @@ NO_EAT = (
 # "Karl's daughter": a named owner of a relation (not "Karl's" as "Karl is")
 OWNER = rf"(?<![\w'-])(?P<o>{CAP}(?:\s+{CAP}){{0,2}})'s\s+"
 # "my landlord Mr. Duarte": the name is the person's, the title is not
-HONORIFIC = r"(?:(?:Mr|Mrs|Ms|Mx|Miss|Dr|Prof)\.?\s+)?"
+HONORIFIC = r"(?:(?:Mr|Mrs|Ms|Mx|Miss|Dr|Prof|Professor)\.?\s+)?"
 # a person's name after a relation word: up to three capitalised words, with particles
 PERSON = rf"(?P<s>(?:{PARTICLE}\s+)?{CAP}(?:\s+(?:{PARTICLE}\s+){{0,2}}{CAP}){{0,2}})"
 #: How a name is given to someone told by relation word: "'s name is", "is called".

@@ -311,9 +311,10 @@ RULES: tuple[Rule, ...] = (
     rule(rf"{NAME}\s+{ADV}{NO_EAT}\s+{T}", "avoids", "list", negative=True),
     rule(rf"{MY_REL}{REL},?\s+{HONORIFIC}{PERSON}", "relation"),
     # "I have a new landlord, Mr. Brandt", "Kenji has a daughter, Emi", "my son has a new
-    # football coach, Mrs. Okafor" (read as "<Speaker>'s Son has …")
-    rule(rf"(?:{FP}(?:'ve|\s+have)?(?:\s+got)?|(?<![\w'-])(?P<o>{CAP}(?:\s+{CAP}){{0,2}})"
-          rf"\s+(?:has|got|has\s+got))\s+{ADV}(?i:an?)\s+(?:(?i:new)\s+)?{REL_ADJ}{REL},\s+"
+    # football coach, Mrs. Okafor" (read as "<Speaker>'s Son has …"), "got a second
+    # supervisor, Dr Ruiz"
+    rule(rf"(?:{FP}(?:'ve|\s+have)?(?:\s+got)?|^(?i:got)|(?<![\w'-])(?P<o>{CAP}(?:\s+{CAP}){{0,2}})"
+          rf"\s+(?:has|got|has\s+got))\s+{ADV}(?i:an?)\s+(?:(?i:new|second|another)\s+)?{REL_ADJ}{REL},\s+"
           rf"{HONORIFIC}{PERSON}", "relation"),
     # "my parents Tom and Ann", "our two daughters, Mia and Lou": each one by name
     rule(rf"(?:{MY_REL}|{FP}(?:'ve|\s+have)(?:\s+got)?\s+)(?:{COUNT})?{PLURAL_REL}(?:,|\s+(?i:are))?\s+"

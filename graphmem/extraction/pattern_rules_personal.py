@@ -43,6 +43,8 @@ _LEARNS = (
     r"learning|takes|took|struggles|struggling|joined|signed\s+up)\b"
 )
 #: Words that open an answer before what it tells ("Yep, paralegal at …", "Still a nurse at …")
+_CLIENT = r"(?i:client|customer)"
+_CLIENT_ADJ = r"(?i:biggest|main|largest|best|first|newest|new|oldest|big|major|regular)"
 _ANSWERED = r"(?:(?i:yep|yes|yeah|yup|nope|no|still|now|currently|just|actually),?\s+)*"
 _WORKPLACE = r"(?i:firm|company|agency|practice|hospital|school|startup|bank|studio|team|clinic)"
 #: "moving to", "joining", "moving to a bigger firm, …": the place a job is moved to follows
@@ -160,6 +162,15 @@ PERSONAL_RULES: tuple[Rule, ...] = (
     rule(r"^(?:(?i:hi|hey|hello|hiya)\W+)?(?:(?i:an?)\s+)?(?P<t>[a-zA-Z][a-zA-Z-]*(?:\s+[a-z][a-z-]*)"
           r"{0,2})\s+(?i:here)\b(?!\s+(?i:in|at|to|for|is|was|and|with))", "job_title", "title",
           occupation=True),
+    # a business's clients: "my biggest client is the Oakwood Hotel", "landed a new client,
+    # Brightwave Energy"; and one lost: "lost the Oakwood Hotel as a client"
+    rule(rf"(?<![\w'])(?i:my|our)\s+(?:{_CLIENT_ADJ}\s+)?{_CLIENT}\s+(?i:is|was)\s+"
+          rf"(?:(?i:the)\s+)?{ORG}", "has_client", "names"),
+    rule(rf"(?<![\w'])(?i:landed|got|won|signed|picked\s+up|taken\s+on|took\s+on)\s+"
+          rf"(?i:an?)\s+(?:{_CLIENT_ADJ}\s+)?{_CLIENT},?\s+(?:(?i:the)\s+)?{ORG}", "has_client",
+          "names", event=True),
+    rule(rf"(?<![\w'])(?i:lost|dropped)\s+(?:(?i:the)\s+)?{ORG}\s+(?i:as)\s+(?i:an?)\s+"
+          rf"{_CLIENT}\b", "has_client", "names", denial=True),
     # "back home in Kharkiv I was an electrician", "I used to be a teacher": a job held before,
     # no current fact (extraction/nlp/former.py)
     rule(rf"{FP}\s+{ADV}(?i:was|used\s+to\s+be)\s+(?i:an?)\s+{T}", "former_job_title", "title",

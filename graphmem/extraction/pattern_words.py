@@ -18,7 +18,7 @@ RELATIONS = {
     "mom": "mother", "mum": "mother", "father": "father", "dad": "father", "wife": "wife",
     "husband": "husband", "partner": "partner", "girlfriend": "girlfriend",
     "boyfriend": "boyfriend", "son": "son", "daughter": "daughter", "cousin": "cousin",
-    "baby": "child", "kid": "child", "child": "child",
+    "baby": "child", "kid": "child", "child": "child", "baby boy": "son", "baby girl": "daughter",
     "colleague": "colleague", "coworker": "colleague", "co-worker": "colleague",
     "boss": "boss", "manager": "manager", "roommate": "roommate", "flatmate": "roommate",
     "neighbor": "neighbor", "neighbour": "neighbor", "aunt": "aunt", "uncle": "uncle",
@@ -101,7 +101,8 @@ CONDITIONS = (
     "hypertension|high cholesterol|anxiety|depression|eczema|psoriasis|lupus|"
     "multiple sclerosis|pcos|endometriosis|sleep apnea|sleep apnoea|gout|anemia|anaemia|"
     "hypothyroidism|hyperthyroidism|long covid|tinnitus|scoliosis|fibromyalgia|dyslexia|"
-    "a heart condition|heart disease|kidney disease|copd|ptsd|ocd|insomnia|vertigo"
+    "a heart condition|heart disease|kidney disease|copd|ptsd|ocd|insomnia|vertigo|"
+    "acid reflux|reflux|colic"
 )
 #: A condition told by its adjective ("my mom is diabetic", "I'm asthmatic") -> its name.
 CONDITION_ADJECTIVES = {

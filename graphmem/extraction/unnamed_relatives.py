@@ -19,7 +19,10 @@ from graphmem.extraction.pattern_words import (
     unnamed_relative,
 )
 
-_UNNAMED = re.compile(rf"^{MY_REL}{REL}\b(?!['-])(?=\s+[a-z])(?!\s+is\s+(?:called|named)\b)")
+_UNNAMED = re.compile(
+    rf"^{MY_REL}{REL}\b(?!['-])(?=\s+[a-z])(?!\s+is\s+(?:called|named)\b)"
+    r"(?!\s+(?:boy|girl)\s+[A-Z])"  # "my baby girl Ava": named
+)
 #: "My son's teacher is Mrs. Aalto": the unnamed relative owns someone, and is read so.
 _UNNAMED_OWNER = re.compile(rf"^{MY_REL}{REL}(?='s\s+[a-z])")
 #: Words after a relation word's "'s" that make it "is" or "has", not an owner: "Dad's still
