@@ -150,7 +150,6 @@ def test_a_change_of_plans_ends_the_old_plan_and_ranks_first(memory: Memory, use
         "Rome is off, flights too expensive.",  # a place called off (seventeenth stop)
         "The Rome trip is off.",
         "Our trip to Rome got cancelled.",
-        "The Rome trip got cancelled.",  # nobody's said: the speaker's
     ],
 )
 def test_a_trip_cancelled_or_denied_ends_every_way_of_going_there(text: str) -> None:
@@ -167,6 +166,7 @@ def test_a_trip_cancelled_or_denied_ends_every_way_of_going_there(text: str) -> 
         "The wedding is off.",  # no trip, no place
         "Rome isn't off.",
         "I'm off to Rome tomorrow.",  # going, not called off
+        "The Rome trip got cancelled.",  # whose, not said (an assistant's notes)
     ],
 )
 def test_no_trip_ends_where_none_is_cancelled(text: str) -> None:

@@ -78,7 +78,15 @@ their full-text score (scores down by up to 0.19); the patterns read a named per
 ("Ines likes strawberries", "Karl likes chocolate cake", in place of the parse's "like"
 triplets, in the relation lists); "What cake should I bake for Karl's daughter?" reads as food
 made for someone (search/time_cues.py, ``SERVED_CUES``: current, constraints), so "Ines can't
-eat gluten" scores 1.0 with its pinned constraint. No result moved, on either path."""
+eat gluten" scores 1.0 with its pinned constraint. No result moved, on either path. Written
+again at the seventeenth stop (2026-12-06): the new `score_breakdown.listener` field (1.0
+everywhere: no memory of the fixture speaks only to its listener), and "where do I live",
+asked in the present about home, now reads as current (search/time_cues.py,
+``PRESENT_STATE_CUES``): "I moved to Paris." stays first; of the current period, "I raised
+my grocery budget to 400 euros." rose from rank 4 to 2 and "Tom is my colleague at Globex."
+from 5 to 4, and "We ate dumplings with friends in Beijing every weekend.", of the period
+before, fell from 3 to 5, on both paths; every other query, relation and count stayed the
+same."""
 
 from __future__ import annotations
 

@@ -5,7 +5,6 @@ its target is read."""
 from __future__ import annotations
 
 from graphmem.extraction.pattern_fragments import (
-    A_HOME,
     A_SCHOOL,
     A_WORKPLACE,
     ADV,
@@ -50,6 +49,7 @@ from graphmem.extraction.pattern_fragments import (
 from graphmem.extraction.pattern_rule import Rule, rule
 from graphmem.extraction.pattern_rules_couples import COUPLE_RULES
 from graphmem.extraction.pattern_rules_health import HEALTH_RULES
+from graphmem.extraction.pattern_rules_home import HOME_RULES
 from graphmem.extraction.pattern_rules_life import LIFE_RULES
 from graphmem.extraction.pattern_rules_personal import PERSONAL_RULES
 from graphmem.extraction.pattern_rules_pets import PET_RULES
@@ -59,13 +59,6 @@ from graphmem.extraction.pattern_words import (
     DIETS,
 )
 
-#: A home told by the town it is in: "the Brixton place", "our new Leith flat".
-_HOME_TOWN = (
-    r"(?i:the|our|my|a)\s+(?:(?i:new|old)\s+)?({town}[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+"
-    r"(?i:place|flat|apartment|house|home|condo)\b"
-)
-NAMED_HOME = _HOME_TOWN.format(town="?P<t>")
-_NAMED_HOME_AHEAD = _HOME_TOWN.format(town="?:")
 _AS_MUCH = r"(?i:hard|much|long|well|fast|little|late|often|many|far)"
 
 _SHIFTS = (
@@ -78,10 +71,7 @@ _SOMEONE = (
     r"(?!(?:Everyone|Everybody|Nobody|Someone|Somebody|Anyone|Anybody|Everything|Nothing|"
     r"He|She|It|They|We|You|This|That|Who|Which)\b)"
 )
-_HOME_NOUN = (
-    r"(?i:flat|apartment|house|home|place|condo|studio|bungalow|cottage|townhouse|loft|room|"
-    r"villa|farmhouse|dorm|duplex|houseboat|caravan)"
-)
+
 
 #: "a new job", "a part-time job", "a summer job"
 _JOB_KIND = r"(?:(?i:new|part-time|part\s+time|full-time|summer|weekend|temp|temporary)\s+)?"
@@ -90,46 +80,7 @@ _SWITCHED_TO = r"(?i:switched|moved|changed|gone\s+over|went\s+over)\s+(?i:to)"
 _WHEN = r"(?=\s+(?i:next|this|on|in|from|tomorrow|after)\b)"  # a start told by when
 
 RULES: tuple[Rule, ...] = (
-    rule(rf"{FP}\s+{ADV}(?i:live|reside)\s+(?i:in)\s+{T}", "lives_in"),
-    rule(rf"{BE1}\s+{ADV}(?i:living|based|staying|settled)\s+(?i:in)\s+{T}", "lives_in"),
-    # "we've settled in Lisbon", "Settled in Lisbon, the flat is in Alfama"
-    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:settled)\s+(?i:in|into)\s+(?=(?:the\s+)?[A-Z]){T}",
-          "lives_in", event=True),
-    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:to|into)\s+(?!{A_HOME}|{_NAMED_HOME_AHEAD}){T}",
-          "lives_in", event=True),
-    # "we moved into the Brixton place", "I moved into my Leith flat": the home by its town
-    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:to|into)\s+{NAMED_HOME}",
-          "lives_in", event=True),
-    # "We moved from Leeds to Bristol in March", "Ana relocated from Quito to Lima"
-    rule(rf"(?:{FP}|{NAME}){PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:from)\s+"
-          rf"(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){{0,3}}\s+(?i:to)\s+(?=(?:the\s+)?[A-Z]){T}",
-          "lives_in", event=True),
-    # "My new flat is in Shoreditch", "our house is in Leiden": where the home is
-    rule(rf"(?<![\w'])(?i:my|our)\s+(?:(?i:new|own|little|tiny|current)\s+)?(?i:flat|apartment|"
-          rf"house|home|place|condo|studio)(?:\s+(?i:is)|'s)\s+(?:(?i:now)\s+)?(?i:in)\s+"
-          rf"(?=[A-Z]){ORG}", "lives_in"),
-    # "we moved into a new apartment in Brooklyn": the home is no place, the town is (not "we
-    # moved to a hotel in Ludlow", "I moved to a new team in March")
-    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:to|into)\s+{A_HOME}"
-          rf"(?:[a-z][\w-]*\s+){{0,2}}{_HOME_NOUN}\s+(?i:in|near)\s+{ORG}", "lives_in", event=True),
-    # "he got a place with his girlfriend in Hackney", "we bought a house in Villeurbanne": a
-    # home got in a town named is where one lives
-    rule(rf"(?:{FP}(?:'ve|\s+have)?|{NAME}(?:\s+has)?)\s+{ADV}(?i:got|bought|rented|found)\s+"
-          rf"(?i:a|an|his|her|their|our|my)\s+(?:(?i:new|own|small|little|big|nice|lovely)\s+)*"
-          rf"(?i:place|flat|apartment|house|home|condo|studio)(?:\s+(?i:with|near|by|for|just|right|"
-          rf"close\s+to|next\s+to)\b[^.!?;:\n]{{0,40}}?)?\s+(?i:in)\s+"
-          rf"(?=[A-Z]){ORG}", "lives_in", event=True),
-    # "I've lived in Toronto since 2015" (without since/for: been there once, maybe)
-    rule(rf"{FP}(?:'ve|\s+have)\s+{ADV}(?i:lived)\s+(?i:in)\s+{ORG}\s+(?i:since|for)\b",
-          "lives_in"),
-    rule(rf"{BEEN}\s+{ADV}(?i:living|based|staying)\s+(?i:in)\s+{T}", "lives_in"),
-    # "…before moving to Leeds", "since relocating to Porto, I…": the move happened
-    rule(rf"(?<![\w'])(?i:before|after|since)\s+(?i:moving|relocating)\s+(?i:to)\s+{T}",
-          "lives_in", event=True, first_person_before=True),
-    rule(rf"{NAME}\s+{ADV}(?i:lives|resides)\s+(?i:in)\s+{T}", "lives_in"),
-    # a place by its name ("Duarte moved to Porto", "to the Algarve"; not "to another team")
-    rule(rf"{NAME}\s+(?i:has\s+)?{ADV}(?i:moved|relocated)\s+(?i:to)\s+(?=(?:the\s+)?[A-Z]){T}",
-          "lives_in", event=True),
+    *HOME_RULES,
     # "Felix just moved to Vancouver for a job at EA": the move tells the job too
     rule(rf"(?:{FP}|{NAME})(?:'ve|\s+has|\s+have)?\s+{ADV}(?i:moved|relocated)\s+(?i:to)\s+{CAP}"
           rf"(?:\s+{CAP}){{0,3}}\s+(?i:for)\s+(?i:a\s+)?(?i:new\s+)?(?i:job|position|role)\s+"

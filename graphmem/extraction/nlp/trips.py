@@ -8,8 +8,9 @@ Lisbon", then "we're not going to Lisbon anymore"), so the end of going somewher
 verb of travel to that place, planned or not (:data:`TRAVEL`, :func:`travel_everywhere`).
 A trip cancelled (the object of "cancel", "call off", "scrap" or "scratch": "our trip to
 Rome", "the Rome trip", "the flight to Oslo") ends going there; so does a trip or a place
-said to be off or cancelled ("Japan is off, flights too expensive": the speaker's going there,
-unless the trip is someone's: "Tom's trip to Oslo is off").
+said to be off ("Japan is off, flights too expensive": the speaker's going there, unless the
+trip is someone's: "Tom's trip to Oslo is off"); a trip cancelled in the passive only when its
+owner is said ("our flight to Tokyo got cancelled", not "The flight to Oslo was cancelled").
 """
 
 from __future__ import annotations
@@ -53,8 +54,8 @@ def cancelled(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
             source = subject_of(verb, speakers)
             if source is not None:
                 yield from trip_ended(source, trip, speakers, verb.i)
-        elif trip.dep_ == "nsubjpass":  # "our flight to Tokyo got cancelled", "Porto is cancelled"
-            yield from _gone_off(trip, speakers, verb.i)
+        elif trip.dep_ == "nsubjpass":  # "our flight to Tokyo got cancelled": whose it says
+            yield from _gone_off(trip, speakers, verb.i, owned=True)
 
 
 def called_off(sentence: Span, speakers: Speakers) -> Iterator[ParsedTriplet]:
@@ -71,10 +72,15 @@ def called_off(sentence: Span, speakers: Speakers) -> Iterator[ParsedTriplet]:
 _OFF_DEPS = frozenset({"advmod", "prt", "acomp", "prep"})
 
 
-def _gone_off(subject: Token, speakers: Speakers, verb: int) -> Iterator[ParsedTriplet]:
+def _gone_off(
+    subject: Token, speakers: Speakers, verb: int, *, owned: bool = False
+) -> Iterator[ParsedTriplet]:
     """The ends of going to what ``subject`` of a call-off names: a trip (whose it says, else
-    the speaker's) or a place (the speaker's going there)."""
+    the speaker's) or a place (the speaker's going there). ``owned``: only a trip whose owner
+    is said ("The flight to Oslo was cancelled", in an assistant's notes, is nobody's)."""
     owner = next((resolve(c, speakers) for c in subject.children if c.dep_ == "poss"), None)
+    if owned and owner is None:
+        return
     source = owner or Named(speakers.me, PERSON)
     if is_trip(subject):
         yield from trip_ended(source, subject, speakers, verb)

@@ -1,0 +1,81 @@
+"""The sentence patterns of where one lives: "I live in Leeds", "we moved into a new
+apartment in Brooklyn", "living in a shared house in Mutley" (the town, not the home), "Ana
+relocated from Quito to Lima". Part of the table :mod:`.pattern_rules` applies."""
+
+from __future__ import annotations
+
+from graphmem.extraction.pattern_fragments import (
+    A_HOME,
+    ADV,
+    BE1,
+    BEEN,
+    FP,
+    NAME,
+    ORG,
+    PERFECT,
+    T,
+)
+from graphmem.extraction.pattern_rule import Rule, rule
+
+#: A home told by the town it is in: "the Brixton place", "our new Leith flat".
+_HOME_TOWN = (
+    r"(?i:the|our|my|a)\s+(?:(?i:new|old)\s+)?({town}[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+"
+    r"(?i:place|flat|apartment|house|home|condo)\b"
+)
+NAMED_HOME = _HOME_TOWN.format(town="?P<t>")
+_NAMED_HOME_AHEAD = _HOME_TOWN.format(town="?:")
+_HOME_NOUN = (
+    r"(?i:flat|apartment|house|home|place|condo|studio|bungalow|cottage|townhouse|loft|room|"
+    r"villa|farmhouse|dorm|duplex|houseboat|caravan)"
+)
+#: "a flat in ", "a shared house in ", "the new studio flat near ": a home, then its town
+_A_HOME_IN = (
+    rf"{A_HOME}(?:[a-z][\w-]*\s+){{0,2}}{_HOME_NOUN}\s+(?i:in|near)\s+(?:(?i:the)\s+)?(?=[A-Z])"
+)
+
+HOME_RULES: tuple[Rule, ...] = (
+    rule(rf"{FP}\s+{ADV}(?i:live|reside)\s+(?i:in)\s+(?!{_A_HOME_IN}){T}", "lives_in"),
+    rule(rf"{BE1}\s+{ADV}(?i:living|based|staying|settled)\s+(?i:in)\s+(?!{_A_HOME_IN}){T}",
+          "lives_in"),
+    # "I live in a flat in Leith", "living in a shared house in Mutley": the town, not the home
+    rule(rf"(?:{FP}\s+{ADV}(?i:live|reside)|(?:{BE1}\s+{ADV}|^)(?i:living))\s+(?i:in)\s+{_A_HOME_IN}"
+          rf"{ORG}", "lives_in"),
+    # "we've settled in Lisbon", "Settled in Lisbon, the flat is in Alfama"
+    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:settled)\s+(?i:in|into)\s+(?=(?:the\s+)?[A-Z]){T}",
+          "lives_in", event=True),
+    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:to|into)\s+(?!{A_HOME}|{_NAMED_HOME_AHEAD}){T}",
+          "lives_in", event=True),
+    # "we moved into the Brixton place", "I moved into my Leith flat": the home by its town
+    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:to|into)\s+{NAMED_HOME}",
+          "lives_in", event=True),
+    # "We moved from Leeds to Bristol in March", "Ana relocated from Quito to Lima"
+    rule(rf"(?:{FP}|{NAME}){PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:from)\s+"
+          rf"(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){{0,3}}\s+(?i:to)\s+(?=(?:the\s+)?[A-Z]){T}",
+          "lives_in", event=True),
+    # "My new flat is in Shoreditch", "our house is in Leiden": where the home is
+    rule(rf"(?<![\w'])(?i:my|our)\s+(?:(?i:new|own|little|tiny|current)\s+)?(?i:flat|apartment|"
+          rf"house|home|place|condo|studio)(?:\s+(?i:is)|'s)\s+(?:(?i:now)\s+)?(?i:in)\s+"
+          rf"(?=[A-Z]){ORG}", "lives_in"),
+    # "we moved into a new apartment in Brooklyn": the home is no place, the town is (not "we
+    # moved to a hotel in Ludlow", "I moved to a new team in March")
+    rule(rf"(?:{FP}{PERFECT}\s+{ADV}|^)(?i:moved|relocated)\s+(?i:to|into)\s+{_A_HOME_IN}{ORG}",
+          "lives_in", event=True),  # "moved into a studio flat in the Barbican": "I" dropped
+    # "he got a place with his girlfriend in Hackney", "we bought a house in Villeurbanne": a
+    # home got in a town named is where one lives
+    rule(rf"(?:{FP}(?:'ve|\s+have)?|{NAME}(?:\s+has)?)\s+{ADV}(?i:got|bought|rented|found)\s+"
+          rf"(?i:a|an|his|her|their|our|my)\s+(?:(?i:new|own|small|little|big|nice|lovely)\s+)*"
+          rf"(?i:place|flat|apartment|house|home|condo|studio)(?:\s+(?i:with|near|by|for|just|right|"
+          rf"close\s+to|next\s+to)\b[^.!?;:\n]{{0,40}}?)?\s+(?i:in)\s+"
+          rf"(?=[A-Z]){ORG}", "lives_in", event=True),
+    # "I've lived in Toronto since 2015" (without since/for: been there once, maybe)
+    rule(rf"{FP}(?:'ve|\s+have)\s+{ADV}(?i:lived)\s+(?i:in)\s+{ORG}\s+(?i:since|for)\b",
+          "lives_in"),
+    rule(rf"{BEEN}\s+{ADV}(?i:living|based|staying)\s+(?i:in)\s+{T}", "lives_in"),
+    # "…before moving to Leeds", "since relocating to Porto, I…": the move happened
+    rule(rf"(?<![\w'])(?i:before|after|since)\s+(?i:moving|relocating)\s+(?i:to)\s+{T}",
+          "lives_in", event=True, first_person_before=True),
+    rule(rf"{NAME}\s+{ADV}(?i:lives|resides)\s+(?i:in)\s+{T}", "lives_in"),
+    # a place by its name ("Duarte moved to Porto", "to the Algarve"; not "to another team")
+    rule(rf"{NAME}\s+(?i:has\s+)?{ADV}(?i:moved|relocated)\s+(?i:to)\s+(?=(?:the\s+)?[A-Z]){T}",
+          "lives_in", event=True),
+)  # fmt: skip
