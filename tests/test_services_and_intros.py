@@ -111,3 +111,18 @@ def test_a_client_lost_is_an_end() -> None:
     assert (SPEAKER, "has_client", "Oakwood Hotel") in facts(read.denied)
     assert (SPEAKER, "has_client", "Oakwood Hotel") not in facts(read.triplets)
     assert not {t for t in triples("my client is happy") if t[1] == "has_client"}
+
+
+@pytest.mark.parametrize(
+    ("text", "town"),
+    [
+        ("living in a shared house in Mutley with three other students", "Mutley"),
+        ("moved into a studio flat in the Barbican, no more housemates", "Barbican"),
+        ("I live in a flat in Leith", "Leith"),
+        ("we moved into a new apartment in Brooklyn", "Brooklyn"),
+        ("I live in Leeds", "Leeds"),
+    ],
+)
+def test_where_one_lives_is_the_town_not_the_home(text: str, town: str) -> None:
+    homes = {t for t in triples(text) if t[1] == "lives_in"}
+    assert homes == {(SPEAKER, "lives_in", town)}
