@@ -126,3 +126,18 @@ def test_a_client_lost_is_an_end() -> None:
 def test_where_one_lives_is_the_town_not_the_home(text: str, town: str) -> None:
     homes = {t for t in triples(text) if t[1] == "lives_in"}
     assert homes == {(SPEAKER, "lives_in", town)}
+
+
+@pytest.mark.parametrize(
+    ("text", "place", "title"),
+    [
+        ("I'm a staff nurse on the cardiac ward at St James's", "St James's", "staff nurse"),
+        ("I'm a developer in the payments team at Stripe", "Stripe", "developer"),
+    ],
+)
+def test_a_ward_or_team_between_the_title_and_the_employer(
+    text: str, place: str, title: str
+) -> None:
+    found = triples(text)
+    assert (SPEAKER, "works_at", place) in found
+    assert (SPEAKER, "job_title", title) in found

@@ -22,9 +22,12 @@ BE1 = r"(?<![\w'])(?:(?:I|i)(?:'m|\s+am)|[Ww]e(?:'re|\s+are))"
 PERFECT = r"(?:'ve|'d|\s+have|\s+had)?"
 BEEN = r"(?<![\w'])(?:I|i|[Ww]e)(?:'ve|\s+have)\s+been"  # "I've been living in …"
 # "a nurse at Rush Medical Center": a job title (checked by ``_employed_as``) at a named place
+# ("a staff nurse on the cardiac ward at St James's", "a developer in the payments team at
+# Stripe": the ward or team between is no part of the title)
 TITLE_AT = (
     r"(?i:an?|the)\s+(?P<title>(?:[A-Z]{2,4}|[A-Za-z][a-z-]*)(?:\s+[A-Za-z][a-z-]*){0,3})"
-    r"\s+(?i:at|for)\s+(?:(?i:the)\s+)?"
+    r"(?:\s+(?i:on|in)\s+(?i:the|a|an)\s+(?:[\w-]+\s+){0,2}?(?i:ward|team|unit|department|"
+    r"desk|squad|floor|division))?\s+(?i:at|for)\s+(?:(?i:the)\s+)?"
 )
 #: The same with the article optional, after "work as" ("I work as VP of sales at Adyen").
 TITLE_AT_BARE = TITLE_AT.replace(r"(?i:an?|the)\s+", r"(?:(?i:an?|the)\s+)?", 1)
