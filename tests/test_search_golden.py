@@ -82,7 +82,8 @@ eat gluten" scores 1.0 with its pinned constraint. No result moved, on either pa
 again at the seventeenth stop (2026-12-06): the new `score_breakdown.listener` field (1.0
 everywhere: no memory of the fixture speaks only to its listener), and "where do I live",
 asked in the present about home, now reads as current (search/time_cues.py,
-``PRESENT_STATE_CUES``): "I moved to Paris." stays first; of the current period, "I raised
+``PRESENT_STATE_CUES``): "I moved to Paris." stays first (0.709: its home fact, asked by
+topic, is scaled by its closeness to the question, not its square); of the current period, "I raised
 my grocery budget to 400 euros." rose from rank 4 to 2 and "Tom is my colleague at Globex."
 from 5 to 4, and "We ate dumplings with friends in Beijing every weekend.", of the period
 before, fell from 3 to 5, on both paths; every other query, relation and count stayed the

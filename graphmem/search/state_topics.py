@@ -83,7 +83,9 @@ class StateTopics:
         :meth:`topics`; a current question about one topic only, nothing for any other)."""
         if plan.intent.kind != "current" or plan.intent.whole or not plan.fact_predicates:
             return
-        plan.asked |= {m for m, predicates in plan.fact_predicates.items() if predicates & topics}
+        matched = {m for m, predicates in plan.fact_predicates.items() if predicates & topics}
+        plan.asked |= matched
+        plan.by_topic |= matched
         if topics:
             plan.note += f"; about: {', '.join(sorted(topics))}"
 

@@ -43,6 +43,9 @@ class TemporalPlan:
     # the state statements whose predicate the query names: past, the superseded ones
     # ("where did I work before"); current, the current ones ("where do I live now")
     asked: set[str] = field(default_factory=set)
+    # of those, the ones asked by topic (search/state_topics.py): the question's meaning is
+    # theirs, whatever its words ("what does Leo do for a living?" for "copywriter here")
+    by_topic: set[str] = field(default_factory=set)
     # current: each current fact's memory -> its predicates (search/state_topics.py)
     fact_predicates: dict[str, set[str]] = field(default_factory=dict)
     # current: a companion's constraint -> the memories relating the person to that companion
@@ -117,8 +120,11 @@ class TemporalPlan:
             # current fact nothing unless the query is about its topic ("I work as a nurse"
             # for "what sport do I do?": search/state_topics.py)
             elsewhere = memory.id in self.facts and memory.id not in self.asked
-            if memory.id not in self.asked:  # a fact the question is about is its answer
-                intent *= 0.0 if elsewhere else self._closeness(cosine) ** 2
+            # a fact the question is about by meaning is scaled linearly: it may be worded far
+            # from the question ("freelance copywriter here" for "what does Leo do for a
+            # living?"); one it only names by a word ("work" in "what shifts do I work?") not
+            power = 1 if memory.id in self.by_topic else 2
+            intent *= 0.0 if elsewhere else self._closeness(cosine) ** power
         if self.past and not self.intent.whole and memory.id not in self.asked:
             # a topic asked of the past ("where did we eat back then?"): among the memories
             # of the period, those about the topic first, not every one observed in it; and
