@@ -1,7 +1,6 @@
 """Trips and plans that end: "We cancelled our trip to Rome", "I called off the Rome trip",
 "Our flight to Tokyo got cancelled",
-"We're not going to Rome anymore", "I'm no longer planning to move to Berlin", "Japan is off",
-"Porto is cancelled".
+"We're not going to Rome anymore", "I'm no longer planning to move to Berlin", "Japan is off".
 
 A trip is told with other verbs from one telling to the next ("we're planning to fly to
 Lisbon", then "we're not going to Lisbon anymore"), so the end of going somewhere denies each
