@@ -48,6 +48,13 @@ def test_speaks_of_the_speaker_or_of_no_one(text: str) -> None:
     assert factor(text, "user", Q, 0.8) == 1.0
 
 
+def test_an_abbreviation_or_a_word_is_no_pronoun() -> None:
+    assert not speaks_to_listener("The U.S. trip was great.")
+    assert speaks_to_listener("u were great at the U.S. open")  # "were" is no "we're"
+    assert speaks_to_listener("Well, you did it! You'll be ill with nerves, I'd guess not.") is False
+    assert speaks_to_listener("Well done, you were brilliant.")  # "well" is no "we'll"
+
+
 def test_an_assistant_turn_and_the_setting() -> None:
     telling = "You have a dentist appointment on Tuesday at three."
     assert speaks_to_listener(telling)

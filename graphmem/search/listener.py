@@ -27,12 +27,14 @@ import re
 from functools import lru_cache
 
 _SECOND = re.compile(
-    r"\b(?:you|you[’']?(?:re|ve|d|ll)|your|yours|yourself|yourselves|y[’']?all|u|ur)\b",
+    r"\b(?:you|you[’']?(?:re|ve|d|ll)|your|yours|yourself|yourselves|y[’']?all|u(?!\.\w)|ur)\b",
     re.IGNORECASE,
 )
 _FIRST = re.compile(
-    r"\b(?:i|i[’']?(?:m|ve|d|ll)|me|my|mine|myself|we|we[’']?(?:re|ve|d|ll)|us|our|ours|"
-    r"ourselves)\b",
+    # without the apostrophe only "im", "ive", "weve": "ill", "id", "were", "wed", "well" are
+    # words of their own
+    r"\b(?:i|i[’']?(?:m|ve)|i[’'](?:d|ll)|me|my|mine|myself|we|we[’']?ve|we[’'](?:re|d|ll)|us|"
+    r"our|ours|ourselves)\b",
     re.IGNORECASE,
 )
 #: A question about what was said *to* someone asks for the very turns the rule damps: advice,
