@@ -51,7 +51,7 @@ def test_speaks_of_the_speaker_or_of_no_one(text: str) -> None:
 def test_an_abbreviation_or_a_word_is_no_pronoun() -> None:
     assert not speaks_to_listener("The U.S. trip was great.")
     assert speaks_to_listener("u were great at the U.S. open")  # "were" is no "we're"
-    assert speaks_to_listener("Well, you did it! You'll be ill with nerves, I'd guess not.") is False
+    assert not speaks_to_listener("Well, you did it! You'll be ill with nerves, I'd guess.")
     assert speaks_to_listener("Well done, you were brilliant.")  # "well" is no "we'll"
 
 
