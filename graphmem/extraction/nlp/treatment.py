@@ -57,6 +57,9 @@ _PUT = {
 #: Verbs that replace one thing with another, and the words before the new one.
 _SWAPPERS = frozenset({"swap", "replace", "switch", "change", "substitute", "exchange"})
 _NEW_AFTER = frozenset({"for", "with", "to"})
+#: Every verb that may start or stop something: those of :data:`_PUT`, the swappers, and
+#: "prescribe".
+_CHANGERS = frozenset({verb for verb, _ in _PUT} | _SWAPPERS | {"prescribe"})
 _PATIENTS = frozenset({"me", "him", "her", "us", "them"})
 #: What a carer puts one on or changes that is nothing taken ("put me on the waiting list",
 #: "changed the appointment to Friday").
@@ -92,7 +95,7 @@ def _taking(patient: Named, predicate: str, thing: Named, verb: Token) -> Parsed
 def _changes(verb: Token, speakers: Speakers) -> Iterator[tuple[Named, Named, bool]]:
     """(patient, thing, started) for each thing ``verb`` starts or stops."""
     lemma = verb.lemma_.lower()
-    if lemma not in {"put", "start", "take", "want", "have", "get", "prescribe", *_SWAPPERS}:
+    if lemma not in _CHANGERS:
         return  # every verb of every sentence comes here
     if not clause_asserts(verb):
         return

@@ -57,6 +57,9 @@ def cancelled(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
             yield from _gone_off(trip, speakers, verb.i, owned=True)
 
 
+_OFF_DEPS = frozenset({"advmod", "prt", "acomp", "prep"})  # "is off": how the parse hangs "off"
+
+
 def called_off(sentence: Span, speakers: Speakers) -> Iterator[ParsedTriplet]:
     """ "Japan is off", "the Rome trip is off": the ends of going there. "be" is no verb the
     other readers are given, so the sentence is read whole."""
@@ -66,9 +69,6 @@ def called_off(sentence: Span, speakers: Speakers) -> Iterator[ParsedTriplet]:
         if any(c.lower_ == "off" and c.dep_ in _OFF_DEPS for c in verb.children):
             for subject in (c for c in verb.children if c.dep_ == "nsubj"):
                 yield from _gone_off(subject, speakers, verb.i)
-
-
-_OFF_DEPS = frozenset({"advmod", "prt", "acomp", "prep"})
 
 
 def _gone_off(
