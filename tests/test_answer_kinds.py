@@ -59,6 +59,12 @@ def test_the_kind_of_answer_asked_for(query: str, kind: str | None) -> None:
         ("signed up for the Manchester marathon in April", "clock", False),
         ("the new trainers were $12.99 in the sale", "clock", False),  # a price
         ("mortgage rate went up to 4.25%", "clock", False),
+        ("the bakery's doing well, we open at 7 on weekdays", "clock", True),  # a bare hour
+        ("opening hours are now 8 till 3", "clock", True),
+        ("pub quiz, half 7 at the Crown", "clock", True),
+        ("I go 2 to 3 times a week", "clock", False),  # a count
+        ("the kids started school at 5 years old", "clock", False),
+        ("we won 3-1 on Saturday", "clock", False),  # a score
     ],
 )
 def test_what_a_memory_holds(text: str, kind: str, held: bool) -> None:

@@ -23,6 +23,11 @@ COUPLE_RULES: tuple[Rule, ...] = (
     rule(rf"(?<![\w'])(?:I|i)(?:'m|\s+am|'ve\s+been|\s+have\s+been)\s+{ADV}seeing\s+"
           rf"(?i:someone|somebody)(?:\s+(?i:new))?\W+(?i:her|his|their)\s+(?i:name)\s+"
           rf"(?i:is)\s+{T}", "dating", "names"),
+    # "Seeing someone new, Hana, she's a medic", "I'm seeing a guy called Rafi"
+    rule(rf"(?<![\w'])(?:I|i)(?:'m|\s+am|'ve\s+been|\s+have\s+been)\s+{ADV}(?i:seeing|dating)\s+"
+          rf"(?:(?i:someone|somebody)(?:\s+(?i:new|special|lovely))?|(?i:a)\s+"
+          rf"(?:(?i:new|lovely)\s+)?(?i:guy|girl|man|woman|lad|bloke))(?:\s*[,:-]\s*|\s+(?i:called|named)\s+)"
+          rf"(?P<t>{CAP}(?:\s+{CAP})?)(?![\w'-])", "dating", "names"),
     # "I got engaged to Luca", "Maya got engaged to her boyfriend Luca"
     rule(rf"(?:{FP}|{NAME})(?:'m|'ve|\s+am|\s+is|\s+was|\s+has|\s+have)?\s+{ADV}"
           rf"(?:(?i:got|gotten|been|became)\s+)?(?i:engaged)\s+(?i:to)\s+{T}", "engaged_to",

@@ -32,13 +32,38 @@ _DROPPED_I_AUX = re.compile(
 _DROPPED_IVE = re.compile(r"^(?:(?:Just|Honestly|Also|Still)\s+)?[Bb]een\s+(?:\w+ly\s+)?\w+ing\b")
 #: "No longer vegetarian", "Not vegan anymore": the speaker's state, its "I'm" left out.
 _DROPPED_IM = re.compile(r"^(?:[Nn]o\s+longer|[Nn]ot\s+\w+\s+any\s?more)\b")
+#: "Seeing someone new, Hana", "Living with three flatmates on Claypath", "Now tutoring GCSE
+#: maths online": what the speaker is doing, its "I'm" left out. A gerund of doing, not one
+#: named as a thing ("Painting is my therapy", "Cycling helps"), nor an -ing adjective
+#: ("Amazing!"), which a list of verbs leaves out.
+_DOING = (
+    r"seeing|dating|living|staying|renting|lodging|working|studying|doing|tutoring|"
+    r"teaching|coaching|training|learning|revising|practi[cs]ing|volunteering|moving|"
+    r"heading|going|flying|travell?ing|commuting|cycling|driving|walking|running|swimming|"
+    r"planning|thinking|considering|hoping|saving|applying|interviewing|starting|"
+    r"finishing|quitting|leaving|joining|visiting|taking|trying|getting|spending|booking|"
+    r"selling|buying|looking|waiting|helping|caring|recovering|expecting|fostering|"
+    r"renovating|decorating|painting|knitting|gardening|growing|raising|reading|writing|"
+    r"watching|cooking|baking|building|playing|using|making|eating|drinking|sleeping|"
+    r"enjoying|loving|missing|struggling|dealing|coping|managing|attending|retiring|"
+    r"nursing|job\s+hunting|house\s+hunting|flat\s+hunting"
+)
+_DROPPED_IM_DOING = re.compile(
+    r"^(?P<adv>(?:[Nn]ow|[Ss]till|[Cc]urrently|[Aa]lso|[Jj]ust|[Ff]inally|[Aa]ctually|"
+    rf"[Ss]lowly|[Oo]fficially)\s+)?(?P<verb>(?i:{_DOING}))\b(?!['-])"
+    r"(?!\s+(?:is|was|are|were|has|had|can|could|will|would|helps?|makes?|keeps?|gives?|"
+    r"seems?|feels?|sounds?|looks?|gets?|takes?|costs?|and|or)\b)"
+)
 
 
 def with_dropped_i(sentence: str) -> str:
     """The sentence with its dropped "I" back ("Quit my job at Lidl" -> "I quit my job at
     Lidl", "No longer vegetarian" -> "I'm no longer vegetarian", "Can't stand horror" -> "I
-    can't stand horror"; not a question); any other sentence as it is."""
+    can't stand horror", "Living in Leith now" -> "I'm living in Leith now"; not a
+    question); any other sentence as it is."""
     if _DROPPED_IM.match(sentence) is not None:
+        return f"I'm {sentence[:1].lower()}{sentence[1:]}"
+    if _DROPPED_IM_DOING.match(sentence) is not None and not sentence.rstrip().endswith("?"):
         return f"I'm {sentence[:1].lower()}{sentence[1:]}"
     if _DROPPED_IVE.match(sentence) is not None and not sentence.rstrip().endswith("?"):
         return f"I've {sentence[:1].lower()}{sentence[1:]}"

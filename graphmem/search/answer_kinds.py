@@ -5,7 +5,7 @@ did the kitchen take?" a duration, "How often can I run?" a frequency, "What's m
 heart rate?" a number, "What medication am I on?" a medicine (a dose, a prescription, or a
 drug's name by the stems drug names are coined from: metformin, atorvastatin, lisinopril),
 "What was Marcus's marathon time?" or "What time is the dentist?" a time on the clock or the
-stopwatch ("finished in 3:24", "at 6pm"). A
+stopwatch ("finished in 3:24", "at 6pm", "8 till 3"). A
 memory that holds no answer of that kind ("My partner thinks I should rent a studio") may
 still match the question's words best; one that holds one ("found one in Hyde Park for £400
 a month") is the answer; so is one that says there is none any more ("My husband quit
@@ -24,6 +24,14 @@ from typing import Literal
 from graphmem.domain.medicines import MEDICINE
 
 Kind = Literal["amount", "age", "duration", "frequency", "medication", "clock"]
+
+#: An hour of the clock told bare ("at 7", "8 till 3"), not a count or an amount after it
+#: ("at 7%", "2 to 3 times a week", "at 10 years old").
+_HOUR = (
+    r"(?:1[0-2]|[1-9])\b(?![.,:]?\d|\s*(?:%|percent|times|years?|months?|weeks?|days?|"
+    r"hours?|people|kids|of\b|x\b|st\b|nd\b|rd\b|th\b|km|miles?|k\b|points?|pounds?|kg|"
+    r"quid|euros?|dollars?|grand|minutes?|mins?))"
+)
 
 _NUMBER_WORDS = (
     r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
@@ -67,10 +75,13 @@ _HOLDS: dict[Kind, re.Pattern[str]] = {
         rf"\b(?:\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml|units?)|prescribed|prescription|{MEDICINE})\b",
         re.I,
     ),
-    # a time on the clock or a stopwatch: "at 3:15", "6pm", "finished in 3:24", "1:58:30"
+    # a time on the clock or a stopwatch: "at 3:15", "6pm", "finished in 3:24", "1:58:30",
+    # and an hour told bare: "we open at 7", "8 till 3", "half 6"
     "clock": re.compile(
         r"(?<![£$€¥₹\d.,])\b\d{1,2}[:.]\d{2}(?::\d{2})?\b(?!\s*(?:%|percent))|\b\d{1,2}\s?(?:am|pm)\b|"
-        r"\b(?:noon|midday|midnight|o'clock)\b|\bsub[-\s]?\d",
+        r"\b(?:noon|midday|midnight|o'clock)\b|\bsub[-\s]?\d|"
+        rf"\b(?:at|from|until|till|til|by|half|half\s+past|quarter\s+(?:past|to))\s+{_HOUR}|"
+        rf"(?<![£$€¥₹\d.,])\b{_HOUR}\s*(?:till|til|until|to)\s+{_HOUR}",
         re.I,
     ),
 }

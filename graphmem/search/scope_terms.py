@@ -43,9 +43,13 @@ QUESTION_WORDS = frozenset(
 #: ("what's my job title?"), whom the self-name and speaker rules read (search/self_names.py).
 #: Alone they match most chat: "my" was the best full-text hit of "what's my job title?" over
 #: a user's notes, so every "My …" note scored 1.
+#: The words of "now" (search/time_cues.py) too: the time plan reads them, and alone they
+#: match any memory that says "now" ("What exercise does Margaret do now?" met "…so I keep
+#: an epipen at mine now" by that word only).
 MINOR_WORDS = frozenset(
-    {"i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "you", "your", "yours", "s"}
-)
+    {"i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "you", "your", "yours", "s",
+     "now", "nowadays", "currently", "current", "presently", "lately", "still"}
+)  # fmt: skip
 
 
 _CALENDAR = frozenset(w.casefold() for w in (*WEEKDAYS, *MONTHS))

@@ -9,6 +9,11 @@ first-person query reads "I"/"my" as ``user`` and, when exactly one name was rec
 that person too. With two or more (a conversation between two people stored under one user,
 as LoCoMo's are) "I" stays ``user``: the query does not say which of them asks.
 
+A query that names that one person ("What does Margaret grow?" in Margaret's own store) is
+about the same person as "What do I grow?", and reads the same: nearly everything the owner
+says is a fact about them, so their facts tell no more about the query than a mention
+(:mod:`graphmem.search.signals.entities`), however they are named.
+
 ``graphmem migrate`` records them for a store written before 2026-12-05."""
 
 from __future__ import annotations
@@ -26,12 +31,22 @@ def first_person(query: str) -> bool:
 
 
 def read(store: SearchStore, owner_key: str, query: str) -> list[str]:
-    """The normalised names "I" stands for in ``query`` (``[SELF_ENTITY]`` without a first
-    person word: nothing is read then)."""
-    if not first_person(query):
-        return [SELF_ENTITY]
+    """The normalised names of the owner ``query`` asks about as "I" (or by the owner's one
+    recorded name): ``[SELF_ENTITY]``, and that name when one was recorded and the query
+    speaks in the first person or names it."""
+    words = set(lucene.terms(query))
     recorded = store.user_speakers(owner_key)
-    return [SELF_ENTITY, *recorded] if len(recorded) == 1 else [SELF_ENTITY]
+    if len(recorded) != 1:
+        return [SELF_ENTITY]
+    [name] = recorded
+    if FIRST_PERSON & words or _names(words, name):
+        return [SELF_ENTITY, name]
+    return [SELF_ENTITY]
+
+
+def _names(words: set[str], name: str) -> bool:
+    parts = set(lucene.terms(name))
+    return bool(parts) and parts <= words
 
 
 def keys(owner_key: str, names: list[str]) -> list[str]:

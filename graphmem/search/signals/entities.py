@@ -6,9 +6,10 @@ memories, such as the user or a conversation's speakers) are damped, like IDF, b
 d(n) = 1 / (1 + ln(1 + n / hub_degree)) of their n mentions: a memory mentioning the seed by
 d(n), a triplet around it once more by d(n - hub_degree) beyond hub_degree mentions. A hub's facts
 are as common as its mentions and no more telling about the query; a rarely mentioned
-entity's facts keep their weight. The user's own entity, reached only through "I"/"my", is
-such a hub from the start (nearly all a user says is a fact about the user): its facts count
-as mentions (docs/search.md, "Entity scores")."""
+entity's facts keep their weight. The user's own entity, reached through "I"/"my" or by the
+owner's one recorded name (:mod:`graphmem.search.self_names`), is such a hub from the start
+(nearly all a user says is a fact about the user): its facts count as mentions
+(docs/search.md, "Entity scores")."""
 
 from __future__ import annotations
 
@@ -83,9 +84,10 @@ def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: Search
     for row in store.expand(list(seeds), settings.entity_depth):
         mention = seeds[row.seed] * damping(row.mentions, settings.hub_degree)
         fact = mention * fact_damping(row.mentions, settings.hub_degree)
-        if normalize_name(row.seed_name) in ctx.self_names and seeds[row.seed] <= SELF_CONFIDENCE:
-            # reached only through "I"/"my": nearly everything the user says is a fact about
-            # the user, so such a fact tells no more about the query than a mention
+        if normalize_name(row.seed_name) in ctx.self_names:
+            # the owner, through "I"/"my" or their one recorded name: nearly everything the
+            # user says is a fact about the user, so such a fact tells no more about the
+            # query than a mention
             fact = min(fact, MENTION_ONLY * mention)
         pool.mentions.setdefault(row.seed, set()).update(row.memory_ids)
         for memory_id in row.memory_ids:

@@ -1,0 +1,71 @@
+"""The sentence patterns of work and study told in chat's own words: a job told with what it
+is before where ("a part-time job pulling pints at the Swan"), a job named without a verb
+("Summer internship at Rolls-Royce"), a degree and where ("second year of my physics degree
+at Durham"), someone hired ("hired a new baker, Femi") and an employee's notice. Part of the
+table :mod:`.pattern_rules` applies."""
+
+from __future__ import annotations
+
+from graphmem.extraction.pattern_fragments import ADV, CAP, FP, ORG, PERFECT
+from graphmem.extraction.pattern_rule import Rule, rule
+
+#: Kinds of a job ("a part-time job", "a summer internship", "my first placement").
+_JOB = (
+    r"(?i:job|internship|placement|apprenticeship|traineeship|residency|gig|position|role|"
+    r"post|contract|secondment)"
+)
+_JOB_KIND = (
+    r"(?:(?i:new|first|part-time|full-time|summer|weekend|evening|holiday|temp|temporary|"
+    r"permanent|paid|unpaid|six-month|year-long|graduate|dream|proper|little|second)\s+){0,3}"
+)
+#: What the job is, told between the job and where ("pulling pints", "as a barista").
+_DOING = r"(?:(?:[a-z][\w'-]*\s+){1,4}?)?"
+#: Where a job is: a name, maybe after "the" ("at the Swan", "with Rolls-Royce").
+_AT = rf"(?i:at|with|for)\s+(?:the\s+)?(?=[A-Z]){ORG}"
+#: A degree by its subject ("my physics degree", "a history MA").
+_DEGREE_OF = (
+    r"(?i:my|a|an|the|her|his)\s+(?P<subject>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+"
+    r"(?i:degree|course|masters|master's|ma|msc|ba|bsc|phd|doctorate|diploma|apprenticeship)"
+)
+#: Staff taken on ("hired a new baker, Femi", "took on an apprentice, Jade").
+_HIRED = r"(?i:hired|employed|recruited|took\s+on|taken\s+on|brought\s+on|brought\s+in)"
+
+#: Staff named after the word ("two staff, Kasia…", "my employees: Jo and Sam").
+_STAFF = (
+    r"(?:\w+\s+)?(?i:staff|employees|members\s+of\s+staff|staff\s+members|people\s+working"
+    r"\s+for\s+(?:me|us))"
+)
+
+WORK_RULES: tuple[Rule, ...] = (
+    # "got a part-time job pulling pints at the Swan", "landed a summer internship at Arup"
+    rule(rf"(?<![\w'])(?i:got|landed|found|secured|started|start|starting|accepted|taken|took|"
+          rf"have|'ve\s+got|offered)\s+(?i:a|an|my|the)\s+(?:[a-z][\w'-]*\s+){{0,3}}?{_JOB}\s+"
+          rf"{_DOING}{_AT}",
+          "works_at", "names", event=True, first_person_before=True),
+    # "Summer internship at Rolls-Royce in Derby starting July 6th", "New job at Monzo!":
+    # a job named at the start of a message, its "I've got" left out
+    rule(rf"^(?:(?i:just|finally|so|and),?\s+)?{_JOB_KIND}{_JOB}\s+(?:(?i:as)\s+(?i:an?)\s+"
+          rf"(?:[a-z][\w'-]*\s+){{1,3}}?)?{_AT}", "works_at", "names", event=True),
+    # "second year of my physics degree at Durham", "doing a history MA at King's"
+    rule(rf"(?:(?<![\w'])(?i:year|term|semester)\s+(?i:of)\s+|(?<![\w'])(?i:doing|started|"
+          rf"starting|finishing|finished|in)\s+){_DEGREE_OF}\s+(?i:at)\s+(?:the\s+)?"
+          rf"(?=[A-Z]){ORG}", "studies_at", "names"),
+    rule(r"(?:(?<![\w'])(?i:year|term|semester)\s+(?i:of)\s+|(?<![\w'])(?i:doing|started|"
+          r"starting|finishing|finished|in)\s+)(?i:my|a|an|her|his)\s+"
+          r"(?P<t>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+(?i:degree|course)\b", "study", "word"),
+    # "hired a new baker, Femi", "we took on an apprentice called Jade": the speaker employs
+    rule(rf"{FP}?{PERFECT}\s*{ADV}{_HIRED}\s+(?i:a|an|another)\s+(?:(?i:new|second|extra|"
+          rf"part-time|full-time)\s+)?(?:[a-z][\w'-]*\s+){{0,2}}?[a-z][\w'-]*"
+          rf"(?:,\s*|\s+(?i:called|named)\s+)(?P<t>{CAP}(?:\s+{CAP})?)(?![\w'-])", "employs",
+          "names", event=True),
+    # "I've got two staff, Kasia on the counter and Ben doing the early bakes": the staff
+    # named after "staff" (the first, and one after "and" that a task follows)
+    rule(rf"(?<![\w'])(?:{_STAFF})\s*[,:-]?\s+(?P<t>{CAP})(?![\w'-])(?!\s+(?i:is|was|are|has|"
+          rf"had|and\s+I)\b)", "employs", "names", first_person_before=True),
+    rule(rf"(?<![\w'])(?:{_STAFF})\s*[,:-]?\s+{CAP}\b[^.!?;]{{0,60}}?\s(?i:and)\s+"
+          rf"(?P<t>{CAP})\s+(?i:doing|on|in|at|who|does|runs|handles|covering|covers)\b",
+          "employs", "names", first_person_before=True),
+    # "Ben handed in his notice": someone the speaker employs leaves (ends ``employs Ben``)
+    rule(rf"(?:^|(?<=[,;]\s))(?P<t>{CAP})\s+{ADV}(?:has\s+|'s\s+)?(?i:handed|gave|put)\s+"
+          rf"(?i:in\s+)?(?i:his|her|their)\s+(?i:notice)\b", "employs", "names", denial=True),
+)  # fmt: skip

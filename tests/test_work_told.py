@@ -1,0 +1,79 @@
+"""Work and study told in chat's own words, and a dropped "I'm" before what one is doing
+(extraction/pattern_rules_work.py, sentence_variants.py; found by a student's, a baker's and
+two friends' chats, eighteenth stop)."""
+
+from __future__ import annotations
+
+import pytest
+
+from graphmem.extraction.sentence_variants import with_dropped_i
+from tests.support.nlp_reading import facts, read_one
+
+SPEAKER = "Theo"
+
+
+def triples(text: str) -> set[tuple[str, str, str]]:
+    return facts(read_one(text, SPEAKER).triplets)
+
+
+def denials(text: str) -> set[tuple[str, str, str]]:
+    return facts(read_one(text, SPEAKER).denied)
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("got a part-time job pulling pints at the Swan", (SPEAKER, "works_at", "Swan")),
+        ("Big news, I got a junior developer role at Skyscanner.",
+         (SPEAKER, "works_at", "Skyscanner")),
+        ("summer internship at Rolls-Royce in Derby starting July 6th",
+         (SPEAKER, "works_at", "Rolls-Royce")),
+        ("New job at Monzo starting Monday!", (SPEAKER, "works_at", "Monzo")),
+        ("second year of my physics degree at Durham", (SPEAKER, "studies_at", "Durham")),
+        ("second year of my physics degree at Durham", (SPEAKER, "study", "physics")),
+        ("hired a new baker, Femi, he starts Monday", (SPEAKER, "employs", "Femi")),
+        ("I've got two staff, Kasia on the counter and Ben doing the early bakes",
+         (SPEAKER, "employs", "Ben")),
+        ("seeing someone new, Hana, she's a medic", (SPEAKER, "dating", "Hana")),
+        ("I'm seeing a guy called Rafi", (SPEAKER, "dating", "Rafi")),
+        ("I've left Leith, bought a flat in Portobello with my partner Sam.",
+         (SPEAKER, "lives_in", "Portobello")),
+    ],
+)  # fmt: skip
+def test_work_study_and_couples_as_told(text: str, wanted: tuple[str, str, str]) -> None:
+    assert wanted in triples(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "unwanted"),
+    [
+        ("I'm seeing Rafi tonight", (SPEAKER, "dating", "Rafi")),  # a meeting
+        ("I'm seeing a physio called Henrik", (SPEAKER, "dating", "Henrik")),
+        ("the staff at the cafe are lovely", (SPEAKER, "employs", "Cafe")),
+        ("my job is boring", (SPEAKER, "works_at", "Boring")),
+    ],
+)  # fmt: skip
+def test_what_tells_no_such_fact(text: str, unwanted: tuple[str, str, str]) -> None:
+    assert unwanted not in triples(text)
+
+
+def test_an_employees_notice_ends_their_employment() -> None:
+    assert (SPEAKER, "employs", "Ben") in denials("Ben handed in his notice, he's off to college")
+
+
+@pytest.mark.parametrize(
+    ("text", "restored"),
+    [
+        ("seeing someone new, Hana", "I'm seeing someone new, Hana"),
+        ("Living with three flatmates on Claypath", "I'm living with three flatmates on Claypath"),
+        ("now tutoring GCSE maths online", "I'm now tutoring GCSE maths online"),
+        ("Doing 12 hour night shifts", "I'm doing 12 hour night shifts"),
+        ("Painting is my therapy", "Painting is my therapy"),  # a gerund named as a thing
+        ("Cycling helps", "Cycling helps"),
+        ("Amazing!", "Amazing!"),  # an -ing adjective
+        ("Going to Paris?", "Going to Paris?"),  # a question
+        ("Morning all", "Morning all"),
+    ],
+)  # fmt: skip
+def test_a_dropped_im_before_what_one_is_doing(text: str, restored: str) -> None:
+    assert with_dropped_i(text) == restored
