@@ -254,3 +254,18 @@ def test_a_weekday_told_ahead_is_the_coming_one(text: str, expected: datetime) -
 )
 def test_a_past_month_or_a_year_given_still_resolves(text: str, expected: datetime) -> None:
     assert resolve_relative(text, OBSERVED) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a name's "'s" before the month is no "is" ("the wedding's in June" is ahead)
+        ("Yusuf started reception at St Anne's in September", midnight(2024, 9, 1)),
+        ("the wedding's in September", midnight(2025, 9, 1)),
+        # a present of moving or going puts the month ahead
+        ("Yusuf moves to St Bernard's in September", midnight(2025, 9, 1)),
+        ("she goes back to Lagos in August", midnight(2025, 8, 1)),
+    ],
+)
+def test_a_month_named_after_a_name_or_a_present_move(text: str, expected: datetime) -> None:
+    assert resolve_relative(text, OBSERVED) == expected

@@ -56,6 +56,11 @@ def _m(mid: str, text: str, day: int, score: float, actor: str | None = "user") 
             "Our team's launch date for the Atlas app is March 15.",
             "The Atlas launch slipped to April 2 because of the payment bug.",
         ),
+        # one attribute in two forms of its word ("open", "opening"; eighteenth stop)
+        (
+            "the bakery's doing well, we open at 7 on weekdays",
+            "opening hours are now 8 till 3, the early mornings were killing us",
+        ),
     ],
 )
 def test_updated_values_pair_and_the_newer_ranks_first(old: str, new: str) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from graphmem.extraction.sentence_variants import with_dropped_i
-from tests.support.nlp_reading import facts, read_one
+from tests.support.nlp_reading import facts, read_one, read_turns
 
 SPEAKER = "Theo"
 
@@ -38,6 +38,14 @@ def denials(text: str) -> set[tuple[str, str, str]]:
         ("I'm seeing a guy called Rafi", (SPEAKER, "dating", "Rafi")),
         ("I've left Leith, bought a flat in Portobello with my partner Sam.",
          (SPEAKER, "lives_in", "Portobello")),
+        ("my husband Karim works nights at the Amazon warehouse", ("Karim", "works_at", "Amazon")),
+        ("Nordea extended my contract to December", (SPEAKER, "works_at", "Nordea")),
+        ("first client is a Danish bank, Nordea", (SPEAKER, "has_client", "Nordea")),
+        ("Yusuf started reception at St Anne's in September", ("Yusuf", "studies_at", "St Anne")),
+        ("we're renting a 2 bed in Levenshulme, £950 a month",
+         (SPEAKER, "lives_in", "Levenshulme")),
+        ("we got the keys to our own house in Burnage!", (SPEAKER, "lives_in", "Burnage")),
+        ("signed a lease on a flat in Graça, 1,400 a month", (SPEAKER, "lives_in", "Graça")),
     ],
 )  # fmt: skip
 def test_work_study_and_couples_as_told(text: str, wanted: tuple[str, str, str]) -> None:
@@ -61,6 +69,20 @@ def test_an_employees_notice_ends_their_employment() -> None:
     assert (SPEAKER, "employs", "Ben") in denials("Ben handed in his notice, he's off to college")
 
 
+def test_an_employer_gone_ends_the_job() -> None:
+    said = "Kontor ran out of money, I'm freelancing now"
+    assert (SPEAKER, "works_at", "Kontor") in denials(said)
+
+
+def test_an_amount_after_a_town_is_no_age() -> None:
+    """ "Emma, 8, is …" has an age after a name; "Leeds, 1,400 a month" an amount (it read
+    "Leeds400 a month")."""
+    assert {t for t in triples("I live in Leeds, 1,400 a month")} >= {
+        (SPEAKER, "lives_in", "Leeds")
+    }
+    assert not any("400" in t[2] for t in triples("I live in Leeds, 1,400 a month"))
+
+
 @pytest.mark.parametrize(
     ("text", "restored"),
     [
@@ -77,3 +99,19 @@ def test_an_employees_notice_ends_their_employment() -> None:
 )  # fmt: skip
 def test_a_dropped_im_before_what_one_is_doing(text: str, restored: str) -> None:
     assert with_dropped_i(text) == restored
+
+
+def test_a_saints_name_is_a_place_and_a_first_name_acting_a_person() -> None:
+    """ "St Anne's" is a school, never the "he" of the next message; "Yusuf", which the small
+    model reads as a work of art, is a person when he starts school or moves."""
+    turns = [
+        ("Nadia", "Yusuf started reception at St Anne's in September"),
+        ("Nadia", "he's obsessed with dinosaurs, especially the spinosaurus"),
+        ("Nadia", "Yusuf moves to St Bernard's in September, closer to the new house"),
+        ("Nadia", "he's into football now, supports City like his dad"),
+    ]
+    memories = read_turns(turns)
+    assert ("Yusuf", "likes", "dinosaurs") in facts(memories[1].triplets)
+    assert ("Yusuf", "likes", "football") in facts(memories[3].triplets)
+    people = {e.name for m in memories for e in m.entities if e.type == "PERSON"}
+    assert "Yusuf" in people and not {"St Anne", "St Bernard"} & people

@@ -344,7 +344,7 @@ def resolve_relative(text: str, observed_at: datetime) -> datetime | None:
         moment = best[3](best[2], observed_at)
     except (OverflowError, ValueError):
         return None
-    if moment is not None and _ahead(lowered, best[2], best[3], moment, observed_at):
+    if moment is not None and _ahead(text, best[2], best[3], moment, observed_at):
         return _forward(moment, best[2])
     if best[3] is _ON_WEEKDAY and _told_ahead(lowered, best[2], progressive=True):
         return _next_weekday(best[2], observed_at, today=True)  # "we're driving up on Friday"
@@ -356,7 +356,7 @@ def resolve_relative(text: str, observed_at: datetime) -> datetime | None:
 _FUTURE = re.compile(
     r"\b(?:will|going\s+to|gonna|starting|starts|to\s+start|due|expecting|planning|"
     r"plan\s+to|hoping\s+to|about\s+to|moving|scheduled|booked|coming|upcoming|"
-    r"flying|leaving|heading)\b|'ll\b"
+    r"flying|leaving|heading|moves|goes|begins|leaves|arrives|flies|opens)\b|'ll\b"
 )
 
 #: A date a present tense puts on the calendar ("the wedding is on the 14th of February",
@@ -365,7 +365,7 @@ _SCHEDULED = re.compile(r"(?:\bis|\bare|'s)\s+(?:(?:on|in|set\s+for)\s+(?:the\s+
 
 
 def _ahead(
-    lowered: str, match: re.Match[str], resolver: Resolver, moment: datetime, observed: datetime
+    text: str, match: re.Match[str], resolver: Resolver, moment: datetime, observed: datetime
 ) -> bool:
     """A month or day without its year, told of what is still to come: its latest past
     occurrence is not what was meant (and future dates are not resolved)."""
@@ -373,7 +373,15 @@ def _ahead(
         return False
     if moment >= _midnight(observed.replace(day=1)):
         return False
-    return _told_ahead(lowered, match)
+    if _NAMES_OWN.search(text[max(0, match.start() - 60) : match.start()]):
+        # "Yusuf started at St Anne's in September": a name's "'s", no "is"
+        before = re.split(r"[.!?;]", text[max(0, match.start() - 60) : match.start()])[-1]
+        return _FUTURE.search(before.lower()) is not None
+    return _told_ahead(text.lower(), match)
+
+
+#: A name's possessive right before the date ("at St Anne's in September"): no "is".
+_NAMES_OWN = re.compile(r"\b[A-Z][\w-]*['’]s\s+(?:(?:on|in)\s+(?:the\s+)?)?$")
 
 
 #: A present progressive ("we're driving", "I am meeting"): with a weekday, what is ahead.

@@ -164,8 +164,9 @@ PERSONAL_RULES: tuple[Rule, ...] = (
           occupation=True),
     # a business's clients: "my biggest client is the Oakwood Hotel", "landed a new client,
     # Brightwave Energy"; and one lost: "lost the Oakwood Hotel as a client"
-    rule(rf"(?<![\w'])(?i:my|our)\s+(?:{_CLIENT_ADJ}\s+)?{_CLIENT}\s+(?i:is|was)\s+"
-          rf"(?:(?i:the)\s+)?{ORG}", "has_client", "names"),
+    rule(rf"(?:(?<![\w'])(?i:my|our)\s+|^)(?:{_CLIENT_ADJ}\s+)?{_CLIENT}\s+(?i:is|was)\s+"
+          rf"(?:(?i:an?)\s+(?:[\w-]+\s+){{0,3}}?[\w-]+,\s+)?(?:(?i:the)\s+)?{ORG}", "has_client",
+          "names"),  # "first client is a Danish bank, Nordea": its "my" left out
     rule(rf"(?<![\w'])(?i:landed|got|won|signed|picked\s+up|taken\s+on|took\s+on)\s+"
           rf"(?i:an?)\s+(?:{_CLIENT_ADJ}\s+)?{_CLIENT},?\s+(?:(?i:the)\s+)?{ORG}", "has_client",
           "names", event=True),

@@ -6,7 +6,7 @@ table :mod:`.pattern_rules` applies."""
 
 from __future__ import annotations
 
-from graphmem.extraction.pattern_fragments import ADV, CAP, FP, ORG, PERFECT
+from graphmem.extraction.pattern_fragments import ADV, CAP, FP, NAME, ORG, PERFECT
 from graphmem.extraction.pattern_rule import Rule, rule
 
 #: Kinds of a job ("a part-time job", "a summer internship", "my first placement").
@@ -58,6 +58,25 @@ WORK_RULES: tuple[Rule, ...] = (
           rf"part-time|full-time)\s+)?(?:[a-z][\w'-]*\s+){{0,2}}?[a-z][\w'-]*"
           rf"(?:,\s*|\s+(?i:called|named)\s+)(?P<t>{CAP}(?:\s+{CAP})?)(?![\w'-])", "employs",
           "names", event=True),
+    # "my husband Karim works nights at the Amazon warehouse", "I work weekends at Lidl"
+    rule(rf"(?:{FP}|{NAME}){PERFECT}\s+{ADV}(?i:works?|working|worked)\s+(?i:nights|days|"
+          rf"weekends|evenings|mornings|shifts|nights\s+and\s+weekends|part-time|full-time|"
+          rf"part\s+time|full\s+time|lates|earlies)\s+{_AT}", "works_at", "names"),
+    # "Nordea extended my contract to December": whom the speaker works for
+    rule(rf"(?<![\w'-])(?:the\s+)?(?=[A-Z]){ORG}\s+(?:(?i:have|has)\s+)?{ADV}(?i:extended|renewed|"
+          rf"extends|renews)\s+(?i:my|our)\s+(?i:contract|retainer)\b", "works_at", "names",
+          event=True),
+    # "Kontor ran out of money, I'm freelancing now": an employer gone (ends ``works_at``)
+    rule(rf"^(?:(?i:so|and|well|sadly|turns\s+out),?\s+)?(?:the\s+)?(?=[A-Z]){ORG}\s+{PERFECT}\s*"
+          rf"{ADV}(?i:ran\s+out\s+of\s+(?:money|cash|funding)|went\s+(?:bust|under|bankrupt|"
+          rf"into\s+administration)|folded|collapsed|shut\s+down|closed\s+down|has\s+closed|"
+          rf"closed|is\s+closing|went\s+out\s+of\s+business)\b", "works_at", "names",
+          denial=True),
+    # "Yusuf started reception at St Anne's", "Mia starts Year 7 at Parkside": school
+    rule(rf"{NAME}\s+{ADV}(?i:started|starts|starting|begins|began|is\s+starting|joined)\s+"
+          rf"(?i:reception|nursery|preschool|pre-school|school|primary|secondary|sixth\s+form|"
+          rf"college|uni|university|year\s+\d{{1,2}}|kindergarten|kindy)\s+{_AT}",
+          "studies_at", "names", event=True),
     # "I've got two staff, Kasia on the counter and Ben doing the early bakes": the staff
     # named after "staff" (the first, and one after "and" that a task follows)
     rule(rf"(?<![\w'])(?:{_STAFF})\s*[,:-]?\s+(?P<t>{CAP})(?![\w'-])(?!\s+(?i:is|was|are|has|"

@@ -377,7 +377,7 @@ def _relation_first(match: re.Match[str]) -> str:
 #: the name and what the sentence says of it.
 _AGE_AFTER_NAME = re.compile(
     rf"(?P<name>\b{CAP})\s*(?:\(\s*(?:aged?\s+)?\d{{1,2}}\s*(?:y/?o|years?\s+old)?\s*\)|"
-    r",\s*\d{1,2}\s*,)"
+    r",\s*\d{1,2}\s*,(?=\s))"  # not "Leeds, 1,400 a month": an amount
 )
 _BIRTH_ORDER = re.compile(
     rf"(?P<my>(?<![\w'])(?i:my|our))\s+(?i:eldest|oldest|youngest)(?:,\s*|\s+)"

@@ -57,6 +57,9 @@ _SIBILANTS = ("s", "x", "z", "ch", "sh")
 
 def _stem(word: str) -> str:
     word = word.lower().replace("'", "")
+    if word.endswith("ing") and len(word) >= 7:  # "opening" is "open", "running" "run"
+        base = word[:-3]
+        return base[:-1] if base[-1] == base[-2] and base[-1] not in "lsz" else base
     for suffix, repl in (("ies", "y"), ("ly", ""), ("es", ""), ("s", "")):
         if not word.endswith(suffix) or len(word) - len(suffix) < 3:
             continue

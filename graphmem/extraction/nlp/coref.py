@@ -168,7 +168,8 @@ def with_subject(
             # "he's allergic": not "Max's" (a pronoun's "'s" is never a possessive); "she's
             # been", "he's got": has
             then = after.nbor() if after.i + 1 < len(after.doc) else None
-            verb = "has" if then is not None and then.tag_ == "VBN" else "is"
+            has = then is not None and then.tag_ == "VBN" and then.lower_ not in _STATES
+            verb = "has" if has else "is"
             name, end = f"{name} {verb}", end + len(after.text)
         text = text[:start] + name + text[end:]
     return text
@@ -278,6 +279,17 @@ def _replaced(token: Token, referents: Referents, owners: Referents) -> bool:
         return (owned in RELATIONS or owned in _SUCCESSORS) and token.head.dep_ in _SUBJECTS
     pronoun = _OBJECTS.get(token.lower_)
     return pronoun in referents and token.dep_ == "pobj" and token.head.lower_ == "for"
+
+
+#: Participles that tell a state after "'s" ("he's obsessed with dinosaurs", "she's
+#: engaged"): "is", where another participle's "'s" is "has" ("he's moved to Leeds").
+_STATES = frozenset(
+    {"obsessed", "engaged", "married", "divorced", "separated", "interested", "excited",
+     "scared", "terrified", "frightened", "worried", "stressed", "tired", "exhausted", "hooked",
+     "addicted", "based", "retired", "employed", "unemployed", "qualified", "injured", "hurt",
+     "bored", "thrilled", "convinced", "determined", "involved", "settled", "stuck",
+     "pregnant", "allergic", "vaccinated", "fascinated", "devoted"}
+)  # fmt: skip
 
 
 def _contracted(pronoun: Token) -> bool:

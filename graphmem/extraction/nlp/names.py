@@ -130,7 +130,38 @@ def named_entity(ent: Span) -> Named | None:
     if label not in ENTITY_LABELS:
         return None
     name = _clean(ent.text)
-    return Named(name, label) if name else None
+    if name is None:
+        return None
+    if label == "PERSON" and _SAINTED.match(name):
+        label = "ORG"  # "St Anne's", "St. Bernard's": a school, church or hospital
+    elif label in _MISREAD_AS and _acts_like_someone(ent):
+        label = "PERSON"  # "Yusuf started reception…", read by the small model as a title
+    return Named(name, label)
+
+
+#: Labels the small model gives a first name it does not know ("Yusuf": WORK_OF_ART).
+_MISREAD_AS = frozenset({"WORK_OF_ART", "PRODUCT"})
+#: Verbs only a person is the subject of, in chat about people.
+_PEOPLE_VERBS = frozenset(
+    {"start", "move", "say", "tell", "ask", "want", "think", "feel", "learn", "join",
+     "graduate", "live", "work", "study", "struggle", "cry", "laugh", "walk", "talk", "pass",
+     "fail", "turn", "marry", "propose", "retire", "sleep", "behave", "misbehave", "apologise",
+     "apologize", "text", "call", "phone", "visit", "arrive", "quit", "resign"}
+)  # fmt: skip
+
+
+def _acts_like_someone(ent: Span) -> bool:
+    """One word, the subject of a verb only a person does ("Yusuf moves to St Bernard's")."""
+    root = ent.root
+    return (
+        len(ent) == 1
+        and root.dep_ in {"nsubj", "nsubjpass"}
+        and root.head.lemma_.lower() in _PEOPLE_VERBS
+    )
+
+
+#: A saint's name is a place's (a school, a church, a hospital), never a person's in chat.
+_SAINTED = re.compile(r"^(?:St\.?|Saint|Ste\.?)\s+[A-Z]")
 
 
 def _modifiers(head: Token) -> list[Token]:
