@@ -46,6 +46,7 @@ def denials(text: str) -> set[tuple[str, str, str]]:
          (SPEAKER, "lives_in", "Levenshulme")),
         ("we got the keys to our own house in Burnage!", (SPEAKER, "lives_in", "Burnage")),
         ("signed a lease on a flat in Graça, 1,400 a month", (SPEAKER, "lives_in", "Graça")),
+        ("Kontor ran out of money, I'm freelancing now", (SPEAKER, "job_title", "freelancing")),
     ],
 )  # fmt: skip
 def test_work_study_and_couples_as_told(text: str, wanted: tuple[str, str, str]) -> None:

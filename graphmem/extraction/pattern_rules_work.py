@@ -6,7 +6,7 @@ table :mod:`.pattern_rules` applies."""
 
 from __future__ import annotations
 
-from graphmem.extraction.pattern_fragments import ADV, CAP, FP, NAME, ORG, PERFECT
+from graphmem.extraction.pattern_fragments import ADV, BE1, CAP, FP, NAME, ORG, PERFECT
 from graphmem.extraction.pattern_rule import Rule, rule
 
 #: Kinds of a job ("a part-time job", "a summer internship", "my first placement").
@@ -72,6 +72,10 @@ WORK_RULES: tuple[Rule, ...] = (
           rf"into\s+administration)|folded|collapsed|shut\s+down|closed\s+down|has\s+closed|"
           rf"closed|is\s+closing|went\s+out\s+of\s+business)\b", "works_at", "names",
           denial=True),
+    # "I'm freelancing now", "went freelance in May", "I'm self-employed": the job now
+    rule(rf"(?:{BE1}\s+{ADV}|{FP}{PERFECT}\s+{ADV}(?i:went|gone|go|going)\s+)(?P<t>(?i:freelancing|"
+          rf"freelance|self-employed|contracting))\b(?!\s+(?i:for|at|with|on|designer|writer|"
+          rf"work|job|gig|project))", "job_title", "word", event=True),
     # "Yusuf started reception at St Anne's", "Mia starts Year 7 at Parkside": school
     rule(rf"{NAME}\s+{ADV}(?i:started|starts|starting|begins|began|is\s+starting|joined)\s+"
           rf"(?i:reception|nursery|preschool|pre-school|school|primary|secondary|sixth\s+form|"

@@ -124,7 +124,7 @@ def _score(
     shaped = {s: signals.get(s, 0.0) for s in SIGNALS}
     shaped["entity"] **= settings.entity_exponent  # a weak link counts less than linearly
     fused = sum(weights[s] * shaped[s] for s in SIGNALS)
-    temporal = time_plan.score(memory, row.cosine)
+    temporal = time_plan.score(memory, _topic_cosine(row, pool, time_plan))
     if temporal > 0:
         fused += settings.weight_temporal * temporal
         sources.append("temporal")
@@ -168,6 +168,15 @@ def _lacking(
     if not held:
         return lambda _: 1.0
     return lambda memory: 1.0 if memory.id in held else answer_factor
+
+
+def _topic_cosine(row: GateRow, pool: Pool, time_plan: TemporalPlan) -> float:
+    """The cosine a memory's time score reads: for a current fact the query is about by
+    meaning, the better of its text's and its matched fact's ("Nadia lives in Burnage" for
+    "Where does Nadia live now?", told as "we got the keys to our own house in Burnage!")."""
+    if row.memory.id not in time_plan.by_topic:
+        return row.cosine
+    return max(row.cosine, pool.fact_cosines.get(row.memory.id, -1.0))
 
 
 def gate_and_rank(

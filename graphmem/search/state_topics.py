@@ -89,6 +89,15 @@ class StateTopics:
         if topics:
             plan.note += f"; about: {', '.join(sorted(topics))}"
 
+    def of_query(self, vector: list[float], query: str, plan: TemporalPlan) -> set[str]:
+        """The topics of the query (``vector``); for a current question that reaches none by
+        its own wording and names one person ("Where does Nadia live now?": the name keeps
+        it from "where I live"), those of it asked of oneself (:meth:`of_named`)."""
+        found = self.topics(vector)
+        if found or plan.intent.kind != "current" or plan.intent.whole:
+            return found
+        return self.of_named(query)
+
     def topics(self, vector: list[float]) -> set[str]:
         """The state predicates whose description ``vector`` comes within ``TOPIC_MIN`` of."""
         query = np.asarray(vector, dtype=np.float32)

@@ -297,7 +297,7 @@ class SearchMemories:
         [vector, *category_vector] = self.embedder.embed([draft.query, *filter(None, [asked])])
         keys = keys_read.result()
         time_plan, resolution, me = planned.result()
-        topics = frozenset(self._topics.topics(vector))
+        topics = frozenset(self._topics.of_query(vector, draft.query, time_plan))
         self._topics.apply(time_plan, topics)
         update: dict[str, Any] = {
             "self_names": me,
