@@ -46,7 +46,11 @@ def denials(text: str) -> set[tuple[str, str, str]]:
          (SPEAKER, "lives_in", "Levenshulme")),
         ("we got the keys to our own house in Burnage!", (SPEAKER, "lives_in", "Burnage")),
         ("signed a lease on a flat in Graça, 1,400 a month", (SPEAKER, "lives_in", "Graça")),
+        ("We've moved! Bristol is great, the flat's in Clifton.", (SPEAKER, "lives_in", "Clifton")),
         ("Kontor ran out of money, I'm freelancing now", (SPEAKER, "job_title", "freelancing")),
+        ("we signed a two-year deal with Brightwave Energy",
+         (SPEAKER, "has_client", "Brightwave Energy")),
+        ("I signed Oakwood Hotel as a new client", (SPEAKER, "has_client", "Oakwood Hotel")),
     ],
 )  # fmt: skip
 def test_work_study_and_couples_as_told(text: str, wanted: tuple[str, str, str]) -> None:
@@ -68,6 +72,21 @@ def test_what_tells_no_such_fact(text: str, unwanted: tuple[str, str, str]) -> N
 
 def test_an_employees_notice_ends_their_employment() -> None:
     assert (SPEAKER, "employs", "Ben") in denials("Ben handed in his notice, he's off to college")
+
+
+@pytest.mark.parametrize(
+    ("text", "ended"),
+    [
+        ("Smile Co dropped me, they're doing it in-house", (SPEAKER, "has_client", "Smile Co")),
+        ("Deloitte let me go in March", (SPEAKER, "works_at", "Deloitte")),
+    ],
+)
+def test_a_client_or_employer_that_let_one_go(text: str, ended: tuple[str, str, str]) -> None:
+    assert ended in denials(text)
+
+
+def test_a_lift_is_no_client_lost() -> None:
+    assert not any(d[1] == "has_client" for d in denials("Tom dropped me off at the station"))
 
 
 def test_an_employer_gone_ends_the_job() -> None:

@@ -80,6 +80,10 @@ HOME_RULES: tuple[Rule, ...] = (
           rf"(?i:a|an|our|my|the)\s+(?:[\w-]+\s+){{0,3}}?(?:{_HOME_NOUN}|(?i:bed|bedroom|"
           rf"bedroomed|semi|terrace|maisonette|bedsit))\s+(?i:in)\s+(?=[A-Z]){ORG}", "lives_in",
           event=True),
+    # "We've moved! … the flat's in Clifton", "our new place is in Hove": the home's town
+    rule(rf"(?<![\w'])(?i:the|our|my)\s+(?:(?i:new|own)\s+)?(?i:flat|house|place|apartment|home|"
+          rf"condo|studio|bungalow|cottage)(?:'s|\s+(?i:is))\s+(?:(?i:right|just)\s+)?(?i:in)\s+"
+          rf"(?:the\s+)?(?=[A-Z]){ORG}", "lives_in", "names"),
     # "I've lived in Toronto since 2015" (without since/for: been there once, maybe)
     rule(rf"{FP}(?:'ve|\s+have)\s+{ADV}(?i:lived)\s+(?i:in)\s+{ORG}\s+(?i:since|for)\b",
           "lives_in"),

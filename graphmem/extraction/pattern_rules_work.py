@@ -72,6 +72,20 @@ WORK_RULES: tuple[Rule, ...] = (
           rf"into\s+administration)|folded|collapsed|shut\s+down|closed\s+down|has\s+closed|"
           rf"closed|is\s+closing|went\s+out\s+of\s+business)\b", "works_at", "names",
           denial=True),
+    # "Smile Co dropped me", "Acme let me go": a client lost, or a job (each ends its own)
+    rule(rf"^(?:(?i:so|and|well|sadly|ugh),?\s+)?(?:the\s+)?(?=[A-Z]){ORG}\s+{PERFECT}\s*{ADV}"
+          rf"(?i:dropped|ditched|fired|sacked)\s+(?i:me|us)\b(?!\s+(?i:off|at|home|back|a\s+line|"
+          rf"a\s+text|a\s+message|in|round|over)\b)", "has_client", "names", denial=True),
+    rule(rf"^(?:(?i:so|and|well|sadly|ugh),?\s+)?(?:the\s+)?(?=[A-Z]){ORG}\s+{PERFECT}\s*{ADV}"
+          rf"(?:(?i:let)\s+(?i:me)\s+(?i:go)|(?i:laid)\s+(?i:me)\s+(?i:off)|(?i:fired|sacked)\s+"
+          rf"(?i:me))\b", "works_at", "names", denial=True),
+    # "signed a deal with Brightwave", "we signed Oakwood as a client": a client won
+    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:signed|landed|closed|won)\s+(?i:a|an|the|our|my)\s+"
+          rf"(?:[\w-]+\s+){{0,2}}?(?i:deal|contract|retainer)\s+(?i:with)\s+(?:the\s+)?"
+          rf"(?=[A-Z]){ORG}", "has_client", "names", event=True),
+    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:signed|landed|won)\s+(?:the\s+)?(?=[A-Z]){ORG}\s+(?i:as)\s+"
+          rf"(?i:a|an|our|my)\s+(?:new\s+)?(?i:client|customer)\b", "has_client", "names",
+          event=True),
     # "I'm freelancing now", "went freelance in May", "I'm self-employed": the job now
     rule(rf"(?:{BE1}\s+{ADV}|{FP}{PERFECT}\s+{ADV}(?i:went|gone|go|going)\s+)(?P<t>(?i:freelancing|"
           rf"freelance|self-employed|contracting))\b(?!\s+(?i:for|at|with|on|designer|writer|"
