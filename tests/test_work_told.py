@@ -112,6 +112,8 @@ def test_an_amount_after_a_town_is_no_age() -> None:
         ("Doing 12 hour night shifts", "I'm doing 12 hour night shifts"),
         ("Painting is my therapy", "Painting is my therapy"),  # a gerund named as a thing
         ("Cycling helps", "Cycling helps"),
+        ("Going to the climbing gym is my favourite way to unwind.",
+         "Going to the climbing gym is my favourite way to unwind."),
         ("Amazing!", "Amazing!"),  # an -ing adjective
         ("Going to Paris?", "Going to Paris?"),  # a question
         ("Morning all", "Morning all"),

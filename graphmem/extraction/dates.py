@@ -346,7 +346,7 @@ def resolve_relative(text: str, observed_at: datetime) -> datetime | None:
         return None
     if moment is not None and _ahead(text, best[2], best[3], moment, observed_at):
         return _forward(moment, best[2])
-    if best[3] is _ON_WEEKDAY and _told_ahead(lowered, best[2], progressive=True):
+    if best[3] is _ON_WEEKDAY and _told_ahead(text, best[2], progressive=True):
         return _next_weekday(best[2], observed_at, today=True)  # "we're driving up on Friday"
     return moment
 
@@ -373,26 +373,21 @@ def _ahead(
         return False
     if moment >= _midnight(observed.replace(day=1)):
         return False
-    if _NAMES_OWN.search(text[max(0, match.start() - 60) : match.start()]):
-        # "Yusuf started at St Anne's in September": a name's "'s", no "is"
-        before = re.split(r"[.!?;]", text[max(0, match.start() - 60) : match.start()])[-1]
-        return _FUTURE.search(before.lower()) is not None
-    return _told_ahead(text.lower(), match)
-
-
-#: A name's possessive right before the date ("at St Anne's in September"): no "is".
-_NAMES_OWN = re.compile(r"\b[A-Z][\w-]*['’]s\s+(?:(?:on|in)\s+(?:the\s+)?)?$")
+    return _told_ahead(text, match)
 
 
 #: A present progressive ("we're driving", "I am meeting"): with a weekday, what is ahead.
 _PROGRESSIVE = re.compile(r"(?:'re|'m|\bare|\bam|\bis)\s+(?:\w+\s+)?\w+ing\b")
+#: A name's possessive right before the date ("at St Anne's in September"): no "is".
+_NAMES_OWN = re.compile(r"\b[A-Z][\w-]*['’]s\s+(?:(?:on|in)\s+(?:the\s+)?)?$")
 
 
-def _told_ahead(lowered: str, match: re.Match[str], *, progressive: bool = False) -> bool:
+def _told_ahead(text: str, match: re.Match[str], *, progressive: bool = False) -> bool:
     """Whether the words before ``match`` in its sentence put it ahead of the telling."""
-    before = re.split(r"[.!?;]", lowered[max(0, match.start() - 60) : match.start()])[-1]
-    cues = (_FUTURE, _SCHEDULED, _PROGRESSIVE) if progressive else (_FUTURE, _SCHEDULED)
-    return any(cue.search(before) is not None for cue in cues)
+    before = re.split(r"[.!?;]", text[max(0, match.start() - 60) : match.start()])[-1]
+    owned = _NAMES_OWN.search(before) is not None  # "Yusuf started at St Anne's in May"
+    cues = (_FUTURE, *(() if owned else (_SCHEDULED,)), *((_PROGRESSIVE,) if progressive else ()))
+    return any(cue.search(before.lower()) is not None for cue in cues)
 
 
 def _forward(moment: datetime, match: re.Match[str]) -> datetime:

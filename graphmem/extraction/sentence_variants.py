@@ -34,8 +34,9 @@ _DROPPED_IVE = re.compile(r"^(?:(?:Just|Honestly|Also|Still)\s+)?[Bb]een\s+(?:\w
 _DROPPED_IM = re.compile(r"^(?:[Nn]o\s+longer|[Nn]ot\s+\w+\s+any\s?more)\b")
 #: "Seeing someone new, Hana", "Living with three flatmates on Claypath", "Now tutoring GCSE
 #: maths online": what the speaker is doing, its "I'm" left out. A gerund of doing, not one
-#: named as a thing ("Painting is my therapy", "Cycling helps"), nor an -ing adjective
-#: ("Amazing!"), which a list of verbs leaves out.
+#: named as a thing, the subject of a verb in its clause ("Painting is my therapy", "Going
+#: to the climbing gym is my favourite way to unwind", "Cycling helps"), nor an -ing
+#: adjective ("Amazing!"), which a list of verbs leaves out.
 _DOING = (
     r"seeing|dating|living|staying|renting|lodging|working|studying|doing|tutoring|"
     r"teaching|coaching|training|learning|revising|practi[cs]ing|volunteering|moving|"
@@ -51,8 +52,8 @@ _DOING = (
 _DROPPED_IM_DOING = re.compile(
     r"^(?P<adv>(?:[Nn]ow|[Ss]till|[Cc]urrently|[Aa]lso|[Jj]ust|[Ff]inally|[Aa]ctually|"
     rf"[Ss]lowly|[Oo]fficially)\s+)?(?P<verb>(?i:{_DOING}))\b(?!['-])"
-    r"(?!\s+(?:is|was|are|were|has|had|can|could|will|would|helps?|makes?|keeps?|gives?|"
-    r"seems?|feels?|sounds?|looks?|gets?|takes?|costs?|and|or)\b)"
+    r"(?![^,.!?;:]{0,60}?\s(?:is|was|are|were|has|had|can|could|will|would|helps?|makes?|"
+    r"keeps?|gives?|seems?|feels?|sounds?|gets?|takes?|costs?)\b)(?!\s+(?:and|or)\b)"
 )
 
 
