@@ -48,6 +48,10 @@ def denials(text: str) -> set[tuple[str, str, str]]:
         ("signed a lease on a flat in Graça, 1,400 a month", (SPEAKER, "lives_in", "Graça")),
         ("We've moved! Bristol is great, the flat's in Clifton.", (SPEAKER, "lives_in", "Clifton")),
         ("Kontor ran out of money, I'm freelancing now", (SPEAKER, "job_title", "freelancing")),
+        ("just started as a junior solicitor at Harper Lowe in Leeds",
+         (SPEAKER, "works_at", "Harper Lowe")),
+        ("Aoife and I are moving in together, found a place in Chapel Allerton",
+         (SPEAKER, "lives_in", "Chapel Allerton")),
         ("we signed a two-year deal with Brightwave Energy",
          (SPEAKER, "has_client", "Brightwave Energy")),
         ("I signed Oakwood Hotel as a new client", (SPEAKER, "has_client", "Oakwood Hotel")),
@@ -64,6 +68,7 @@ def test_work_study_and_couples_as_told(text: str, wanted: tuple[str, str, str])
         ("I'm seeing a physio called Henrik", (SPEAKER, "dating", "Henrik")),
         ("the staff at the cafe are lovely", (SPEAKER, "employs", "Cafe")),
         ("my job is boring", (SPEAKER, "works_at", "Boring")),
+        ("started as a favour for a friend at Tesco", (SPEAKER, "works_at", "Tesco")),
     ],
 )  # fmt: skip
 def test_what_tells_no_such_fact(text: str, unwanted: tuple[str, str, str]) -> None:

@@ -68,7 +68,7 @@ HOME_RULES: tuple[Rule, ...] = (
           rf"close\s+to|next\s+to)\b[^.!?;:\n]{{0,40}}?)?\s+(?i:in)\s+"
           rf"(?=[A-Z]){ORG}", "lives_in", event=True),
     # "I've left Leith, bought a flat in Portobello with my partner Sam": its "I" before
-    rule(rf"(?<=[,;]\s)(?:(?i:and|then|just|finally)\s+)?(?i:bought|rented)\s+(?i:a|an|our|my)\s+"
+    rule(rf"(?<=[,;]\s)(?:(?i:and|then|just|finally)\s+)?(?i:bought|rented|found|got)\s+(?i:a|an|our|my)\s+"
           rf"(?:(?i:new|own|small|little|big|nice|lovely)\s+)*(?i:place|flat|apartment|house|home|"
           rf"condo|studio)\s+(?i:in)\s+(?=[A-Z]){ORG}", "lives_in", event=True,
           first_person_before=True),

@@ -6,7 +6,7 @@ table :mod:`.pattern_rules` applies."""
 
 from __future__ import annotations
 
-from graphmem.extraction.pattern_fragments import ADV, BE1, CAP, FP, NAME, ORG, PERFECT
+from graphmem.extraction.pattern_fragments import ADV, BE1, CAP, FP, NAME, ORG, PERFECT, TITLE_WORDS
 from graphmem.extraction.pattern_rule import Rule, rule
 
 #: Kinds of a job ("a part-time job", "a summer internship", "my first placement").
@@ -62,6 +62,13 @@ WORK_RULES: tuple[Rule, ...] = (
     rule(rf"(?:{FP}|{NAME}){PERFECT}\s+{ADV}(?i:works?|working|worked)\s+(?i:nights|days|"
           rf"weekends|evenings|mornings|shifts|nights\s+and\s+weekends|part-time|full-time|"
           rf"part\s+time|full\s+time|lates|earlies)\s+{_AT}", "works_at", "names"),
+    # "just started as a junior solicitor at Harper Lowe in Leeds": a title, then where
+    rule(rf"(?<![\w'])(?i:started|starting|start|began|joined|joining)\s+(?i:as)\s+(?i:an?|the)\s+"
+          rf"(?P<title>{TITLE_WORDS})\s+{_AT}", "works_at", "names", event=True,
+          first_person_before=True, titled=True, occupation=True),
+    rule(rf"(?<![\w'])(?i:started|starting|start|began|joined|joining)\s+(?i:as)\s+(?i:an?|the)\s+"
+          rf"(?P<t>{TITLE_WORDS})\s+(?i:at|with|for)\s+(?=(?:the\s+)?[A-Z])", "job_title", "title",
+          event=True, first_person_before=True, occupation=True),
     # "Nordea extended my contract to December": whom the speaker works for
     rule(rf"(?<![\w'-])(?:the\s+)?(?=[A-Z]){ORG}\s+(?:(?i:have|has)\s+)?{ADV}(?i:extended|renewed|"
           rf"extends|renews)\s+(?i:my|our)\s+(?i:contract|retainer)\b", "works_at", "names",

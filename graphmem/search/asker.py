@@ -52,8 +52,26 @@ def about_others_than(query: str, matched: list[TripletHit]) -> set[str]:
     name = named(query)
     if name is None:
         return set()
-    own = {m for t in matched if name in _ends(t) for m in t.memory_ids}
+    # who someone is to that person ("Aoife girlfriend_of Callum") is no fact of their own
+    # unless the question asks for a relation ("Who is Callum's girlfriend?")
+    related = bool(role_phrases.phrases(query))
+    own = {
+        m
+        for t in matched
+        if name in _ends(t) and (related or not _told_relation(t, name))
+        for m in t.memory_ids
+    }
     return _besides(own, matched)
+
+
+#: Predicates that tell who one person is to another, besides the ``…_of`` relations.
+_COUPLES = frozenset({"dating", "married_to", "engaged_to"})
+
+
+def _told_relation(triplet: TripletHit, name: str) -> bool:
+    """``triplet`` says who someone else is to ``name``: a relation pointing at them."""
+    relation = triplet.predicate.endswith("_of") or triplet.predicate in _COUPLES
+    return relation and normalize_name(triplet.target) == name
 
 
 def _besides(own: set[str], matched: list[TripletHit]) -> set[str]:

@@ -50,10 +50,21 @@ def recognise(store: SearchStore, ctx: SearchContext, settings: SearchSettings) 
     for row in found.by_key:
         seeds[row.id] = SELF_CONFIDENCE
     for row in found.by_vector:
-        if row.score >= settings.entity_min_cosine:
+        if row.score >= settings.entity_min_cosine and not _owned_by_name(row.name, stems):
             seeds[row.id] = max(seeds.get(row.id, 0.0), row.score)
     ranked = sorted(seeds.items(), key=lambda kv: -kv[1])[:SEED_LIMIT]
     return dict(ranked)
+
+
+def _owned_by_name(name: str, stems: set[str]) -> bool:
+    """An unnamed relative of someone the query names, by a relation the query does not say
+    ("Callum's Father" for "Where does Callum live now?"): near the query by the owner's name
+    alone, so no seed by meaning (the role resolution reaches it when the query says "dad")."""
+    owner, mark, relation = name.partition("'s ")
+    if not mark:
+        return False
+    said = {lucene.singular(w) for w in lucene.terms(relation)}
+    return {lucene.singular(w) for w in lucene.terms(owner)} <= stems and not said & stems
 
 
 def _closeness(triplet: TripletHit, seed_name: str) -> float:
