@@ -23,6 +23,9 @@ from graphmem.extraction.pattern_rule import Rule, rule
 _OWNER_NAMED = rf"(?<![\w'-])(?!(?:We|I)\b)(?P<o>{CAP}(?:\s+{CAP}){{0,2}})"
 _HAS = r"(?i:has|had|got|adopted|rescued)"
 
+#: The pet words without their group (a second one in the same pattern names the pet).
+_PETS = PET.replace("(?P<r>", "(?:", 1)
+
 PET_RULES: tuple[Rule, ...] = (
     rule(rf"{MY_REL}{PET}\b,?\s+(?:(?i:named|called)\s+)?{PET_NAME}", "pet"),
     rule(rf"{MY_REL}{PET}{CALLED}{PET_NAME}", "pet"),  # "our cat's name is Miso"
@@ -42,6 +45,11 @@ PET_RULES: tuple[Rule, ...] = (
           rf"(?:[^.!?;]{{0,60}}?)[,;]?\s+(?:(?i:and\s+))?(?:(?:{FP}\s+)?{ADV}(?i:named|called|"
           rf"call|name)\s+(?i:him|her|it|them)|(?i:his|her|its)\s+name(?:'s|\s+is))\s+"
           rf"{PET_NAME}", "pet"),
+    # "we've got two dogs, a collie called Skye and an old lab called Bramble": each one
+    rule(rf"{FP}{PERFECT}\s+{ADV}{OWN}\s+{COUNT}{_PETS}s\b[^.!?;]*?(?:,|\band\b)\s+(?i:an?)\s+"
+          rf"(?:[\w-]+\s+){{0,2}}?{PET}\s+(?i:named|called)\s+{PET_NAME}", "pet"),
+    rule(rf"{FP}{PERFECT}\s+{ADV}{OWN}\s+{COUNT}{_PETS}s\b[^.!?;]*?\band\s+(?i:an?)\s+"
+          rf"(?:[\w-]+\s+){{0,2}}?{PET}\s+(?i:named|called)\s+{PET_NAME}", "pet"),
     # "We have two cats, Mochi and Pixel", "we've got three dogs named Rex, Bo and Kai"
     rule(rf"{FP}{PERFECT}\s+{ADV}{OWN}\s+{COUNT}{PET}s\b,?\s+(?:(?i:named|called)\s+)?"
           rf"{LISTED_NAMES}", "pets", "names"),

@@ -90,6 +90,9 @@ PETS = {
     "labradoodle": "dog", "cockapoo": "dog", "goldendoodle": "dog", "sheepdog": "dog",
     "german shepherd": "dog", "dalmatian": "dog", "shih tzu": "dog", "mutt": "dog",
     "maine coon": "cat", "ragdoll": "cat", "siamese": "cat", "tabby": "cat", "sphynx": "cat",
+    "lab": "dog", "staffie": "dog", "staffy": "dog", "lurcher": "dog", "westie": "dog",
+    "cavapoo": "dog", "jack russell": "dog", "alsatian": "dog", "springer": "dog",
+    "cocker spaniel": "dog", "springer spaniel": "dog", "border terrier": "dog",
 }  # fmt: skip
 DIETS = "vegetarian|vegan|pescatarian|pescetarian|flexitarian|keto|paleo"
 INTOLERANT = "lactose|gluten|fructose|histamine|dairy|wheat|soy|egg|caffeine|alcohol"

@@ -8,7 +8,7 @@ Each is read only where the verb's clause asserts (:func:`.clauses.clause_assert
   without naming where ("I retired last year"), the job whatever it was: ``works_at`` and
   ``job_title`` of :data:`~graphmem.domain.extraction.ANY_VALUE`;
 * **a pet that died**: "Mitzi died last week", "Bruno passed away", "we had to put Bruno
-  down" deny every pet relation of that name to the speaker (``dog_of``, ``cat_of`` …:
+  down", "we had to say goodbye to Bramble" deny every pet relation of that name to the speaker (``dog_of``, ``cat_of`` …:
   whatever kind the store told) and the speaker's having it, so that "what pets do we
   have?" reads the ones alive. A person who died keeps their relations: a grandfather stays
   one.
@@ -34,7 +34,7 @@ _LET_GO = frozenset({("lay", "off"), ("fire", ""), ("sack", ""), ("let", "go"), 
 _DIED = frozenset({("die", ""), ("pass", "away"), ("put", "down")})
 _PET_RELATIONS = tuple(sorted({f"{kind}_of" for kind in PETS.values()}))
 _JOB = ("works_at", "job_title")
-_LEMMAS = frozenset({lemma for lemma, _ in _LET_GO | _DIED} | {"retire"})
+_LEMMAS = frozenset({lemma for lemma, _ in _LET_GO | _DIED} | {"retire", "say"})
 
 
 def departures(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
@@ -42,6 +42,9 @@ def departures(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
     lemma = verb.lemma_.lower()
     if lemma not in _LEMMAS:
         return  # every verb of every sentence comes here
+    if lemma == "say":  # "we had to say goodbye to Bramble": a pet's death, told gently
+        yield from _said_goodbye(verb, speakers)
+        return
     if not clause_asserts(verb):
         return
     told = (lemma, _particle(verb))
@@ -89,6 +92,19 @@ def _any_job(source: Named, verb: Token) -> Iterator[ParsedTriplet]:
         yield ParsedTriplet(source, predicate, Named(ANY_VALUE, CONCEPT), fact, False, verb.i)
 
 
+def _said_goodbye(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
+    """ "We had to say goodbye to Bramble": "had to" and a goodbye, to a name (not "I said
+    goodbye to Tom at the station"); asserted by "had", whose clause it is."""
+    had = verb.head
+    if verb.dep_ != "xcomp" or had.lemma_.lower() != "have" or not clause_asserts(had):
+        return
+    if not any(c.dep_ == "dobj" and c.lower_ in {"goodbye", "bye"} for c in verb.children):
+        return
+    to = [p for p in verb.children if p.dep_ == "prep" and p.lower_ == "to"]
+    yield from _pets_gone([c for p in to for c in p.children if c.dep_ == "pobj"], speakers,
+                          verb)  # fmt: skip
+
+
 def _pet_died(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
     """A pet named as the one who died ("Mitzi died") or was put down ("put Bruno down")."""
     role = "dobj" if verb.lemma_.lower() == "put" else "nsubj"
@@ -96,7 +112,15 @@ def _pet_died(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
     # "our hamster Toffee died": the name in apposition to the pet word
     told += [a for c in told for a in c.children if a.dep_ == "appos"]
     told = [_named_before(c) if c.lower_ in {"her", "him", "it"} else c for c in told]
-    for token in (c for c in told if c.pos_ == "PROPN"):
+    yield from _pets_gone(told, speakers, verb)
+
+
+def _pets_gone(told: list[Token], speakers: Speakers, verb: Token) -> Iterator[ParsedTriplet]:
+    """The denials of the pets named in ``told``: every pet relation to the speaker, and
+    having them."""
+    # a name, or a capitalised word the tagger took for a noun ("Bramble")
+    named_here = (c for c in told if c.pos_ == "PROPN" or (c.is_title and c.i > c.sent.start))
+    for token in named_here:
         named = resolve(token, speakers)
         if named is None or named.name in {speakers.me, speakers.you}:
             continue

@@ -1,0 +1,32 @@
+"""Pets told in chat's words: breeds named as people say them ("an old lab", "a staffie"),
+each pet of a list given with its breed, and a pet's death told gently ("we had to say
+goodbye to Bramble"); found by a dog owner's chat, eighteenth stop."""
+
+from __future__ import annotations
+
+from tests.support.nlp_reading import facts, read_one
+
+SPEAKER = "Pat"
+
+
+def test_each_pet_of_a_list_with_its_breed() -> None:
+    said = "we've got two dogs, a collie called Skye and an old lab called Bramble"
+    found = facts(read_one(said, SPEAKER).triplets)
+    assert {("Skye", "dog_of", SPEAKER), ("Bramble", "dog_of", SPEAKER)} <= found
+
+
+def test_a_breed_as_people_say_it() -> None:
+    assert ("Max", "dog_of", SPEAKER) in facts(
+        read_one("We adopted a lab called Max", SPEAKER).triplets
+    )
+
+
+def test_a_goodbye_one_had_to_say_ends_the_pet() -> None:
+    denied = facts(
+        read_one("we had to say goodbye to Bramble last week, he was 14", SPEAKER).denied
+    )
+    assert ("Bramble", "dog_of", SPEAKER) in denied
+
+
+def test_a_goodbye_at_the_station_ends_nothing() -> None:
+    assert not read_one("I said goodbye to Tom at the station", SPEAKER).denied
