@@ -8,10 +8,10 @@ Each is read only where the verb's clause asserts (:func:`.clauses.clause_assert
   without naming where ("I retired last year"), the job whatever it was: ``works_at`` and
   ``job_title`` of :data:`~graphmem.domain.extraction.ANY_VALUE`;
 * **a pet that died**: "Mitzi died last week", "Bruno passed away", "we had to put Bruno
-  down", "we had to say goodbye to Bramble" deny every pet relation of that name to the speaker (``dog_of``, ``cat_of`` …:
-  whatever kind the store told) and the speaker's having it, so that "what pets do we
-  have?" reads the ones alive. A person who died keeps their relations: a grandfather stays
-  one.
+  down", "we had to say goodbye to Bramble" deny every pet relation of that name to the
+  speaker (``dog_of``, ``cat_of`` …: whatever kind the store told) and the speaker's
+  having it, so that "what pets do we have?" reads the ones alive. A person who died keeps
+  their relations: a grandfather stays one.
 """
 
 from __future__ import annotations
