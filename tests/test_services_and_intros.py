@@ -29,6 +29,10 @@ def triples(text: str) -> set[tuple[str, str, str]]:
         ("new bestie is Priyanka, she's in my form", ("Priyanka", "friend_of", SPEAKER)),
         ("best friend is Amara", ("Amara", "friend_of", SPEAKER)),
         ("new neighbour is Tariq", ("Tariq", "neighbor_of", SPEAKER)),
+        # named right after the relation that brings them in (eighteenth stop)
+        ("An agent signed me! Her name's Ruth Okonjo, at Blake Friedmann.",
+         ("Ruth Okonjo", "agent_of", SPEAKER)),
+        ("We got a new cleaner, her name is Ana.", ("Ana", "cleaner_of", SPEAKER)),
     ],
 )  # fmt: skip
 def test_people_by_their_role(text: str, wanted: tuple[str, str, str]) -> None:
@@ -141,3 +145,10 @@ def test_a_ward_or_team_between_the_title_and_the_employer(
     found = triples(text)
     assert (SPEAKER, "works_at", place) in found
     assert (SPEAKER, "job_title", title) in found
+
+
+def test_a_name_after_someone_elses_relative_is_not_the_speakers() -> None:
+    """ "my sister has a new boyfriend, his name is Tom": the sister's boyfriend."""
+    found = triples("my sister has a new boyfriend, his name is Tom")
+    assert ("Tom", "boyfriend_of", SPEAKER) not in found
+    assert ("Tom", "sister_of", SPEAKER) not in found

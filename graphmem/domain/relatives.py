@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 SERVICES = (
     "builder", "plumber", "electrician", "mechanic", "accountant", "lawyer", "solicitor",
     "cleaner", "gardener", "hairdresser", "barber", "vet", "caterer", "photographer",
-    "decorator", "architect", "midwife",
+    "decorator", "architect", "midwife", "agent",
 )  # fmt: skip
 
 

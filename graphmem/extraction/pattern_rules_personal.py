@@ -123,6 +123,11 @@ PERSONAL_RULES: tuple[Rule, ...] = (
     # "Leo has a new coach called Marcus", "Mia's got a tutor named Ann": the named person's
     rule(rf"(?<![\w'-])(?P<o>{CAP})\s+(?:has|had|'s)\s+(?:got\s+)?(?i:an?)\s+{_KIND}"
           rf"{REL}\s+(?i:called|named)\s+{HONORIFIC}{PERSON}", "relation"),
+    # "An agent signed me! Her name's Ruth Okonjo", "got a new cleaner, her name is Ana": the
+    # person named right after the relation that brings them in (the speaker's)
+    rule(rf"(?:^|(?<=\s))(?i:an?|my|our)\s+(?:(?i:new|great|good|lovely|literary)\s+)?{REL}"
+          rf"(?:\s+(?:[a-z]+\s+){{0,2}}?(?i:me|us))?[,;]\s+(?i:her|his|their)\s+(?i:name)"
+          rf"(?:'s|\s+(?i:is))\s+{HONORIFIC}{PERSON}", "relation", first_person_before=True),
     # "We hired a maths tutor for Leo, called Anita": whom the teacher is for
     rule(rf"{_FOUND}{_KIND}{REL}\s+(?i:for)\s+(?P<o>{CAP}),?\s+(?i:called|named)\s+"
           rf"{HONORIFIC}{PERSON}", "relation"),
