@@ -62,6 +62,8 @@ def test_the_kind_of_answer_asked_for(query: str, kind: str | None) -> None:
         ("the bakery's doing well, we open at 7 on weekdays", "clock", True),  # a bare hour
         ("opening hours are now 8 till 3", "clock", True),
         ("pub quiz, half 7 at the Crown", "clock", True),
+        ("Bramble's on metacam for his hips", "medication", True),  # a name not known
+        ("Tom's on holiday for his birthday", "medication", False),
         ("I go 2 to 3 times a week", "clock", False),  # a count
         ("the kids started school at 5 years old", "clock", False),
         ("we won 3-1 on Saturday", "clock", False),  # a score

@@ -33,6 +33,15 @@ _HOUR = (
     r"quid|euros?|dollars?|grand|minutes?|mins?))"
 )
 
+#: A medicine by a name not known, told with what it treats ("Bramble's on metacam for his
+#: hips", "she's on Zyrtec for her allergies").
+_TAKEN_FOR = (
+    r"\bon\s+[a-z][\w-]*\s+for\s+(?:his|her|their|my|our|its|the)\s+(?:[a-z]+\s+)?"
+    r"(?:hips?|joints?|heart|back|knees?|skin|thyroid|blood\s+pressure|pain|anxiety|"
+    r"arthritis|allerg(?:y|ies)|asthma|cough|stomach|sleep|depression|infection|eyes?|ears?|"
+    r"migraines?|reflux|cholesterol|diabetes|seizures|fits|nerves|mood|acne|eczema)\b"
+)
+
 _NUMBER_WORDS = (
     r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
     r"forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|dozen|half|couple"
@@ -72,7 +81,8 @@ _HOLDS: dict[Kind, re.Pattern[str]] = {
         re.I,
     ),
     "medication": re.compile(
-        rf"\b(?:\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml|units?)|prescribed|prescription|{MEDICINE})\b",
+        rf"\b(?:\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml|units?)|prescribed|prescription|{MEDICINE})\b|"
+        rf"{_TAKEN_FOR}",
         re.I,
     ),
     # a time on the clock or a stopwatch: "at 3:15", "6pm", "finished in 3:24", "1:58:30",
