@@ -30,3 +30,9 @@ def test_a_goodbye_one_had_to_say_ends_the_pet() -> None:
 
 def test_a_goodbye_at_the_station_ends_nothing() -> None:
     assert not read_one("I said goodbye to Tom at the station", SPEAKER).denied
+
+
+def test_a_medicine_not_listed_told_with_what_it_treats() -> None:
+    found = facts(read_one("Bramble's on metacam for his hips", SPEAKER).triplets)
+    assert ("Bramble", "take", "metacam") in found
+    assert not read_one("Tom's on holiday for his birthday", SPEAKER).triplets

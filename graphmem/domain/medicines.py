@@ -16,3 +16,16 @@ MEDICINE = (
     r"antibiotics?|antidepressants?|antihistamines?|steroids?|painkillers?|inhalers?|"
     r"beta[\s-]blockers?|blood\s+thinners?|ace\s+inhibitors?)"
 )
+
+#: What a medicine is taken for, as people say it after "for his/her …": a medicine by a
+#: name not listed is one when told with it ("Bramble's on metacam for his hips").
+TREATED = (
+    r"(?:hips?|joints?|heart|back|knees?|skin|thyroid|blood\s+pressure|pain|anxiety|"
+    r"arthritis|allerg(?:y|ies)|asthma|cough|stomach|sleep|depression|infection|eyes?|ears?|"
+    r"migraines?|reflux|cholesterol|diabetes|seizures|fits|nerves|mood|acne|eczema)"
+)
+#: "on <medicine> for his hips": the medicine's word (group ``t``) and what it treats.
+TAKEN_FOR = (
+    r"(?i:on)\s+(?P<t>[a-zA-Z][\w-]*)\s+(?i:for)\s+(?i:his|her|their|my|our|its|the)\s+"
+    rf"(?:[a-z]+\s+)?(?i:{TREATED})\b"
+)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from graphmem.domain.medicines import MEDICINE
+from graphmem.domain.medicines import MEDICINE, TAKEN_FOR
 
 Kind = Literal["amount", "age", "duration", "frequency", "medication", "clock"]
 
@@ -31,15 +31,6 @@ _HOUR = (
     r"(?:1[0-2]|[1-9])\b(?![.,:]?\d|\s*(?:%|percent|times|years?|months?|weeks?|days?|"
     r"hours?|people|kids|of\b|x\b|st\b|nd\b|rd\b|th\b|km|miles?|k\b|points?|pounds?|kg|"
     r"quid|euros?|dollars?|grand|minutes?|mins?))"
-)
-
-#: A medicine by a name not known, told with what it treats ("Bramble's on metacam for his
-#: hips", "she's on Zyrtec for her allergies").
-_TAKEN_FOR = (
-    r"\bon\s+[a-z][\w-]*\s+for\s+(?:his|her|their|my|our|its|the)\s+(?:[a-z]+\s+)?"
-    r"(?:hips?|joints?|heart|back|knees?|skin|thyroid|blood\s+pressure|pain|anxiety|"
-    r"arthritis|allerg(?:y|ies)|asthma|cough|stomach|sleep|depression|infection|eyes?|ears?|"
-    r"migraines?|reflux|cholesterol|diabetes|seizures|fits|nerves|mood|acne|eczema)\b"
 )
 
 _NUMBER_WORDS = (
@@ -82,7 +73,7 @@ _HOLDS: dict[Kind, re.Pattern[str]] = {
     ),
     "medication": re.compile(
         rf"\b(?:\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml|units?)|prescribed|prescription|{MEDICINE})\b|"
-        rf"{_TAKEN_FOR}",
+        rf"\b{TAKEN_FOR}",
         re.I,
     ),
     # a time on the clock or a stopwatch: "at 3:15", "6pm", "finished in 3:24", "1:58:30",
