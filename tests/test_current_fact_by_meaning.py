@@ -8,12 +8,12 @@ extractor; eighteenth stop)."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 
 import pytest
 
 from graphmem import Memory
+from tests.support.stores import stored_sessions
 
 pytestmark = pytest.mark.neo4j
 
@@ -34,15 +34,8 @@ SESSIONS = [
 
 @pytest.fixture(scope="module")
 def user(memory: Memory) -> Iterator[str]:
-    user_id = f"test-current-by-meaning-{uuid.uuid4()}"
-    for when, name, turns in SESSIONS:
-        memory.add(
-            [{"role": "user", "name": name, "content": t} for t in turns],
-            user_id=user_id,
-            timestamp=when,
-        )
-    yield user_id
-    memory.delete_all(user_id=user_id)
+    with stored_sessions(memory, "test-current-by-meaning", SESSIONS) as user_id:
+        yield user_id
 
 
 @pytest.mark.parametrize("query", ["Where does Nadia live now?", "Where do I live now?"])

@@ -7,12 +7,12 @@ both questions below (real Neo4j, offline extractor; eighteenth stop)."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 
 import pytest
 
 from graphmem import Memory
+from tests.support.stores import stored_sessions
 
 pytestmark = pytest.mark.neo4j
 
@@ -35,15 +35,9 @@ SESSIONS = [
 
 @pytest.fixture(scope="module")
 def user(memory: Memory) -> Iterator[str]:
-    user_id = f"test-owner-by-name-{uuid.uuid4()}"
-    for when, turns in SESSIONS:
-        memory.add(
-            [{"role": "user", "name": "Margaret", "content": t} for t in turns],
-            user_id=user_id,
-            timestamp=when,
-        )
-    yield user_id
-    memory.delete_all(user_id=user_id)
+    sessions = [(when, "Margaret", turns) for when, turns in SESSIONS]
+    with stored_sessions(memory, "test-owner-by-name", sessions) as user_id:
+        yield user_id
 
 
 @pytest.mark.parametrize(

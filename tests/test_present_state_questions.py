@@ -5,12 +5,12 @@ question says "do" (real Neo4j, offline extractor)."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 
 import pytest
 
 from graphmem import Memory
+from tests.support.stores import stored_sessions
 
 pytestmark = pytest.mark.neo4j
 
@@ -33,15 +33,8 @@ SESSIONS = [
 
 @pytest.fixture(scope="module")
 def user(memory: Memory) -> Iterator[str]:
-    user_id = f"test-present-state-{uuid.uuid4()}"
-    for when, name, turns in SESSIONS:
-        memory.add(
-            [{"role": "user", "name": name, "content": t} for t in turns],
-            user_id=user_id,
-            timestamp=when,
-        )
-    yield user_id
-    memory.delete_all(user_id=user_id)
+    with stored_sessions(memory, "test-present-state", SESSIONS) as user_id:
+        yield user_id
 
 
 @pytest.mark.parametrize(

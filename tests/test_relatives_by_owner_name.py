@@ -7,7 +7,6 @@ offline extractor; eighteenth stop."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 
 import pytest
@@ -15,6 +14,7 @@ import pytest
 from graphmem import Memory
 from graphmem.ports.search import TripletHit
 from graphmem.search.asker import about_others_than
+from tests.support.stores import stored_sessions
 
 pytestmark = pytest.mark.neo4j
 
@@ -36,15 +36,9 @@ SESSIONS = [
 
 @pytest.fixture(scope="module")
 def user(memory: Memory) -> Iterator[str]:
-    user_id = f"test-relatives-by-owner-name-{uuid.uuid4()}"
-    for when, turns in SESSIONS:
-        memory.add(
-            [{"role": "user", "name": "Callum", "content": t} for t in turns],
-            user_id=user_id,
-            timestamp=when,
-        )
-    yield user_id
-    memory.delete_all(user_id=user_id)
+    sessions = [(when, "Callum", turns) for when, turns in SESSIONS]
+    with stored_sessions(memory, "test-relatives-by-owner-name", sessions) as user_id:
+        yield user_id
 
 
 @pytest.mark.parametrize(

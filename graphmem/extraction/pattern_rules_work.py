@@ -36,6 +36,13 @@ _STAFF = (
     r"\s+for\s+(?:me|us))"
 )
 
+#: A named organisation opening the sentence, as what it did to the speaker is told
+#: ("Kontor ran out of money", "Smile Co dropped me", "Sadly, Acme let me go").
+_ORG_OPENS = (
+    rf"^(?:(?i:so|and|well|sadly|ugh|turns\s+out),?\s+)?(?:the\s+)?(?=[A-Z]){ORG}\s+{PERFECT}\s*"
+    rf"{ADV}"
+)
+
 WORK_RULES: tuple[Rule, ...] = (
     # "got a part-time job pulling pints at the Swan", "landed a summer internship at Arup"
     rule(rf"(?<![\w'])(?i:got|landed|found|secured|started|start|starting|accepted|taken|took|"
@@ -74,17 +81,14 @@ WORK_RULES: tuple[Rule, ...] = (
           rf"extends|renews)\s+(?i:my|our)\s+(?i:contract|retainer)\b", "works_at", "names",
           event=True),
     # "Kontor ran out of money, I'm freelancing now": an employer gone (ends ``works_at``)
-    rule(rf"^(?:(?i:so|and|well|sadly|turns\s+out),?\s+)?(?:the\s+)?(?=[A-Z]){ORG}\s+{PERFECT}\s*"
-          rf"{ADV}(?i:ran\s+out\s+of\s+(?:money|cash|funding)|went\s+(?:bust|under|bankrupt|"
+    rule(rf"{_ORG_OPENS}(?i:ran\s+out\s+of\s+(?:money|cash|funding)|went\s+(?:bust|under|bankrupt|"
           rf"into\s+administration)|folded|collapsed|shut\s+down|closed\s+down|has\s+closed|"
           rf"closed|is\s+closing|went\s+out\s+of\s+business)\b", "works_at", "names",
           denial=True),
     # "Smile Co dropped me", "Acme let me go": a client lost, or a job (each ends its own)
-    rule(rf"^(?:(?i:so|and|well|sadly|ugh),?\s+)?(?:the\s+)?(?=[A-Z]){ORG}\s+{PERFECT}\s*{ADV}"
-          rf"(?i:dropped|ditched|fired|sacked)\s+(?i:me|us)\b(?!\s+(?i:off|at|home|back|a\s+line|"
+    rule(rf"{_ORG_OPENS}(?i:dropped|ditched|fired|sacked)\s+(?i:me|us)\b(?!\s+(?i:off|at|home|back|a\s+line|"
           rf"a\s+text|a\s+message|in|round|over)\b)", "has_client", "names", denial=True),
-    rule(rf"^(?:(?i:so|and|well|sadly|ugh),?\s+)?(?:the\s+)?(?=[A-Z]){ORG}\s+{PERFECT}\s*{ADV}"
-          rf"(?:(?i:let)\s+(?i:me)\s+(?i:go)|(?i:laid)\s+(?i:me)\s+(?i:off)|(?i:fired|sacked)\s+"
+    rule(rf"{_ORG_OPENS}(?:(?i:let)\s+(?i:me)\s+(?i:go)|(?i:laid)\s+(?i:me)\s+(?i:off)|(?i:fired|sacked)\s+"
           rf"(?i:me))\b", "works_at", "names", denial=True),
     # "signed a deal with Brightwave", "we signed Oakwood as a client": a client won
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:signed|landed|closed|won)\s+(?i:a|an|the|our|my)\s+"

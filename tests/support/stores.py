@@ -26,3 +26,21 @@ def stored_users(
     finally:
         for user in users.values():
             memory.delete_all(user_id=user)
+
+
+#: One session of named turns: (timestamp, speaker's name, the turns in order).
+Session = tuple[str, str, Sequence[str]]
+
+
+@contextmanager
+def stored_sessions(memory: Memory, prefix: str, sessions: Sequence[Session]) -> Iterator[str]:
+    """Store each session as one add of its speaker's turns under a fresh user (offline
+    extraction); yield the user id; delete the user afterwards."""
+    user = f"{prefix}-{uuid.uuid4()}"
+    try:
+        for timestamp, name, turns in sessions:
+            messages = [{"role": "user", "name": name, "content": turn} for turn in turns]
+            memory.add(messages, user_id=user, timestamp=timestamp)
+        yield user
+    finally:
+        memory.delete_all(user_id=user)
