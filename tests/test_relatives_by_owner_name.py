@@ -14,6 +14,7 @@ import pytest
 from graphmem import Memory
 from graphmem.ports.search import TripletHit
 from graphmem.search.asker import about_others_than
+from graphmem.search.signals.entities import _owned_by_name
 from tests.support.stores import stored_sessions
 
 pytestmark = pytest.mark.neo4j
@@ -78,3 +79,11 @@ def test_who_someone_is_to_the_person_named_is_not_their_own_fact() -> None:
 
 def test_a_question_about_the_relation_keeps_it() -> None:
     assert about_others_than("Who is Callum's girlfriend?", MATCHED) == set()
+
+
+def test_only_a_relative_by_the_owners_name_is_held_back() -> None:
+    """A place named with a possessive ("St Anne's School") stays a seed by meaning; an
+    unnamed relative does until the question says the relation."""
+    assert _owned_by_name("Callum's Father", {"callum", "live", "now"})
+    assert not _owned_by_name("Callum's Father", {"callum", "father", "happen"})
+    assert not _owned_by_name("St Anne's School", {"st", "anne", "start"})

@@ -20,6 +20,7 @@ from graphmem.ports.search import SearchStore, TripletHit
 from graphmem.search import lucene, self_names
 from graphmem.search.candidates import Pool
 from graphmem.search.context import SearchContext
+from graphmem.search.role_words import ROLE_WORDS
 from graphmem.settings import SearchSettings
 
 HOP_DECAY = 0.6
@@ -56,13 +57,16 @@ def recognise(store: SearchStore, ctx: SearchContext, settings: SearchSettings) 
     return dict(ranked)
 
 
+_ROLES = frozenset(ROLE_WORDS)
+
+
 def _owned_by_name(name: str, stems: set[str]) -> bool:
     """An unnamed relative of someone the query names, by a relation the query does not say
     ("Callum's Father" for "Where does Callum live now?"): near the query by the owner's name
     alone, so no seed by meaning (the role resolution reaches it when the query says "dad")."""
     owner, mark, relation = name.partition("'s ")
-    if not mark:
-        return False
+    if not mark or relation.casefold() not in _ROLES:
+        return False  # "St Anne's School": a place, not a relative
     said = {lucene.singular(w) for w in lucene.terms(relation)}
     return {lucene.singular(w) for w in lucene.terms(owner)} <= stems and not said & stems
 
