@@ -69,6 +69,9 @@ def test_work_study_and_couples_as_told(text: str, wanted: tuple[str, str, str])
         ("the staff at the cafe are lovely", (SPEAKER, "employs", "Cafe")),
         ("my job is boring", (SPEAKER, "works_at", "Boring")),
         ("started as a favour for a friend at Tesco", (SPEAKER, "works_at", "Tesco")),
+        ("I have a job interview at Google on Monday", (SPEAKER, "works_at", "Google")),
+        ("got a job offer at Arup, still deciding", (SPEAKER, "works_at", "Arup")),
+        ("Job interview at Monzo tomorrow!", (SPEAKER, "works_at", "Monzo")),
     ],
 )  # fmt: skip
 def test_what_tells_no_such_fact(text: str, unwanted: tuple[str, str, str]) -> None:

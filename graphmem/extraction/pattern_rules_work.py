@@ -18,6 +18,11 @@ _JOB_KIND = (
     r"(?:(?i:new|first|part-time|full-time|summer|weekend|evening|holiday|temp|temporary|"
     r"permanent|paid|unpaid|six-month|year-long|graduate|dream|proper|little|second)\s+){0,3}"
 )
+#: Not the job itself: "a job interview at Google", "a job offer from Arup", "job hunting".
+_NOT_THE_JOB = (
+    r"(?!\s+(?i:interviews?|offers?|applications?|fairs?|hunt|hunting|search|searching|adverts?|"
+    r"ads?|listings?|postings?|descriptions?|titles?|centre|center)\b)"
+)
 #: What the job is, told between the job and where ("pulling pints", "as a barista").
 _DOING = r"(?:(?:[a-z][\w'-]*\s+){1,4}?)?"
 #: Where a job is: a name, maybe after "the" ("at the Swan", "with Rolls-Royce").
@@ -46,12 +51,12 @@ _ORG_OPENS = (
 WORK_RULES: tuple[Rule, ...] = (
     # "got a part-time job pulling pints at the Swan", "landed a summer internship at Arup"
     rule(rf"(?<![\w'])(?i:got|landed|found|secured|started|start|starting|accepted|taken|took|"
-          rf"have|'ve\s+got|offered)\s+(?i:a|an|my|the)\s+(?:[a-z][\w'-]*\s+){{0,3}}?{_JOB}\s+"
-          rf"{_DOING}{_AT}",
+          rf"have|'ve\s+got|offered)\s+(?i:a|an|my|the)\s+(?:[a-z][\w'-]*\s+){{0,3}}?{_JOB}{_NOT_THE_JOB}"
+          rf"\s+{_DOING}{_AT}",
           "works_at", "names", event=True, first_person_before=True),
     # "Summer internship at Rolls-Royce in Derby starting July 6th", "New job at Monzo!":
     # a job named at the start of a message, its "I've got" left out
-    rule(rf"^(?:(?i:just|finally|so|and),?\s+)?{_JOB_KIND}{_JOB}\s+(?:(?i:as)\s+(?i:an?)\s+"
+    rule(rf"^(?:(?i:just|finally|so|and),?\s+)?{_JOB_KIND}{_JOB}{_NOT_THE_JOB}\s+(?:(?i:as)\s+(?i:an?)\s+"
           rf"(?:[a-z][\w'-]*\s+){{1,3}}?)?{_AT}", "works_at", "names", event=True),
     # "second year of my physics degree at Durham", "doing a history MA at King's"
     rule(rf"(?:(?<![\w'])(?i:year|term|semester)\s+(?i:of)\s+|(?<![\w'])(?i:doing|started|"
