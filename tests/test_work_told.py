@@ -72,6 +72,7 @@ def test_work_study_and_couples_as_told(text: str, wanted: tuple[str, str, str])
         ("I have a job interview at Google on Monday", (SPEAKER, "works_at", "Google")),
         ("got a job offer at Arup, still deciding", (SPEAKER, "works_at", "Arup")),
         ("Job interview at Monzo tomorrow!", (SPEAKER, "works_at", "Monzo")),
+        ("we hired a van, Dave drove it down", (SPEAKER, "employs", "Dave")),
     ],
 )  # fmt: skip
 def test_what_tells_no_such_fact(text: str, unwanted: tuple[str, str, str]) -> None:

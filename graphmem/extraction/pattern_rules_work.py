@@ -67,9 +67,9 @@ WORK_RULES: tuple[Rule, ...] = (
           r"(?P<t>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+(?i:degree|course)\b", "study", "word"),
     # "hired a new baker, Femi", "we took on an apprentice called Jade": the speaker employs
     rule(rf"{FP}?{PERFECT}\s*{ADV}{_HIRED}\s+(?i:a|an|another)\s+(?:(?i:new|second|extra|"
-          rf"part-time|full-time)\s+)?(?:[a-z][\w'-]*\s+){{0,2}}?[a-z][\w'-]*"
+          rf"part-time|full-time)\s+)?(?P<title>(?:[a-z][\w'-]*\s+){{0,2}}?[a-z][\w'-]*)"
           rf"(?:,\s*|\s+(?i:called|named)\s+)(?P<t>{CAP}(?:\s+{CAP})?)(?![\w'-])", "employs",
-          "names", event=True),
+          "names", event=True, titled=True, occupation=True),  # not "hired a van, Dave drove"
     # "my husband Karim works nights at the Amazon warehouse", "I work weekends at Lidl"
     rule(rf"(?:{FP}|{NAME}){PERFECT}\s+{ADV}(?i:works?|working|worked)\s+(?i:nights|days|"
           rf"weekends|evenings|mornings|shifts|nights\s+and\s+weekends|part-time|full-time|"
