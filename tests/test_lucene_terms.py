@@ -29,3 +29,13 @@ def test_long_tokens_are_cut_and_the_characters_budgeted() -> None:
     query = lucene.scoped_query("text", "AND " + "漢" * 2_000 + " OR", {"user_id": "u"})
     assert query is not None
     assert query.endswith("+text:(and 漢 or)")
+
+
+def test_a_query_names_someone_only_by_every_word_of_the_name() -> None:
+    words = set(lucene.terms("What books has Mary Ann read lately?"))
+    assert lucene.names(words, "Mary Ann")
+    assert lucene.names(words, "mary")  # case does not matter
+    assert not lucene.names(words, "Mary Jones")  # one word of two is not the name
+    assert not lucene.names(words, "")
+    assert not lucene.names(words, None)
+    assert not lucene.names(words, "…")  # a name without a word names nothing

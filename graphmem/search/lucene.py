@@ -7,6 +7,8 @@ The full-text indexes cover a ``scope_tokens`` field; requiring the scope's toke
 from __future__ import annotations
 
 import re
+from collections.abc import Set
+from functools import lru_cache
 
 from graphmem.domain.scope import scope_tokens
 
@@ -95,6 +97,20 @@ def terms(text: str) -> list[str]:
             kept.add(i)
             budget -= len(unique[i])
     return [unique[i] for i in sorted(kept)]
+
+
+def names(words: Set[str], name: str | None) -> bool:
+    """Every term of ``name`` is among ``words`` (the :func:`terms` of a query): the query
+    names it ("Melanie" in "what books has Melanie read?"); never true for an empty name."""
+    if not name:
+        return False
+    parts = _name_terms(name)
+    return bool(parts) and parts <= words
+
+
+@lru_cache(maxsize=4096)  # read for every candidate and fact of a search; names repeat
+def _name_terms(name: str) -> frozenset[str]:
+    return frozenset(terms(name))
 
 
 def _scope_clause(scope: dict[str, str | None]) -> str:

@@ -39,14 +39,9 @@ def read(store: SearchStore, owner_key: str, query: str) -> list[str]:
     if len(recorded) != 1:
         return [SELF_ENTITY]
     [name] = recorded
-    if FIRST_PERSON & words or _names(words, name):
+    if FIRST_PERSON & words or lucene.names(words, name):
         return [SELF_ENTITY, name]
     return [SELF_ENTITY]
-
-
-def _names(words: set[str], name: str) -> bool:
-    parts = set(lucene.terms(name))
-    return bool(parts) and parts <= words
 
 
 def keys(owner_key: str, names: list[str]) -> list[str]:

@@ -7,8 +7,6 @@ relevance (every memory the user said would match), so it never counts."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from graphmem.search import lucene
 
 
@@ -18,15 +16,7 @@ def query_words(query: str) -> frozenset[str]:
 
 def named(actor: str | None, words: frozenset[str]) -> bool:
     """Every word of the actor's name is in the query (never true for a pronoun)."""
-    if not actor:
-        return False
-    name = _name_words(actor)
-    return bool(name) and name <= words
-
-
-@lru_cache(maxsize=1024)  # read for every candidate of every search; actors repeat
-def _name_words(actor: str) -> frozenset[str]:
-    return frozenset(lucene.terms(actor))
+    return lucene.names(words, actor)
 
 
 def score(actor: str | None, words: frozenset[str], weight: float) -> float:

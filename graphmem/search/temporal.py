@@ -95,7 +95,7 @@ def _subjects(query: str, facts: list[StateFact], me: list[str]) -> set[str]:
     every subject when it names nobody (a query that names someone without a state fact, as
     "What sport does Lena do now?" when only her brother's home is known, has none)."""
     words = set(lucene.terms(query))
-    named = {f.source_id for f in facts if _names(words, f.source)}
+    named = {f.source_id for f in facts if lucene.names(words, f.source)}
     if words & FIRST_PERSON:
         named |= {f.source_id for f in facts if normalize_name(f.source) in me}
     if named or _names_someone(query):
@@ -110,11 +110,6 @@ def _names_someone(query: str) -> bool:
         word[:1].isupper() and word != "I" and word.strip("?!.,:;'’s").isalpha()
         for word in query.split()[1:]
     )
-
-
-def _names(words: set[str], name: str) -> bool:
-    parts = set(lucene.terms(name))
-    return bool(parts) and parts <= words
 
 
 def _current(
@@ -209,7 +204,7 @@ def _past(
     ended = [f for f in facts if f.replaced_at is not None and f.replaced_at <= at]
     anchor = set(lucene.terms(plan.intent.anchor or ""))
     if anchor:
-        ended = [f for f in ended if _names(anchor, f.target)] or ended
+        ended = [f for f in ended if lucene.names(anchor, f.target)] or ended
     subjects = _subjects(query, ended, me)
     windows = {
         (f.observed_at, f.replaced_at)
