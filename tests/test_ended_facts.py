@@ -256,6 +256,17 @@ def test_an_end_the_question_does_not_ask_about_reorders_nothing() -> None:
     )
 
 
+def test_an_end_between_others_than_the_people_named_is_not_asked_about() -> None:
+    """ "What does Lena do with Chloe?" asks nothing about Ravi's moving out of Lena's flat
+    (it ranked first, lifted above the memory of the flat it ended); a question naming Ravi,
+    or sharing a word with the fact, or naming nobody, still asks (nineteenth stop)."""
+    moved_out = TripletHit(id="r", source="Ravi", predicate="roommate_of", target="Lena")
+    assert not about("What does Lena do with Chloe?")(moved_out)
+    assert about("Why did Ravi leave?")(moved_out)
+    assert about("Does Lena still have roommates?")(moved_out)  # a word shared
+    assert about("what should I cook tonight?")(moved_out)  # nobody named: as before
+
+
 @pytest.mark.neo4j
 def test_a_corrected_age_does_not_outrank_the_job_asked_about(memory: Memory, user_id: str) -> None:
     profile = _tell(

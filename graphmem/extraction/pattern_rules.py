@@ -79,6 +79,19 @@ _JOB_KIND = r"(?:(?i:new|part-time|part\s+time|full-time|summer|weekend|temp|tem
 #: "I've switched to working at …", "Tom moved to a job at …": a job changed to
 _SWITCHED_TO = r"(?i:switched|moved|changed|gone\s+over|went\s+over)\s+(?i:to)"
 _WHEN = r"(?=\s+(?i:next|this|on|in|from|tomorrow|after)\b)"  # a start told by when
+#: Not the job itself after "my job": "left my job application too late", "… at Tesco"
+#: (a named workplace has its own rule).
+_NO_JOB_AFTER = (
+    r"(?![\w'-]|\s+(?i:at|with|applications?|interviews?|offers?|hunt|hunting|search|ads?|"
+    r"adverts?|description|title)\b)"
+)
+#: Workplaces one quits a job at, by kind ("quit the cafe"; not a gym or a school, which one
+#: quits as a member or pupil).
+_QUIT_PLACE = (
+    r"(?:cafe|café|coffee\s+shop|bakery|restaurant|bar|pub|shop|store|supermarket|firm|company|"
+    r"agency|warehouse|factory|call\s+cent(?:er|re)|hospital|clinic|salon|hotel|office\s+job|"
+    r"startup|start-up|lab|laboratory|bank|care\s+home|nursing\s+home|newspaper|magazine)\b"
+)
 
 RULES: tuple[Rule, ...] = (
     *HOME_RULES,
@@ -107,6 +120,12 @@ RULES: tuple[Rule, ...] = (
           "works_at", titled=True, event=True),
     rule(rf"{FP}{PERFECT}\s+{ADV}{JOB_AS}(?P<t>{TITLE_WORDS})", "job_title", "title",
           event=True),  # lower-case words: not "the role of Juliet"
+    # "got a lab assistant job in the department", "I've landed a nursing assistant role": the
+    # title before the job word (an occupation: not "a part-time job", "a new bar job")
+    rule(rf"(?:{FP}{PERFECT}\s+{ADV}|^|(?<=[,;]\s))(?:(?i:and|then|finally|just)\s+)?(?i:got|gotten|"
+          rf"landed|found|started|start|took|accepted)\s+(?i:a|an|the)\s+(?:(?i:new)\s+)?"
+          rf"(?P<t>{TITLE_WORDS})\s+(?i:job|position|role|post)\b", "job_title", "title",
+          event=True, occupation=True),
     # "I teach chemistry at a high school in Almada": where one teaches is where one works
     rule(rf"{FP}\s+{ADV}(?i:teach)(?:\s+[a-z][\w-]*){{0,2}}\s+(?i:at)\s+{A_SCHOOL}", "works_at"),
     rule(rf"{NAME}\s+{ADV}(?i:teaches)(?:\s+[a-z][\w-]*){{0,2}}\s+(?i:at)\s+{A_SCHOOL}",
@@ -277,9 +296,19 @@ RULES: tuple[Rule, ...] = (
     rule(rf"{OWNER}{REL_ADJ}{REL}{CALLED}{HONORIFIC}{PERSON}", "relation"),
     # "…, my new dentist is Dr. Lindqvist", "FYI my wife is Anna" (not at the sentence start)
     rule(rf"{MY_REL}{REL}\s+(?i:is)\s+(?:(?i:now)\s+)?{HONORIFIC}{PERSON}", "relation"),
+    # "…, the new flatmate is a guy called Tom", "the new vet is Dr Shah": someone new in a
+    # role is the speaker's unless a name owns it ("Eli's new coach is …", above)
+    rule(rf"(?<![\w'])(?<!'s\s)(?i:the)\s+(?i:new)\s+{REL}(?:{CALLED}|\s+(?i:is)\s+(?:(?i:now)\s+)?)"
+          rf"{HONORIFIC}{PERSON}", "relation"),
     # "I'm between jobs", "my sister is out of work": no job, whatever it was (denials)
     rule(rf"(?:{BE1}|{NAME}\s+(?i:is))\s+{ADV}(?i:between\s+jobs|unemployed|out\s+of\s+work|"
           rf"jobless)\b", "jobless", denial=True),
+    # "quit the cafe", "I've handed in my notice at the bakery", "left my job": the job ends,
+    # wherever it was (a workplace by its kind; not "left the office at 6", "quit the gym")
+    rule(rf"(?:{FP}{PERFECT}\s+{ADV}|^|(?<=[,;]\s))(?:(?i:quit|resigned\s+from|walked\s+out\s+of|"
+          rf"handed\s+in\s+(?:my|our)\s+notice\s+at)\s+(?i:my|the|our)\s+(?:(?i:old)\s+)?"
+          rf"(?i:job|{_QUIT_PLACE})|(?i:left)\s+(?i:my|the|our)\s+(?:(?i:old|day|office|bar|shop|"
+          rf"cafe|café)\s+)?(?i:job))\b{_NO_JOB_AFTER}", "job_quit", denial=True),
     # "I'm off the antidepressants now": no longer taken (a denial)
     rule(rf"{BE1}\s+{ADV}(?i:off)\s+(?i:the|my)\s+{T}", "take", denial=True),
     # "Pip's egg allergy is gone", "my peanut allergy went away", "Ana outgrew her milk

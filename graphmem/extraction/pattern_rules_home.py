@@ -58,14 +58,21 @@ HOME_RULES: tuple[Rule, ...] = (
           rf"(?=[A-Z]){ORG}", "lives_in"),
     # "we moved into a new apartment in Brooklyn": the home is no place, the town is (not "we
     # moved to a hotel in Ludlow", "I moved to a new team in March")
-    rule(rf"(?:{FP}{PERFECT}\s+{ADV}|^)(?i:moved|relocated)\s+(?i:to|into)\s+{_A_HOME_IN}{ORG}",
-          "lives_in", event=True),  # "moved into a studio flat in the Barbican": "I" dropped
+    rule(rf"(?:(?:{FP}|{NAME}(?:\s+has)?){PERFECT}\s+{ADV}|^)(?i:moved|relocated)\s+(?i:to|into)\s+"
+          rf"{_A_HOME_IN}{ORG}", "lives_in", event=True),  # "moved into a studio flat in the
+    # Barbican": "I" dropped; "Rachel moved into her own place in Fairview": hers
     # "he got a place with his girlfriend in Hackney", "we bought a house in Villeurbanne": a
     # home got in a town named is where one lives
     rule(rf"(?:{FP}(?:'ve|\s+have)?|{NAME}(?:\s+has)?)\s+{ADV}(?i:got|bought|rented|found)\s+"
           rf"(?i:a|an|his|her|their|our|my)\s+(?:(?i:new|own|small|little|big|nice|lovely)\s+)*"
           rf"(?i:place|flat|apartment|house|home|condo|studio)(?:\s+(?i:with|near|by|for|just|right|"
           rf"close\s+to|next\s+to)\b[^.!?;:\n]{{0,40}}?)?\s+(?i:in)\s+"
+          rf"(?=[A-Z]){ORG}", "lives_in", event=True),
+    # "Sofia found us a flat in Alfama", "my dad bought me a place in Hove": a home got for
+    # the speaker is where the speaker lives
+    rule(rf"(?<![\w'-])(?:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?|(?i:my|our)\s+[a-z]+)(?:\s+has)?\s+"
+          rf"{ADV}(?i:got|bought|rented|found)\s+(?i:us|me)\s+(?i:a|an)\s+(?:(?i:new|small|little|big|"
+          rf"nice|lovely|tiny)\s+)*(?i:place|flat|apartment|house|home|condo|studio)\s+(?i:in)\s+"
           rf"(?=[A-Z]){ORG}", "lives_in", event=True),
     # "I've left Leith, bought a flat in Portobello with my partner Sam": its "I" before
     rule(rf"(?<=[,;]\s)(?:(?i:and|then|just|finally)\s+)?(?i:bought|rented|found|got)\s+(?i:a|an|our|my)\s+"

@@ -25,6 +25,8 @@ _HAS = r"(?i:has|had|got|adopted|rescued)"
 
 #: The pet words without their group (a second one in the same pattern names the pet).
 _PETS = PET.replace("(?P<r>", "(?:", 1)
+#: A kind told as a cross or by age after the pet word ("a lab mix", "a collie cross").
+_MIX = r"(?:\s+(?i:mix|cross|crossbreed|cross-breed|puppy|pup|kitten))?"
 
 PET_RULES: tuple[Rule, ...] = (
     rule(rf"{MY_REL}{PET}\b,?\s+(?:(?i:named|called)\s+)?{PET_NAME}", "pet"),
@@ -37,8 +39,9 @@ PET_RULES: tuple[Rule, ...] = (
           rf"{PET_NAME}", "pet"),
     rule(rf"{_OWNER_NAMED}\s+{_HAS}\s+{COUNT}{PET}s\b,?\s+(?:(?i:named|called)\s+)?{LISTED_NAMES}",
           "pets", "names"),
-    # "we got a puppy, a beagle called Miso": the pet word nearest its name tells the kind
-    rule(rf"{FP}{PERFECT}\s+{ADV}{OWN}\s+(?i:an?)\s+(?:[\w-]+,?\s+){{0,3}}?{PET}\s+"
+    # "we got a puppy, a beagle called Miso", "adopted a rescue dog, a lab mix called Biscuit":
+    # the pet word nearest its name tells the kind
+    rule(rf"{FP}{PERFECT}\s+{ADV}{OWN}\s+(?i:an?)\s+(?:[\w-]+,?\s+){{0,3}}?{PET}{_MIX}\s+"
           rf"(?i:named|called)\s+{PET_NAME}", "pet"),
     # "We got a beagle puppy last week, we named him Biscuit": the name given after
     rule(rf"{FP}{PERFECT}\s+{ADV}{OWN}\s+(?i:an?)\s+(?:[\w-]+\s+){{0,3}}?{PET}\b"

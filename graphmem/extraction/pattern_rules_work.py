@@ -32,6 +32,11 @@ _DEGREE_OF = (
     r"(?i:my|a|an|the|her|his)\s+(?P<subject>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+"
     r"(?i:degree|course|masters|master's|ma|msc|ba|bsc|phd|doctorate|diploma|apprenticeship)"
 )
+#: How one works, told before for whom ("working remote for Klarna").
+_HOW = (
+    r"(?:(?i:remote|remotely|from\s+home|hybrid|freelance|full-time|part-time|full\s+time|"
+    r"part\s+time|on\s+contract|as\s+a\s+contractor|weekends|nights|evenings)\s+)?"
+)
 #: Staff taken on ("hired a new baker, Femi", "took on an apprentice, Jade").
 _HIRED = r"(?i:hired|employed|recruited|took\s+on|taken\s+on|brought\s+on|brought\s+in)"
 
@@ -74,6 +79,12 @@ WORK_RULES: tuple[Rule, ...] = (
     rule(rf"(?:{FP}|{NAME}){PERFECT}\s+{ADV}(?i:works?|working|worked)\s+(?i:nights|days|"
           rf"weekends|evenings|mornings|shifts|nights\s+and\s+weekends|part-time|full-time|"
           rf"part\s+time|full\s+time|lates|earlies)\s+{_AT}", "works_at", "names"),
+    # "I'm still working remote for Klarna", "been working remotely for a fintech called Monzo":
+    # whom one works for, told with how
+    rule(rf"(?:(?:{FP}|{NAME})(?:'m|\s+am|'re|\s+are|\s+is|'s|'ve\s+been|\s+have\s+been|\s+has\s+been)?"
+          rf"\s+|^(?i:been\s+|still\s+)*){ADV}(?i:working|work|works)\s+{_HOW}(?i:for|at)\s+"
+          rf"(?:(?i:a|an)\s+(?:[a-z][\w'-]*\s+){{1,2}}?(?i:called|named)\s+|the\s+)?(?=[A-Z]){ORG}",
+          "works_at", "names"),
     # "just started as a junior solicitor at Harper Lowe in Leeds": a title, then where
     rule(rf"(?<![\w'])(?i:started|starting|start|began|joined|joining)\s+(?i:as)\s+(?i:an?|the)\s+"
           rf"(?P<title>{TITLE_WORDS})\s+{_AT}", "works_at", "names", event=True,

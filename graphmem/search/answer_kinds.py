@@ -5,7 +5,8 @@ did the kitchen take?" a duration, "How often can I run?" a frequency, "What's m
 heart rate?" a number, "What medication am I on?" a medicine (a dose, a prescription, or a
 drug's name by the stems drug names are coined from: metformin, atorvastatin, lisinopril),
 "What was Marcus's marathon time?" or "What time is the dentist?" a time on the clock or the
-stopwatch ("finished in 3:24", "at 6pm", "8 till 3"). A
+stopwatch ("finished in 3:24", "at 6pm", "8 till 3"), "What's wrong with Pixel?" a diagnosis,
+an illness or an injury ("diagnosed with kidney disease"). A
 memory that holds no answer of that kind ("My partner thinks I should rent a studio") may
 still match the question's words best; one that holds one ("found one in Hyde Park for £400
 a month") is the answer; so is one that says there is none any more ("My husband quit
@@ -23,7 +24,7 @@ from typing import Literal
 
 from graphmem.domain.medicines import MEDICINE, TAKEN_FOR
 
-Kind = Literal["amount", "age", "duration", "frequency", "medication", "clock"]
+Kind = Literal["amount", "age", "duration", "frequency", "medication", "clock", "condition"]
 
 #: An hour of the clock told bare ("at 7", "8 till 3"), not a count or an amount after it
 #: ("at 7%", "2 to 3 times a week", "at 10 years old").
@@ -62,7 +63,17 @@ _HOLDS: dict[Kind, re.Pattern[str]] = {
     ),
     "duration": re.compile(
         rf"(?:{_NUMBER}|\ban?\b|\bfew\b|\bseveral\b)[\s-]*(?:more\s+)?{_UNITS}\b|"
-        rf"\b(?:since|all\s+(?:day|night|week|year))\b",
+        rf"\b(?:since|all\s+(?:day|night|week|year))\b|"
+        r"\b\d{1,3}(?:st|nd|rd|th)\s+(?:wedding\s+)?anniversary\b",  # "our 40th anniversary"
+        re.I,
+    ),
+    # a diagnosis, an illness or an injury: "diagnosed with kidney disease", "broke his wrist"
+    "condition": re.compile(
+        r"\b(?:diagnos\w*|disease|condition|syndrome|disorder|infection|cancer|tumou?r|"
+        r"diabet\w*|arthritis|asthma|epilep\w*|dementia|allerg\w*|illness|ill|sick|virus|flu|"
+        r"covid|injur\w*|broke|broken|fractur\w*|sprain\w*|torn|pulled|surgery|operation|"
+        r"limp\w*|pain|ache|aching|sore|swollen|lump|rash|vomit\w*|seizures?|stroke|"
+        r"heart\s+attack|depress\w*|anxiety|migraines?)\b|\b{TAKEN_FOR}",
         re.I,
     ),
     "frequency": re.compile(
@@ -97,6 +108,16 @@ _ASKED: tuple[tuple[re.Pattern[str], Kind], ...] = (
             re.I,
         ),
         "clock",
+    ),
+    # "What's wrong with Pixel?", "What illness does Dad have?", "What was she diagnosed with?"
+    (
+        re.compile(
+            r"\bwhat(?:'s|\s+is|\s+was)?\s+(?:wrong|the\s+matter)\s+with\b|"
+            r"^\s*what\s+(?:\w+\s+)?(?:illness|disease|condition|diagnosis|injury|health\s+"
+            r"(?:problem|issue|condition)s?)\b|\bdiagnosed\s+with\s*\??\s*$",
+            re.I,
+        ),
+        "condition",
     ),
     (re.compile(r"\bhow\s+much\b", re.I), "amount"),
     (re.compile(r"\bhow\s+old\b", re.I), "age"),

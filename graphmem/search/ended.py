@@ -83,19 +83,35 @@ def about(
     fact only of those topics, or one it shares a word with (by their first four letters:
     "work" / "works_at"); any other fact ("take metformin"), any query about no state
     topic, and ``everything`` for a question about the past or the situation as a whole ask
-    as before. A corrected age reached only through the graph is no answer to "What's my
+    as before, unless the query names people the fact is not between and shares no word
+    with it. A corrected age reached only through the graph is no answer to "What's my
     job?", nor a breakup to "Where does Kai work?" (whose name alone brings the triplet
-    signal to "Zara girlfriend_of Kai")."""
-    wanted = _roots(query) - _roots(" ".join(names(query)))  # "Kai" is no topic of Kai's
+    signal to "Zara girlfriend_of Kai"), nor a flatmate's moving out to "What does Priya do
+    with Jess?"."""
+    people = names(query)
+    wanted = _roots(query) - _roots(" ".join(people))  # "Kai" is no topic of Kai's
 
     def asked(triplet: TripletHit) -> bool:
-        if everything or not topics:
+        if everything:
             return True
+        if not topics:
+            return _between_named(triplet, people) or bool(wanted & _fact_roots(triplet))
         if triplet.predicate not in DESCRIPTIONS or triplet.predicate in topics:
             return True
-        return bool(wanted & _roots(f"{triplet.predicate.replace('_', ' ')} {triplet.target}"))
+        return bool(wanted & _fact_roots(triplet))
 
     return asked
+
+
+def _fact_roots(triplet: TripletHit) -> frozenset[str]:
+    return _roots(f"{triplet.predicate.replace('_', ' ')} {triplet.target}")
+
+
+def _between_named(triplet: TripletHit, people: set[str]) -> bool:
+    """The fact is between everyone the query names (always, when it names nobody): "What
+    does Priya do with Jess?" asks nothing about Omar's moving out of Priya's flat."""
+    told = set(lucene.terms(f"{triplet.source} {triplet.target}"))
+    return all(lucene.names(told, person) for person in people)
 
 
 #: Words of a question that ask nothing about a fact.

@@ -27,6 +27,7 @@ from graphmem.domain.measure_words import QUANTITY_NOUNS
 from graphmem.extraction.nlp.alternatives import alternative
 from graphmem.extraction.nlp.births import births
 from graphmem.extraction.nlp.clauses import clause_asserts, held_now
+from graphmem.extraction.nlp.companions import companions
 from graphmem.extraction.nlp.former import former_titles
 from graphmem.extraction.nlp.names import (
     CONCEPT,
@@ -323,7 +324,9 @@ def sentence_triplets(sentence: Span, speakers: Speakers) -> Iterator[ParsedTrip
         if verb.pos_ == "VERB" and (now := held_now(verb)):  # "no longer at X; now at Y"
             yield from (t for t in verb_triplets(verb, speakers) if told_now(t, now))
         if verb.pos_ == "VERB" and not used_to(verb) and clause_asserts(verb):
-            yield from verb_triplets(verb, speakers)
+            told = list(verb_triplets(verb, speakers))
+            yield from told  # and whom "Chloe and I" did it with:
+            yield from companions(verb, _subject_tokens(verb), told, speakers)
             yield from started(verb, speakers)  # "my doctor put me on Jardiance"
             yield from births(verb, speakers)  # "Lucia was born on June 20th"
             if verb.lemma_.lower() in {"retire", "resign"}:  # "retired as head nurse"
