@@ -31,6 +31,13 @@ from graphmem.search.answer_kinds import asked, holds
         ("What's Marcus's 10k best?", "clock"),
         ("What time is the dentist on Friday?", "clock"),  # a time on the clock
         ("What is the time of year Ines travels?", None),
+        ("What's wrong with Biscuit?", "condition"),  # nineteenth stop
+        ("what is the matter with your dad", "condition"),
+        ("What illness does Grandad have?", "condition"),
+        ("What was Noor diagnosed with?", "condition"),
+        ("What's up with you?", None),  # a greeting
+        ("What is the condition of the boat?", None),
+        ("How long have Ken and Sue been married?", "duration"),
     ],
 )
 def test_the_kind_of_answer_asked_for(query: str, kind: str | None) -> None:
@@ -67,6 +74,13 @@ def test_the_kind_of_answer_asked_for(query: str, kind: str | None) -> None:
         ("I go 2 to 3 times a week", "clock", False),  # a count
         ("the kids started school at 5 years old", "clock", False),
         ("we won 3-1 on Saturday", "clock", False),  # a score
+        ("the vet says it's an ear infection", "condition", True),  # nineteenth stop
+        ("Biscuit sprained her paw at the beach", "condition", True),
+        ("Biscuit loves the beach", "condition", False),
+        ("off to Rome for our 25th anniversary", "duration", True),
+        ("someone dug up the carrots on plot 12", "amount", False),  # a number that names
+        ("Mia's in year 4 now", "age", False),
+        ("the plot fee went up to 45 a year", "amount", True),
     ],
 )
 def test_what_a_memory_holds(text: str, kind: str, held: bool) -> None:

@@ -35,11 +35,17 @@ def denials(text: str) -> set[tuple[str, str, str]]:
          (SPEAKER, "job_title", "dental nurse")),
         ("left the pub, took a care assistant position instead",
          (SPEAKER, "job_title", "care assistant")),
+        ("second week as head of maths, loving it", (SPEAKER, "job_title", "head of maths")),
         # someone else's move into a home, and a home found for the speaker
         ("Grandad moved into a bungalow in Whitstable",
          ("Theo's Grandfather", "lives_in", "Whitstable")),
         ("Amira moved into a shared flat in Digbeth", ("Amira", "lives_in", "Digbeth")),
         ("my sister found me a little studio in Ancoats", (SPEAKER, "lives_in", "Ancoats")),
+        ("we've signed for a two bed in Easton", (SPEAKER, "lives_in", "Easton")),
+        # clients, told with "right now", or listed with what they are
+        ("main client at the moment is a brewery, Cloudwater",
+         (SPEAKER, "has_client", "Cloudwater")),
+        ("took on three new clients, one a gym called Forge", (SPEAKER, "has_client", "Forge")),
         # someone new in a role, told without "my"
         ("we renewed, the new housemate is a woman called Priti",
          ("Priti", "roommate_of", SPEAKER)),
@@ -64,6 +70,7 @@ def test_told_in_chat(text: str, wanted: tuple[str, str, str]) -> None:
         ("got a part-time job, mornings only", (SPEAKER, "job_title", "part-time")),
         ("the new season is great", ("Great", "season_of", SPEAKER)),
         ("you and I should grab a coffee soon", (SPEAKER, "grab_with", "Theo")),
+        ("first week as a mum is a blur", (SPEAKER, "job_title", "mum")),
     ],
 )  # fmt: skip
 def test_what_tells_no_such_fact(text: str, unwanted: tuple[str, str, str]) -> None:

@@ -9,7 +9,8 @@ from typing import Literal
 
 # "series": a phrase, or a list when written as one with commas ("hiking, swimming and yoga")
 # "condition": a condition's adjective, read as its name ("diabetic" -> "diabetes")
-TargetKind = Literal["phrase", "list", "names", "title", "word", "series", "condition"]
+# "role": a role in a club or team, in its one spelling ("captaincy" -> "captain")
+TargetKind = Literal["phrase", "list", "names", "title", "word", "series", "condition", "role"]
 
 
 @dataclass(frozen=True)

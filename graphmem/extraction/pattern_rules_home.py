@@ -80,10 +80,11 @@ HOME_RULES: tuple[Rule, ...] = (
           rf"condo|studio)\s+(?i:in)\s+(?=[A-Z]){ORG}", "lives_in", event=True,
           first_person_before=True),
     # "we're renting a 2 bed in Levenshulme", "got the keys to our own house in Burnage",
-    # "signed a lease on a flat in Graça": a home taken in a town named
+    # "signed a lease on a flat in Graça", "we signed for a flat in Gentbrugge": a home taken
+    # in a town named
     rule(rf"(?:{FP}|{BE1}|^)(?:'ve|\s+have|'re|\s+are)?\s*{ADV}(?:(?i:renting|rent|rented)\s+|"
           rf"(?i:got|get|getting|collected|picked\s+up)\s+(?i:the\s+)?(?i:keys?)\s+(?i:to|for)\s+|"
-          rf"(?i:signed|signing|sign)\s+(?i:a|the)\s+(?i:lease|tenancy|contract)\s+(?i:on|for)\s+)"
+          rf"(?i:signed|signing|sign)\s+(?:(?i:a|the)\s+(?i:lease|tenancy|contract)\s+)?(?i:on|for)\s+)"
           rf"(?i:a|an|our|my|the)\s+(?:[\w-]+\s+){{0,3}}?(?:{_HOME_NOUN}|(?i:bed|bedroom|"
           rf"bedroomed|semi|terrace|maisonette|bedsit))\s+(?i:in)\s+(?=[A-Z]){ORG}", "lives_in",
           event=True),

@@ -44,6 +44,7 @@ _LEARNS = (
 )
 #: Words that open an answer before what it tells ("Yep, paralegal at …", "Still a nurse at …")
 _CLIENT = r"(?i:client|customer)"
+_NOW = r"(?:(?i:right\s+now|now|at\s+the\s+moment|currently|these\s+days)\s+)?"
 _CLIENT_ADJ = r"(?i:biggest|main|largest|best|first|newest|new|oldest|big|major|regular)"
 _ANSWERED = r"(?:(?i:yep|yes|yeah|yup|nope|no|still|now|currently|just|actually),?\s+)*"
 _WORKPLACE = r"(?i:firm|company|agency|practice|hospital|school|startup|bank|studio|team|clinic)"
@@ -169,12 +170,17 @@ PERSONAL_RULES: tuple[Rule, ...] = (
           occupation=True),
     # a business's clients: "my biggest client is the Oakwood Hotel", "landed a new client,
     # Brightwave Energy"; and one lost: "lost the Oakwood Hotel as a client"
-    rule(rf"(?:(?<![\w'])(?i:my|our)\s+|^)(?:{_CLIENT_ADJ}\s+)?{_CLIENT}\s+(?i:is|was)\s+"
+    rule(rf"(?:(?<![\w'])(?i:my|our)\s+|^)(?:{_CLIENT_ADJ}\s+)?{_CLIENT}\s+{_NOW}(?i:is|was)\s+"
           rf"(?:(?i:an?)\s+(?:[\w-]+\s+){{0,3}}?[\w-]+,\s+)?(?:(?i:the)\s+)?{ORG}", "has_client",
           "names"),  # "first client is a Danish bank, Nordea": its "my" left out
     rule(rf"(?<![\w'])(?i:landed|got|won|signed|picked\s+up|taken\s+on|took\s+on)\s+"
           rf"(?i:an?)\s+(?:{_CLIENT_ADJ}\s+)?{_CLIENT},?\s+(?:(?i:the)\s+)?{ORG}", "has_client",
           "names", event=True),
+    # "picked up two new clients: a bike shop called Velo and a dental chain": each one named
+    rule(rf"(?<![\w'])(?i:landed|got|won|signed|picked\s+up|taken\s+on|took\s+on)\s+"
+          rf"(?:(?i:two|three|four|a\s+couple\s+of|some|a\s+few)\s+)?(?:{_CLIENT_ADJ}\s+)?{_CLIENT}s"
+          rf"\s*[:,-]?\s+(?:[^.!?;]{{0,60}}?\s)?(?i:called|named)\s+{ORG}", "has_client", "names",
+          event=True),
     rule(rf"(?<![\w'])(?i:lost|dropped)\s+(?:(?i:the)\s+)?{ORG}\s+(?i:as)\s+(?i:an?)\s+"
           rf"{_CLIENT}\b", "has_client", "names", denial=True),
     # "back home in Kharkiv I was an electrician", "I used to be a teacher": a job held before,

@@ -85,6 +85,11 @@ WORK_RULES: tuple[Rule, ...] = (
           rf"\s+|^(?i:been\s+|still\s+)*){ADV}(?i:working|work|works)\s+{_HOW}(?i:for|at)\s+"
           rf"(?:(?i:a|an)\s+(?:[a-z][\w'-]*\s+){{1,2}}?(?i:called|named)\s+|the\s+)?(?=[A-Z]){ORG}",
           "works_at", "names"),
+    # "first weeks as deputy head, so much admin", "my first day as a staff nurse": the job now
+    rule(rf"(?<![\w'])(?:(?i:my|our)\s+)?(?i:first|second|third)\s+(?:(?i:few)\s+)?(?i:days?|"
+          rf"weeks?|months?|shifts?)\s+(?i:as)\s+(?:(?i:an?|the)\s+)?(?:(?i:new)\s+)?"
+          rf"(?P<t>{TITLE_WORDS})(?=\s*(?:[,.;!?]|$|\s+(?i:at|in|with|for|and|so|is|was|has|"
+          rf"went|going)\b))", "job_title", "title", event=True, occupation=True),
     # "just started as a junior solicitor at Harper Lowe in Leeds": a title, then where
     rule(rf"(?<![\w'])(?i:started|starting|start|began|joined|joining)\s+(?i:as)\s+(?i:an?|the)\s+"
           rf"(?P<title>{TITLE_WORDS})\s+{_AT}", "works_at", "names", event=True,

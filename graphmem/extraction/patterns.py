@@ -15,6 +15,7 @@ from collections.abc import Container
 from dataclasses import dataclass
 
 from graphmem.domain.calendar_words import NUMBER_WORDS
+from graphmem.domain.club_roles import role_form
 from graphmem.domain.extraction import ANY_VALUE
 from graphmem.extraction.occupations import names_occupation
 from graphmem.extraction.pattern_fragments import (
@@ -122,6 +123,8 @@ def _listed(raw: str) -> bool:
 def _targets(rule: Rule, raw: str, known: Container[str]) -> list[str]:
     if rule.target == "word":
         return [raw.lower()]
+    if rule.target == "role":  # "Captaincy" -> "captain"
+        return [role_form(raw)]
     if rule.target == "condition":  # "type 1 diabetic" -> "type 1 diabetes"
         *kind, adjective = raw.lower().split()
         return [" ".join([*kind, CONDITION_ADJECTIVES[adjective]])]

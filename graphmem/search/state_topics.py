@@ -61,6 +61,7 @@ DESCRIPTIONS: dict[str, str] = {
     "number_of_pets": "how many pets I have",
     "number_of_dogs": "how many dogs I have",
     "number_of_cats": "how many cats I have",
+    "holds_role": "who holds a role in a club, team or committee: captain, chair, treasurer",
     "do": "my hobbies and sports: what I do for fun in my free time",
     "play": "my hobbies and sports: what I do for fun in my free time",
     "practice": "my hobbies and sports: what I do for fun in my free time",

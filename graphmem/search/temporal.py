@@ -75,11 +75,15 @@ CONSTRAINT_PREDICATES = frozenset(
 #: situation: not among the facts a whole-situation question pins, and they neither start a
 #: current period nor open a past window.
 PASTIME_PREDICATES = frozenset({"do", "play", "practice"})
+#: A role held in a club, a team or a committee ("Keith holds_role chair"): who holds it now
+#: answers "Who is chair?"; a question names it by the role, not by the predicate.
+ROLE_PREDICATES = frozenset({"holds_role"})
 STATE_PREDICATES = sorted(
     DEFAULT_FUNCTIONAL_PREDICATES
     | COMPANION_PREDICATES
     | CONSTRAINT_PREDICATES
     | PASTIME_PREDICATES
+    | ROLE_PREDICATES
 )
 
 
@@ -185,9 +189,16 @@ def _predicate_words(predicate: str) -> list[str]:
 
 def _named(facts: list[StateFact], query: str) -> set[str]:
     """The memories stating a fact whose predicate the query names ("where did I *work*
-    before?" names ``works_at``, "where do I *live* now?" ``lives_in``)."""
+    before?" names ``works_at``, "where do I *live* now?" ``lives_in``), or, for a role, the
+    role ("Who is *chair* now?" names ``Keith holds_role chair``)."""
     words = {_stem(w) for w in lucene.terms(query)}
-    return {f.memory_id for f in facts if words & {_stem(w) for w in _predicate_words(f.predicate)}}
+    return {f.memory_id for f in facts if words & {_stem(w) for w in _naming_words(f)}}
+
+
+def _naming_words(fact: StateFact) -> list[str]:
+    if fact.predicate in ROLE_PREDICATES:
+        return lucene.terms(fact.target)
+    return _predicate_words(fact.predicate)
 
 
 def _stem(word: str) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from graphmem.domain.club_roles import ROLE_FORMS
 from graphmem.lifecycle.words import content_words
 
 CURRENT_CUES = re.compile(
@@ -18,12 +19,15 @@ _WHO = (
     r"(?:(?!(?:wants?|plan|plans|hopes?|wish|wishes|likes?|prefers?|dreams?|intends?|to|"
     r"need|needs|would|should|could|will)\b)[\w'-]+\s+){1,3}?"
 )
+#: A role in a club or team, as a question names it ("Who is chair of the society?").
+_CLUB_ROLE = rf"(?:{'|'.join(sorted(ROLE_FORMS, key=len, reverse=True))})"
 #: Whose, in up to two possessives ("my", "Marco's", "my sister's", "Ana's husband's").
 _WHOSE = r"(?:(?:my|his|her|their|our|[\w-]+['’]s)\s+){1,2}?"
 #: A question in the present about where someone lives or works, or what they do for a
 #: living: it asks what holds now, as "now" would ("Where does Dmytro live?", "Who does Ana
 #: work for?", "What does my brother do for a living?", "What is Marco's job title?", "who's
-#: my sister's employer?"). Not a habit asked in the present
+#: my sister's employer?", "Who is chair of the allotment society?"). Not a habit asked in the
+#: present
 #: ("What does Melanie do to destress?") nor a past or a plan ("Where did she live?").
 PRESENT_STATE_CUES = re.compile(
     rf"^\s*(?:where|who|which\s+\w+)\s+(?:do|does)\s+{_WHO}(?:live|work)\b"
@@ -31,7 +35,8 @@ PRESENT_STATE_CUES = re.compile(
     rf"^\s*what\s+(?:do|does)\s+{_WHO}do\s+for\s+(?:a\s+living|work|money)\b|"
     rf"^\s*(?:what|who|where)(?:'s|\s+is)\s+{_WHOSE}(?:current\s+|present\s+)?"
     r"(?:job(?:\s+title)?|occupation|profession|employer|workplace|position\s+at\s+work|"
-    r"home\s+address|address)\b"
+    r"home\s+address|address)\b|"
+    rf"^\s*who(?:'s|\s+is|\s+are)\s+(?:the\s+|our\s+|their\s+)?(?:new\s+|current\s+)?{_CLUB_ROLE}\b"
 )
 #: A query that asks what to avoid or what someone cannot have: it asks for the constraints
 #: that hold now ("What should I avoid for dinner with Alice?", "anything Tom can't eat?").

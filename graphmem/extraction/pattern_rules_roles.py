@@ -1,0 +1,62 @@
+"""The sentence patterns of roles held in a club, a team or a committee: "I got voted in as
+treasurer", "Pam is still chair", "Had to give up captaincy, Derek's taking over", "I've
+handed the treasurer job to Maureen". Each gives ``holds_role`` and the role's one spelling
+(``captain``, ``chair`` …, :mod:`graphmem.domain.club_roles`); stepping down, giving up or
+handing on a role are denials, which end it for the lifecycle. Part of the table
+:mod:`.pattern_rules` applies."""
+
+from __future__ import annotations
+
+from graphmem.domain.club_roles import ROLE_FORMS
+from graphmem.extraction.pattern_fragments import ADV, BE1, CAP, FP, NAME, PERFECT
+from graphmem.extraction.pattern_rule import Rule, rule
+
+#: A role in the speaker's words (longest first, so "vice captain" is not "captain").
+_ROLE = "|".join(sorted((form.replace(" ", r"\s+") for form in ROLE_FORMS), key=len, reverse=True))
+ROLE = rf"(?P<t>(?i:{_ROLE}))(?![\w'-])"
+#: Not a role in a club: "the captain of my own destiny", "captain of the ship".
+_NOT_FIGURATIVE = (
+    r"(?!\s+(?i:of\s+(?:my|his|her|their|our|your)\s+own|of\s+(?:the\s+)?(?:ship|boat|plane)))"
+)
+_SOME = r"(?:(?i:still|now|also|the|our|their|new|club|team|society|committee)\s+)*"
+
+ROLE_RULES: tuple[Rule, ...] = (
+    # "I'm captain this year", "I'm the new treasurer"
+    rule(rf"{BE1}\s+{ADV}{_SOME}{ROLE}{_NOT_FIGURATIVE}", "holds_role", "role"),
+    # "Pam is still chair", "Keith's the new chair"
+    rule(rf"{NAME}(?:\s+is|'s)\s+{ADV}{_SOME}{ROLE}{_NOT_FIGURATIVE}",
+          "holds_role", "role"),
+    # "I got voted in as treasurer", "Keith was elected chair", "they made me secretary"
+    rule(rf"(?:{FP}|{NAME})?(?:{PERFECT}|\s+(?:got|was|were|has\s+been|have\s+been|'s\s+been))?"
+          rf"\s*{ADV}(?i:voted|elected|appointed|named|chosen|co-opted)\s+(?:(?i:in)\s+)?(?:(?i:as)\s+)?"
+          rf"{_SOME}{ROLE}", "holds_role", "role", event=True),
+    rule(rf"(?<![\w'])(?i:made)\s+(?i:me)\s+{_SOME}{ROLE}", "holds_role", "role", event=True),
+    # "first month as treasurer, lots to learn"
+    rule(rf"(?<![\w'])(?:(?i:my)\s+)?(?i:first|second)\s+(?:(?i:few)\s+)?(?i:days?|weeks?|months?|"
+          rf"years?|season|meeting)\s+(?i:as)\s+{_SOME}{ROLE}", "holds_role", "role", event=True),
+    # "Had to give up captaincy, Derek's taking over", "Pam stepped down as chair, Keith took
+    # over": the one who takes over holds the role just given up
+    rule(rf"(?i:up|as|down\s+from)\s+(?:(?i:the|my|her|his)\s+)?{ROLE}[^.!?;]{{0,40}}?(?:[,;]\s*"
+          rf"(?:(?i:and|so)\s+)?|\s+(?i:and|so)\s+)(?P<s>{CAP}(?:\s+{CAP})?)(?:'s|\s+is|\s+has)?\s+{ADV}"
+          rf"(?i:taking|took|takes|taken|is\s+taking)\s+(?i:over)\b", "holds_role", "role",
+          event=True),
+    # "Derek's taking over as captain", "Keith took over as chair"
+    rule(rf"{NAME}(?:'s|\s+is|\s+has)?\s+{ADV}(?i:taking|took|takes|taken)\s+(?i:over)\s+(?i:as)\s+"
+          rf"{_SOME}{ROLE}", "holds_role", "role", event=True),
+    # "I've handed the treasurer job to Maureen", "passed the captaincy on to Jo": hers now
+    rule(rf"(?i:handed|handing|passed|passing|gave|given)\s+(?:(?i:over|on)\s+)?(?:(?i:the|my)\s+)?"
+          rf"{ROLE}(?:\s+(?i:job|role|position))?\s+(?:(?i:over|on)\s+)?(?i:to)\s+(?P<s>{CAP}"
+          rf"(?:\s+{CAP})?)", "holds_role", "role", event=True),
+    # what ended (denials): "Pam stepped down as chair", "had to give up captaincy", "I've
+    # handed the treasurer job to Maureen", "I'm no longer secretary"
+    rule(rf"(?:{FP}|{NAME})?{PERFECT}\s*{ADV}(?i:stepped|stood|stepping|standing|step|stand)\s+"
+          rf"(?i:down)\s+(?i:as|from)\s+{_SOME}{ROLE}", "holds_role", "role", denial=True),
+    rule(rf"(?:{FP}{PERFECT}\s+{ADV}|^|(?<=[,;]\s))(?:(?i:had|have)\s+to\s+)?(?i:give|gave|given|"
+          rf"giving|resigned|resign|quit)\s+(?:(?i:up)\s+)?(?:(?i:the|my|as)\s+)?{ROLE}",
+          "holds_role", "role", denial=True),
+    rule(rf"(?:{FP}{PERFECT}\s+{ADV}|^|(?<=[,;]\s))(?i:handed|passed)\s+(?:(?i:over|on)\s+)?"
+          rf"(?:(?i:the|my)\s+)?{ROLE}(?:\s+(?i:job|role|position))?\s+(?:(?i:over|on)\s+)?"
+          rf"(?i:to)\s+{CAP}", "holds_role", "role", denial=True),
+    rule(rf"{BE1}\s+(?i:no\s+longer)\s+{_SOME}{ROLE}", "holds_role", "role", negative=True,
+          denial=True),
+)  # fmt: skip
