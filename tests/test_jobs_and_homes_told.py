@@ -42,6 +42,13 @@ def denials(text: str) -> set[tuple[str, str, str]]:
         ("Amira moved into a shared flat in Digbeth", ("Amira", "lives_in", "Digbeth")),
         ("my sister found me a little studio in Ancoats", (SPEAKER, "lives_in", "Ancoats")),
         ("we've signed for a two bed in Easton", (SPEAKER, "lives_in", "Easton")),
+        ("Nan's settled in at Meadowbank, the staff are lovely",
+         ("Theo's Grandmother", "lives_in", "Meadowbank")),
+        ("Grandpa has settled into Elm Court", ("Theo's Grandfather", "lives_in", "Elm Court")),
+        ("new part time job at Boots, Saturdays only", (SPEAKER, "works_at", "Boots")),
+        # a school subject one is doing is studied, not a pastime
+        ("I'm doing economics and history at college", (SPEAKER, "study", "economics")),
+        ("we train with a coach called Nadia on Tuesdays", ("Nadia", "coach_of", SPEAKER)),
         # clients, told with "right now", or listed with what they are
         ("main client at the moment is a brewery, Cloudwater",
          (SPEAKER, "has_client", "Cloudwater")),
@@ -70,6 +77,8 @@ def test_told_in_chat(text: str, wanted: tuple[str, str, str]) -> None:
         ("got a part-time job, mornings only", (SPEAKER, "job_title", "part-time")),
         ("the new season is great", ("Great", "season_of", SPEAKER)),
         ("you and I should grab a coffee soon", (SPEAKER, "grab_with", "Theo")),
+        ("I'm doing economics and history at college", (SPEAKER, "do", "economics")),
+        ("had a chat with a guy called Tom", ("Tom", "guy_of", SPEAKER)),
         ("first week as a mum is a blur", (SPEAKER, "job_title", "mum")),
     ],
 )  # fmt: skip
@@ -88,6 +97,11 @@ def test_what_tells_no_such_fact(text: str, unwanted: tuple[str, str, str]) -> N
 )
 def test_a_job_quit_by_its_workplace_ends_the_job(text: str) -> None:
     assert (SPEAKER, "works_at", ANY_VALUE) in denials(text)
+
+
+def test_a_client_that_paused_the_work_is_lost() -> None:
+    assert (SPEAKER, "has_client", "Brightwave") in denials("Brightwave paused all projects")
+    assert (SPEAKER, "has_client", "Oakwood") in denials("Oakwood cancelled our retainer")
 
 
 @pytest.mark.parametrize(

@@ -26,6 +26,7 @@ def _m(mid: str, text: str, day: int, score: float, actor: str | None = "user") 
         ("I have secured 3 interviews so far.", "Now I have 5 interviews secured!"),
         ("The wedding is on June 12.", "We moved the wedding date to August 3."),
         ("Tom is my manager.", "My new manager at work is called Priya."),
+        ("Our allotment is plot 14 by the shed.", "We swapped our allotment for plot 22."),
         # one shared anchor before the amounts, whatever else the newer one says
         (
             "My landlord raised the rent to 1,450 a month.",
@@ -130,6 +131,12 @@ def test_a_past_query_puts_the_older_value_first() -> None:
         ("My yoga class is on Tuesdays.", "My pottery class is on Thursdays.", ("user", "user")),
         ("My yoga class costs $20 a week.", "My pottery class costs $35 a week.", ("user", "user")),
         ("We have two rabbits.", "We have two rabbits and a cat.", ("user", "user")),
+        # a number that names a thing is no amount (search/label_numbers.py; nineteenth stop)
+        (
+            "The fee for allotment plots goes up to 45 a year.",
+            "Someone dug up the carrots on plot 12.",
+            ("user", "user"),
+        ),
     ],
 )
 def test_no_pair_without_one_subject_one_attribute_and_new_values(

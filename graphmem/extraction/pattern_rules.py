@@ -288,6 +288,10 @@ RULES: tuple[Rule, ...] = (
     rule(rf"(?:{FP}(?:'ve|\s+have)?(?:\s+got)?|^(?i:got)|(?<![\w'-])(?P<o>{CAP}(?:\s+{CAP}){{0,2}})"
           rf"\s+(?:has|got|has\s+got))\s+{ADV}(?i:an?)\s+(?:(?i:new|second|another)\s+)?{REL_ADJ}{REL},\s+"
           rf"{HONORIFIC}{PERSON}", "relation"),
+    # "we're in the intermediate class with a trainer called Gareth", "I've got a new
+    # physio named Dr Lenz": the speaker's, named after the word
+    rule(rf"(?<![\w'])(?i:with|have|has|got)\s+(?i:an?)\s+(?:(?i:new|great|good|lovely)\s+)?{REL_ADJ}"
+          rf"{REL}\s+(?i:called|named)\s+{HONORIFIC}{PERSON}", "relation"),
     # "my parents Tom and Ann", "our two daughters, Mia and Lou": each one by name
     rule(rf"(?:{MY_REL}|{FP}(?:'ve|\s+have)(?:\s+got)?\s+)(?:{COUNT})?{PLURAL_REL}(?:,|\s+(?i:are))?\s+"
           rf"{LISTED_NAMES}", "relatives", "names"),  # "we have two kids, Mia and Leo"

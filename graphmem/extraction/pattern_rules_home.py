@@ -40,6 +40,9 @@ HOME_RULES: tuple[Rule, ...] = (
     # "I live in a flat in Leith", "living in a shared house in Mutley": the town, not the home
     rule(rf"(?:{FP}\s+{ADV}(?i:live|reside)|(?:{BE1}\s+{ADV}|^)(?i:living))\s+(?i:in)\s+{_A_HOME_IN}"
           rf"{ORG}", "lives_in"),
+    # "Mum's settled in at Rosewood", "Dad has settled into Oakfield care home": theirs
+    rule(rf"{NAME}(?:'s|\s+has|\s+is)?\s+{ADV}(?i:settled)\s+(?i:in|into)\s+(?:(?i:at)\s+)?"
+          rf"(?=(?:the\s+)?[A-Z]){ORG}", "lives_in", event=True),
     # "we've settled in Lisbon", "Settled in Lisbon, the flat is in Alfama"
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:settled)\s+(?i:in|into)\s+(?=(?:the\s+)?[A-Z]){T}",
           "lives_in", event=True),

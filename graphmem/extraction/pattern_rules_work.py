@@ -15,7 +15,8 @@ _JOB = (
     r"post|contract|secondment)"
 )
 _JOB_KIND = (
-    r"(?:(?i:new|first|part-time|full-time|summer|weekend|evening|holiday|temp|temporary|"
+    r"(?:(?i:new|first|part-time|full-time|part\s+time|full\s+time|summer|weekend|evening|"
+    r"holiday|temp|temporary|"
     r"permanent|paid|unpaid|six-month|year-long|graduate|dream|proper|little|second)\s+){0,3}"
 )
 #: Not the job itself: "a job interview at Google", "a job offer from Arup", "job hunting".
@@ -109,6 +110,11 @@ WORK_RULES: tuple[Rule, ...] = (
     # "Smile Co dropped me", "Acme let me go": a client lost, or a job (each ends its own)
     rule(rf"{_ORG_OPENS}(?i:dropped|ditched|fired|sacked)\s+(?i:me|us)\b(?!\s+(?i:off|at|home|back|a\s+line|"
           rf"a\s+text|a\s+message|in|round|over)\b)", "has_client", "names", denial=True),
+    # "Koffiebar Noord paused all projects", "Brightwave cancelled our retainer": a client lost
+    rule(rf"{_ORG_OPENS}(?i:paused|cancelled|canceled|pulled|froze|frozen|stopped|ended|axed)\s+"
+          rf"(?:(?i:all|the|our|my|their|its)\s+)*(?:(?i:design|marketing|remaining|ongoing)\s+)?"
+          rf"(?i:projects?|work|contract|retainer|account|orders?)\b", "has_client", "names",
+          denial=True),
     rule(rf"{_ORG_OPENS}(?:(?i:let)\s+(?i:me)\s+(?i:go)|(?i:laid)\s+(?i:me)\s+(?i:off)|(?i:fired|sacked)\s+"
           rf"(?i:me))\b", "works_at", "names", denial=True),
     # "signed a deal with Brightwave", "we signed Oakwood as a client": a client won

@@ -45,7 +45,7 @@ RELATIONS = {
     **{w: w for w in SERVICES},
     # what families call each other
     "mommy": "mother", "mama": "mother", "daddy": "father", "papa": "father",
-    "granny": "grandmother", "gran": "grandmother", "nana": "grandmother",
+    "granny": "grandmother", "gran": "grandmother", "nana": "grandmother", "nan": "grandmother",
     "grandad": "grandfather", "granddad": "grandfather", "hubby": "husband",
 }  # fmt: skip
 #: Relatives and others a person has one of, mostly: "my mom" names one person even unnamed

@@ -30,7 +30,7 @@ _UNNAMED_OWNER = re.compile(rf"^{MY_REL}{REL}(?='s\s+[a-z])")
 _IS_AFTER = (
     r"(?:still|now|just|always|also|really|been|got|not|never|on|off|in|at|allergic|back|"
     r"retired|vegan|vegetarian|pregnant|ill|sick|better|worse|going|doing|getting|having|"
-    r"moving|starting|coming|started|stopped|quit|moved|a|an)"
+    r"moving|starting|coming|started|stopped|quit|moved|settled|settling|a|an)"
 )
 #: "Mum isn't afraid of flying anymore", "Dad's still on warfarin": the relation word used as
 #: a name opens the sentence.

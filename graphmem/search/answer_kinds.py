@@ -23,6 +23,7 @@ import re
 from typing import Literal
 
 from graphmem.domain.medicines import MEDICINE, TAKEN_FOR
+from graphmem.search.label_numbers import without_labels
 
 Kind = Literal["amount", "age", "duration", "frequency", "medication", "clock", "condition"]
 
@@ -149,17 +150,8 @@ def asked(query: str) -> Kind | None:
     return next((kind for pattern, kind in _ASKED if pattern.search(query)), None)
 
 
-#: A number that names a thing, no amount nor age: "plot 9", "room 12", "year 5", "bus 38".
-_LABEL = re.compile(
-    r"\b(?:plot|room|flat|apartment|unit|house|number|no\.?|bus|route|platform|gate|seat|"
-    r"table|page|level|floor|chapter|episode|season|series|size|version|ward|bay|aisle|"
-    r"stand|locker|year|grade|class|track|lane|pitch|court|block|cabin|car|coach)\s+#?\d+[a-z]?\b",
-    re.I,
-)
-
-
 def holds(text: str, kind: Kind) -> bool:
     """``text`` holds an answer of ``kind``."""
     if kind in {"amount", "age"}:
-        text = _LABEL.sub(" ", text)
+        text = without_labels(text)  # "plot 9" is no amount
     return _HOLDS[kind].search(text) is not None

@@ -121,6 +121,7 @@ ALIASES = {
     "mom": "mother", "mum": "mother", "dad": "father", "grandma": "grandmother",
     "grandpa": "grandfather", "mommy": "mother", "mama": "mother", "daddy": "father",
     "papa": "father", "granny": "grandmother", "gran": "grandmother", "nana": "grandmother",
+    "nan": "grandmother",
     "grandad": "grandfather", "granddad": "grandfather", "manager": "boss",
     "supervisor": "boss", "coworker": "colleague",
     "co-worker": "colleague", "flatmate": "roommate", "neighbour": "neighbor",

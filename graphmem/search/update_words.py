@@ -8,6 +8,7 @@ import re
 from functools import lru_cache
 
 from graphmem.domain.calendar_words import MONTHS, WEEKDAYS
+from graphmem.search.label_numbers import labels, without_labels
 
 _WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?", re.UNICODE)
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
@@ -184,11 +185,13 @@ def values(text: str) -> frozenset[Value]:
     as words too: "two" is 2), ordinals ("second", "3rd"), month names, weekdays ("on
     Tuesdays"), e-mail addresses, and capitalised names only in a statement of what
     something is ("my manager is Tom", "it is called Priya", "Sara is my manager now"),
+    and the numbers that name a thing ("plot 9", :mod:`.label_numbers`), of their own kind,
     since in an event ("we went hiking in the Alps") a name is where it happened, not a
     value. Before the verb of such a statement, a name after a preposition belongs to its
     subject ("my flight *to Oslo* is on June 3"): a topic, not a value."""
     found: set[Value] = {("email", e.lower()) for e in _EMAIL.findall(text)}
-    bare = _EMAIL.sub(" ", text)
+    found |= {("label", n) for n in labels(text)}  # "plot 9": no amount
+    bare = without_labels(_EMAIL.sub(" ", text))
     words = _WORD.findall(bare)
     ranks = {m.group(1) for m in _RANK.finditer(bare)}  # "3rd grade": a rank, not a count
     found |= {("ordinal", n) for n in ranks}

@@ -35,6 +35,22 @@ _HOW_MUCH = frozenset({"lot", "bit", "ton", "lots", "tons"})
 _DISTANCE = re.compile(r"\d+(?:\.\d+)?k|\d+|km|kms|miles?|laps?|lengths?|kilometers?|k")
 
 
+#: School and university subjects: "doing physics, maths and computing", "Jess is doing law"
+#: tell what one studies, not a pastime (``study``, the subject as written: "maths").
+SUBJECTS = frozenset(
+    """
+    physics maths math mathematics chemistry biology history geography english french spanish
+    german italian latin computing economics psychology sociology philosophy politics law
+    medicine engineering accounting business statistics biochemistry geology
+    """.split()  # noqa: SIM905
+)
+
+
+def studied(predicate: str, obj: Token) -> bool:
+    """ "do" of a school subject: "doing physics" is study."""
+    return predicate.endswith("do") and obj.lower_ in SUBJECTS
+
+
 #: Adverbs that join their verb the way a particle does ("came back from", "moved out of").
 DIRECTIONS = frozenset({"back", "out", "up", "down", "away", "off", "home", "over"})
 

@@ -47,6 +47,7 @@ from graphmem.extraction.nlp.pastimes import (
     activity,
     back_to,
     pastime,
+    studied,
 )
 from graphmem.extraction.nlp.pattern_predicates import as_pattern
 from graphmem.extraction.nlp.plans import PLAN, planner, trip_ahead
@@ -375,6 +376,8 @@ def verb_triplets(
             predicate = plan + "do"  # "I switched to swimming": a pastime, not a preference
         if predicate == "share_with" and _shares_home(verb):
             predicate = "live_with"  # "shares a flat with two friends"
+        if studied(predicate, obj):  # "doing physics, maths and computing"
+            predicate, target = predicate[: -len("do")] + "study", Named(obj.lower_, CONCEPT)
         if target is not None:
             # "joined a startup called Medly", "works as a nurse at St. Mary's": a workplace
             # named, whatever its label (but a person's)
