@@ -13,18 +13,18 @@ from collections.abc import Iterator
 import pytest
 
 from graphmem import Memory
-from tests.support.nlp_reading import facts, read_one
+from tests.support.nlp_reading import denied, told
 from tests.support.stores import stored_sessions
 
 SPEAKER = "Gwen"
 
 
 def triples(text: str) -> set[tuple[str, str, str]]:
-    return facts(read_one(text, SPEAKER).triplets)
+    return told(text, SPEAKER)
 
 
 def denials(text: str) -> set[tuple[str, str, str]]:
-    return facts(read_one(text, SPEAKER).denied)
+    return denied(text, SPEAKER)
 
 
 @pytest.mark.parametrize(

@@ -8,17 +8,17 @@ from __future__ import annotations
 import pytest
 
 from graphmem.domain.extraction import ANY_VALUE
-from tests.support.nlp_reading import facts, read_one
+from tests.support.nlp_reading import denied, told
 
 SPEAKER = "Theo"
 
 
 def triples(text: str) -> set[tuple[str, str, str]]:
-    return facts(read_one(text, SPEAKER).triplets)
+    return told(text, SPEAKER)
 
 
 def denials(text: str) -> set[tuple[str, str, str]]:
-    return facts(read_one(text, SPEAKER).denied)
+    return denied(text, SPEAKER)
 
 
 @pytest.mark.parametrize(

@@ -7,17 +7,17 @@ from __future__ import annotations
 import pytest
 
 from graphmem.extraction.sentence_variants import with_dropped_i
-from tests.support.nlp_reading import facts, read_one, read_turns
+from tests.support.nlp_reading import denied, facts, read_turns, told
 
 SPEAKER = "Theo"
 
 
 def triples(text: str) -> set[tuple[str, str, str]]:
-    return facts(read_one(text, SPEAKER).triplets)
+    return told(text, SPEAKER)
 
 
 def denials(text: str) -> set[tuple[str, str, str]]:
-    return facts(read_one(text, SPEAKER).denied)
+    return denied(text, SPEAKER)
 
 
 @pytest.mark.parametrize(

@@ -53,3 +53,13 @@ def read_turns(
 
 def facts(triplets: Iterable[ExtractedTriplet]) -> set[Fact]:
     return {(t.source, t.predicate, t.target) for t in triplets}
+
+
+def told(text: str, speaker: str) -> set[Fact]:
+    """The facts ``speaker`` saying ``text`` gives."""
+    return facts(read_one(text, speaker).triplets)
+
+
+def denied(text: str, speaker: str) -> set[Fact]:
+    """The facts ``speaker`` saying ``text`` ends (denials for the lifecycle)."""
+    return facts(read_one(text, speaker).denied)
