@@ -46,6 +46,11 @@ def denials(text: str) -> set[tuple[str, str, str]]:
          ("Theo's Grandmother", "lives_in", "Meadowbank")),
         ("Grandpa has settled into Elm Court", ("Theo's Grandfather", "lives_in", "Elm Court")),
         ("new part time job at Boots, Saturdays only", (SPEAKER, "works_at", "Boots")),
+        ("just got hired as a plumber at Dyno-Rod", (SPEAKER, "works_at", "Dyno-Rod")),
+        ("got hired as a plumber at Dyno-Rod", (SPEAKER, "job_title", "plumber")),
+        ("found a room in Kreuzberg, 700 a month", (SPEAKER, "lives_in", "Kreuzberg")),
+        ("the boys and I moved to a terrace in Heaton", (SPEAKER, "lives_in", "Heaton")),
+        ("I've started seeing someone, her name's Lou", (SPEAKER, "dating", "Lou")),
         # a school subject one is doing is studied, not a pastime
         ("I'm doing economics and history at college", (SPEAKER, "study", "economics")),
         ("we train with a coach called Nadia on Tuesdays", ("Nadia", "coach_of", SPEAKER)),
@@ -79,6 +84,8 @@ def test_told_in_chat(text: str, wanted: tuple[str, str, str]) -> None:
         ("you and I should grab a coffee soon", (SPEAKER, "grab_with", "Theo")),
         ("I'm doing economics and history at college", (SPEAKER, "do", "economics")),
         ("had a chat with a guy called Tom", ("Tom", "guy_of", SPEAKER)),
+        ("my VO2 max is 52, up from 48", ("VO2", "age", "52")),  # an acronym's number, no age
+        ("my BMI is 31 now", ("BMI", "age", "31")),
         ("first week as a mum is a blur", (SPEAKER, "job_title", "mum")),
     ],
 )  # fmt: skip

@@ -1,4 +1,5 @@
-"""Roles held in a club, a team or a committee ("captain", "chair", "treasurer"), in their
+"""Roles held in a club, a team, a committee or a band ("captain", "chair", "treasurer",
+"drummer"), in their
 one spelling: the offline extractor writes ``holds_role`` with it
 (:mod:`graphmem.extraction.pattern_rules_roles`), and a question naming a role asks who
 holds it now (:mod:`graphmem.search.time_cues`, :mod:`graphmem.search.temporal`)."""
@@ -20,6 +21,38 @@ ROLE_FORMS: dict[str, str] = {
     **dict.fromkeys(("organiser", "organizer"), "organiser"),
     **{form: form for form in ("coordinator", "convenor", "trustee", "warden")},
     "convener": "convenor",
+    # a band's
+    **dict.fromkeys(
+        ("singer", "lead singer", "vocalist", "lead vocalist", "frontman", "frontwoman"), "singer"
+    ),
+    **dict.fromkeys(("bassist", "bass player"), "bass player"),
+    "drummer": "drummer",
+    **dict.fromkeys(
+        ("guitarist", "lead guitarist", "rhythm guitarist", "guitar player"), "guitarist"
+    ),
+    **dict.fromkeys(("keyboardist", "keyboard player", "keys player"), "keyboard player"),
+    **{form: form for form in ("organist", "pianist", "violinist", "cellist", "conductor")},
+}
+#: A band's role told by what one is on ("Dev's on drums").
+ON_INSTRUMENT: dict[str, str] = {
+    "drums": "drummer", "bass": "bass player", "vocals": "singer", "guitar": "guitarist",
+    "lead guitar": "guitarist", "rhythm guitar": "guitarist", "keys": "keyboard player",
+    "keyboards": "keyboard player",
+}  # fmt: skip
+#: The words besides its own a question names a role by ("Who *sings* in the band now?").
+NAMED_BY: dict[str, tuple[str, ...]] = {
+    "singer": ("sing", "sings", "singing", "vocals"),
+    "bass player": ("bassist",),
+    "drummer": ("drum", "drums"),
+    "guitarist": ("guitar",),
+    "keyboard player": ("keys", "keyboards"),
+    "organist": ("organ",),
+    "pianist": ("piano",),
+    "violinist": ("violin",),
+    "cellist": ("cello",),
+    "conductor": ("conducts",),
+    "captain": ("captaincy", "skipper"),
+    "chair": ("chairman", "chairwoman", "chairperson"),
 }
 
 #: Every role's one spelling.
@@ -29,4 +62,4 @@ ROLES = frozenset(ROLE_FORMS.values())
 def role_form(written: str) -> str:
     """The one spelling of a role as written ("Captaincy" -> "captain")."""
     key = " ".join(written.lower().split())
-    return ROLE_FORMS.get(key, key)
+    return ROLE_FORMS.get(key) or ON_INSTRUMENT.get(key, key)

@@ -12,7 +12,8 @@ _A_GUY = r"(?:(?i:a|this)\s+(?i:guy|girl|man|woman|lad|bloke|boy|gal)\s+(?i:call
 COUPLE_RULES: tuple[Rule, ...] = (
     rule(rf"{IM}\s+{ADV}(?i:married)\s+(?i:to)\s+{T}", "married_to", "names"),
     rule(rf"{IM}\s+{ADV}(?i:dating|going\s+out\s+with)\s+{T}", "dating", "names"),
-    # "I've been seeing Yara", "I'm seeing someone new, her name is Yara" (not "I'm seeing
+    # "I've been seeing Yara", "I'm seeing someone new, her name is Yara", "I've started seeing
+    # someone, his name's Sam" (not "I'm seeing
     # Yara tonight": a meeting)
     rule(rf"(?<![\w'])(?:I|i)(?:'ve|\s+have)\s+{ADV}been\s+{ADV}seeing\s+{_A_GUY}"
           rf"(?=[A-Z])(?!Dr\b|\w+'s\b){T}", "dating", "names"),
@@ -20,9 +21,9 @@ COUPLE_RULES: tuple[Rule, ...] = (
     rule(rf"(?<![\w'])(?:I|i)(?:'ve|\s+have)?\s+{ADV}met\s+(?i:someone|somebody)\s+"
           rf"(?i:new|special)\b[^.!?;]{{0,60}}?(?i:her|his|their)\s+(?i:name)(?:'s|\s+is)\s+{T}",
           "dating", "names"),
-    rule(rf"(?<![\w'])(?:I|i)(?:'m|\s+am|'ve\s+been|\s+have\s+been)\s+{ADV}seeing\s+"
-          rf"(?i:someone|somebody)(?:\s+(?i:new))?\W+(?i:her|his|their)\s+(?i:name)\s+"
-          rf"(?i:is)\s+{T}", "dating", "names"),
+    rule(rf"(?<![\w'])(?:I|i)(?:'m|\s+am|'ve\s+been|\s+have\s+been|(?:'ve|\s+have)?\s+(?:just\s+)?"
+          rf"(?:started|begun))\s+{ADV}seeing\s+(?i:someone|somebody)(?:\s+(?i:new))?\W+"
+          rf"(?i:her|his|their)\s+(?i:name)(?:'s|\s+is)\s+{T}", "dating", "names"),
     # "Seeing someone new, Hana, she's a medic", "I'm seeing a guy called Rafi"
     rule(rf"(?<![\w'])(?:I|i)(?:'m|\s+am|'ve\s+been|\s+have\s+been)\s+{ADV}(?i:seeing|dating)\s+"
           rf"(?:(?i:someone|somebody)(?:\s+(?i:new|special|lovely))?|(?i:a)\s+"

@@ -26,7 +26,7 @@ NAMED_HOME = _HOME_TOWN.format(town="?P<t>")
 _NAMED_HOME_AHEAD = _HOME_TOWN.format(town="?:")
 _HOME_NOUN = (
     r"(?i:flat|apartment|house|home|place|condo|studio|bungalow|cottage|townhouse|loft|room|"
-    r"villa|farmhouse|dorm|duplex|houseboat|caravan)"
+    r"villa|farmhouse|dorm|duplex|houseboat|caravan|semi|terrace|maisonette|bedsit|new\s+build)"
 )
 #: "a flat in ", "a shared house in ", "the new studio flat near ": a home, then its town
 _A_HOME_IN = (
@@ -66,9 +66,9 @@ HOME_RULES: tuple[Rule, ...] = (
     # Barbican": "I" dropped; "Rachel moved into her own place in Fairview": hers
     # "he got a place with his girlfriend in Hackney", "we bought a house in Villeurbanne": a
     # home got in a town named is where one lives
-    rule(rf"(?:{FP}(?:'ve|\s+have)?|{NAME}(?:\s+has)?)\s+{ADV}(?i:got|bought|rented|found)\s+"
+    rule(rf"(?:(?:{FP}(?:'ve|\s+have)?|{NAME}(?:\s+has)?)\s+|^){ADV}(?i:got|bought|rented|found)\s+"
           rf"(?i:a|an|his|her|their|our|my)\s+(?:(?i:new|own|small|little|big|nice|lovely)\s+)*"
-          rf"(?i:place|flat|apartment|house|home|condo|studio)(?:\s+(?i:with|near|by|for|just|right|"
+          rf"(?i:place|flat|apartment|house|home|condo|studio|room)(?:\s+(?i:with|near|by|for|just|right|"
           rf"close\s+to|next\s+to)\b[^.!?;:\n]{{0,40}}?)?\s+(?i:in)\s+"
           rf"(?=[A-Z]){ORG}", "lives_in", event=True),
     # "Sofia found us a flat in Alfama", "my dad bought me a place in Hove": a home got for

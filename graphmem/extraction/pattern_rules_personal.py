@@ -83,8 +83,10 @@ PERSONAL_RULES: tuple[Rule, ...] = (
           "birthday"),
     rule(rf"(?<![\w'])(?i:my|our)\s+(?:(?i:wedding)\s+)?(?i:anniversary)(?:\s+(?i:is)|'s)\s+"
           rf"(?:(?i:on|in)\s+)?{DAY_OF_YEAR}", "anniversary"),
-    # "My son is 4 now", "Ines is 7": a named person's age (not "Tom is 6 feet tall")
-    rule(rf"{NAME}(?:\s+(?i:is)|'s)\s+(?:(?i:now|only|just|already)\s+)?(?P<t>\d{{1,3}})"
+    # "My son is 4 now", "Ines is 7": a named person's age (not "Tom is 6 feet tall", nor an
+    # acronym's number: "my FTP is 265")
+    rule(rf"(?![A-Z]{{2,}}\b){NAME}(?:\s+(?i:is)|'s)\s+(?:(?i:now|only|just|already)\s+)?"
+          rf"(?P<t>1[01]\d|\d{{1,2}})(?!\d)"
           rf"(?:\s+(?i:years?\s+old|now)\b|(?=\s*(?:[.!,;]|$)|\s+(?i:and|but|so)\b))", "age",
           "word"),
     # "Grandma turned 90 last week", "I just turned 40": the age from then on

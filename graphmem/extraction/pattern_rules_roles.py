@@ -7,8 +7,18 @@ handing on a role are denials, which end it for the lifecycle. Part of the table
 
 from __future__ import annotations
 
-from graphmem.domain.club_roles import ROLE_FORMS
-from graphmem.extraction.pattern_fragments import ADV, BE1, CAP, FP, NAME, PERFECT
+from graphmem.domain.club_roles import ON_INSTRUMENT, ROLE_FORMS
+from graphmem.extraction.pattern_fragments import (
+    ADV,
+    BE1,
+    CALLED,
+    CAP,
+    FP,
+    HONORIFIC,
+    NAME,
+    PERFECT,
+    PERSON,
+)
 from graphmem.extraction.pattern_rule import Rule, rule
 
 #: A role in the speaker's words (longest first, so "vice captain" is not "captain").
@@ -19,6 +29,10 @@ _NOT_FIGURATIVE = (
     r"(?!\s+(?i:of\s+(?:my|his|her|their|our|your)\s+own|of\s+(?:the\s+)?(?:ship|boat|plane)))"
 )
 _SOME = r"(?:(?i:still|now|also|the|our|their|new|club|team|society|committee)\s+)*"
+
+_INSTRUMENT = "|".join(sorted(ON_INSTRUMENT, key=len, reverse=True)).replace(" ", r"\s+")
+#: One leaving the band (or the team, the committee): whatever role they held ends.
+_GROUP = r"(?i:band|group|team|committee|club|choir|society)"
 
 ROLE_RULES: tuple[Rule, ...] = (
     # "I'm captain this year", "I'm the new treasurer"
@@ -47,6 +61,18 @@ ROLE_RULES: tuple[Rule, ...] = (
     rule(rf"(?i:handed|handing|passed|passing|gave|given)\s+(?:(?i:over|on)\s+)?(?:(?i:the|my)\s+)?"
           rf"{ROLE}(?:\s+(?i:job|role|position))?\s+(?:(?i:over|on)\s+)?(?i:to)\s+(?P<s>{CAP}"
           rf"(?:\s+{CAP})?)", "holds_role", "role", event=True),
+    # a band's: "our new bassist is a lad called Theo", "we got a new singer, Maya", "Dev's on
+    # drums", "Hannah quit the band" (a denial of whatever role she held)
+    rule(rf"(?<![\w'])(?i:our|my|the|their)\s+(?:(?i:new)\s+)?{ROLE}(?:{CALLED}|\s+(?i:is)\s+"
+          rf"(?:(?i:now)\s+)?){HONORIFIC}{PERSON}", "holds_role", "role"),
+    rule(rf"(?<![\w'])(?i:got|found|hired|recruited|have)\s+(?i:a)\s+(?i:new)\s+{ROLE},\s+{PERSON}"
+          rf"(?![\w'-])", "holds_role", "role", event=True),
+    rule(rf"{NAME}(?:'s|\s+is)\s+{ADV}(?i:on)\s+(?P<t>(?i:{_INSTRUMENT}))\b", "holds_role", "role"),
+    rule(rf"{NAME}\s+{ADV}(?i:plays)\s+(?P<t>(?i:bass|drums|keys|keyboards|lead\s+guitar|rhythm\s+"
+          rf"guitar))\b(?=\s*(?:[,.;!?]|$)|\s+(?i:in|for)\s+(?i:the|our|a)\s+(?i:band|group)\b)",
+          "holds_role", "role"),
+    rule(rf"{NAME}(?:\s+has)?\s+{ADV}(?i:quit|left|leaving|is\s+leaving|'s\s+leaving)\s+(?i:the|our)\s+"
+          rf"{_GROUP}\b", "role_quit", denial=True),
     # what ended (denials): "Pam stepped down as chair", "had to give up captaincy", "I've
     # handed the treasurer job to Maureen", "I'm no longer secretary"
     rule(rf"(?:{FP}|{NAME})?{PERFECT}\s*{ADV}(?i:stepped|stood|stepping|standing|step|stand)\s+"

@@ -41,6 +41,11 @@ _HOW = (
 #: Staff taken on ("hired a new baker, Femi", "took on an apprentice, Jade").
 _HIRED = r"(?i:hired|employed|recruited|took\s+on|taken\s+on|brought\s+on|brought\s+in)"
 
+#: Taken on, told of the one taken on ("got hired as an electrician at Van Dijk").
+_HIRED_PASSIVE = (
+    r"(?:(?:(?i:just|finally|recently)\s+)?(?i:got|been|was|were)\s+)?"
+    r"(?i:hired|taken\s+on|employed|recruited|appointed|accepted)"
+)
 #: Staff named after the word ("two staff, Kasia…", "my employees: Jo and Sam").
 _STAFF = (
     r"(?:\w+\s+)?(?i:staff|employees|members\s+of\s+staff|staff\s+members|people\s+working"
@@ -91,12 +96,14 @@ WORK_RULES: tuple[Rule, ...] = (
           rf"weeks?|months?|shifts?)\s+(?i:as)\s+(?:(?i:an?|the)\s+)?(?:(?i:new)\s+)?"
           rf"(?P<t>{TITLE_WORDS})(?=\s*(?:[,.;!?]|$|\s+(?i:at|in|with|for|and|so|is|was|has|"
           rf"went|going)\b))", "job_title", "title", event=True, occupation=True),
-    # "just started as a junior solicitor at Harper Lowe in Leeds": a title, then where
-    rule(rf"(?<![\w'])(?i:started|starting|start|began|joined|joining)\s+(?i:as)\s+(?i:an?|the)\s+"
-          rf"(?P<title>{TITLE_WORDS})\s+{_AT}", "works_at", "names", event=True,
+    # "just started as a junior solicitor at Harper Lowe in Leeds", "got hired as an
+    # electrician at Van Dijk Installaties": a title, then where
+    rule(rf"(?<![\w'])(?i:started|starting|start|began|joined|joining|{_HIRED_PASSIVE})\s+(?i:as)\s+"
+          rf"(?i:an?|the)\s+(?P<title>{TITLE_WORDS})\s+{_AT}", "works_at", "names", event=True,
           first_person_before=True, titled=True, occupation=True),
-    rule(rf"(?<![\w'])(?i:started|starting|start|began|joined|joining)\s+(?i:as)\s+(?i:an?|the)\s+"
-          rf"(?P<t>{TITLE_WORDS})\s+(?i:at|with|for)\s+(?=(?:the\s+)?[A-Z])", "job_title", "title",
+    rule(rf"(?<![\w'])(?i:started|starting|start|began|joined|joining|{_HIRED_PASSIVE})\s+(?i:as)\s+"
+          rf"(?i:an?|the)\s+(?P<t>{TITLE_WORDS})\s+(?i:at|with|for)\s+(?=(?:the\s+)?[A-Z])",
+          "job_title", "title",
           event=True, first_person_before=True, occupation=True),
     # "Nordea extended my contract to December": whom the speaker works for
     rule(rf"(?<![\w'-])(?:the\s+)?(?=[A-Z]){ORG}\s+(?:(?i:have|has)\s+)?{ADV}(?i:extended|renewed|"

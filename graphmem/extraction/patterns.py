@@ -213,6 +213,8 @@ def _apply(
         ]
     if rule.predicate == "alone":  # "I live alone now": whoever the speaker lived with
         return [RawTriplet(subject, "live_with", ANY_VALUE, False, "person", None, denial=True)]
+    if rule.predicate == "role_quit":  # "Hannah quit the band": whatever role she held
+        return [RawTriplet(subject, "holds_role", ANY_VALUE, False, "person", None, denial=True)]
     if rule.predicate == "job_quit":  # "quit the cafe": the job, wherever it was (its title
         # may be told anew in the same breath: "…, got a lab assistant job")
         return [RawTriplet(subject, "works_at", ANY_VALUE, False, "person", None, denial=True)]

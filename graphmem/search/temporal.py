@@ -46,6 +46,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
+from graphmem.domain.club_roles import NAMED_BY
 from graphmem.domain.memory import LifecycleState
 from graphmem.lifecycle.predicates import DEFAULT_FUNCTIONAL_PREDICATES, normalize_name
 from graphmem.ports.search import SearchStore, StateFact
@@ -196,8 +197,8 @@ def _named(facts: list[StateFact], query: str) -> set[str]:
 
 
 def _naming_words(fact: StateFact) -> list[str]:
-    if fact.predicate in ROLE_PREDICATES:
-        return lucene.terms(fact.target)
+    if fact.predicate in ROLE_PREDICATES:  # "Who *sings* in the band now?": the singer
+        return [*lucene.terms(fact.target), *NAMED_BY.get(fact.target.lower(), ())]
     return _predicate_words(fact.predicate)
 
 
