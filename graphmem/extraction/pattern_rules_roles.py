@@ -41,9 +41,10 @@ ROLE_RULES: tuple[Rule, ...] = (
     rule(rf"{NAME}(?:\s+is|'s)\s+{ADV}{_SOME}{ROLE}{_NOT_FIGURATIVE}",
           "holds_role", "role"),
     # "I got voted in as treasurer", "Keith was elected chair", "they made me secretary"
-    rule(rf"(?:{FP}|{NAME})?(?:{PERFECT}|\s+(?:got|was|were|has\s+been|have\s+been|'s\s+been))?"
-          rf"\s*{ADV}(?i:voted|elected|appointed|named|chosen|co-opted)\s+(?:(?i:in)\s+)?(?:(?i:as)\s+)?"
-          rf"{_SOME}{ROLE}", "holds_role", "role", event=True),
+    rule(rf"(?:(?:{FP}|{NAME})(?:{PERFECT}|\s+(?:got|was|were|has\s+been|have\s+been|'s\s+been))?"
+          rf"\s+|^|(?<=[,;]\s))(?:(?i:got|was|been)\s+)?{ADV}(?i:voted|elected|appointed|named|chosen|"
+          rf"co-opted)\s+(?:(?i:in)\s+)?(?:(?i:as)\s+)?{_SOME}{ROLE}", "holds_role", "role",
+          event=True),
     rule(rf"(?<![\w'])(?i:made)\s+(?i:me)\s+{_SOME}{ROLE}", "holds_role", "role", event=True),
     # "first month as treasurer, lots to learn"
     rule(rf"(?<![\w'])(?:(?i:my)\s+)?(?i:first|second)\s+(?:(?i:few)\s+)?(?i:days?|weeks?|months?|"
@@ -75,8 +76,9 @@ ROLE_RULES: tuple[Rule, ...] = (
           rf"{_GROUP}\b", "role_quit", denial=True),
     # what ended (denials): "Pam stepped down as chair", "had to give up captaincy", "I've
     # handed the treasurer job to Maureen", "I'm no longer secretary"
-    rule(rf"(?:{FP}|{NAME})?{PERFECT}\s*{ADV}(?i:stepped|stood|stepping|standing|step|stand)\s+"
-          rf"(?i:down)\s+(?i:as|from)\s+{_SOME}{ROLE}", "holds_role", "role", denial=True),
+    rule(rf"(?:(?:{FP}|{NAME}){PERFECT}\s+|^|(?<=[,;]\s)){ADV}(?i:stepped|stood|stepping|standing|"
+          rf"step|stand)\s+(?i:down)\s+(?i:as|from)\s+{_SOME}{ROLE}", "holds_role", "role",
+          denial=True),
     rule(rf"(?:{FP}{PERFECT}\s+{ADV}|^|(?<=[,;]\s))(?:(?i:had|have)\s+to\s+)?(?i:give|gave|given|"
           rf"giving|resigned|resign|quit)\s+(?:(?i:up)\s+)?(?:(?i:the|my|as)\s+)?{ROLE}",
           "holds_role", "role", denial=True),

@@ -88,7 +88,7 @@ WORK_RULES: tuple[Rule, ...] = (
     # "I'm still working remote for Klarna", "been working remotely for a fintech called Monzo":
     # whom one works for, told with how
     rule(rf"(?:(?:{FP}|{NAME})(?:'m|\s+am|'re|\s+are|\s+is|'s|'ve\s+been|\s+have\s+been|\s+has\s+been)?"
-          rf"\s+|^(?i:been\s+|still\s+)*){ADV}(?i:working|work|works)\s+{_HOW}(?i:for|at)\s+"
+          rf"\s+|^(?i:been\s+)?){ADV}(?i:working|work|works)\s+{_HOW}(?i:for|at)\s+"
           rf"(?:(?i:a|an)\s+(?:[a-z][\w'-]*\s+){{1,2}}?(?i:called|named)\s+|the\s+)?(?=[A-Z]){ORG}",
           "works_at", "names"),
     # "first weeks as deputy head, so much admin", "my first day as a staff nurse": the job now

@@ -19,7 +19,7 @@ _WHO = (
     r"(?:(?!(?:wants?|plan|plans|hopes?|wish|wishes|likes?|prefers?|dreams?|intends?|to|"
     r"need|needs|would|should|could|will)\b)[\w'-]+\s+){1,3}?"
 )
-#: A role in a club or team, as a question names it ("Who is chair of the society?").
+#: A role in a club, a team or a band, as a question names it ("Who is chair of the society?").
 _CLUB_ROLE = rf"(?:{'|'.join(sorted(ROLE_FORMS, key=len, reverse=True))})"
 #: Whose, in up to two possessives ("my", "Marco's", "my sister's", "Ana's husband's").
 _WHOSE = r"(?:(?:my|his|her|their|our|[\w-]+['’]s)\s+){1,2}?"
@@ -27,8 +27,7 @@ _WHOSE = r"(?:(?:my|his|her|their|our|[\w-]+['’]s)\s+){1,2}?"
 #: living: it asks what holds now, as "now" would ("Where does Dmytro live?", "Who does Ana
 #: work for?", "What does my brother do for a living?", "What is Marco's job title?", "who's
 #: my sister's employer?", "Who is chair of the allotment society?"). Not a habit asked in the
-#: present
-#: ("What does Melanie do to destress?") nor a past or a plan ("Where did she live?").
+#: present ("What does Melanie do to destress?") nor a past or a plan ("Where did she live?").
 PRESENT_STATE_CUES = re.compile(
     rf"^\s*(?:where|who|which\s+\w+)\s+(?:do|does)\s+{_WHO}(?:live|work)\b"
     r"(?!\s+(?:out|before|previously|at\s+first|back\s+then))|"

@@ -48,7 +48,7 @@ SUBJECTS = frozenset(
 
 def studied(predicate: str, obj: Token) -> bool:
     """ "do" of a school subject: "doing physics" is study."""
-    return predicate.endswith("do") and obj.lower_ in SUBJECTS
+    return (predicate == "do" or predicate.endswith("_do")) and obj.lower_ in SUBJECTS
 
 
 #: Adverbs that join their verb the way a particle does ("came back from", "moved out of").
