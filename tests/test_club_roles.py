@@ -9,6 +9,7 @@ found by a bowls captain's and an allotment treasurer's chats, tested on other w
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import partial
 
 import pytest
 
@@ -19,12 +20,8 @@ from tests.support.stores import stored_sessions
 SPEAKER = "Gwen"
 
 
-def triples(text: str) -> set[tuple[str, str, str]]:
-    return told(text, SPEAKER)
-
-
-def denials(text: str) -> set[tuple[str, str, str]]:
-    return denied(text, SPEAKER)
+triples = partial(told, speaker=SPEAKER)
+denials = partial(denied, speaker=SPEAKER)
 
 
 @pytest.mark.parametrize(

@@ -5,6 +5,8 @@ sentences here are other wordings than the ones that found them."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from graphmem.domain.extraction import ANY_VALUE
@@ -13,12 +15,8 @@ from tests.support.nlp_reading import denied, told
 SPEAKER = "Theo"
 
 
-def triples(text: str) -> set[tuple[str, str, str]]:
-    return told(text, SPEAKER)
-
-
-def denials(text: str) -> set[tuple[str, str, str]]:
-    return denied(text, SPEAKER)
+triples = partial(told, speaker=SPEAKER)
+denials = partial(denied, speaker=SPEAKER)
 
 
 @pytest.mark.parametrize(

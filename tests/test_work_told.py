@@ -4,6 +4,8 @@ two friends' chats, eighteenth stop)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from graphmem.extraction.sentence_variants import with_dropped_i
@@ -12,12 +14,8 @@ from tests.support.nlp_reading import denied, facts, read_turns, told
 SPEAKER = "Theo"
 
 
-def triples(text: str) -> set[tuple[str, str, str]]:
-    return told(text, SPEAKER)
-
-
-def denials(text: str) -> set[tuple[str, str, str]]:
-    return denied(text, SPEAKER)
+triples = partial(told, speaker=SPEAKER)
+denials = partial(denied, speaker=SPEAKER)
 
 
 @pytest.mark.parametrize(

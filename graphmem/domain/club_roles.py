@@ -6,6 +6,8 @@ holds it now (:mod:`graphmem.search.time_cues`, :mod:`graphmem.search.temporal`)
 
 from __future__ import annotations
 
+import re
+
 #: Each way a role is written, and its one spelling.
 ROLE_FORMS: dict[str, str] = {
     **dict.fromkeys(("captain", "captaincy", "skipper", "club captain", "team captain"), "captain"),
@@ -39,24 +41,33 @@ ON_INSTRUMENT: dict[str, str] = {
     "lead guitar": "guitarist", "rhythm guitar": "guitarist", "keys": "keyboard player",
     "keyboards": "keyboard player",
 }  # fmt: skip
-#: The words besides its own a question names a role by ("Who *sings* in the band now?").
-NAMED_BY: dict[str, tuple[str, ...]] = {
-    "singer": ("sing", "sings", "singing", "vocals"),
-    "bass player": ("bassist",),
-    "drummer": ("drum", "drums"),
-    "guitarist": ("guitar",),
-    "keyboard player": ("keys", "keyboards"),
+#: Words a question may name a role by that are none of its written forms ("Who *sings* in
+#: the band now?", "Who plays the *organ*?").
+_DOING: dict[str, tuple[str, ...]] = {
+    "singer": ("sing", "sings", "singing"),
     "organist": ("organ",),
     "pianist": ("piano",),
     "violinist": ("violin",),
     "cellist": ("cello",),
     "conductor": ("conducts",),
-    "captain": ("captaincy", "skipper"),
-    "chair": ("chairman", "chairwoman", "chairperson"),
 }
-
-#: Every role's one spelling.
-ROLES = frozenset(ROLE_FORMS.values())
+#: Each role's one-word written forms ("captaincy", "skipper"; "drums" for the drummer) and
+#: what it does: the words a question names it by (:mod:`graphmem.search.temporal`).
+NAMED_BY: dict[str, tuple[str, ...]] = {
+    role: tuple(
+        form
+        for written in (ROLE_FORMS, ON_INSTRUMENT)
+        for form, spelled in written.items()
+        if spelled == role and " " not in form
+    )
+    + _DOING.get(role, ())
+    for role in set(ROLE_FORMS.values())
+}
+#: The written forms as a regex alternation, longest first ("vice captain" before
+#: "captain"), any whitespace inside: for the extractor's patterns and the questions' cues.
+ROLE_PATTERN = "|".join(
+    re.escape(form).replace(r"\ ", r"\s+") for form in sorted(ROLE_FORMS, key=len, reverse=True)
+)
 
 
 def role_form(written: str) -> str:

@@ -7,7 +7,7 @@ handing on a role are denials, which end it for the lifecycle. Part of the table
 
 from __future__ import annotations
 
-from graphmem.domain.club_roles import ON_INSTRUMENT, ROLE_FORMS
+from graphmem.domain.club_roles import ON_INSTRUMENT, ROLE_PATTERN
 from graphmem.extraction.pattern_fragments import (
     ADV,
     BE1,
@@ -22,8 +22,7 @@ from graphmem.extraction.pattern_fragments import (
 from graphmem.extraction.pattern_rule import Rule, rule
 
 #: A role in the speaker's words (longest first, so "vice captain" is not "captain").
-_ROLE = "|".join(sorted((form.replace(" ", r"\s+") for form in ROLE_FORMS), key=len, reverse=True))
-ROLE = rf"(?P<t>(?i:{_ROLE}))(?![\w'-])"
+ROLE = rf"(?P<t>(?i:{ROLE_PATTERN}))(?![\w'-])"
 #: Not a role in a club: "the captain of my own destiny", "captain of the ship".
 _NOT_FIGURATIVE = (
     r"(?!\s+(?i:of\s+(?:my|his|her|their|our|your)\s+own|of\s+(?:the\s+)?(?:ship|boat|plane)))"

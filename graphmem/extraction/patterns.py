@@ -120,6 +120,19 @@ def _listed(raw: str) -> bool:
     return _SERIES.match(raw) is not None or _ACTIVITY_PAIR.match(raw) is not None
 
 
+#: Rules that end facts whatever their value (denials of ``ANY_VALUE``), and the predicates
+#: each ends.
+_ENDS_WHATEVER: dict[str, tuple[str, ...]] = {
+    "single": ("dating", "married_to", "engaged_to"),  # "we broke up"
+    "alone": ("live_with",),  # "I live alone now": whoever the speaker lived with
+    "jobless": ("works_at", "job_title"),  # "I'm between jobs": whatever the job was
+    # "quit the cafe": the job, wherever it was (its title may be told anew in the same
+    # breath: "…, got a lab assistant job")
+    "job_quit": ("works_at",),
+    "role_quit": ("holds_role",),  # "Hannah quit the band": whatever role she held
+}
+
+
 def _targets(rule: Rule, raw: str, known: Container[str]) -> list[str]:
     if rule.target == "word":
         return [raw.lower()]
@@ -201,27 +214,15 @@ def _apply(
             RawTriplet(name, f"{pet}_of", owner, rule.event, "animal", "person")
             for name in _targets(rule, match.group("t"), known)
         ]
-    if rule.predicate == "single":  # "we broke up": whoever the speaker was with
+    if rule.predicate in _ENDS_WHATEVER:  # a couple, a home shared, a job, a role: whatever
         return [
             RawTriplet(subject, p, ANY_VALUE, False, "person", None, denial=True)
-            for p in ("dating", "married_to", "engaged_to")
+            for p in _ENDS_WHATEVER[rule.predicate]
         ]
     if rule.predicate == "sober":  # "I've been sober for two years": whatever they drank
         return [  # ... ended, and alcohol is what to avoid when cooking or hosting them
             RawTriplet(subject, "drink", ANY_VALUE, False, "person", None, denial=True),
             RawTriplet(subject, "avoids", "alcohol", True, "person", "food", negative=True),
-        ]
-    if rule.predicate == "alone":  # "I live alone now": whoever the speaker lived with
-        return [RawTriplet(subject, "live_with", ANY_VALUE, False, "person", None, denial=True)]
-    if rule.predicate == "role_quit":  # "Hannah quit the band": whatever role she held
-        return [RawTriplet(subject, "holds_role", ANY_VALUE, False, "person", None, denial=True)]
-    if rule.predicate == "job_quit":  # "quit the cafe": the job, wherever it was (its title
-        # may be told anew in the same breath: "…, got a lab assistant job")
-        return [RawTriplet(subject, "works_at", ANY_VALUE, False, "person", None, denial=True)]
-    if rule.predicate == "jobless":  # "I'm between jobs": whatever the job was
-        return [
-            RawTriplet(subject, p, ANY_VALUE, False, "person", None, denial=True)
-            for p in ("works_at", "job_title")
         ]
     if rule.predicate == "possession":  # "I sold the Civic": it is no longer the speaker's
         return [

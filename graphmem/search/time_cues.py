@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from graphmem.domain.club_roles import ROLE_FORMS
+from graphmem.domain.club_roles import ROLE_PATTERN
 from graphmem.lifecycle.words import content_words
 
 CURRENT_CUES = re.compile(
@@ -20,7 +20,7 @@ _WHO = (
     r"need|needs|would|should|could|will)\b)[\w'-]+\s+){1,3}?"
 )
 #: A role in a club, a team or a band, as a question names it ("Who is chair of the society?").
-_CLUB_ROLE = rf"(?:{'|'.join(sorted(ROLE_FORMS, key=len, reverse=True))})"
+_CLUB_ROLE = rf"(?:{ROLE_PATTERN})"
 #: Whose, in up to two possessives ("my", "Marco's", "my sister's", "Ana's husband's").
 _WHOSE = r"(?:(?:my|his|her|their|our|[\w-]+['’]s)\s+){1,2}?"
 #: A question in the present about where someone lives or works, or what they do for a

@@ -31,14 +31,14 @@ def companions(
     if not told or told[0].source.name != speakers.me:
         return
     source, past = told[0].source, told[0].past
+    particles = [c.lower_ for c in verb.children if c.dep_ == "prt"]  # "took up"
+    predicate = "_".join([verb.lemma_.lower(), *particles, "with"])
     for token in (t for s in subjects for t in (s, *_conjuncts(s))):
         named = relative(token, speakers) or resolve(token, speakers)
         if named is None or named.name in {speakers.me, speakers.you}:
             continue
         if named.type != PERSON and not (token.pos_ == "PROPN" and named.type in _MISREAD):
             continue
-        particles = [c.lower_ for c in verb.children if c.dep_ == "prt"]  # "took up"
-        predicate = "_".join([verb.lemma_.lower(), *particles, "with"])
         fact = f"{source.name} {verb.text} with {named.name}"
         yield ParsedTriplet(source, predicate, Named(named.name, PERSON), fact, past, verb.i)
 
