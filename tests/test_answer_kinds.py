@@ -38,6 +38,11 @@ from graphmem.search.answer_kinds import asked, holds
         ("What's up with you?", None),  # a greeting
         ("What is the condition of the boat?", None),
         ("How long have Ken and Sue been married?", "duration"),
+        ("What did Omar get in his statistics module?", "grade"),  # twentieth stop
+        ("what grade did you get", "grade"),
+        ("What mark did Lou get for the dissertation?", "grade"),
+        ("What did Omar get for his birthday?", None),  # a present
+        ("What did we get in the sale?", None),
     ],
 )
 def test_the_kind_of_answer_asked_for(query: str, kind: str | None) -> None:
@@ -81,6 +86,11 @@ def test_the_kind_of_answer_asked_for(query: str, kind: str | None) -> None:
         ("someone dug up the carrots on plot 12", "amount", False),  # a number that names
         ("Mia's in year 4 now", "age", False),
         ("the plot fee went up to 45 a year", "amount", True),
+        ("got 71 on the stats module, so relieved", "grade", True),  # twentieth stop
+        ("Lou got a B+ for her dissertation", "grade", True),
+        ("she passed her theory test first time", "grade", True),
+        ("revising stats with a friend at the library", "grade", False),
+        ("the stats exam is on the 14th at 9am", "grade", False),
     ],
 )
 def test_what_a_memory_holds(text: str, kind: str, held: bool) -> None:
@@ -115,3 +125,29 @@ def test_the_memory_holding_the_amount_ranks_first(
     assert [m.id for m in found.results] == ids[::-1]
     breakdown = found.results[1].score_breakdown
     assert breakdown is not None and breakdown.answer == settings.search.answer_factor
+
+
+_GRADED = [
+    "Omar has his stats exam next week.",
+    "Omar got his stats result: 71.",
+]
+
+
+@pytest.mark.neo4j
+def test_the_memory_holding_the_grade_ranks_first(
+    settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str
+) -> None:
+    """ "What did Omar get in stats?" asks for a mark: the result, not the exam, which the
+    words alone rank first."""
+    question = "What did Omar get in stats?"
+    off = settings.model_copy(
+        update={"search": settings.search.model_copy(update={"answer_factor": 1.0})}
+    )
+    said = [{"role": "user", "name": "Omar", "content": t} for t in _GRADED]
+    with Memory(settings, driver=driver, embedder=embedder) as memory:
+        ids = [r.id for r in memory.add(said, user_id=user_id).results]
+        found = memory.search(question, user_id=user_id, top_k=2)
+    with Memory(off, driver=driver, embedder=embedder) as plain:
+        unweighted = plain.search(question, user_id=user_id, top_k=2)
+    assert [m.id for m in unweighted.results] == ids
+    assert [m.id for m in found.results] == ids[::-1]

@@ -43,6 +43,7 @@ from graphmem.extraction.phrases import (
     clean_name,
     collapse_whitespace,
     split_list,
+    trailing_name,
     trim_phrase,
     word_set,
 )
@@ -82,11 +83,7 @@ _CALLED = re.compile(
 def _trailing_name(item: str, known: Container[str]) -> str | None:
     if normalize_name(item) in known:
         return item
-    words = item.split()
-    start = len(words)
-    while start > 0 and words[start - 1][:1].isupper():
-        start -= 1
-    return clean_name(" ".join(words[start:]))
+    return trailing_name(item)
 
 
 #: "a student at Stanford", "a regular at Blue Bottle": at a place, but not working there

@@ -212,3 +212,26 @@ def split_list(phrase: str) -> list[str]:
 def _named(word: str) -> bool:
     """ "May" (the month, a name) and "Will" (a name), capitalised: no verb."""
     return word[:1].isupper() and word.lower() in {"may", "will"}
+
+
+#: Lower-case words inside one name ("Bank of America", "Musée du Louvre").
+_NAME_JOINERS = frozenset(
+    ["of", "de", "du", "del", "della", "da", "van", "von", "der", "den", "la", "le"]
+)
+
+
+def _joins(words: list[str], i: int) -> bool:
+    """``words[i]`` joins two capitalised words of one name."""
+    return i > 0 and words[i] in _NAME_JOINERS and words[i - 1][:1].isupper()
+
+
+def trailing_name(phrase: str) -> str | None:
+    """The name ``phrase`` ends with: its last run of capitalised words, across the
+    lower-case words inside one name ("at the University of Leeds" -> University of Leeds)."""
+    words = phrase.split()
+    start = len(words)
+    while start > 0 and (
+        words[start - 1][:1].isupper() or (start < len(words) and _joins(words, start - 1))
+    ):
+        start -= 1
+    return clean_name(" ".join(words[start:]))

@@ -23,9 +23,12 @@ import re
 from typing import Literal
 
 from graphmem.domain.medicines import MEDICINE, TAKEN_FOR
+from graphmem.domain.schooling import GRADED, SUBJECTS
 from graphmem.search.label_numbers import without_labels
 
-Kind = Literal["amount", "age", "duration", "frequency", "medication", "clock", "condition"]
+Kind = Literal[
+    "amount", "age", "duration", "frequency", "medication", "clock", "condition", "grade"
+]
 
 #: An hour of the clock told bare ("at 7", "8 till 3"), not a count or an amount after it
 #: ("at 7%", "2 to 3 times a week", "at 10 years old").
@@ -46,6 +49,12 @@ _NONE = (
     r"\b(?:quit|quitting|stopped|gave\s+up|given\s+up|cut\s+out|no\s+longer|any\s?more|"
     r"none|zero|nothing)\b"
 )
+
+
+def _words(words: frozenset[str]) -> str:
+    return "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+
+
 _UNITS = r"(?:second|minute|min|hour|hr|day|night|week|wk|month|year|yr|decade)s?"
 _HOLDS: dict[Kind, re.Pattern[str]] = {
     # a number that is no duration ("Took 3 weeks" costs nothing) nor a day ("set for
@@ -75,6 +84,15 @@ _HOLDS: dict[Kind, re.Pattern[str]] = {
         r"covid|injur\w*|broke|broken|fractur\w*|sprain\w*|torn|pulled|surgery|operation|"
         r"limp\w*|pain|ache|aching|sore|swollen|lump|rash|vomit\w*|seizures?|stroke|"
         r"heart\s+attack|depress\w*|anxiety|migraines?)\b|\b{TAKEN_FOR}",
+        re.I,
+    ),
+    # a mark, a score or a grade: "got a 68", "scored 72%", "an A in maths", "a 2:1", "passed"
+    "grade": re.compile(
+        rf"(?<![£$€¥₹\d.:])\b\d{{1,3}}(?:\.\d)?(?:\s?(?:%|percent|/\s?\d+|out\s+of\s+\d+))?"
+        rf"(?![\d:]|st\b|nd\b|rd\b|th\b|\s*(?:am|pm|{_UNITS})\b)|"
+        r"\b(?:got|get|gets|getting|scored|with|an?)\s+(?:an?\s+)?(?-i:[A-F])[*+-]?(?![\w'])|"
+        r"\b(?:[12]:[12]|first-class|distinction|merit|pass|passed|fail|failed|failing|"
+        r"flunked|aced|top\s+marks|full\s+marks|grades?|marks?)\b",
         re.I,
     ),
     "frequency": re.compile(
@@ -119,6 +137,17 @@ _ASKED: tuple[tuple[re.Pattern[str], Kind], ...] = (
             re.I,
         ),
         "condition",
+    ),
+    # "What did Priya get in organic chemistry?", "What grade did Sam get?", "What mark did I
+    # get on the essay?"
+    (
+        re.compile(
+            rf"^\s*what\s+(?:grades?|marks?|results?|scores?)\s+did\b|"
+            rf"^\s*what\s+did\s+(?:\w+\s+){{1,2}}?(?:get|score)\s+(?:in|on|for)\s+"
+            rf"(?:[\w'-]+\s+){{0,3}}?(?:{_words(SUBJECTS | GRADED)})\b",
+            re.I,
+        ),
+        "grade",
     ),
     (re.compile(r"\bhow\s+much\b", re.I), "amount"),
     (re.compile(r"\bhow\s+old\b", re.I), "age"),

@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from graphmem.domain.schooling import SUBJECTS
 from graphmem.extraction.nlp.names import CONCEPT, Named
 from graphmem.lifecycle.words import gerund
 
@@ -35,19 +36,9 @@ _HOW_MUCH = frozenset({"lot", "bit", "ton", "lots", "tons"})
 _DISTANCE = re.compile(r"\d+(?:\.\d+)?k|\d+|km|kms|miles?|laps?|lengths?|kilometers?|k")
 
 
-#: School and university subjects: "doing physics, maths and computing", "Jess is doing law"
-#: tell what one studies, not a pastime (``study``, the subject as written: "maths").
-SUBJECTS = frozenset(
-    """
-    physics maths math mathematics chemistry biology history geography english french spanish
-    german italian latin computing economics psychology sociology philosophy politics law
-    medicine engineering accounting business statistics biochemistry geology
-    """.split()  # noqa: SIM905
-)
-
-
 def studied(predicate: str, obj: Token) -> bool:
-    """ "do" of a school subject: "doing physics" is study."""
+    """ "do" of a school subject: "doing physics" is study, not a pastime ("doing physics,
+    maths and computing", "Jess is doing law": ``study``, the subject as written)."""
     return (predicate == "do" or predicate.endswith("_do")) and obj.lower_ in SUBJECTS
 
 

@@ -66,15 +66,48 @@ def _cut(span: Span) -> Span | None:
     return doc.char_span(doc[span.start].idx, doc[end - 1].idx + len(doc[end - 1]), span.label_)
 
 
+def _split(span: Span) -> list[Span]:
+    """``span`` in the pieces a preposition hung from outside it separates ("Valorant to
+    Counter-Strike" after "switched from": two names, the "to" belongs to the verb)."""
+    cuts = [t.i for t in span[1:-1] if t.pos_ == "ADP" and not span.start <= t.head.i < span.end]
+    if not cuts:
+        return [span]
+    bounds = zip([span.start, *(i + 1 for i in cuts)], [*cuts, span.end], strict=True)
+    return [span.doc[a:b] for a, b in bounds if b > a]
+
+
+def _from_to(span: Span) -> None:
+    """ "switched from Valorant to Overwatch": the model runs both names into one entity and
+    reads "to Overwatch" as an infinitive. After "from", a "to" inside a name is the verb's
+    own, and the name after it its object (the parse is mended in place)."""
+    doc = span.doc
+    if span.start == 0 or doc[span.start - 1].lower_ != "from":
+        return
+    to = next((t for t in span[1:-1] if t.lower_ == "to"), None)
+    if to is None or to.head.i < span.start or to.head.i >= span.end:
+        return  # none, or hung from outside already
+    verb, after = doc[span.start - 1].head, doc[to.i + 1 : span.end]
+    for child in [c for c in after.root.children if not after.start <= c.i < after.end]:
+        child.head = verb  # "over the summer": the verb's, not the name's
+    to.head, to.dep_, to.pos_, to.tag_ = verb, "prep", "ADP", "IN"
+    root = after.root
+    root.head, root.dep_, root.pos_, root.tag_ = to, "pobj", "PROPN", "NNP"
+
+
 def tidy_entities(doc: Doc) -> Doc:
     """``doc`` with its kept entities cut as the module says (in place; returned)."""
     tidied: list[Span] = []
     changed = False
-    for ent in doc.ents:
-        kept = _cut(ent) if ent.label_ in ENTITY_LABELS else ent
-        changed = changed or kept is not ent
-        if kept is not None:
-            tidied.append(kept)
+    for whole in doc.ents:
+        if whole.label_ in ENTITY_LABELS:
+            _from_to(whole)
+        pieces = _split(whole) if whole.label_ in ENTITY_LABELS else [whole]
+        changed = changed or len(pieces) > 1
+        for ent in pieces:
+            kept = _cut(ent) if ent.label_ in ENTITY_LABELS else ent
+            changed = changed or kept is not ent
+            if kept is not None:
+                tidied.append(kept)
     if changed:
         doc.ents = tidied
     return doc

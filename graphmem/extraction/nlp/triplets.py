@@ -187,6 +187,10 @@ def _objects(verb: Token) -> Iterator[tuple[list[Token], Token]]:
                     yield [*particles, child], _counted(obj)  # "listen to a lot of jazz"
                 if child.lower_ == "as" and verb.lemma_.lower() == "work":
                     yield from _told_after(pobj)  # "works as a train driver for SNCF"
+                if child.lower_ == "from":  # "switched from Fortnite to Minecraft"
+                    yield from ((particles + w, o) for w, o in _told_after(pobj, {"to"}))
+            if child.lower_ == "from":  # the parser's other way: "to" hung from "from"
+                yield from ((particles + w, o) for w, o in _told_after(child, {"to"}))
             yield from _gerund_objects(particles, child)
         elif child.dep_ == "advmod" and child.lower_ in DIRECTIONS:
             # "got back from Kyoto": the preposition hangs from the adverb -> get_back_from
