@@ -43,6 +43,14 @@ from graphmem.search.answer_kinds import asked, holds
         ("What mark did Lou get for the dissertation?", "grade"),
         ("What did Omar get for his birthday?", None),  # a present
         ("What did we get in the sale?", None),
+        ("Why did Marek move out?", "reason"),
+        ("How come Ben is working part time?", "reason"),
+        ("What made Gina open a store?", "reason"),
+        ("What's the reason Jo quit?", "reason"),
+        ("What does Poppy like?", "preference"),
+        ("What kind of music does Evan like?", "preference"),
+        ("What is Kai into these days?", "preference"),
+        ("What did Omar do on Sunday?", None),
     ],
 )
 def test_the_kind_of_answer_asked_for(query: str, kind: str | None) -> None:
@@ -91,6 +99,14 @@ def test_the_kind_of_answer_asked_for(query: str, kind: str | None) -> None:
         ("she passed her theory test first time", "grade", True),
         ("revising stats with a friend at the library", "grade", False),
         ("the stats exam is on the 14th at 9am", "grade", False),
+        ("Giulia is on maternity leave so I'm with a new tutor", "reason", True),
+        ("stepping back to part time for health reasons", "reason", True),
+        ("Ben does the engineering, I do product and sales", "reason", False),
+        ("she's mad about horses at the moment", "preference", True),
+        ("Poppy's seven now", "preference", False),
+        ("two tenants now, Marek upstairs and Shona downstairs", "amount", False),  # a count
+        ("three kids and a dog", "amount", False),
+        ("it came to two grand in the end", "amount", True),
     ],
 )
 def test_what_a_memory_holds(text: str, kind: str, held: bool) -> None:

@@ -23,6 +23,8 @@ Q = "What has Melanie painted?"
         "ur so talented, keep going",
         "Youre doing great with the shop.",  # no apostrophe
         "Congrats to you both, y'all deserve it.",
+        "Thank you so much, you're a star!",  # a thanks is the listener's
+        "Can you believe you won?",  # the set phrase's "you" goes, the other stays
     ],
 )
 def test_speaks_only_to_the_listener(text: str) -> None:
@@ -41,6 +43,10 @@ def test_speaks_only_to_the_listener(text: str) -> None:
         "Took the kids to the museum yesterday.",  # no pronoun at all
         "The dinosaur exhibit was great.",
         "Ja, das Bild ist schön.",  # another language: neither list
+        # a set phrase's "you" is no one's (twentieth stop)
+        "Poppy's seven now, can you believe it",
+        "Marek's off to Bristol, you know, for the new job.",
+        "Mind you, the boiler was ancient.",
     ],
 )
 def test_speaks_of_the_speaker_or_of_no_one(text: str) -> None:

@@ -8,6 +8,7 @@ called Henrik"), a teacher found for someone, who replaced whom. Part of the tab
 
 from __future__ import annotations
 
+from graphmem.domain.calendar_words import AGE_WORDS
 from graphmem.extraction.pattern_fragments import (
     ADV,
     BE1,
@@ -37,6 +38,7 @@ from graphmem.extraction.pattern_rule import Rule, rule
 _SWITCHED = r"(?i:switched|switching|changed|changing|moved|went\s+back|gone\s+back|going\s+back)"
 
 #: "found a (new) maths tutor": a verb of finding someone, then the kind's words before the role
+_AGE_WORDS = "|".join(sorted(AGE_WORDS, key=len, reverse=True))
 _FOUND = r"(?i:found|find|hired|hire|got|get|booked|book)\s+(?i:an?)\s+"
 _LEARNS = (
     r"(?:(?:is|has|'s)\s+)?(?:wants|wanted|needs|needed|started|starting|begins|began|loves|"
@@ -86,11 +88,11 @@ PERSONAL_RULES: tuple[Rule, ...] = (
     # "My son is 4 now", "Ines is 7": a named person's age (not "Tom is 6 feet tall", nor an
     # acronym's number: "my FTP is 265")
     rule(rf"(?![A-Z]{{2,}}\b){NAME}(?:\s+(?i:is)|'s)\s+(?:(?i:now|only|just|already)\s+)?"
-          rf"(?P<t>1[01]\d|\d{{1,2}})(?!\d)"
+          rf"(?P<t>1[01]\d|\d{{1,2}}|(?i:{_AGE_WORDS})\b)(?![\d-])"
           rf"(?:\s+(?i:years?\s+old|now)\b|(?=\s*(?:[.!,;]|$)|\s+(?i:and|but|so)\b))", "age",
           "word"),
     # "Grandma turned 90 last week", "I just turned 40": the age from then on
-    rule(rf"(?:{FP}(?:'ve)?|{NAME}(?:\s+has)?)\s+{ADV}(?i:turned|turns)\s+(?P<t>\d{{1,3}})"
+    rule(rf"(?:{FP}(?:'ve)?|{NAME}(?:\s+has)?)\s+{ADV}(?i:turned|turns)\s+(?P<t>\d{{1,3}}|(?i:{_AGE_WORDS})\b)"
           rf"(?![\d:.,]\d|\s*(?:%|percent|degrees|pm|am|o'clock)\b|\w)", "age", "word",
           event=True),
     # "my mom is diabetic", "I'm a type 1 diabetic", "I've been asthmatic since childhood"

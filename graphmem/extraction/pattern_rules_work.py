@@ -147,6 +147,11 @@ WORK_RULES: tuple[Rule, ...] = (
     rule(rf"(?<![\w'])(?:{_STAFF})\s*[,:-]?\s+{CAP}\b[^.!?;]{{0,60}}?\s(?i:and)\s+"
           rf"(?P<t>{CAP})\s+(?i:doing|on|in|at|who|does|runs|handles|covering|covers)\b",
           "employs", "names", first_person_before=True),
+    # "a nurse called Shona downstairs", "the new plumber, a guy named Kwame": whoever is
+    # named after an occupation has it
+    rule(rf"(?<![\w'])(?i:an?|the)\s+(?:(?i:new|lovely|young|retired|trainee|local)\s+)?"
+          rf"(?P<t>{TITLE_WORDS})\s+(?i:called|named)\s+(?P<s>{CAP})(?![\w'-])", "job_title",
+          "title", occupation=True),
     # "Ben handed in his notice": someone the speaker employs leaves (ends ``employs Ben``)
     rule(rf"(?:^|(?<=[,;]\s))(?P<t>{CAP})\s+{ADV}(?:has\s+|'s\s+)?(?i:handed|gave|put)\s+"
           rf"(?i:in\s+)?(?i:his|her|their)\s+(?i:notice)\b", "employs", "names", denial=True),

@@ -4,6 +4,7 @@ foods that change a diet."""
 
 from __future__ import annotations
 
+from graphmem.domain.family_words import FAMILY_WORDS
 from graphmem.domain.relatives import SERVICES
 from graphmem.extraction.phrases import word_set
 
@@ -43,10 +44,8 @@ RELATIONS = {
     "supervisor": "boss",
     # the people one hires for a service ("my builder is Mick", "our cleaner Ana")
     **{w: w for w in SERVICES},
-    # what families call each other
-    "mommy": "mother", "mama": "mother", "daddy": "father", "papa": "father",
-    "granny": "grandmother", "gran": "grandmother", "nana": "grandmother", "nan": "grandmother",
-    "grandad": "grandfather", "granddad": "grandfather", "hubby": "husband",
+    # what families call each other ("my nonna", "Mum's hubby")
+    **FAMILY_WORDS,
 }  # fmt: skip
 #: Relatives and others a person has one of, mostly: "my mom" names one person even unnamed
 #: (not "my friend", "my cousin": one of many).

@@ -14,7 +14,7 @@ import re
 from collections.abc import Container
 from dataclasses import dataclass
 
-from graphmem.domain.calendar_words import NUMBER_WORDS
+from graphmem.domain.calendar_words import AGE_WORDS, NUMBER_WORDS
 from graphmem.domain.club_roles import role_form
 from graphmem.domain.extraction import ANY_VALUE
 from graphmem.extraction.occupations import names_occupation
@@ -132,7 +132,8 @@ _ENDS_WHATEVER: dict[str, tuple[str, ...]] = {
 
 def _targets(rule: Rule, raw: str, known: Container[str]) -> list[str]:
     if rule.target == "word":
-        return [raw.lower()]
+        word = raw.lower()  # an age in words as its number: "seven" -> "7"
+        return [str(AGE_WORDS[word]) if rule.predicate == "age" and word in AGE_WORDS else word]
     if rule.target == "role":  # "Captaincy" -> "captain"
         return [role_form(raw)]
     if rule.target == "condition":  # "type 1 diabetic" -> "type 1 diabetes"

@@ -6,7 +6,10 @@ heart rate?" a number, "What medication am I on?" a medicine (a dose, a prescrip
 drug's name by the stems drug names are coined from: metformin, atorvastatin, lisinopril),
 "What was Marcus's marathon time?" or "What time is the dentist?" a time on the clock or the
 stopwatch ("finished in 3:24", "at 6pm", "8 till 3"), "What's wrong with Pixel?" a diagnosis,
-an illness or an injury ("diagnosed with kidney disease"). A
+an illness or an injury ("diagnosed with kidney disease"), "What did Omar get in stats?" a mark
+or a grade ("got 71", "a B+", "passed"), "Why did Marek leave?" a cause or a purpose ("so",
+"because", "for work", "to be near her mum"), "What does Poppy like?" a liking ("mad about
+horses", "loves", "a big fan of"). A
 memory that holds no answer of that kind ("My partner thinks I should rent a studio") may
 still match the question's words best; one that holds one ("found one in Hyde Park for £400
 a month") is the answer; so is one that says there is none any more ("My husband quit
@@ -27,7 +30,16 @@ from graphmem.domain.schooling import GRADED, SUBJECTS
 from graphmem.search.label_numbers import without_labels
 
 Kind = Literal[
-    "amount", "age", "duration", "frequency", "medication", "clock", "condition", "grade"
+    "amount",
+    "age",
+    "duration",
+    "frequency",
+    "medication",
+    "clock",
+    "condition",
+    "grade",
+    "reason",
+    "preference",
 ]
 
 #: An hour of the clock told bare ("at 7", "8 till 3"), not a count or an amount after it
@@ -43,6 +55,9 @@ _NUMBER_WORDS = (
     r"forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|dozen|half|couple"
 )
 _NUMBER = rf"(?:\d|\b(?:{_NUMBER_WORDS})\b)"
+_MONEY = r"(?:pounds|quid|bucks|euros|dollars|grand|hundreds|thousands|millions|pence|cents)"
+#: A number that counts no things: not "two tenants", "three kids" (a count, no amount).
+_COUNTLESS = rf"(?:\d|\b(?:{_NUMBER_WORDS})\b(?!\s+(?!{_MONEY}\b)[a-z]+s\b))"
 #: None at all is an amount and a frequency too: "My husband quit coffee in January" answers
 #: "How much coffee does my husband drink?"
 _NONE = (
@@ -61,7 +76,7 @@ _HOLDS: dict[Kind, re.Pattern[str]] = {
     # September 12th"), a currency, a price word
     "amount": re.compile(
         rf"[£$€¥₹]|\b(?:free|grand|quid|bucks)\b|"
-        rf"{_NUMBER}(?![\w,.:]*[\s-]+{_UNITS}\b)(?!\d*(?:st|nd|rd|th)\b)|{_NONE}",
+        rf"{_COUNTLESS}(?![\w,.:]*[\s-]+{_UNITS}\b)(?!\d*(?:st|nd|rd|th)\b)|{_NONE}",
         re.I,
     ),
     # a number that is no measure ("lost 2 kilos", "ran 10k") nor a time of day
@@ -93,6 +108,20 @@ _HOLDS: dict[Kind, re.Pattern[str]] = {
         r"\b(?:got|get|gets|getting|scored|with|an?)\s+(?:an?\s+)?(?-i:[A-F])[*+-]?(?![\w'])|"
         r"\b(?:[12]:[12]|first-class|distinction|merit|pass|passed|fail|failed|failing|"
         r"flunked|aced|top\s+marks|full\s+marks|grades?|marks?)\b",
+        re.I,
+    ),
+    # a cause or a purpose: "on maternity leave so I'm with a new tutor", "for health
+    # reasons", "moving to Bristol for work", "started it to meet people", "inspired by her"
+    "reason": re.compile(
+        r"\b(?:because|cause|'cause|cos|coz|since|due\s+to|owing\s+to|thanks\s+to|reasons?|"
+        r"so|as|for|to\s+\w+|inspir\w*|motivat\w*|help\w*|makes?|made|want\w*)\b",
+        re.I,
+    ),
+    # a liking: "she's mad about horses", "loves the dinosaur exhibit", "a big fan of jazz"
+    "preference": re.compile(
+        r"\b(?:likes?|liked|liking|love|loves|loved|loving|enjoy\w*|into|mad\s+about|"
+        r"crazy\s+about|obsess\w*|fan|favou?rites?|passion\w*|adores?|adored|fond|keen|"
+        r"hooked|addicted|stoked|fun|great|amazing|awesome|best)\b",
         re.I,
     ),
     "frequency": re.compile(
@@ -148,6 +177,25 @@ _ASKED: tuple[tuple[re.Pattern[str], Kind], ...] = (
             re.I,
         ),
         "grade",
+    ),
+    # "Why did Marek leave?", "How come Ben's going part time?", "What made Gina start it?"
+    (
+        re.compile(
+            r"^\s*(?:why|how\s+come)\b|^\s*what\s+(?:made|makes|led|prompted|inspired|"
+            r"motivated|drove|caused)\s+\w|^\s*what(?:'s|\s+is|\s+was)\s+the\s+reason\b",
+            re.I,
+        ),
+        "reason",
+    ),
+    # "What does Poppy like?", "What does Mel love doing?", "What is Kai into these days?"
+    (
+        re.compile(
+            r"^\s*what\s+(?:\w+\s+){0,3}?(?:does|do|did)\s+[\w']+\s+(?:\w+\s+)?"
+            r"(?:like|love|enjoy|adore)\b|^\s*what(?:'s|\s+is|\s+are)\s+[\w']+\s+"
+            r"(?:really\s+|mostly\s+)?into\b",
+            re.I,
+        ),
+        "preference",
     ),
     (re.compile(r"\bhow\s+much\b", re.I), "amount"),
     (re.compile(r"\bhow\s+old\b", re.I), "age"),

@@ -37,6 +37,14 @@ _FIRST = re.compile(
     r"our|ours|ourselves)\b",
     re.IGNORECASE,
 )
+#: Set phrases with a "you" that address no one's deeds: "Poppy's seven now, can you believe
+#: it", "you know", "mind you", "if you ask me" (a thanks is the listener's: left in).
+_FORMULAS = re.compile(
+    r"\b(?:(?:can|could|would)\s+you\s+believe(?:\s+(?:it|that|this))?|you\s+know(?:\s+what)?|"
+    r"mind\s+you|you\s+see|if\s+you\s+ask\s+me|believe\s+you\s+me|"
+    r"you\s+never\s+know|would\s+you\s+believe)\b",
+    re.IGNORECASE,
+)
 #: A question about what was said *to* someone asks for the very turns the rule damps: advice,
 #: a suggestion, a compliment, an opinion of their work ("What advice did Evan give Sam?",
 #: "What did Dave think of Calvin's song?").
@@ -53,7 +61,9 @@ TELLING_ROLES = frozenset({"assistant", "system", "tool"})
 
 @lru_cache(maxsize=4096)  # read for every candidate of every search
 def speaks_to_listener(text: str) -> bool:
-    """True when ``text`` speaks of the listener and of no one speaking (module docstring)."""
+    """True when ``text`` speaks of the listener and of no one speaking (module docstring);
+    a set phrase's "you" ("can you believe it") is no one's."""
+    text = _FORMULAS.sub(" ", text)
     return _SECOND.search(text) is not None and _FIRST.search(text) is None
 
 

@@ -4,6 +4,7 @@ role, and the aliases of role words."""
 
 from __future__ import annotations
 
+from graphmem.domain.family_words import FAMILY_WORDS
 from graphmem.domain.relatives import SERVICES
 
 #: The pets the extraction patterns name (``dog_of``, ``cat_of`` …).
@@ -119,15 +120,12 @@ VERBS: dict[str, dict[str, str]] = {
 PET_VERBS = frozenset({"adopt", "rescue"})
 ALIASES = {
     "mom": "mother", "mum": "mother", "dad": "father", "grandma": "grandmother",
-    "grandpa": "grandfather", "mommy": "mother", "mama": "mother", "daddy": "father",
-    "papa": "father", "granny": "grandmother", "gran": "grandmother", "nana": "grandmother",
-    "nan": "grandmother",
-    "grandad": "grandfather", "granddad": "grandfather", "manager": "boss",
+    "grandpa": "grandfather", **FAMILY_WORDS, "manager": "boss",
     "supervisor": "boss", "coworker": "colleague",
     "co-worker": "colleague", "flatmate": "roommate", "neighbour": "neighbor",
     "children": "child", "kids": "kid", "baby": "child", "babies": "child",
     "daughters": "daughter", "sons": "son",
-    "boy": "son", "boys": "son", "girl": "daughter", "girls": "daughter", "hubby": "husband",
+    "boy": "son", "boys": "son", "girl": "daughter", "girls": "daughter",
     "sisters": "sister", "brothers": "brother", "friends": "friend", "parents": "parent",
     "grandparents": "grandparent", "in-laws": "parent-in-law",
     "colleagues": "colleague", "coach": "teacher", "mentor": "teacher", "tutor": "teacher",

@@ -23,6 +23,7 @@ from collections.abc import Container, Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from graphmem.domain.extraction import ExtractedTriplet
+from graphmem.domain.family_words import calling
 from graphmem.extraction.pattern_words import (
     CALLED_BY_RELATION,
     ONE_OF,
@@ -45,19 +46,19 @@ _POSSESSIVES = {"her": "she", "his": "he"}
 #: Relation words (as written, and as relation names) that tell "she" or "he".
 _SHE = frozenset(
     """
-    mother mom mum mama mommy sister sis daughter wife girlfriend aunt auntie niece
-    grandmother grandma granny nana fiancee fiancée stepmother stepmom stepdaughter
+    mother mom mum sister sis daughter wife girlfriend aunt auntie niece
+    grandmother grandma fiancee fiancée stepmother stepmom stepdaughter
     stepsister mother_in_law sister_in_law daughter_in_law mother-in-law sister-in-law
     daughter-in-law
     """.split()  # noqa: SIM905
-)
+) | calling("mother", "grandmother")
 _HE = frozenset(
     """
-    father dad daddy papa brother bro son husband boyfriend uncle nephew grandfather grandpa
-    granddad fiance fiancé stepfather stepdad stepson stepbrother father_in_law
+    father dad brother bro son husband boyfriend uncle nephew grandfather grandpa
+    fiance fiancé stepfather stepdad stepson stepbrother father_in_law
     brother_in_law son_in_law father-in-law brother-in-law son-in-law
     """.split()  # noqa: SIM905
-)
+) | calling("father", "grandfather", "husband")
 #: Who each pronoun is in one message: "she" -> name, "he" -> name (either may be missing).
 Referents = dict[str, str]
 

@@ -134,27 +134,31 @@ def named_entity(ent: Span) -> Named | None:
         return None
     if label == "PERSON" and _SAINTED.match(name):
         label = "ORG"  # "St Anne's", "St. Bernard's": a school, church or hospital
-    elif label in _MISREAD_AS and _acts_like_someone(ent):
+    elif label in _MISREAD_AS and acts_like_someone(ent.root, len(ent)):
         label = "PERSON"  # "Yusuf started reception…", read by the small model as a title
     return Named(name, label)
 
 
-#: Labels the small model gives a first name it does not know ("Yusuf": WORK_OF_ART).
-_MISREAD_AS = frozenset({"WORK_OF_ART", "PRODUCT"})
+#: Labels the small model gives a first name it does not know ("Yusuf": WORK_OF_ART, "Marek":
+#: ORG).
+_MISREAD_AS = frozenset({"WORK_OF_ART", "PRODUCT", "ORG"})
 #: Verbs only a person is the subject of, in chat about people.
 _PEOPLE_VERBS = frozenset(
     {"start", "move", "say", "tell", "ask", "want", "think", "feel", "learn", "join",
      "graduate", "live", "work", "study", "struggle", "cry", "laugh", "walk", "talk", "pass",
      "fail", "turn", "marry", "propose", "retire", "sleep", "behave", "misbehave", "apologise",
-     "apologize", "text", "call", "phone", "visit", "arrive", "quit", "resign"}
+     "apologize", "text", "call", "phone", "visit", "arrive", "quit", "resign", "relocate",
+     "emigrate", "divorce", "date", "hand"}
 )  # fmt: skip
 
 
-def _acts_like_someone(ent: Span) -> bool:
-    """One word, the subject of a verb only a person does ("Yusuf moves to St Bernard's")."""
-    root = ent.root
+def acts_like_someone(root: Token, words: int = 1) -> bool:
+    """One capitalised word (no acronym: "NHS", "BBC"), the subject of a verb only a person
+    does ("Yusuf moves to St Bernard's", "Marek's moving to Bristol")."""
     return (
-        len(ent) == 1
+        words == 1
+        and root.text[:1].isupper()
+        and not root.text.isupper()
         and root.dep_ in {"nsubj", "nsubjpass"}
         and root.head.lemma_.lower() in _PEOPLE_VERBS
     )

@@ -28,7 +28,9 @@ from graphmem.extraction.nlp.repairs import (
     one_object,
     opening_verb,
     past_forms,
+    silent_e,
     tidy_entities,
+    unknown_names,
     verb_exceptions,
 )
 
@@ -69,8 +71,13 @@ def proper_names(names: Iterable[str], package: str = MODEL_PACKAGE) -> dict[str
 
 
 def _repaired(docs: list[Doc], package: str) -> list[Doc]:
-    irregular = verb_exceptions(load_pipeline(package))
-    return [one_object(noun_roots(past_forms(tidy_entities(d), irregular))) for d in docs]
+    nlp = load_pipeline(package)
+    irregular, words = verb_exceptions(nlp), english_words(nlp)
+    repaired = []
+    for doc in docs:
+        doc = silent_e(past_forms(tidy_entities(doc), irregular))
+        repaired.append(one_object(noun_roots(unknown_names(doc, words))))
+    return repaired
 
 
 def with_subject(doc: Doc) -> str | None:

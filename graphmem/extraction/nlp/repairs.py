@@ -23,6 +23,15 @@ the model hangs "Oslo" and "marathon" both from "for", which gave ``train_for Os
 modifiers (no comma, no "and") is made the later one's compound (:func:`one_object`); so
 are two direct objects of one verb ("Ella won the county spelling bee").
 
+**A silent "e" lost.** The lemmatizer strips "riding" to "rid", "hoping" to "hop", "dining"
+to "din": a verb of one short syllable doubles its last consonant before "-ing" and "-ed"
+("ridding", "hopped"), so a single one there is the "-e" verb's (:func:`silent_e`).
+
+**A name read as a noun.** "Tobiasz is relocating to Gdansk": the model tags a name it does not
+know, opening the sentence, as a common noun. A capitalised subject tagged as a noun that is
+no English word (the lemmatizer's own index) is retagged as a proper noun
+(:func:`unknown_names`).
+
 **A verb read as a noun.** "We no longer volunteer at the shelter": the model makes
 "volunteer" a noun, yet the root of the sentence under the subject "We"; it is retagged as a
 verb (:func:`noun_roots`), so its triplets and its denial are read.
@@ -32,6 +41,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import re
 from typing import TYPE_CHECKING
 
 from graphmem.extraction.nlp.names import ENTITY_LABELS, is_time_word
@@ -145,6 +155,24 @@ def past_forms(doc: Doc, exceptions: dict[str, list[str]]) -> Doc:
     return doc
 
 
+#: A verb of one short syllable: "rid", "hop", "din" (not "cook", "fix", "play", "visit").
+_SHORT_SYLLABLE = re.compile(r"^[^aeiou]*[aeiou][^aeiouwxy]$")
+_SUFFIXES = {"VBG": "ing", "VBD": "ed", "VBN": "ed", "VBZ": "es"}
+
+
+def silent_e(doc: Doc) -> Doc:
+    """``doc`` with the lemma of "riding", "hoped", "dines" given its "e" back (in place;
+    returned)."""
+    for token in doc:
+        suffix = _SUFFIXES.get(token.tag_)
+        lemma = token.lemma_.lower()
+        if suffix is None or token.lower_ != lemma + suffix:
+            continue
+        if _SHORT_SYLLABLE.match(lemma) and not (suffix == "es" and lemma[-1] in "sz"):
+            token.lemma_ = lemma + "e"
+    return doc
+
+
 #: Subjects a verb has in chat, that a noun (as the model misreads a verb) never has.
 _PERSONAL = frozenset({"i", "we", "you", "they", "he", "she"})
 
@@ -188,6 +216,20 @@ def english_words(nlp: Language) -> frozenset[str]:
     except (KeyError, ValueError):
         return frozenset()
     return frozenset(word for words in table.values() for word in words)
+
+
+def unknown_names(doc: Doc, words: frozenset[str]) -> Doc:
+    """``doc`` with a capitalised subject read as a noun that is no word of ``words``
+    (:func:`english_words`) retagged as a proper noun (in place; returned)."""
+    if not words:
+        return doc
+    for token in doc:
+        if token.pos_ != "NOUN" or token.dep_ not in {"nsubj", "nsubjpass"}:
+            continue
+        known = token.lower_ in words or token.lemma_.lower() in words  # "Fingers crossed"
+        if token.text[:1].isupper() and not token.text.isupper() and not known:
+            token.pos_, token.tag_ = "PROPN", "NNP"
+    return doc
 
 
 _INSIDE = frozenset({"amod", "compound", "nummod"})

@@ -1,0 +1,106 @@
+"""People and what they are, told plainly in chat: an age in words, a name the small model
+does not know as a person, an occupation before a name, a grandparent as other languages
+call one, and verbs whose lemma lost its "e" (extraction/pattern_rules_personal.py,
+pattern_rules_work.py, nlp/names.acts_like_someone, domain/family_words.py,
+nlp/repairs.silent_e; found by a landlord's, a grandfather's and a language learner's chats,
+twentieth stop). The sentences here are other wordings than the ones that found them."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import pytest
+
+from tests.support.nlp_reading import read_one, told
+
+SPEAKER = "Gwen"
+
+triples = partial(told, speaker=SPEAKER)
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("Our Milo's nine now and already taller than me", ("Milo", "age", "9")),
+        ("Auntie Bev turned seventy on Saturday", ("Auntie Bev", "age", "70")),
+        ("Freya is twelve, can you believe it", ("Freya", "age", "12")),
+    ],
+)
+def test_an_age_in_words_is_its_number(text: str, wanted: tuple[str, str, str]) -> None:
+    assert wanted in triples(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Milo's ninety percent sure", "Freya is one of the best", "Milo's seven-a-side team won"],
+)
+def test_a_number_word_that_is_no_age(text: str) -> None:
+    assert not any(p == "age" for _, p, _ in triples(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("Tobiasz is relocating to Gdansk in spring", ("Tobiasz", "relocate_to", "Gdansk")),
+        ("Ilse's moving to Utrecht for her new job", ("Ilse", "move_to", "Utrecht")),
+    ],
+)
+def test_a_name_the_model_does_not_know_is_someone_by_what_they_do(
+    text: str, wanted: tuple[str, str, str]
+) -> None:
+    assert wanted in triples(text)
+
+
+def test_an_acronym_stays_an_organisation() -> None:
+    people = {e.name for e in read_one("NHS is struggling again", SPEAKER).entities
+              if e.type == "person"}  # fmt: skip
+    assert "NHS" not in people
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("the flat below is let to a paramedic called Dion", ("Dion", "job_title", "paramedic")),
+        (
+            "we found an electrician named Farid through a friend",
+            ("Farid", "job_title", "electrician"),
+        ),
+    ],
+)
+def test_a_name_after_an_occupation_holds_it(text: str, wanted: tuple[str, str, str]) -> None:
+    assert wanted in triples(text)
+
+
+def test_a_name_after_no_occupation_holds_none() -> None:
+    assert not any(p == "job_title" for _, p, _ in triples("I met a guy called Dion at the pub"))
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        (
+            "my nonno still grows his own tomatoes",
+            ("Gwen's Grandfather", "grandfather_of", SPEAKER),
+        ),
+        ("my abuela lives in Valencia", ("Gwen's Grandmother", "lives_in", "Valencia")),
+    ],
+)
+def test_a_grandparent_called_as_other_languages_do(
+    text: str, wanted: tuple[str, str, str]
+) -> None:
+    assert wanted in triples(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        (
+            "My daughter rides at the Oakfield stables on Saturdays",
+            ("Gwen's Daughter", "ride_at", "Oakfield stable"),
+        ),
+        ("We dined at Hawksmoor for our anniversary", (SPEAKER, "dine_at", "Hawksmoor")),
+    ],
+)
+def test_a_verb_keeps_its_silent_e(text: str, wanted: tuple[str, str, str]) -> None:
+    facts = triples(text)
+    assert wanted in facts, facts
