@@ -102,6 +102,8 @@ def test_the_kind_of_answer_asked_for(query: str, kind: str | None) -> None:
         ("Giulia is on maternity leave so I'm with a new tutor", "reason", True),
         ("stepping back to part time for health reasons", "reason", True),
         ("Ben does the engineering, I do product and sales", "reason", False),
+        ("she moved me up to B1 level last week", "reason", False),  # a "to" of no purpose
+        ("reminding us to appreciate the small moments", "reason", True),
         ("she's mad about horses at the moment", "preference", True),
         ("Poppy's seven now", "preference", False),
         ("two tenants now, Marek upstairs and Shona downstairs", "amount", False),  # a count

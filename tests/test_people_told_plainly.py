@@ -104,3 +104,21 @@ def test_a_grandparent_called_as_other_languages_do(
 def test_a_verb_keeps_its_silent_e(text: str, wanted: tuple[str, str, str]) -> None:
     facts = triples(text)
     assert wanted in facts, facts
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        (
+            "found a piano teacher through a neighbour, her name is Ingrid",
+            ("Ingrid", "teacher_of", SPEAKER),
+        ),
+        ("I'm with a new physio, Marta, since March", ("Marta", "physio_of", SPEAKER)),
+        ("we're with a new dentist, Dr Osei.", ("Osei", "dentist_of", SPEAKER)),
+    ],
+)
+def test_a_relation_named_after_where_it_was_found_or_after_a_comma(
+    text: str, wanted: tuple[str, str, str]
+) -> None:
+    facts = triples(text)
+    assert any(f[1:] == wanted[1:] and wanted[0] in f[0] for f in facts), facts

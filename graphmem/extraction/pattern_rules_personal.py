@@ -39,6 +39,8 @@ _SWITCHED = r"(?i:switched|switching|changed|changing|moved|went\s+back|gone\s+b
 
 #: "found a (new) maths tutor": a verb of finding someone, then the kind's words before the role
 _AGE_WORDS = "|".join(sorted(AGE_WORDS, key=len, reverse=True))
+#: Where someone was found, told after them: "a tutor on Preply", "a nanny through an agency".
+_WHERE_FOUND = r"(?i:on|from|through|via|at)\s+(?:(?i:the|an?)\s+)?[\w'-]+(?:\s+[a-z][\w'-]*)?"
 _FOUND = r"(?i:found|find|hired|hire|got|get|booked|book)\s+(?i:an?)\s+"
 _LEARNS = (
     r"(?:(?:is|has|'s)\s+)?(?:wants|wanted|needs|needed|started|starting|begins|began|loves|"
@@ -130,9 +132,14 @@ PERSONAL_RULES: tuple[Rule, ...] = (
           rf"{REL}\s+(?i:called|named)\s+{HONORIFIC}{PERSON}", "relation"),
     # "An agent signed me! Her name's Ruth Okonjo", "got a new cleaner, her name is Ana": the
     # person named right after the relation that brings them in (the speaker's)
-    rule(rf"(?:^|(?<=\s))(?i:an?|my|our)\s+(?:(?i:new|great|good|lovely|literary)\s+)?{REL}"
-          rf"(?:\s+(?:[a-z]+\s+){{0,2}}?(?i:me|us))?[,;]\s+(?i:her|his|their)\s+(?i:name)"
+    rule(rf"(?:^|(?<=\s))(?i:an?|my|our)\s+{_KIND}{REL}"
+          rf"(?:\s+(?:[a-z]+\s+){{0,2}}?(?i:me|us)|\s+{_WHERE_FOUND})?[,;]\s+(?i:her|his|their)\s+(?i:name)"
           rf"(?:'s|\s+(?i:is))\s+{HONORIFIC}{PERSON}", "relation", first_person_before=True),
+    # "I'm with a new tutor, Paolo, until the autumn", "booked a physio, Jenna": the name
+    # right after the relation, set off by commas (the speaker's)
+    rule(rf"(?<![\w'])(?i:with|have|got|found|booked|seeing)\s+(?i:an?)\s+(?:(?i:new|great|good|"
+          rf"private|lovely)\s+)?{REL}(?:\s+{_WHERE_FOUND})?,\s+{HONORIFIC}{PERSON}"
+          rf"(?=\s*(?:[,.;!?]|$))", "relation", first_person_before=True),
     # "We hired a maths tutor for Leo, called Anita": whom the teacher is for
     rule(rf"{_FOUND}{_KIND}{REL}\s+(?i:for)\s+(?P<o>{CAP}),?\s+(?i:called|named)\s+"
           rf"{HONORIFIC}{PERSON}", "relation"),

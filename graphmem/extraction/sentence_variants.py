@@ -16,7 +16,7 @@ _DROPPED_I = re.compile(
     r"[Mm]oved|[Rr]elocated|[Ss]tarted|[Bb]egan|[Gg]ot|[Ll]anded|[Aa]ccepted|[Jj]oined|"
     r"[Aa]dopted|[Rr]escued|[Bb]ought|[Ss]old|[Ss]witched|[Ll]oved?|[Hh]ated?|[Ww]ent|"
     r"[Bb]ecame|[Rr]esigned|[Tt]ook|[Tt]urned|[Hh]ad|[Mm]et|[Ss]aw|[Vv]isited|[Tt]ried|"
-    r"[Bb]ooked|[Ff]inished|[Ww]atched|[Ss]igned)\b(?!['-])"
+    r"[Bb]ooked|[Ff]inished|[Ww]atched|[Ss]igned|[Ff]ound|[Hh]ired|[Pp]icked)\b(?!['-])"
 )
 
 

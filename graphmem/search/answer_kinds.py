@@ -114,7 +114,7 @@ _HOLDS: dict[Kind, re.Pattern[str]] = {
     # reasons", "moving to Bristol for work", "started it to meet people", "inspired by her"
     "reason": re.compile(
         r"\b(?:because|cause|'cause|cos|coz|since|due\s+to|owing\s+to|thanks\s+to|reasons?|"
-        r"so|as|for|to\s+\w+|inspir\w*|motivat\w*|help\w*|makes?|made|want\w*)\b",
+        r"so|as|for|to\s+(?-i:(?![A-Z0-9]))\w+|inspir\w*|motivat\w*|help\w*|makes?|made|want\w*)\b",
         re.I,
     ),
     # a liking: "she's mad about horses", "loves the dinosaur exhibit", "a big fan of jazz"
