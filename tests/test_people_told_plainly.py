@@ -11,11 +11,13 @@ from functools import partial
 
 import pytest
 
-from tests.support.nlp_reading import read_one, told
+from graphmem.domain.extraction import ANY_VALUE
+from tests.support.nlp_reading import denied, read_one, told
 
 SPEAKER = "Gwen"
 
 triples = partial(told, speaker=SPEAKER)
+denials = partial(denied, speaker=SPEAKER)
 
 
 @pytest.mark.parametrize(
@@ -122,3 +124,62 @@ def test_a_relation_named_after_where_it_was_found_or_after_a_comma(
 ) -> None:
     facts = triples(text)
     assert any(f[1:] == wanted[1:] and wanted[0] in f[0] for f in facts), facts
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        # a lone name the model does not know, then "she": the pronoun is that person
+        (
+            "Tamsin quit the chip shop, she's bartending at Roxy's now",
+            ("Tamsin", "works_at", "Roxy's"),
+        ),
+        (
+            "Deniz handed in his notice, he's nannying at the Hendersons",
+            ("Deniz", "nanny_at", "henderson"),
+        ),
+    ],
+)
+def test_a_job_told_by_its_verb_of_someone_named_before(
+    text: str, wanted: tuple[str, str, str]
+) -> None:
+    facts = triples(text)
+    assert any(f[0] == wanted[0] and f[2] in wanted[2] for f in facts if f[1] == wanted[1]), facts
+
+
+@pytest.mark.parametrize(
+    ("text", "ended"),
+    [
+        ("packed in the Deliveroo, the hours were killing me", "Deliveroo"),
+        ("chucked in the evening classes, no time", "evening class"),
+    ],
+)
+def test_packed_in_ends_a_habit(text: str, ended: str) -> None:
+    assert any(t == ended for _, _, t in denials(text)), denials(text)
+
+
+def test_packed_in_a_job_ends_the_job() -> None:
+    assert (SPEAKER, "works_at", ANY_VALUE) in denials("packed in my job, finally")
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("found a proper flat in Stockbridge, tiny but ours", "Stockbridge"),
+        ("Ade found us a cheap flat in Peckham", "Peckham"),
+    ],
+)
+def test_a_home_got_with_how_it_is(text: str, place: str) -> None:
+    homes = {t for _, p, t in triples(text) if p == "lives_in"}
+    assert place in homes, homes
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("my own coach back in Lagos was Mr Adeyemi", ("Adeyemi", "coach_of", SPEAKER)),
+        ("my landlord was Henrik until he sold up", ("Henrik", "landlord_of", SPEAKER)),
+    ],
+)
+def test_who_held_a_relation_before(text: str, wanted: tuple[str, str, str]) -> None:
+    assert wanted in triples(text)

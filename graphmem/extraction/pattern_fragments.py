@@ -47,7 +47,7 @@ ABBREVIATED = r"(?:(?<=\bSt)|(?<=\bDr)|(?<=\bMt)|(?<=\bMr)|(?<=\bMs)|(?<=\bMrs)|
 T = rf"(?P<t>(?:[^.!?;:\n]|{ABBREVIATED})+)"
 MY_REL = (
     r"(?<![\w'])(?i:my|our)\s+(?:(?i:best|good|close|old|older|younger|little|big|new|twin|"
-    r"personal)\s+)*"
+    r"personal|own)\s+)*"
 )
 REL = rf"(?P<r>(?i:{'|'.join(sorted(RELATIONS, key=len, reverse=True))}))"
 MEAL = r"(?:dinner|lunch|breakfast|brunch|meals?|food)"

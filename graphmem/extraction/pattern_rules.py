@@ -300,7 +300,9 @@ RULES: tuple[Rule, ...] = (
     rule(rf"(?:{MY_REL}|^){REL_ADJ}{REL}{CALLED}{HONORIFIC}{PERSON}", "relation"),
     rule(rf"{OWNER}{REL_ADJ}{REL}{CALLED}{HONORIFIC}{PERSON}", "relation"),
     # "…, my new dentist is Dr. Lindqvist", "FYI my wife is Anna" (not at the sentence start)
-    rule(rf"{MY_REL}{REL}\s+(?i:is)\s+(?:(?i:now)\s+)?{HONORIFIC}{PERSON}", "relation"),
+    # "my boss is Henrik", "my own teacher back in Prague was Mrs Novak": one who held it
+    rule(rf"{MY_REL}{REL}(?:\s+(?i:back\s+)?(?i:in|at)\s+(?:(?i:the)\s+)?[\w'-]+)?\s+(?i:is|was)\s+"
+          rf"(?:(?i:now)\s+)?{HONORIFIC}{PERSON}", "relation"),
     # "…, the new flatmate is a guy called Tom", "the new vet is Dr Shah": someone new in a
     # role is the speaker's unless a name owns it ("Eli's new coach is …", above)
     rule(rf"(?<![\w'])(?<!'s\s)(?i:the)\s+(?i:new)\s+{REL}(?:{CALLED}|\s+(?i:is)\s+(?:(?i:now)\s+)?)"
@@ -308,12 +310,14 @@ RULES: tuple[Rule, ...] = (
     # "I'm between jobs", "my sister is out of work": no job, whatever it was (denials)
     rule(rf"(?:{BE1}|{NAME}\s+(?i:is))\s+{ADV}(?i:between\s+jobs|unemployed|out\s+of\s+work|"
           rf"jobless)\b", "jobless", denial=True),
-    # "quit the cafe", "I've handed in my notice at the bakery", "left my job": the job ends,
+    # "quit the cafe", "I've handed in my notice at the bakery", "left my job", "jacked in
+    # my job": the job ends,
     # wherever it was (a workplace by its kind; not "left the office at 6", "quit the gym")
     rule(rf"(?:{FP}{PERFECT}\s+{ADV}|^|(?<=[,;]\s))(?:(?i:quit|resigned\s+from|walked\s+out\s+of|"
           rf"handed\s+in\s+(?:my|our)\s+notice\s+at)\s+(?i:my|the|our)\s+(?:(?i:old)\s+)?"
           rf"(?i:job|{_QUIT_PLACE})|(?i:left)\s+(?i:my|the|our)\s+(?:(?i:old|day|office|bar|shop|"
-          rf"cafe|café)\s+)?(?i:job))\b{_NO_JOB_AFTER}", "job_quit", denial=True),
+          rf"cafe|café)\s+)?(?i:job)|(?i:packed|jacked|chucked)\s+(?i:in)\s+(?i:my|the|our)\s+"
+          rf"(?:(?i:old|day)\s+)?(?i:job))\b{_NO_JOB_AFTER}", "job_quit", denial=True),
     # "I'm off the antidepressants now": no longer taken (a denial)
     rule(rf"{BE1}\s+{ADV}(?i:off)\s+(?i:the|my)\s+{T}", "take", denial=True),
     # "Pip's egg allergy is gone", "my peanut allergy went away", "Ana outgrew her milk

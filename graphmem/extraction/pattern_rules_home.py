@@ -33,6 +33,12 @@ _A_HOME_IN = (
     rf"{A_HOME}(?:[a-z][\w-]*\s+){{0,2}}{_HOME_NOUN}\s+(?i:in|near)\s+(?:(?i:the)\s+)?(?=[A-Z])"
 )
 
+#: What a home got is told with: "a proper flat", "our own little place", "a tiny 2-bed".
+_HOME_ADJ = (
+    r"(?:(?i:new|own|small|little|big|bigger|nice|lovely|tiny|proper|cute|cosy|cozy|gorgeous|"
+    r"beautiful|cheap|cheaper|furnished|shared|first|great|1-bed|2-bed|3-bed|one-bed|two-bed|"
+    r"three-bed)\s+)*"
+)
 HOME_RULES: tuple[Rule, ...] = (
     rule(rf"{FP}\s+{ADV}(?i:live|reside)\s+(?i:in)\s+(?!{_A_HOME_IN}){T}", "lives_in"),
     rule(rf"{BE1}\s+{ADV}(?i:living|based|staying|settled)\s+(?i:in)\s+(?!{_A_HOME_IN}){T}",
@@ -67,19 +73,18 @@ HOME_RULES: tuple[Rule, ...] = (
     # "he got a place with his girlfriend in Hackney", "we bought a house in Villeurbanne": a
     # home got in a town named is where one lives
     rule(rf"(?:(?:{FP}(?:'ve|\s+have)?|{NAME}(?:\s+has)?)\s+|^){ADV}(?i:got|bought|rented|found)\s+"
-          rf"(?i:a|an|his|her|their|our|my)\s+(?:(?i:new|own|small|little|big|nice|lovely)\s+)*"
+          rf"(?i:a|an|his|her|their|our|my)\s+{_HOME_ADJ}"
           rf"(?i:place|flat|apartment|house|home|condo|studio|room)(?:\s+(?i:with|near|by|for|just|right|"
           rf"close\s+to|next\s+to)\b[^.!?;:\n]{{0,40}}?)?\s+(?i:in)\s+"
           rf"(?=[A-Z]){ORG}", "lives_in", event=True),
     # "Sofia found us a flat in Alfama", "my dad bought me a place in Hove": a home got for
     # the speaker is where the speaker lives
     rule(rf"(?<![\w'-])(?:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?|(?i:my|our)\s+[a-z]+)(?:\s+has)?\s+"
-          rf"{ADV}(?i:got|bought|rented|found)\s+(?i:us|me)\s+(?i:a|an)\s+(?:(?i:new|small|little|big|"
-          rf"nice|lovely|tiny)\s+)*(?i:place|flat|apartment|house|home|condo|studio)\s+(?i:in)\s+"
+          rf"{ADV}(?i:got|bought|rented|found)\s+(?i:us|me)\s+(?i:a|an)\s+{_HOME_ADJ}(?i:place|flat|apartment|house|home|condo|studio)\s+(?i:in)\s+"
           rf"(?=[A-Z]){ORG}", "lives_in", event=True),
     # "I've left Leith, bought a flat in Portobello with my partner Sam": its "I" before
     rule(rf"(?<=[,;]\s)(?:(?i:and|then|just|finally)\s+)?(?i:bought|rented|found|got)\s+(?i:a|an|our|my)\s+"
-          rf"(?:(?i:new|own|small|little|big|nice|lovely)\s+)*(?i:place|flat|apartment|house|home|"
+          rf"{_HOME_ADJ}(?i:place|flat|apartment|house|home|"
           rf"condo|studio)\s+(?i:in)\s+(?=[A-Z]){ORG}", "lives_in", event=True,
           first_person_before=True),
     # "we're renting a 2 bed in Levenshulme", "got the keys to our own house in Burnage",

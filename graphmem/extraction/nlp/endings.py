@@ -78,7 +78,16 @@ if TYPE_CHECKING:
 _GERUND_ENDERS = frozenset({"stop", "quit", "drop"})
 #: (verb lemma, particle or "") whose object is a habit that ended.
 _HABIT_ENDERS = frozenset(
-    {("give", "up"), ("quit", ""), ("stop", ""), ("cut", "out"), ("swear", "off")}
+    {
+        ("give", "up"),
+        ("quit", ""),
+        ("stop", ""),
+        ("cut", "out"),
+        ("swear", "off"),
+        ("pack", "in"),
+        ("jack", "in"),
+        ("chuck", "in"),
+    }
 )
 #: What "drop" ends: a subject, a course or a sport one did ("Lotte dropped medicine");
 #: not what one has ("I dropped my phone", "dropped the kids at school").
@@ -184,6 +193,9 @@ def ended_triplets(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
         elif child.dep_ == "prep" and child.lower_ == "from" and lemma in _LEFT_FROM:
             for place in (c for c in child.children if c.dep_ == "pobj"):
                 yield from job_left(source, verb, place, speakers, employer=True)
+        elif child.dep_ == "prep" and child.lower_ == "in" and (lemma, "in") in _HABIT_ENDERS:
+            for habit in (c for c in child.children if c.dep_ == "pobj"):  # "packed in the Uber"
+                yield from _habit(source, verb, habit, speakers)
         elif child.dep_ == "prep" and child.lower_ == "in" and lemma == "trade":
             for thing in (c for c in child.children if c.dep_ == "pobj"):  # "traded in her Fiat"
                 yield from _habit(source, verb, thing, speakers, POSSESSION_VERBS)

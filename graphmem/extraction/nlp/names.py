@@ -134,14 +134,14 @@ def named_entity(ent: Span) -> Named | None:
         return None
     if label == "PERSON" and _SAINTED.match(name):
         label = "ORG"  # "St Anne's", "St. Bernard's": a school, church or hospital
-    elif label in _MISREAD_AS and acts_like_someone(ent.root, len(ent)):
+    elif label in MISREAD_AS and acts_like_someone(ent.root, len(ent)):
         label = "PERSON"  # "Yusuf started reception…", read by the small model as a title
     return Named(name, label)
 
 
 #: Labels the small model gives a first name it does not know ("Yusuf": WORK_OF_ART, "Marek":
-#: ORG).
-_MISREAD_AS = frozenset({"WORK_OF_ART", "PRODUCT", "ORG"})
+#: ORG, "Tamsin": GPE).
+MISREAD_AS = frozenset({"WORK_OF_ART", "PRODUCT", "ORG", "GPE"})
 #: Verbs only a person is the subject of, in chat about people.
 _PEOPLE_VERBS = frozenset(
     {"start", "move", "say", "tell", "ask", "want", "think", "feel", "learn", "join",

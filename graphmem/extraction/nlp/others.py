@@ -31,7 +31,6 @@ from graphmem.extraction.nlp.names import (
     PERSON,
     Named,
     Speakers,
-    acts_like_someone,
     entity_span,
     hyphenated,
     resolve,
@@ -77,8 +76,6 @@ def third_party(token: Token, speakers: Speakers) -> Named | None:
     if normalize_name(written) in speakers.people:  # the parser may read "Ines" as a noun
         return Named(written, PERSON)
     named = resolve(token, speakers)
-    if (named is None or named.type != PERSON) and _unlabelled_someone(token):
-        return Named(token.text, PERSON)  # "Marek is relocating to Bristol": no entity at all
     if named is None or named.name in {speakers.me, speakers.you}:
         return None
     if normalize_name(named.name) in speakers.people or (
@@ -86,11 +83,6 @@ def third_party(token: Token, speakers: Speakers) -> Named | None:
     ):
         return Named(named.name, PERSON)
     return None
-
-
-def _unlabelled_someone(token: Token) -> bool:
-    """A proper noun in no entity, alone, that acts as only a person does."""
-    return token.pos_ == "PROPN" and not token.ent_type_ and acts_like_someone(token)
 
 
 def _pet(token: Token) -> Named | None:

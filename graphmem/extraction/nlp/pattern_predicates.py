@@ -7,6 +7,10 @@ pattern's name when its target has a type the pattern reads.
 
 from __future__ import annotations
 
+#: Verbs that tell a job done somewhere ("waitressing at Zizzi"), and what that somewhere is.
+_JOB_VERBS = ("waitress", "bartend", "temp", "cook", "clean", "nurse", "tutor", "nanny", "babysit")
+_WORKPLACE = frozenset({"ORG", "FAC", "PERSON"})
+
 #: Parse predicates that are a pattern's, for a target of the type the pattern reads ("Bram,
 #: my best friend, lives in Ghent" -> ``lives_in``; "my wife joined Bosch" -> ``works_at``),
 #: so that the lifecycle reads them as it reads the pattern's; None: any target.
@@ -29,7 +33,10 @@ PATTERN_PREDICATES: dict[str, tuple[str, frozenset[str] | None]] = {
     "work_as": ("job_title", None),  # "Marc works as a train driver"
     "teach_at": ("works_at", frozenset({"ORG", "FAC"})),  # "she teaches at Lincoln High"
     # "I manage a team of six at Spotify", "she interns at Deloitte": work done somewhere
+    # "she's waitressing at Zizzi", "he bartends at the Crown": a job told by its verb (the
+    # small model reads an unknown restaurant as a person: "at" one, it is a place)
     **{f"{verb}_at": ("works_at", frozenset({"ORG"})) for verb in ("manage", "intern", "lead")},
+    **{f"{verb}_at": ("works_at", _WORKPLACE) for verb in _JOB_VERBS},
     # "now drives trams for TCL", "she writes for The Guardian": work done for an employer
     **{
         f"{verb}_for": ("works_at", frozenset({"ORG"}))

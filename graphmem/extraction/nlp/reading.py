@@ -24,10 +24,12 @@ from typing import TYPE_CHECKING
 from graphmem.extraction.nlp.pipeline import MODEL_PACKAGE, load_pipeline, parse
 from graphmem.extraction.nlp.repairs import (
     english_words,
+    guessed_lemmas,
     noun_roots,
     one_object,
     opening_verb,
     past_forms,
+    people_unknown,
     silent_e,
     tidy_entities,
     unknown_names,
@@ -76,7 +78,8 @@ def _repaired(docs: list[Doc], package: str) -> list[Doc]:
     repaired = []
     for doc in docs:
         doc = silent_e(past_forms(tidy_entities(doc), irregular))
-        repaired.append(one_object(noun_roots(unknown_names(doc, words))))
+        doc = people_unknown(unknown_names(guessed_lemmas(doc, words), words))
+        repaired.append(one_object(noun_roots(doc)))
     return repaired
 
 

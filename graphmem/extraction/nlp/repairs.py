@@ -27,10 +27,20 @@ are two direct objects of one verb ("Ella won the county spelling bee").
 to "din": a verb of one short syllable doubles its last consonant before "-ing" and "-ed"
 ("ridding", "hopped"), so a single one there is the "-e" verb's (:func:`silent_e`).
 
+**A lemma guessed.** For a verb the lemmatizer does not know it guesses an "e" ("bartending"
+-> "bartende", "nannying" -> "nannye", "babysitting" -> "babysitte"); the form without its
+ending (or its doubled consonant) that is an English word is taken instead
+(:func:`guessed_lemmas`).
+
 **A name read as a noun.** "Tobiasz is relocating to Gdansk": the model tags a name it does not
 know, opening the sentence, as a common noun. A capitalised subject tagged as a noun that is
 no English word (the lemmatizer's own index) is retagged as a proper noun
 (:func:`unknown_names`).
+
+**Someone the model does not know.** A name alone, labelled as an organisation or a title or
+not at all, that does what only people do ("Ruby quit the garden centre", "Marek's moving to
+Bristol") is a PERSON entity (:func:`people_unknown`), so triplets, mentions and pronouns
+("she's waitressing at Zizzi now") read it as one.
 
 **A verb read as a noun.** "We no longer volunteer at the shelter": the model makes
 "volunteer" a noun, yet the root of the sentence under the subject "We"; it is retagged as a
@@ -44,7 +54,12 @@ import itertools
 import re
 from typing import TYPE_CHECKING
 
-from graphmem.extraction.nlp.names import ENTITY_LABELS, is_time_word
+from graphmem.extraction.nlp.names import (
+    ENTITY_LABELS,
+    MISREAD_AS,
+    acts_like_someone,
+    is_time_word,
+)
 
 if TYPE_CHECKING:
     from spacy.language import Language
@@ -218,6 +233,30 @@ def english_words(nlp: Language) -> frozenset[str]:
     return frozenset(word for words in table.values() for word in words)
 
 
+def guessed_lemmas(doc: Doc, words: frozenset[str]) -> Doc:
+    """``doc`` with a verb's guessed lemma replaced by the English word its form is built
+    on (in place; returned): see the module."""
+    if not words:
+        return doc
+    for token in doc:
+        suffix = _SUFFIXES.get(token.tag_)
+        if suffix is None or token.lemma_.lower() in words:
+            continue
+        stem = token.lower_.removesuffix(suffix if suffix != "es" else "s")
+        if stem == token.lower_:
+            continue
+        undoubled = stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else stem
+        known = next((w for w in (stem, undoubled) if w in words), None)
+        if known is None and (undoubled != stem or stem.endswith(_NO_E_AFTER)):
+            known = undoubled  # "babysitting", "bartending": no word ends so with an "e"
+        token.lemma_ = known or token.lemma_
+    return doc
+
+
+#: Endings after which no verb has an "e": "bartend", "tempt", "clerk".
+_NO_E_AFTER = ("nd", "rt", "mp", "lt", "st", "ck", "sh", "ch", "ft", "nk", "rk", "rn", "rm", "pt")
+
+
 def unknown_names(doc: Doc, words: frozenset[str]) -> Doc:
     """``doc`` with a capitalised subject read as a noun that is no word of ``words``
     (:func:`english_words`) retagged as a proper noun (in place; returned)."""
@@ -229,6 +268,26 @@ def unknown_names(doc: Doc, words: frozenset[str]) -> Doc:
         known = token.lower_ in words or token.lemma_.lower() in words  # "Fingers crossed"
         if token.text[:1].isupper() and not token.text.isupper() and not known:
             token.pos_, token.tag_ = "PROPN", "NNP"
+    return doc
+
+
+def people_unknown(doc: Doc) -> Doc:
+    """``doc`` with a lone name that acts as only a person does made a PERSON entity (in
+    place; returned): see the module."""
+    from spacy.tokens import Span
+
+    spans: list[Span] = []
+    changed = False
+    for ent in doc.ents:
+        someone = ent.label_ in MISREAD_AS and acts_like_someone(ent.root, len(ent))
+        spans.append(Span(doc, ent.start, ent.end, label="PERSON") if someone else ent)
+        changed = changed or someone
+    for token in doc:
+        if token.pos_ == "PROPN" and not token.ent_type_ and acts_like_someone(token):
+            spans.append(Span(doc, token.i, token.i + 1, label="PERSON"))
+            changed = True
+    if changed:
+        doc.ents = sorted(spans, key=lambda span: span.start)
     return doc
 
 
