@@ -11,13 +11,14 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 WORKDIR /app
 
 # CPU-only PyTorch first; otherwise sentence-transformers pulls the CUDA build (gigabytes).
-RUN pip install --index-url https://download.pytorch.org/whl/cpu torch
+COPY constraints.txt ./
+RUN pip install --index-url https://download.pytorch.org/whl/cpu -c constraints.txt torch
 
 COPY pyproject.toml README.md ./
 COPY graphmem ./graphmem
 COPY api ./api
 COPY cypher ./cypher
-RUN pip install . \
+RUN pip install -c constraints.txt . \
     && useradd --create-home --uid 10001 graphmem
 
 USER graphmem

@@ -7,10 +7,10 @@ PYTEST_ARGS ?=
 
 .PHONY: install neo4j demo test test-fast lint bench-locomo bench-latency bench-scale clean-scale clean-neo4j
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml constraints.txt
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -c constraints.txt -e '.[dev]'
 	touch $(STAMP)
 
 install: $(STAMP)

@@ -103,6 +103,9 @@ def test_the_kind_of_answer_asked_for(query: str, kind: str | None) -> None:
         ("stepping back to part time for health reasons", "reason", True),
         ("Ben does the engineering, I do product and sales", "reason", False),
         ("she moved me up to B1 level last week", "reason", False),  # a "to" of no purpose
+        ("he's on co-careldopa three times a day", "medication", True),  # a dose told
+        ("the vet put her on Semintra", "medication", True),
+        ("had to put her on hold for a bit", "medication", False),
         ("reminding us to appreciate the small moments", "reason", True),
         ("she's mad about horses at the moment", "preference", True),
         ("Poppy's seven now", "preference", False),

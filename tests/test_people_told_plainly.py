@@ -183,3 +183,42 @@ def test_a_home_got_with_how_it_is(text: str, place: str) -> None:
 )
 def test_who_held_a_relation_before(text: str, wanted: tuple[str, str, str]) -> None:
     assert wanted in triples(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("Grandad's on madopar twice a day now", ("Gwen's Grandfather", "take", "madopar")),
+        ("I'm on propranolol 40mg for the tremor", (SPEAKER, "take", "propranolol")),
+    ],
+)
+def test_a_medicine_not_listed_told_with_its_dose(text: str, wanted: tuple[str, str, str]) -> None:
+    assert wanted in triples(text)
+
+
+def test_a_shift_told_with_how_often_is_no_medicine() -> None:
+    assert not any(p == "take" for _, p, _ in triples("I'm on call daily this week"))
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Pepper got adopted by a family in Cork, I cried", "Pepper was rehomed on Friday"],
+)
+def test_a_pet_gone_to_another_home_is_no_longer_had(text: str) -> None:
+    gone = denials(text)
+    assert (SPEAKER, "foster", "Pepper") in gone and (SPEAKER, "have", "Pepper") in gone
+
+
+def test_a_pet_one_adopted_is_had() -> None:
+    assert not denials("we adopted a kitten called Pepper")
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("joined the residents' committee as treasurer", (SPEAKER, "holds_role", "treasurer")),
+        ("Ola has joined the band as bassist", ("Ola", "holds_role", "bass player")),
+    ],
+)
+def test_a_role_taken_on_joining(text: str, wanted: tuple[str, str, str]) -> None:
+    assert wanted in triples(text)

@@ -29,3 +29,16 @@ TAKEN_FOR = (
     r"(?i:on)\s+(?P<t>[a-zA-Z][\w-]*)\s+(?i:for)\s+(?i:his|her|their|my|our|its|the)\s+"
     rf"(?:[a-z]+\s+)?(?i:{TREATED})\b"
 )
+
+#: "on co-careldopa three times a day", "on Semintra 2mg daily": a medicine by a name not
+#: listed is one when told with its dose or how often it is taken.
+DOSED = (
+    r"(?i:on)\s+(?!(?i:call|shift|shifts|duty|site|time|track|board|holiday|leave|nights|days|"
+    r"earlies|lates|foot|air|it|that|this|the|a|my|his|her)\b)"
+    r"(?P<t>[a-zA-Z][\w-]*)\s+(?:\d+(?:\.\d+)?\s*(?i:mg|mcg|ml|units?)\b|"
+    r"(?i:once|twice|three\s+times|four\s+times|\d\s+times)\s+(?i:a|per)\s+(?i:day)\b|"
+    r"(?i:daily|nightly)\b|(?i:every)\s+(?i:morning|evening|night|day)\b)"
+)
+#: "the vet put her on Semintra", "the GP's put Dad on Ramipril": a medicine started for
+#: someone, by its name (capitalised, as a brand is written).
+PUT_ON = r"(?i:put|started)\s+(?:\w+\s+)?(?i:on)\s+(?P<t>(?-i:[A-Z])[\w-]+)"

@@ -5,7 +5,7 @@ Part of the table :mod:`.pattern_rules` applies (a condition told by its adjecti
 
 from __future__ import annotations
 
-from graphmem.domain.medicines import MEDICINE, TAKEN_FOR
+from graphmem.domain.medicines import DOSED, MEDICINE, TAKEN_FOR
 from graphmem.extraction.pattern_fragments import ADV, BE1, FP, NAME, SEVERITY, T
 from graphmem.extraction.pattern_rule import Rule, rule
 from graphmem.extraction.pattern_words import CONDITIONS, INTOLERANT
@@ -47,8 +47,10 @@ HEALTH_RULES: tuple[Rule, ...] = (
     # treatment.py reads one a carer starts: "my GP put me on statins")
     rule(rf"(?:{BE1}|{NAME}(?:'s|\s+(?i:is)))\s+{ADV}(?i:on)\s+(?P<t>(?i:{MEDICINE}))\b", "take",
           "word"),
-    # "Bramble's on metacam for his hips": a medicine not listed, told with what it treats
+    # "Bramble's on metacam for his hips": a medicine not listed, told with what it treats,
+    # or with its dose or how often ("Dad's on co-careldopa three times a day")
     rule(rf"(?:{BE1}|{NAME}(?:'s|\s+(?i:is)))\s+{ADV}{TAKEN_FOR}", "take", "word"),
+    rule(rf"(?:{BE1}|{NAME}(?:'s|\s+(?i:is)))\s+{ADV}{DOSED}", "take", "word"),
     # "I'm lactose intolerant", "Farid is gluten-intolerant", "I have a lactose intolerance"
     rule(rf"(?:{BE1}|{NAME}(?:'s|\s+(?i:is)))\s+{ADV}(?P<t>(?i:{INTOLERANT}))"
           rf"[\s-]+(?i:intolerant)\b", "intolerant_to", "word"),

@@ -45,6 +45,10 @@ ROLE_RULES: tuple[Rule, ...] = (
           rf"co-opted)\s+(?:(?i:in)\s+)?(?:(?i:as)\s+)?{_SOME}{ROLE}", "holds_role", "role",
           event=True),
     rule(rf"(?<![\w'])(?i:made)\s+(?i:me)\s+{_SOME}{ROLE}", "holds_role", "role", event=True),
+    # "joined the allotment committee as secretary", "Jo's joined the band as drummer"
+    rule(rf"(?:(?:{FP}|{NAME})(?:{PERFECT}|'s|\s+has)?\s+|^|(?<=[,;]\s)){ADV}(?i:joined|joining|"
+          rf"rejoined)\s+(?:(?i:the|our|their|a)\s+)?(?:[\w'-]+\s+){{0,3}}?{_GROUP}\s+(?i:as)\s+"
+          rf"{_SOME}{ROLE}", "holds_role", "role", event=True),
     # "first month as treasurer, lots to learn"
     rule(rf"(?<![\w'])(?:(?i:my)\s+)?(?i:first|second)\s+(?:(?i:few)\s+)?(?i:days?|weeks?|months?|"
           rf"years?|season|meeting)\s+(?i:as)\s+{_SOME}{ROLE}", "holds_role", "role", event=True),

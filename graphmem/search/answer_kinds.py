@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from graphmem.domain.medicines import MEDICINE, TAKEN_FOR
+from graphmem.domain.medicines import DOSED, MEDICINE, PUT_ON, TAKEN_FOR
 from graphmem.domain.schooling import GRADED, SUBJECTS
 from graphmem.search.label_numbers import without_labels
 
@@ -64,6 +64,11 @@ _NONE = (
     r"\b(?:quit|quitting|stopped|gave\s+up|given\s+up|cut\s+out|no\s+longer|any\s?more|"
     r"none|zero|nothing)\b"
 )
+
+
+def _unnamed(pattern: str) -> str:
+    """``pattern`` without its named group, to be one alternative among others."""
+    return pattern.replace("(?P<t>", "(?:")
 
 
 def _words(words: frozenset[str]) -> str:
@@ -132,7 +137,7 @@ _HOLDS: dict[Kind, re.Pattern[str]] = {
     ),
     "medication": re.compile(
         rf"\b(?:\d+(?:\.\d+)?\s?(?:mg|mcg|µg|ml|units?)|prescribed|prescription|{MEDICINE})\b|"
-        rf"\b{TAKEN_FOR}",
+        rf"\b{_unnamed(TAKEN_FOR)}|\b{_unnamed(DOSED)}|\b{_unnamed(PUT_ON)}",
         re.I,
     ),
     # a time on the clock or a stopwatch: "at 3:15", "6pm", "finished in 3:24", "1:58:30",

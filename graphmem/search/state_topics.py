@@ -85,6 +85,11 @@ class StateTopics:
         if plan.intent.kind != "current" or plan.intent.whole or not plan.fact_predicates:
             return
         matched = {m for m, predicates in plan.fact_predicates.items() if predicates & topics}
+        # a predicate whose facts the query already names by their value ("Who is *chair*
+        # of the choir?" names ``holds_role chair``): its other facts are not asked (the
+        # organist who joined since)
+        named = {p for m in plan.asked for p in plan.fact_predicates.get(m, set())} & topics
+        matched = {m for m in matched if m in plan.asked or not plan.fact_predicates[m] <= named}
         plan.asked |= matched
         plan.by_topic |= matched
         if topics:

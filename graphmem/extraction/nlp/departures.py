@@ -11,7 +11,9 @@ Each is read only where the verb's clause asserts (:func:`.clauses.clause_assert
   down", "we had to say goodbye to Bramble" deny every pet relation of that name to the
   speaker (``dog_of``, ``cat_of`` …: whatever kind the store told) and the speaker's
   having it, so that "what pets do we have?" reads the ones alive. A person who died keeps
-  their relations: a grandfather stays one.
+  their relations: a grandfather stays one;
+* **a pet gone to another home**: "Bolt got adopted by a lovely family", "Rex was rehomed"
+  deny the same (and fostering it).
 """
 
 from __future__ import annotations
@@ -34,7 +36,10 @@ _LET_GO = frozenset({("lay", "off"), ("fire", ""), ("sack", ""), ("let", "go"), 
 _DIED = frozenset({("die", ""), ("pass", "away"), ("put", "down")})
 _PET_RELATIONS = tuple(sorted({f"{kind}_of" for kind in PETS.values()}))
 _JOB = ("works_at", "job_title")
-_LEMMAS = frozenset({lemma for lemma, _ in _LET_GO | _DIED} | {"retire", "say"})
+#: Verbs that send a pet to another home: "Bolt got adopted by a family in Galway" (passive),
+#: "we rehomed Rex", "Rex was rehomed".
+_REHOMED = frozenset({"adopt", "rehome", "re-home"})
+_LEMMAS = frozenset({lemma for lemma, _ in _LET_GO | _DIED} | {"retire", "say"} | _REHOMED)
 
 
 def departures(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
@@ -56,6 +61,17 @@ def departures(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
             yield from _any_job(source, verb)
     elif told in _DIED:
         yield from _pet_died(verb, speakers)
+    elif lemma in _REHOMED:
+        yield from _rehomed(verb, speakers)
+
+
+def _rehomed(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
+    """A pet gone to another home: the passive subject of "adopted" or "rehomed" ("Bolt got
+    adopted by a lovely family"; not "we adopted Bolt"), or what one rehomed."""
+    role = {"nsubjpass"} if verb.lemma_.lower() == "adopt" else {"nsubjpass", "dobj"}
+    told = [c for c in verb.children if c.dep_ in role]
+    told += [a for c in told for a in c.children if a.dep_ == "appos"]
+    yield from _pets_gone(told, speakers, verb)
 
 
 def _particle(verb: Token) -> str:
@@ -129,7 +145,7 @@ def _pets_gone(told: list[Token], speakers: Speakers, verb: Token) -> Iterator[P
         for relation in _PET_RELATIONS:
             fact = f"{pet.name} {relation.replace('_', ' ')} {owner.name}"
             yield ParsedTriplet(pet, relation, owner, fact, False, verb.i)
-        for verb_of_having in ("have", "own"):  # "we have two cats, Mochi and Pixel"
+        for verb_of_having in ("have", "own", "foster"):  # "we have two cats, Mochi and Pixel"
             fact = f"{owner.name} {verb_of_having} {pet.name}"
             yield ParsedTriplet(owner, verb_of_having, pet, fact, False, verb.i)
 
