@@ -18,6 +18,7 @@ SPEAKER = "Gwen"
 
 triples = partial(told, speaker=SPEAKER)
 denials = partial(denied, speaker=SPEAKER)
+told_denials = partial(denied, speaker="Ana")
 
 
 @pytest.mark.parametrize(
@@ -222,3 +223,10 @@ def test_a_pet_one_adopted_is_had() -> None:
 )
 def test_a_role_taken_on_joining(text: str, wanted: tuple[str, str, str]) -> None:
     assert wanted in triples(text)
+
+
+def test_a_possessed_thing_the_model_calls_a_person_is_had_no_more_once_swapped() -> None:
+    """The small model reads "Vespa" as a person; "his Vespa" is a thing all the same."""
+    gone = told_denials("Jonas swapped his Vespa for an e-bike.")
+    assert ("Jonas", "ride", "Vespa") in gone
+    assert not any(t == "Mei" for _, _, t in told_denials("Dmitri replaced Mei."))

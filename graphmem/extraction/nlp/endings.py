@@ -368,8 +368,9 @@ def _habit(
     target = activity_named(thing) or resolve(thing, speakers)
     if target is None or target.name == source.name:
         return
-    if verbs is POSSESSION_VERBS and target.type == PERSON:  # "Dmitri replaced Mei": no one's
-        return
+    owned = any(c.dep_ == "poss" for c in thing.children)  # "his Vespa": a thing, whatever
+    if verbs is POSSESSION_VERBS and target.type == PERSON and not owned:  # the model reads it
+        return  # "Dmitri replaced Mei": no one's
     for habit in verbs:
         fact = f"{source.name} {habit} {target.name}"
         yield ParsedTriplet(source, habit, target, fact, past=False, verb=verb.i)
