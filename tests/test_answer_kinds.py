@@ -9,6 +9,7 @@ import neo4j
 import pytest
 
 from graphmem import Memory, Settings
+from graphmem.domain.search import SearchResult
 from graphmem.ports.embedder import Embedder
 from graphmem.search.answer_kinds import asked, holds
 
@@ -124,24 +125,35 @@ _TURNS = [
 ]
 
 
-@pytest.mark.neo4j
-def test_the_memory_holding_the_amount_ranks_first(
-    settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str
-) -> None:
-    question = "How much is the studio rent?"
+def _ranked_with_and_without(
+    settings: Settings,
+    driver: neo4j.Driver,
+    embedder: Embedder,
+    user_id: str,
+    said: list[dict[str, str]],
+    question: str,
+) -> tuple[list[str], SearchResult, SearchResult]:
+    """The ids of what ``said`` stored, and the search for ``question`` with the answer
+    factor and without it (1.0)."""
     off = settings.model_copy(
         update={"search": settings.search.model_copy(update={"answer_factor": 1.0})}
     )
     with Memory(settings, driver=driver, embedder=embedder) as memory:
-        ids = [
-            r.id
-            for r in memory.add(
-                [{"role": "user", "content": t} for t in _TURNS], user_id=user_id
-            ).results
-        ]
+        ids = [r.id for r in memory.add(said, user_id=user_id).results]
         found = memory.search(question, user_id=user_id, top_k=2, explain=True)
     with Memory(off, driver=driver, embedder=embedder) as plain:
         unweighted = plain.search(question, user_id=user_id, top_k=2)
+    return ids, found, unweighted
+
+
+@pytest.mark.neo4j
+def test_the_memory_holding_the_amount_ranks_first(
+    settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str
+) -> None:
+    said = [{"role": "user", "content": t} for t in _TURNS]
+    ids, found, unweighted = _ranked_with_and_without(
+        settings, driver, embedder, user_id, said, "How much is the studio rent?"
+    )
     assert [m.id for m in unweighted.results] == ids  # the words alone rank the wish first
     assert [m.id for m in found.results] == ids[::-1]
     breakdown = found.results[1].score_breakdown
@@ -160,15 +172,9 @@ def test_the_memory_holding_the_grade_ranks_first(
 ) -> None:
     """ "What did Omar get in stats?" asks for a mark: the result, not the exam, which the
     words alone rank first."""
-    question = "What did Omar get in stats?"
-    off = settings.model_copy(
-        update={"search": settings.search.model_copy(update={"answer_factor": 1.0})}
-    )
     said = [{"role": "user", "name": "Omar", "content": t} for t in _GRADED]
-    with Memory(settings, driver=driver, embedder=embedder) as memory:
-        ids = [r.id for r in memory.add(said, user_id=user_id).results]
-        found = memory.search(question, user_id=user_id, top_k=2)
-    with Memory(off, driver=driver, embedder=embedder) as plain:
-        unweighted = plain.search(question, user_id=user_id, top_k=2)
+    ids, found, unweighted = _ranked_with_and_without(
+        settings, driver, embedder, user_id, said, "What did Omar get in stats?"
+    )
     assert [m.id for m in unweighted.results] == ids
     assert [m.id for m in found.results] == ids[::-1]
