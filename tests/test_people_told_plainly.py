@@ -230,3 +230,7 @@ def test_a_possessed_thing_the_model_calls_a_person_is_had_no_more_once_swapped(
     gone = told_denials("Jonas swapped his Vespa for an e-bike.")
     assert ("Jonas", "ride", "Vespa") in gone
     assert not any(t == "Mei" for _, _, t in told_denials("Dmitri replaced Mei."))
+
+
+def test_a_child_adopted_is_no_pet_gone() -> None:
+    assert not denials("Our Tom was adopted as a baby, he knows all about it")
