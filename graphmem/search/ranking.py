@@ -189,7 +189,12 @@ def gate_and_rank(
     """Return the ``ctx.top_k`` best memories (ranked over the whole pool, best first) and
     how many the gate dropped."""
     time_plan = ctx.time_plan
-    by_fact = {r.memory.id for r in rows if r.cosine < ctx.threshold and _by_fact(r, pool, ctx)}
+    by_fact = {
+        r.memory.id
+        for r in rows
+        if r.cosine < ctx.threshold
+        and (_by_fact(r, pool, ctx) or (settings.fact_gate and time_plan.asked_by_topic(r.memory)))
+    }
     passed = [
         r
         for r in rows

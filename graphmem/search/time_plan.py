@@ -82,12 +82,9 @@ class TemporalPlan:
         memory of the window when the window is all the query asks about ("what did I do
         two months ago?" shares no words with "Visited the Prado with my cousin"), or of a
         past state's time when that time is ("what was life like back when I lived in
-        Leeds?"). Since the twentieth stop a current fact the one-topic question is about by
-        meaning passes too ("Took up woodcarving instead" for "What do I do in my free time
-        these days?": its answer, however it is worded; a newer export of the embedder put
-        it just under the gate)."""
+        Leeds?")."""
         if not self.intent.whole:
-            return self.intent.kind == "current" and memory.id in self.by_topic
+            return False
         if self.intent.kind == "window":
             return bool(self.windows) and _inside(memory, self.windows) > 0
         if self.past:  # "what was life like back when I lived in Leeds?"
@@ -102,6 +99,15 @@ class TemporalPlan:
         chosen = held[0] if held else self.windows[0]
         self.windows, self.latest_window = [chosen], False
         self.note += f"; no year named: {chosen[0].date()} .. {chosen[1].date()} chosen"
+
+    def asked_by_topic(self, memory: MemoryRecord) -> bool:
+        """A current fact a one-topic question is about by meaning ("Took up woodcarving
+        instead" for "What do I do in my free time these days?"): its answer however it is
+        worded, which passes the gate by its fact (``search.fact_gate``; since the twentieth
+        stop: a newer export of the embedder put this one just under the gate)."""
+        return (
+            self.intent.kind == "current" and not self.intent.whole and memory.id in self.by_topic
+        )
 
     def relate(self, cosines: list[float]) -> None:
         """Note the best cosine among the gated memories (see ``score``)."""
