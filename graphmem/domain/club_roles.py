@@ -6,7 +6,7 @@ holds it now (:mod:`graphmem.search.time_cues`, :mod:`graphmem.search.temporal`)
 
 from __future__ import annotations
 
-import re
+from graphmem.domain.alternation import alternation
 
 #: Each way a role is written, and its one spelling.
 ROLE_FORMS: dict[str, str] = {
@@ -65,9 +65,7 @@ NAMED_BY: dict[str, tuple[str, ...]] = {
 }
 #: The written forms as a regex alternation, longest first ("vice captain" before
 #: "captain"), any whitespace inside: for the extractor's patterns and the questions' cues.
-ROLE_PATTERN = "|".join(
-    re.escape(form).replace(r"\ ", r"\s+") for form in sorted(ROLE_FORMS, key=len, reverse=True)
-)
+ROLE_PATTERN = alternation(ROLE_FORMS)
 
 
 def role_form(written: str) -> str:

@@ -8,6 +8,7 @@ called Henrik"), a teacher found for someone, who replaced whom. Part of the tab
 
 from __future__ import annotations
 
+from graphmem.domain.alternation import alternation
 from graphmem.domain.calendar_words import AGE_WORDS
 from graphmem.extraction.pattern_fragments import (
     ADV,
@@ -38,7 +39,7 @@ from graphmem.extraction.pattern_rule import Rule, rule
 _SWITCHED = r"(?i:switched|switching|changed|changing|moved|went\s+back|gone\s+back|going\s+back)"
 
 #: "found a (new) maths tutor": a verb of finding someone, then the kind's words before the role
-_AGE_WORDS = "|".join(sorted(AGE_WORDS, key=len, reverse=True))
+_AGE_WORDS = alternation(AGE_WORDS)
 #: Where someone was found, told after them: "a tutor on Preply", "a nanny through an agency".
 _WHERE_FOUND = r"(?i:on|from|through|via|at)\s+(?:(?i:the|an?)\s+)?[\w'-]+(?:\s+[a-z][\w'-]*)?"
 _FOUND = r"(?i:found|find|hired|hire|got|get|booked|book)\s+(?i:an?)\s+"

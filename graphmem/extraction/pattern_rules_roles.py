@@ -7,6 +7,7 @@ handing on a role are denials, which end it for the lifecycle. Part of the table
 
 from __future__ import annotations
 
+from graphmem.domain.alternation import alternation
 from graphmem.domain.club_roles import ON_INSTRUMENT, ROLE_PATTERN
 from graphmem.extraction.pattern_fragments import (
     ADV,
@@ -29,7 +30,7 @@ _NOT_FIGURATIVE = (
 )
 _SOME = r"(?:(?i:still|now|also|the|our|their|new|club|team|society|committee)\s+)*"
 
-_INSTRUMENT = "|".join(sorted(ON_INSTRUMENT, key=len, reverse=True)).replace(" ", r"\s+")
+_INSTRUMENT = alternation(ON_INSTRUMENT)
 #: One leaving the band (or the team, the committee): whatever role they held ends.
 _GROUP = r"(?i:band|group|team|committee|club|choir|society)"
 

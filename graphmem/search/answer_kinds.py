@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from graphmem.domain.alternation import alternation
 from graphmem.domain.medicines import DOSED, MEDICINE, PUT_ON, TAKEN_FOR
 from graphmem.domain.schooling import GRADED, SUBJECTS
 from graphmem.search.label_numbers import without_labels
@@ -69,10 +70,6 @@ _NONE = (
 def _unnamed(pattern: str) -> str:
     """``pattern`` without its named group, to be one alternative among others."""
     return pattern.replace("(?P<t>", "(?:")
-
-
-def _words(words: frozenset[str]) -> str:
-    return "|".join(sorted(map(re.escape, words), key=len, reverse=True))
 
 
 _UNITS = r"(?:second|minute|min|hour|hr|day|night|week|wk|month|year|yr|decade)s?"
@@ -178,7 +175,7 @@ _ASKED: tuple[tuple[re.Pattern[str], Kind], ...] = (
         re.compile(
             rf"^\s*what\s+(?:grades?|marks?|results?|scores?)\s+did\b|"
             rf"^\s*what\s+did\s+(?:\w+\s+){{1,2}}?(?:get|score)\s+(?:in|on|for)\s+"
-            rf"(?:[\w'-]+\s+){{0,3}}?(?:{_words(SUBJECTS | GRADED)})\b",
+            rf"(?:[\w'-]+\s+){{0,3}}?(?:{alternation(SUBJECTS | GRADED)})\b",
             re.I,
         ),
         "grade",
