@@ -300,8 +300,10 @@ RULES: tuple[Rule, ...] = (
     rule(rf"(?:{MY_REL}|^){REL_ADJ}{REL}{CALLED}{HONORIFIC}{PERSON}", "relation"),
     rule(rf"{OWNER}{REL_ADJ}{REL}{CALLED}{HONORIFIC}{PERSON}", "relation"),
     # "…, my new dentist is Dr. Lindqvist", "FYI my wife is Anna" (not at the sentence start)
-    # "my boss is Henrik", "my own teacher back in Prague was Mrs Novak": one who held it
-    rule(rf"{MY_REL}{REL}(?:\s+(?i:back\s+)?(?i:in|at)\s+(?:(?i:the)\s+)?[\w'-]+)?\s+(?i:is|was)\s+"
+    # "my boss is Henrik", "my own teacher back in Prague was Mrs Novak": one who held it;
+    # "my new supervisor will be Dr Lindqvist": one who is to
+    rule(rf"{MY_REL}{REL}(?:\s+(?i:back\s+)?(?i:in|at)\s+(?:(?i:the)\s+)?[\w'-]+)?\s+"
+          rf"(?i:is|was|will\s+be|is\s+going\s+to\s+be)\s+"
           rf"(?:(?i:now)\s+)?{HONORIFIC}{PERSON}", "relation"),
     # "…, the new flatmate is a guy called Tom", "the new vet is Dr Shah": someone new in a
     # role is the speaker's unless a name owns it ("Eli's new coach is …", above)

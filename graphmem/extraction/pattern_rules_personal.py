@@ -108,12 +108,17 @@ PERSONAL_RULES: tuple[Rule, ...] = (
           rf"\s+(?:(?i:new|beautiful|healthy|little|baby)\s+)*(?P<r>(?i:son|daughter|baby))"
           rf"(?:\s+(?i:boy|girl))?(?:\s*,\s*(?:(?i:his|her)\s+name\s+is\s+)?|\s+(?i:named|called)\s+)"
           rf"(?P<s>{CAP})", "relation", event=True),
-    # "Baby girl, Isla, born 21st August", "So excited, our baby girl Isla was born on Monday":
+    # "Baby girl, Isla, born 21st August", "So excited, our baby girl Isla was born on Monday",
+    # "baby Rosa arrived on Saturday":
     # a birth announced, the baby the speaker's child (a sentence opening "Our baby boy Finn"
     # is read by the unnamed-relative rewrite first, and missed)
     rule(rf"(?:(?<![\w'])(?i:our|my)\s+(?:(?i:new|beautiful|little|gorgeous)\s+)*|^(?i:a\s+)?)"
-          rf"(?P<r>(?i:baby))\s+(?i:boy|girl)\s*,?\s*{PERSON}(?=\s*,?\s*(?i:born|arrived|is\s+here|"
-          rf"was\s+born|came)\b)", "relation", event=True),
+          rf"(?P<r>(?i:baby))(?:\s+(?i:boy|girl))?\s*,?\s*{PERSON}(?=\s*,?\s*(?i:born|arrived|is\s+here|"
+          rf"was\s+born|came|has\s+arrived)\b)", "relation", event=True),
+    # "welcomed baby Rosa into the world": a birth, the baby the speaker's child
+    rule(rf"{FP}?\s*{ADV}(?<![\w'])(?i:welcomed)\s+(?:(?i:our|a)\s+)?(?:(?i:new|beautiful|little)\s+)*"
+          rf"(?P<r>(?i:baby))(?:\s+(?i:boy|girl))?\s*,?\s*{PERSON}(?![\w'-])", "relation",
+          event=True, first_person_before=True),
     # "We have one kid", "now we have two kids", "Ola has 3 cats": how many, replaced by a
     # later count (not "a kid": people say it of one of several)
     rule(rf"(?:{FP}(?:'ve|\s+have)?(?:\s+got)?|{NAME}\s+(?:has|had)(?:\s+got)?)\s+"

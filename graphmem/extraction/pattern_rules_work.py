@@ -7,7 +7,7 @@ table :mod:`.pattern_rules` applies."""
 from __future__ import annotations
 
 from graphmem.extraction.pattern_fragments import ADV, BE1, CAP, FP, NAME, ORG, PERFECT, TITLE_WORDS
-from graphmem.extraction.pattern_rule import Rule, rule
+from graphmem.extraction.pattern_rule import Rule, TargetKind, rule
 
 #: Kinds of a job ("a part-time job", "a summer internship", "my first placement").
 _JOB = (
@@ -50,6 +50,23 @@ _HIRED_PASSIVE = (
 _STAFF = (
     r"(?:\w+\s+)?(?i:staff|employees|members\s+of\s+staff|staff\s+members|people\s+working"
     r"\s+for\s+(?:me|us))"
+)
+
+#: Time away from a job still held ("maternity leave", "a sabbatical").
+_LEAVE = (
+    r"(?:(?i:maternity|paternity|parental|adoption|sick|compassionate|study|unpaid|extended|"
+    r"long-term\s+sick|shared\s+parental)\s+)?(?i:leave|sabbatical|furlough)"
+)
+#: A workplace told by its kind in lower case ("the council", "the hospital", "work" is not).
+_WORKPLACE = (
+    r"(?P<t>(?!(?i:work|job|jobs|the|my|our|her|his)\b)[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)"
+    r"(?=\s*(?:[,.;!?]|$|\s+(?i:until|till|til|for|since|and|so|but|now|right|at\s+the\s+moment)\b))"
+)
+
+#: Where leave is taken from, and how the target reads: a name, or a workplace by its kind.
+_LEAVE_FROM: tuple[tuple[str, TargetKind], ...] = (
+    (rf"(?=[A-Z]){ORG}", "names"),
+    (_WORKPLACE, "phrase"),
 )
 
 #: A named organisation opening the sentence, as what it did to the speaker is told
@@ -152,6 +169,13 @@ WORK_RULES: tuple[Rule, ...] = (
     rule(rf"(?<![\w'])(?i:an?|the)\s+(?:(?i:new|lovely|young|retired|trainee|local)\s+)?"
           rf"(?P<t>{TITLE_WORDS})\s+(?i:called|named)\s+(?P<s>{CAP})(?![\w'-])", "job_title",
           "title", occupation=True),
+    # "on maternity leave from the council until December", "Giulia is on sick leave from
+    # Barclays": away from a job still held
+    *(
+        rule(rf"(?:^|(?<=[,;]\s)|{BE1}\s+|{NAME}\s+(?i:is|'s)\s+){ADV}(?i:on)\s+{_LEAVE}\s+"
+              rf"(?i:from)\s+(?:(?i:the|my|our|her|his)\s+)?{where}", "works_at", kind)
+        for where, kind in _LEAVE_FROM
+    ),
     # "Ben handed in his notice": someone the speaker employs leaves (ends ``employs Ben``)
     rule(rf"(?:^|(?<=[,;]\s))(?P<t>{CAP})\s+{ADV}(?:has\s+|'s\s+)?(?i:handed|gave|put)\s+"
           rf"(?i:in\s+)?(?i:his|her|their)\s+(?i:notice)\b", "employs", "names", denial=True),

@@ -21,7 +21,8 @@ from graphmem.extraction.pattern_words import (
 
 _UNNAMED = re.compile(
     rf"^{MY_REL}{REL}\b(?!['-])(?=\s+[a-z])(?!\s+is\s+(?:called|named)\b)"
-    r"(?!\s+was\s+(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?[A-Z])"  # "my boss was Henrik": named
+    # "my boss was Henrik", "my new boss will be Henrik": named
+    r"(?!\s+(?:was|will\s+be|is\s+going\s+to\s+be)\s+(?:(?:Mr|Mrs|Ms|Dr|Prof|Professor)\.?\s+)?[A-Z])"
     r"(?!\s+(?:boy|girl)\s+[A-Z])"  # "my baby girl Ava": named
 )
 #: "My son's teacher is Mrs. Aalto": the unnamed relative owns someone, and is read so.

@@ -41,7 +41,9 @@ Kind = Literal[
     "grade",
     "reason",
     "preference",
+    "measure",
 ]
+
 
 #: An hour of the clock told bare ("at 7", "8 till 3"), not a count or an amount after it
 #: ("at 7%", "2 to 3 times a week", "at 10 years old").
@@ -137,6 +139,13 @@ _HOLDS: dict[Kind, re.Pattern[str]] = {
         rf"\b{_unnamed(TAKEN_FOR)}|\b{_unnamed(DOSED)}|\b{_unnamed(PUT_ON)}",
         re.I,
     ),
+    # a weight, a height or a distance with its unit: "3.2 kilos", "6 foot 2", "ran 10k"
+    "measure": re.compile(
+        rf"{_NUMBER}[\d,.]*[\s-]*(?:kilos?|kgs?|kilograms?|grams?|g|lbs?|pounds?|stone|st|oz|"
+        r"ounces?|cm|centimet(?:re|er)s?|met(?:re|er)s?|m|mm|feet|foot|ft|inch|inches|in|km|k|"
+        r"kilomet(?:re|er)s?|miles?|mi)\b(?!\s+(?:the|a|an|my|our)\b)|\b\d'\s?\d{1,2}\b",
+        re.I,
+    ),
     # a time on the clock or a stopwatch: "at 3:15", "6pm", "finished in 3:24", "1:58:30",
     # and an hour told bare: "we open at 7", "8 till 3", "half 6"
     "clock": re.compile(
@@ -199,6 +208,16 @@ _ASKED: tuple[tuple[re.Pattern[str], Kind], ...] = (
         ),
         "preference",
     ),
+    # "How much did Rosa weigh at birth?", "How tall is Finn now?", "How far did I run?"
+    (
+        re.compile(
+            r"\bhow\s+(?:heavy|tall|far|high)\b|\b(?:weigh|weighs|weighed|weighing)\b|"
+            r"^\s*(?:what|which)\b(?:'s|\s+is|\s+was)?\s+(?:[\w']+\s+){0,3}?"
+            r"(?:weight|height|distance)\b",
+            re.I,
+        ),
+        "measure",
+    ),
     (re.compile(r"\bhow\s+much\b", re.I), "amount"),
     (re.compile(r"\bhow\s+old\b", re.I), "age"),
     (re.compile(r"\bhow\s+long\b(?!\s+ago)", re.I), "duration"),
@@ -207,7 +226,7 @@ _ASKED: tuple[tuple[re.Pattern[str], Kind], ...] = (
     (
         re.compile(
             r"^\s*(?:what|which)\b(?:'s|\s+is|\s+was|\s+are)?\s+(?:\w+\s+){0,3}?"
-            r"(?:rate|price|cost|budget|salary|rent|dose|dosage|fee|wage|weight|height|"
+            r"(?:rate|price|cost|budget|salary|rent|dose|dosage|fee|wage|"
             r"score|pace|mortgage|deposit|age|temperature|pressure|bill|total)s?\b",
             re.I,
         ),

@@ -99,12 +99,13 @@ def _hypothetical(verb: Token) -> bool:
 
 def _scheduled(verb: Token, modal: Token) -> bool:
     """ "I'll be working with the sea turtles", "We will be staying with my aunt": the
-    future progressive tells what is arranged, not what might be."""
-    return (
-        modal.lower_ in {"will", "'ll", "shall"}
-        and verb.tag_ == "VBG"
-        and any(c.dep_ == "aux" and c.lower_ == "be" for c in verb.children)
-    )
+    future progressive tells what is arranged, not what might be; so does a future "be"
+    naming who someone is to be ("my new supervisor will be Dr Lindqvist")."""
+    if modal.lower_ not in {"will", "'ll", "shall"}:
+        return False
+    if verb.lemma_ == "be" and verb.pos_ == "AUX":
+        return any(c.dep_ == "attr" and c.pos_ == "PROPN" for c in verb.children)
+    return verb.tag_ == "VBG" and any(c.dep_ == "aux" and c.lower_ == "be" for c in verb.children)
 
 
 #: The words of a polite tail ("bullet points if possible", "if that's okay"), and those
