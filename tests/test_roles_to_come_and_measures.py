@@ -1,6 +1,7 @@
 """A role someone is to take ("my new supervisor will be Dr Lindqvist"), a job held while on
-leave from it, a birth told as an arrival, and questions asking for a weight, a height or a
-distance (found by a doctoral student's and a new parent's chat, twenty-first stop). The
+leave from it, a birth told as an arrival, a role asked with what it is for ("my Italian
+tutor"), questions asking for a weight, a height or a distance, and medicines by more of
+their names' stems (found by a doctoral student's and a new parent's chat, twenty-first stop). The
 sentences here are other wordings than the ones that found them."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import pytest
 from graphmem import Memory, Settings
 from graphmem.ports.embedder import Embedder
 from graphmem.search.answer_kinds import asked, holds
+from graphmem.search.role_phrases import SELF, phrases
 from tests.support.nlp_reading import told
 
 SPEAKER = "Ilse"
@@ -109,6 +111,19 @@ def test_what_holds_a_measure(text: str, held: bool) -> None:
     assert holds(text, "measure") is held
 
 
+@pytest.mark.parametrize(
+    ("text", "held"),
+    [
+        ("he's on co-careldopa three times a day", True),
+        ("the GP switched her to quetiapine", True),
+        ("started pregabalin for the nerve pain", True),
+        ("her cholesterol is fine", False),
+    ],
+)
+def test_what_holds_a_medicine_by_its_stem(text: str, held: bool) -> None:
+    assert holds(text, "medication") is held
+
+
 @pytest.mark.neo4j
 def test_the_weight_ranks_above_a_fact_about_the_same_baby(
     settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str
@@ -149,3 +164,47 @@ def test_the_one_named_for_the_role_to_come_is_the_holder_now(
         old = memory.get(first.results[0].id)
     assert "Brandt" in found.results[0].text, [m.text for m in found.results]
     assert old.lifecycle_state == "superseded", old
+
+
+@pytest.mark.parametrize(
+    ("query", "role"),
+    [
+        ("Who is my maths tutor these days?", "teacher"),
+        ("who's our new piano teacher", "teacher"),
+        ("Who is my Pilates instructor?", "teacher"),
+    ],
+)
+def test_a_role_told_with_what_it_is_for_is_still_the_role(query: str, role: str) -> None:
+    assert [(p.anchor, p.role) for p in phrases(query)] == [(SELF, role)]
+
+
+def test_a_role_word_that_qualifies_a_noun_is_no_role() -> None:
+    assert phrases("When is my piano teacher appointment?") == []
+
+
+@pytest.mark.neo4j
+def test_the_tutor_now_is_the_one_who_took_over(
+    settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str
+) -> None:
+    """ "my cello tutor" resolves through both tutors' relations; the words alone rank the
+    first tutor's memory first, far above the one telling of the new tutor."""
+    turns = [
+        (
+            "2026-01-10T10:00:00Z",
+            "started cello lessons with a tutor on Skype, her name is Ottilie",
+        ),
+        ("2026-02-14T10:00:00Z", "Ottilie says my bowing is getting cleaner"),
+        (
+            "2026-05-02T10:00:00Z",
+            "Ottilie is off on tour so I'm with a new tutor, Ruben, until spring",
+        ),
+    ]
+    with Memory(settings, driver=driver, embedder=embedder) as memory:
+        for at, text in turns:
+            memory.add(
+                [{"role": "user", "name": SPEAKER, "content": text}],
+                user_id=user_id,
+                timestamp=at,
+            )
+        found = memory.search("Who is my cello tutor now?", user_id=user_id, top_k=3, explain=True)
+    assert "Ruben" in found.results[0].text, [m.text for m in found.results]

@@ -10,9 +10,11 @@ from __future__ import annotations
 MEDICINE = (
     r"(?:[a-z]{2,}(?:formin|statin|pril|sartan|olol|azole|prazole|cillin|mycin|cycline|oxetine|"
     r"aline|pram|zepam|zolam|glutide|gliptin|flozin|parin|farin|xaban|triptan|lukast|sone|olone|"
-    r"profen|dronate|thyroxine|tidine|setron|dipine|thiazide|semide|mab|vir)s?|ozempic|wegovy|"
+    r"profen|dronate|thyroxine|tidine|setron|dipine|thiazide|semide|mab|vir|dopa|oxacin|apine|"
+    r"idone|buterol|meterol|moterol|gabalin|pentin|codone|triptyline|tinib)s?|ozempic|wegovy|"
     r"mounjaro|lipitor|zoloft|prozac|xanax|adderall|ritalin|ventolin|synthroid|eliquis|januvia|"
-    r"jardiance|paracetamol|ibuprofen|aspirin|tylenol|advil|epipen|statins?|insulin|"
+    r"jardiance|paracetamol|ibuprofen|aspirin|tylenol|advil|epipen|statins?|insulin|morphine|"
+    r"codeine|tramadol|lithium|melatonin|"
     r"antibiotics?|antidepressants?|antihistamines?|steroids?|painkillers?|inhalers?|"
     r"beta[\s-]blockers?|blood\s+thinners?|ace\s+inhibitors?)"
 )

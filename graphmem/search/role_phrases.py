@@ -28,7 +28,11 @@ _QUALIFIES = (
 _POSSESSIVE = re.compile(
     rf"\b{_ANCHOR}'s?\s+{_ADJ}(?P<role>[a-zà-öø-ÿ][a-zà-öø-ÿ-]{{2,24}})\b{_QUALIFIES}"
 )
-_MY = re.compile(rf"\b(?P<anchor>my|our)\s+{_ADJ}{_ROLE}\b{_QUALIFIES}")
+# "my Italian tutor", "our new piano teacher": one word may tell what the role is for
+_FOR_WHAT = (
+    r"(?:[A-Za-z][\w-]{1,20}\s+(?=(?:" + "|".join(re.escape(w) for w in ROLE_WORDS) + r")\b))?"
+)
+_MY = re.compile(rf"\b(?P<anchor>my|our)\s+{_ADJ}{_FOR_WHAT}{_ROLE}\b{_QUALIFIES}")
 # "his/her/their nephew": the nephew of the one person the query names ("What is Lena
 # getting her nephew?"); with no name, or several, the pronoun anchors nothing.
 _THEIR = re.compile(rf"\b(?P<anchor>his|her|their)\s+{_ADJ}{_ROLE}\b")
