@@ -64,7 +64,10 @@ SITUATION_CUES = re.compile(
     r"what'?s\s+going\s+on)\b"
 )
 PAST_CUES = re.compile(
-    r"\b(?:before|used\s+to|use\s+to|back\s+then|back\s+when|previously|formerly|"
+    # "use to" only in the past's question ("did you use to …?"), not "What app do I use to
+    # study?"
+    r"\b(?:before|used\s+to|did(?:n't|\s+not)?\s+(?:[\w']+\s+){1,4}?use\s+to|back\s+then|"
+    r"back\s+when|previously|formerly|"
     r"in\s+the\s+past|earlier\s+on|in\s+those\s+days|at\s+that\s+time|old\s+days|"
     r"back\s+in\s+the\s+day|originally|initially|at\s+first|in\s+the\s+beginning|"
     r"original|previous|former)\b"  # "the original launch date", "my previous job"

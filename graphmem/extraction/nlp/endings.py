@@ -82,6 +82,7 @@ _HABIT_ENDERS = frozenset(
         ("give", "up"),
         ("quit", ""),
         ("stop", ""),
+        ("ditch", ""),
         ("cut", "out"),
         ("swear", "off"),
         ("pack", "in"),
@@ -89,9 +90,10 @@ _HABIT_ENDERS = frozenset(
         ("chuck", "in"),
     }
 )
-#: What "drop" ends: a subject, a course or a sport one did ("Lotte dropped medicine");
+#: What "drop" ends: a subject, a course, a sport or an app one did or used ("Lotte dropped
+#: medicine", "dropped Duolingo");
 #: not what one has ("I dropped my phone", "dropped the kids at school").
-_DROPPED = ("study", "take", "learn", "do", "play", "practice", "attend")
+_DROPPED = ("study", "take", "learn", "do", "play", "practice", "attend", "use")
 #: (verb lemma, particle or "") whose object one no longer has ("Dad replaced his Volvo with a
 #: Tesla", "my sister sold her Mazda"): it denies each of the possession verbs.
 _LETTERS_GO = frozenset(

@@ -25,6 +25,7 @@ from graphmem.extraction.nlp.pipeline import MODEL_PACKAGE, load_pipeline, parse
 from graphmem.extraction.nlp.repairs import (
     english_words,
     guessed_lemmas,
+    named_objects,
     noun_roots,
     one_object,
     opening_verb,
@@ -79,7 +80,7 @@ def _repaired(docs: list[Doc], package: str) -> list[Doc]:
     for doc in docs:
         doc = silent_e(past_forms(tidy_entities(doc), irregular))
         doc = people_unknown(unknown_names(guessed_lemmas(doc, words), words))
-        repaired.append(one_object(noun_roots(doc)))
+        repaired.append(named_objects(one_object(noun_roots(doc))))
     return repaired
 
 

@@ -309,3 +309,25 @@ def one_object(doc: Doc) -> Doc:
                     first.head = then
                     first.dep_ = "compound"
     return doc
+
+
+#: Tags of a verb that takes its object right after it.
+_TRANSITIVE_FORMS = frozenset({"VB", "VBD", "VBP", "VBZ", "VBG"})
+
+
+def named_objects(doc: Doc) -> Doc:
+    """``doc`` with a name right after a verb that has no object read as its object (in
+    place; returned): the small model reads "Duolingo" in "dropped Duolingo, it was too
+    gamey" as an adverbial noun."""
+    for token in doc:
+        verb = token.head
+        if (
+            token.dep_ == "npadvmod"
+            and token.pos_ == "PROPN"
+            and token.i == verb.i + 1
+            and verb.pos_ == "VERB"
+            and verb.tag_ in _TRANSITIVE_FORMS
+            and not any(c.dep_ == "dobj" for c in verb.children)
+        ):
+            token.dep_ = "dobj"
+    return doc

@@ -1,6 +1,8 @@
 """Subjects a verb takes from another word of its sentence, for :mod:`.triplets`: a
 participle clause shares the subject of the verb before it ("I quit the bakery, *doing* a
-barista course now"), and the complement of a hiring verb has its object as subject ("We
+barista course now"), or, when that verb's subject is a thing ("it was too gamey"), the
+speaker who opened the sentence ("I dropped Duolingo, it was too gamey, *using* Anki
+instead"); and the complement of a hiring verb has its object as subject ("We
 hired Dmitri *to replace* Mei")."""
 
 from __future__ import annotations
@@ -31,3 +33,17 @@ def participle(verb: Token) -> bool:
         and verb.head.i < verb.i
         and not any(c.dep_ in {"mark", "nsubj", "nsubjpass"} for c in verb.children)
     )
+
+
+#: Subjects that name a thing, never who does what a participle after them tells.
+_THINGS = frozenset({"it", "that", "this"})
+_SELF = frozenset({"i", "we"})
+
+
+def told_before(verb: Token, found: list[Token]) -> list[Token]:
+    """``found``, the subjects a participle ``verb`` shares with the verb before it; or, when
+    those only name a thing, the first-person subject that opened the sentence."""
+    if not participle(verb) or not found or any(t.lower_ not in _THINGS for t in found):
+        return found
+    opener = next((t for t in verb.sent if t.dep_ == "nsubj"), None)
+    return [opener] if opener is not None and opener.lower_ in _SELF else found

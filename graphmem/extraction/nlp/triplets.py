@@ -52,7 +52,7 @@ from graphmem.extraction.nlp.pastimes import (
 from graphmem.extraction.nlp.pattern_predicates import as_pattern
 from graphmem.extraction.nlp.plans import PLAN, planner, trip_ahead
 from graphmem.extraction.nlp.repairs import opening_verb
-from graphmem.extraction.nlp.shared_subjects import hired, participle
+from graphmem.extraction.nlp.shared_subjects import hired, participle, told_before
 from graphmem.extraction.nlp.treatment import started
 from graphmem.extraction.nlp.visits import visits
 from graphmem.lifecycle.predicates import DEFAULT_FUNCTIONAL_PREDICATES, normalize_name
@@ -75,7 +75,7 @@ def _subject_tokens(verb: Token) -> list[Token]:
     for _ in range(16):
         found = [child for child in current.children if child.dep_ in _SUBJECTS]
         if found:
-            return found
+            return told_before(verb, found) if current is not verb else found
         if (employee := hired(current)) is not None:
             return [employee]
         if current.head.i == current.i or not (
