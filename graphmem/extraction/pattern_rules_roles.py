@@ -31,6 +31,8 @@ _NOT_FIGURATIVE = (
 _SOME = r"(?:(?i:still|now|also|the|our|their|new|club|team|society|committee)\s+)*"
 
 _INSTRUMENT = alternation(ON_INSTRUMENT)
+#: Who someone is, before "called" ("a lass called Morwenna").
+_SOMEONE = r"(?i:guy|man|woman|girl|lady|lass|lad|bloke|chap|fella|dude|kid|person)"
 #: One leaving the band (or the team, the committee): whatever role they held ends.
 _GROUP = r"(?i:band|group|team|committee|club|choir|society)"
 
@@ -70,8 +72,13 @@ ROLE_RULES: tuple[Rule, ...] = (
     # drums", "Hannah quit the band" (a denial of whatever role she held)
     rule(rf"(?<![\w'])(?i:our|my|the|their)\s+(?:(?i:new)\s+)?{ROLE}(?:{CALLED}|\s+(?i:is)\s+"
           rf"(?:(?i:now)\s+)?){HONORIFIC}{PERSON}", "holds_role", "role"),
-    rule(rf"(?<![\w'])(?i:got|found|hired|recruited|have)\s+(?i:a)\s+(?i:new)\s+{ROLE},\s+{PERSON}"
+    # "found a new drummer, a lass called Morwenna", "we've a new treasurer called Jan"
+    rule(rf"(?<![\w'])(?i:got|found|hired|recruited|have)\s+(?i:a)\s+(?i:new)\s+{ROLE}(?:,\s+"
+          rf"(?:(?i:an?)\s+{_SOMEONE}\s+(?i:called|named)\s+)?|\s+(?i:called|named)\s+){PERSON}"
           rf"(?![\w'-])", "holds_role", "role", event=True),
+    # "our drummer Kez quit the band", "the chair Pam said no": the role, then who holds it
+    rule(rf"(?<![\w'])(?i:our|my|the|their)\s+{ROLE}\s+(?P<s>{CAP})(?![\w'-])(?!\s+{CAP})",
+          "holds_role", "role"),
     rule(rf"{NAME}(?:'s|\s+is)\s+{ADV}(?i:on)\s+(?P<t>(?i:{_INSTRUMENT}))\b", "holds_role", "role"),
     rule(rf"{NAME}\s+{ADV}(?i:plays)\s+(?P<t>(?i:bass|drums|keys|keyboards|lead\s+guitar|rhythm\s+"
           rf"guitar))\b(?=\s*(?:[,.;!?]|$)|\s+(?i:in|for)\s+(?i:the|our|a)\s+(?i:band|group)\b)",

@@ -69,6 +69,13 @@ _LEAVE_FROM: tuple[tuple[str, TargetKind], ...] = (
     (_WORKPLACE, "phrase"),
 )
 
+#: One let go ("I was made redundant", "got made redundant", "Tom was made redundant").
+_MADE_REDUNDANT = (
+    rf"(?:{FP}(?:'ve|\s+have)?\s+{ADV}(?:(?i:was|were|got|been|have\s+been|'ve\s+been)\s+)?|"
+    rf"{NAME}\s+{ADV}(?i:was|got|has\s+been|'s\s+been)\s+|^|(?<=[,;]\s)){ADV}(?:(?i:got|been)\s+)?"
+    rf"(?i:made)\s+(?i:redundant)"
+)
+
 #: A named organisation opening the sentence, as what it did to the speaker is told
 #: ("Kontor ran out of money", "Smile Co dropped me", "Sadly, Acme let me go").
 _ORG_OPENS = (
@@ -122,6 +129,20 @@ WORK_RULES: tuple[Rule, ...] = (
           rf"(?i:an?|the)\s+(?P<t>{TITLE_WORDS})\s+(?i:at|with|for)\s+(?=(?:the\s+)?[A-Z])",
           "job_title", "title",
           event=True, first_person_before=True, occupation=True),
+    # "accepted an offer from Wise, starting in June as a product designer", "took the job
+    # offer from Arup": the employer, and the title told after a start
+    *(
+        rule(rf"(?<![\w'])(?i:accepted|accepting|took|taken|signed)\s+(?i:an?|the|their)\s+{offer}"
+              rf"\s+(?i:from|at|with)\s+(?:the\s+)?(?=[A-Z]){ORG}{then}", "works_at", "names",
+              event=True, first_person_before=True)
+        for offer, then in (
+            (r"(?i:job\s+offer)", ""),
+            (r"(?i:offer)", r"(?=[^.!?;]{0,40}?\b(?i:starting|start|as\s+an?)\b)"),
+        )
+    ),
+    rule(rf"(?<![\w'])(?i:started|starting|start|began|beginning)\s+(?i:in|on|from|next)\s+"
+          rf"(?:[\w-]+\s+){{1,2}}?(?i:as)\s+(?i:an?|the)\s+(?P<t>{TITLE_WORDS})(?=\s*(?:[,.;!?]|$))",
+          "job_title", "title", event=True, first_person_before=True, occupation=True),
     # "Nordea extended my contract to December": whom the speaker works for
     rule(rf"(?<![\w'-])(?:the\s+)?(?=[A-Z]){ORG}\s+(?:(?i:have|has)\s+)?{ADV}(?i:extended|renewed|"
           rf"extends|renews)\s+(?i:my|our)\s+(?i:contract|retainer)\b", "works_at", "names",
@@ -141,6 +162,14 @@ WORK_RULES: tuple[Rule, ...] = (
           denial=True),
     rule(rf"{_ORG_OPENS}(?:(?i:let)\s+(?i:me)\s+(?i:go)|(?i:laid)\s+(?i:me)\s+(?i:off)|(?i:fired|sacked)\s+"
           rf"(?i:me))\b", "works_at", "names", denial=True),
+    # "Klarna made my whole team redundant", "I was made redundant by Klarna", "got made
+    # redundant last week": the job ends (at the employer named, else whatever it was)
+    rule(rf"{_ORG_OPENS}(?i:made)\s+(?:(?i:me|us)|(?i:my|our)\s+(?:(?i:whole|entire)\s+)?"
+          rf"(?i:team|department|dept|role|job|position|office|unit))\s+(?i:redundant)\b",
+          "works_at", "names", denial=True),
+    rule(rf"{_MADE_REDUNDANT}\s+(?i:by|from|at)\s+(?:the\s+)?(?=[A-Z]){ORG}", "works_at", "names",
+          denial=True),
+    rule(rf"{_MADE_REDUNDANT}\b(?!\s+(?i:by|from|at)\s+(?:the\s+)?[A-Z])", "jobless", denial=True),
     # "signed a deal with Brightwave", "we signed Oakwood as a client": a client won
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:signed|landed|closed|won)\s+(?i:a|an|the|our|my)\s+"
           rf"(?:[\w-]+\s+){{0,2}}?(?i:deal|contract|retainer)\s+(?i:with)\s+(?:the\s+)?"

@@ -57,6 +57,9 @@ def _as_what(verb: Token) -> Iterator[Token]:
 
 #: A retirement told in the message, and words that make what else it tells current.
 _RETIRED = re.compile(r"\bretir(?:e|ed|ing|ement)\b", re.IGNORECASE)
+#: Predicates whose fact a message's end makes former without a retirement: a role in a band,
+#: a club or a committee, named as its holder leaves.
+_ENDED_WITH_IT = frozenset({"holds_role"})
 _NOW = re.compile(r"\b(?:now|currently|these\s+days|nowadays)\b", re.IGNORECASE)
 
 
@@ -66,12 +69,15 @@ def as_former(
     """``triplets`` with each fact whose slot the same message ends (any value, or the same
     one) told as former, in a message that tells a retirement and nothing current: "I worked
     as a teacher for 20 years before I retired". "Got laid off, so I'm working at my uncle's
-    shop now" keeps the new job."""
-    if not _RETIRED.search(text) or _NOW.search(text):
-        return list(triplets)
+    shop now" keeps the new job. A role told with its holder's leaving is former whatever the
+    message says ("our drummer Kez quit the band": ``former_holds_role drummer``)."""
+    retired = _RETIRED.search(text) is not None and _NOW.search(text) is None
     ended = {(normalize_name(d.source), d.predicate, normalize_name(d.target)) for d in denied}
     kept: list[ExtractedTriplet] = []
     for triplet in triplets:
+        if not retired and triplet.predicate not in _ENDED_WITH_IT:
+            kept.append(triplet)
+            continue
         slot = (normalize_name(triplet.source), triplet.predicate)
         target = normalize_name(triplet.target)
         if (*slot, ANY_VALUE) in ended or (*slot, target) in ended:
