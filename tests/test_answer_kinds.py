@@ -52,6 +52,9 @@ from graphmem.search.answer_kinds import asked, holds
         ("What kind of music does Evan like?", "preference"),
         ("What is Kai into these days?", "preference"),
         ("What did Omar do on Sunday?", None),
+        ("When do the twins have swimming?", "when"),  # twenty-first stop
+        ("When is book club these days?", "when"),
+        ("When did we move to Leeds?", None),  # a past event: its memory's own date
     ],
 )
 def test_the_kind_of_answer_asked_for(query: str, kind: str | None) -> None:
@@ -113,6 +116,9 @@ def test_the_kind_of_answer_asked_for(query: str, kind: str | None) -> None:
         ("two tenants now, Marek upstairs and Shona downstairs", "amount", False),  # a count
         ("three kids and a dog", "amount", False),
         ("it came to two grand in the end", "amount", True),
+        ("moved the twins' lessons to Thursday evenings", "when", True),
+        ("she sees her dad every other weekend", "when", True),
+        ("the twins love the new pool", "when", False),
     ],
 )
 def test_what_a_memory_holds(text: str, kind: str, held: bool) -> None:
@@ -178,3 +184,35 @@ def test_the_memory_holding_the_grade_ranks_first(
     )
     assert [m.id for m in unweighted.results] == ids
     assert [m.id for m in found.results] == ids[::-1]
+
+
+@pytest.mark.neo4j
+def test_the_memory_holding_the_day_ranks_first(
+    settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str
+) -> None:
+    """ "When are …?" asks for a day or a recurrence: the move of the classes holds one; the
+    puppy's arrival shares more of the question's words and holds none."""
+    turns = [
+        ("2026-01-10T10:00:00Z", "picked up our puppy Pippin, a border collie, ten weeks old"),
+        ("2026-01-10T10:01:00Z", "puppy classes at Waggy Tails on Tuesday evenings"),
+        ("2026-03-10T10:00:00Z", "moved Pippin from kibble to raw food, his coat is glossier"),
+        (
+            "2026-05-10T10:00:00Z",
+            "switched his classes to Sunday mornings, Tuesday clashed with my rota",
+        ),
+    ]
+    off = settings.model_copy(
+        update={"search": settings.search.model_copy(update={"answer_factor": 1.0})}
+    )
+    with Memory(settings, driver=driver, embedder=embedder) as memory:
+        ids = [
+            memory.add([{"role": "user", "content": text}], user_id=user_id, timestamp=at)
+            .results[0]
+            .id
+            for at, text in turns
+        ]
+        found = memory.search("When are Pippin's classes now?", user_id=user_id, top_k=2)
+    with Memory(off, driver=driver, embedder=embedder) as plain:
+        unweighted = plain.search("When are Pippin's classes now?", user_id=user_id, top_k=2)
+    assert unweighted.results[0].id == ids[0]  # the words alone rank the arrival first
+    assert found.results[0].id == ids[3], [m.text for m in found.results]

@@ -9,8 +9,10 @@ stopwatch ("finished in 3:24", "at 6pm", "8 till 3"), "What's wrong with Pixel?"
 an illness or an injury ("diagnosed with kidney disease"), "What did Omar get in stats?" a mark
 or a grade ("got 71", "a B+", "passed"), "Why did Marek leave?" a cause or a purpose ("so",
 "because", "for work", "to be near her mum"), "What does Poppy like?" a liking ("mad about
-horses", "loves", "a big fan of"). A
-memory that holds no answer of that kind ("My partner thinks I should rent a studio") may
+horses", "loves", "a big fan of"), "How much did Rosa weigh?" or "How far did I run?" a
+measure with its unit ("3.2 kilos", "10k"), "When are the classes now?" a day, a part of it,
+a date or a recurrence ("Saturday mornings", "alternate weekends"; not "When did …?", whose
+answer is the event's own date). A memory that holds no answer of that kind ("My partner thinks I should rent a studio") may
 still match the question's words best; one that holds one ("found one in Hyde Park for £400
 a month") is the answer; so is one that says there is none any more ("My husband quit
 coffee" for "How much coffee does my husband drink?"). When some gated memory holds the kind
@@ -26,6 +28,7 @@ import re
 from typing import Literal
 
 from graphmem.domain.alternation import alternation
+from graphmem.domain.calendar_words import MONTHS
 from graphmem.domain.medicines import DOSED, MEDICINE, PUT_ON, TAKEN_FOR
 from graphmem.domain.schooling import GRADED, SUBJECTS
 from graphmem.search.label_numbers import without_labels
@@ -42,6 +45,7 @@ Kind = Literal[
     "reason",
     "preference",
     "measure",
+    "when",
 ]
 
 
@@ -146,6 +150,16 @@ _HOLDS: dict[Kind, re.Pattern[str]] = {
         r"kilomet(?:re|er)s?|miles?|mi)\b(?!\s+(?:the|a|an|my|our)\b)|\b\d'\s?\d{1,2}\b",
         re.I,
     ),
+    # a day, a part of the day, a date or a recurrence: "on Saturday mornings", "alternate
+    # weekends", "from 12 September", "every other Tuesday", "at 6pm"
+    "when": re.compile(
+        rf"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|weekdays?|mornings?|"
+        rf"afternoons?|evenings?|nights?|tonight|tomorrow|today|{alternation(MONTHS)}|"
+        rf"spring|summer|autumn|fall|winter|christmas|easter|term|half-term|daily|weekly|"
+        rf"monthly|fortnightly|every|each|twice|once|alternate)\b|"
+        r"\b\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b",
+        re.I,
+    ),
     # a time on the clock or a stopwatch: "at 3:15", "6pm", "finished in 3:24", "1:58:30",
     # and an hour told bare: "we open at 7", "8 till 3", "half 6"
     "clock": re.compile(
@@ -218,6 +232,9 @@ _ASKED: tuple[tuple[re.Pattern[str], Kind], ...] = (
         ),
         "measure",
     ),
+    # "When do the kids see their dad?", "When are Biscuit's classes now?": a recurring or
+    # coming time (not "When did …?": a past event's date is its memory's own)
+    (re.compile(r"^\s*when\s+(?:do|does|is|are)\b", re.I), "when"),
     (re.compile(r"\bhow\s+much\b", re.I), "amount"),
     (re.compile(r"\bhow\s+old\b", re.I), "age"),
     (re.compile(r"\bhow\s+long\b(?!\s+ago)", re.I), "duration"),
