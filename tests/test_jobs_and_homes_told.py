@@ -38,6 +38,10 @@ denials = partial(denied, speaker=SPEAKER)
         ("Grandad moved into a bungalow in Whitstable",
          ("Theo's Grandfather", "lives_in", "Whitstable")),
         ("Amira moved into a shared flat in Digbeth", ("Amira", "lives_in", "Digbeth")),
+        # the home left told first (twenty-first stop)
+        ("moved out of student halls into a house in Fallowfield",
+         (SPEAKER, "lives_in", "Fallowfield")),
+        ("Amira moved from her mum's into a flat in Selly Oak", ("Amira", "lives_in", "Selly Oak")),
         ("my sister found me a little studio in Ancoats", (SPEAKER, "lives_in", "Ancoats")),
         ("we've signed for a two bed in Easton", (SPEAKER, "lives_in", "Easton")),
         ("Nan's settled in at Meadowbank, the staff are lovely",

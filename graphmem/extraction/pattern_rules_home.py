@@ -32,6 +32,8 @@ _HOME_NOUN = (
 _A_HOME_IN = (
     rf"{A_HOME}(?:[a-z][\w-]*\s+){{0,2}}{_HOME_NOUN}\s+(?i:in|near)\s+(?:(?i:the)\s+)?(?=[A-Z])"
 )
+#: The home left, told before the one moved into ("moved out of halls into …").
+_LEFT_FIRST = r"(?:(?i:out\s+of|out\s+from|from)\s+(?:[\w'-]+\s+){1,3}?)?"
 
 #: What a home got is told with: "a proper flat", "our own little place", "a tiny 2-bed".
 _HOME_ADJ = (
@@ -67,9 +69,10 @@ HOME_RULES: tuple[Rule, ...] = (
           rf"(?=[A-Z]){ORG}", "lives_in"),
     # "we moved into a new apartment in Brooklyn": the home is no place, the town is (not "we
     # moved to a hotel in Ludlow", "I moved to a new team in March")
-    rule(rf"(?:(?:{FP}|{NAME}(?:\s+has)?){PERFECT}\s+{ADV}|^)(?i:moved|relocated)\s+(?i:to|into)\s+"
-          rf"{_A_HOME_IN}{ORG}", "lives_in", event=True),  # "moved into a studio flat in the
-    # Barbican": "I" dropped; "Rachel moved into her own place in Fairview": hers
+    rule(rf"(?:(?:{FP}|{NAME}(?:\s+has)?){PERFECT}\s+{ADV}|^)(?i:moved|relocated)\s+{_LEFT_FIRST}"
+          rf"(?i:to|into)\s+{_A_HOME_IN}{ORG}", "lives_in", event=True),  # "moved into a studio flat in the
+    # Barbican": "I" dropped; "Rachel moved into her own place in Fairview": hers; "moved out
+    # of halls into a flat in Jesmond": the home left told first
     # "he got a place with his girlfriend in Hackney", "we bought a house in Villeurbanne": a
     # home got in a town named is where one lives
     rule(rf"(?:(?:{FP}(?:'ve|\s+have)?|{NAME}(?:\s+has)?)\s+|^){ADV}(?i:got|bought|rented|found)\s+"
