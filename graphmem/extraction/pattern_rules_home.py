@@ -70,9 +70,10 @@ HOME_RULES: tuple[Rule, ...] = (
     # "we moved into a new apartment in Brooklyn": the home is no place, the town is (not "we
     # moved to a hotel in Ludlow", "I moved to a new team in March")
     rule(rf"(?:(?:{FP}|{NAME}(?:\s+has)?){PERFECT}\s+{ADV}|^)(?i:moved|relocated)\s+{_LEFT_FIRST}"
-          rf"(?i:to|into)\s+{_A_HOME_IN}{ORG}", "lives_in", event=True),  # "moved into a studio flat in the
-    # Barbican": "I" dropped; "Rachel moved into her own place in Fairview": hers; "moved out
-    # of halls into a flat in Jesmond": the home left told first
+          rf"(?i:to|into)\s+{_A_HOME_IN}{ORG}", "lives_in", event=True),
+    # "moved into a studio flat in the Barbican": "I" dropped; "Rachel moved into her own
+    # place in Fairview": hers; "moved out of halls into a flat in Jesmond": the home left
+    # told first
     # "he got a place with his girlfriend in Hackney", "we bought a house in Villeurbanne": a
     # home got in a town named is where one lives
     rule(rf"(?:(?:{FP}(?:'ve|\s+have)?|{NAME}(?:\s+has)?)\s+|^){ADV}(?i:got|bought|rented|found)\s+"

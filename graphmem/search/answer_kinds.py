@@ -12,14 +12,14 @@ or a grade ("got 71", "a B+", "passed"), "Why did Marek leave?" a cause or a pur
 horses", "loves", "a big fan of"), "How much did Rosa weigh?" or "How far did I run?" a
 measure with its unit ("3.2 kilos", "10k"), "When are the classes now?" a day, a part of it,
 a date or a recurrence ("Saturday mornings", "alternate weekends"; not "When did …?", whose
-answer is the event's own date). A memory that holds no answer of that kind ("My partner thinks I should rent a studio") may
-still match the question's words best; one that holds one ("found one in Hyde Park for £400
-a month") is the answer; so is one that says there is none any more ("My husband quit
-coffee" for "How much coffee does my husband drink?"). When some gated memory holds the kind
-asked for, each one that holds none is multiplied by ``search.answer_factor``
-(:mod:`graphmem.search.ranking`). "How many …?" is left out: its answer is often a set
-counted over several memories ("How many kids does Mel have?"), none of which holds a
-number.
+answer is the event's own date). A memory that holds no answer of that kind ("My partner
+thinks I should rent a studio") may still match the question's words best; one that holds
+one ("found one in Hyde Park for £400 a month") is the answer; so is one that says there is
+none any more ("My husband quit coffee" for "How much coffee does my husband drink?"). When
+some gated memory holds the kind asked for, each one that holds none is multiplied by
+``search.answer_factor`` (:mod:`graphmem.search.ranking`). "How many …?" is left out: its
+answer is often a set counted over several memories ("How many kids does Mel have?"), none
+of which holds a number.
 """
 
 from __future__ import annotations
