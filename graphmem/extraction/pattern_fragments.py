@@ -53,7 +53,7 @@ REL = rf"(?P<r>(?i:{'|'.join(sorted(RELATIONS, key=len, reverse=True))}))"
 MEAL = r"(?:dinner|lunch|breakfast|brunch|meals?|food)"
 PET = rf"(?P<r>(?i:{'|'.join(sorted(PETS, key=len, reverse=True))}))"
 PET_NAME = rf"(?P<s>{CAP}(?:\s+{CAP}){{0,2}})"
-OWN = r"(?i:have|has|had|got|gotten|adopted|rescued|bought|own|owned|took\s+in)"
+OWN = r"(?i:have|has|had|got|gotten|adopted|rescued|bought|own|owned|took\s+in|fostered|fostering)"
 CANT = r"(?i:can't|cannot|can\s+not|couldn't|could\s+never)"
 # "Ines can't eat gluten", "I don't eat pork": a food the subject keeps away from
 NO_EAT = (

@@ -27,7 +27,6 @@ from graphmem.extraction.nlp.endings import job_left, passive_subject
 from graphmem.extraction.nlp.names import ANIMAL, CONCEPT, PERSON, Named, Speakers, resolve
 from graphmem.extraction.nlp.triplets import ParsedTriplet, subject_of
 from graphmem.extraction.pattern_words import PETS
-from graphmem.lifecycle.predicates import normalize_name
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
@@ -72,8 +71,8 @@ def _rehomed(verb: Token, speakers: Speakers) -> Iterator[ParsedTriplet]:
     role = {"nsubjpass"} if verb.lemma_.lower() == "adopt" else {"nsubjpass", "dobj"}
     told = [c for c in verb.children if c.dep_ in role]
     told += [a for c in told for a in c.children if a.dep_ == "appos"]
-    # a person known as one was adopted as a child ("Tom was adopted as a baby"): no pet
-    told = [c for c in told if normalize_name(c.text) not in speakers.people]
+    # one adopted as a child ("Tom was adopted as a baby"): no pet gone; a pet known by name
+    # is among the known people (persons and pets), so they cannot tell one
     if any(c.dep_ == "prep" and c.lower_ == "as" for c in verb.children):
         return
     yield from _pets_gone(told, speakers, verb)
