@@ -42,6 +42,10 @@ _HOME_ADJ = (
     r"three-bed)\s+)*"
 )
 HOME_RULES: tuple[Rule, ...] = (
+    # "my mum is visiting from Leicester", "Jonas flew in from Hamburg": where the visitor lives
+    rule(rf"{NAME}(?:\s+(?i:is|was)|'s)?\s+{ADV}(?:(?i:visiting|visited)|(?i:coming|came|come|"
+          rf"flying|flew|flown)(?:\s+(?i:in|over|up|down))?|(?i:over|up|down))\s+(?i:from)\s+"
+          rf"(?=[A-Z]){ORG}(?![\w'-])(?!\s+(?i:airport|station)\b)", "lives_in"),
     rule(rf"{FP}\s+{ADV}(?i:live|reside)\s+(?i:in)\s+(?!{_A_HOME_IN}){T}", "lives_in"),
     rule(rf"{BE1}\s+{ADV}(?i:living|based|staying|settled)\s+(?i:in)\s+(?!{_A_HOME_IN}){T}",
           "lives_in"),

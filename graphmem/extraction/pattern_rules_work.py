@@ -6,6 +6,8 @@ table :mod:`.pattern_rules` applies."""
 
 from __future__ import annotations
 
+from graphmem.domain.alternation import alternation
+from graphmem.domain.schooling import SUBJECTS
 from graphmem.extraction.pattern_fragments import ADV, BE1, CAP, FP, NAME, ORG, PERFECT, TITLE_WORDS
 from graphmem.extraction.pattern_rule import Rule, TargetKind, rule
 
@@ -33,6 +35,8 @@ _DEGREE_OF = (
     r"(?i:my|a|an|the|her|his)\s+(?P<subject>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+"
     r"(?i:degree|course|masters|master's|ma|msc|ba|bsc|phd|doctorate|diploma|apprenticeship)"
 )
+#: A subject of study, by name ("medicine", "law").
+_SUBJECT = alternation(SUBJECTS)
 #: How one works, told before for whom ("working remote for Klarna").
 _HOW = (
     r"(?:(?i:remote|remotely|from\s+home|hybrid|freelance|full-time|part-time|full\s+time|"
@@ -100,6 +104,18 @@ WORK_RULES: tuple[Rule, ...] = (
     rule(r"(?:(?<![\w'])(?i:year|term|semester)\s+(?i:of)\s+|(?<![\w'])(?i:doing|started|"
           r"starting|finishing|finished|in)\s+)(?i:my|a|an|her|his)\s+"
           r"(?P<t>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+(?i:degree|course)\b", "study", "word"),
+    # "first year medicine at Glasgow", "final year of law at UCL": what and where one studies
+    rule(rf"(?<![\w'])(?i:first|second|third|fourth|final|1st|2nd|3rd|4th)\s+(?i:year)\s+(?:(?i:of)\s+)?"
+          rf"(?:(?i:my|a)\s+)?(?:{_SUBJECT})(?:\s+(?i:degree|course))?\s+(?i:at)\s+(?:the\s+)?"
+          rf"(?=[A-Z]){ORG}", "studies_at", "names"),
+    rule(rf"(?<![\w'])(?i:first|second|third|fourth|final|1st|2nd|3rd|4th)\s+(?i:year)\s+(?:(?i:of)\s+)?"
+          rf"(?:(?i:my|a)\s+)?(?P<t>{_SUBJECT})(?:\s+(?i:degree|course))?\s+(?i:at)\s+(?=[A-Z])",
+          "study", "word"),
+    # "staff nurse on the cardiac ward at St Thomas', nights mostly": a message opening with
+    # the speaker's job, its "I'm" left out
+    rule(rf"^{ADV}(?:(?i:a|an)\s+)?(?P<title>{TITLE_WORDS})\s+(?:(?i:on|in)\s+(?:the\s+)?"
+          rf"(?:[\w-]+\s+){{1,3}}?)?(?i:at|for|with)\s+(?:the\s+)?(?=[A-Z]){ORG}", "works_at",
+          "names", titled=True, occupation=True),
     # "hired a new baker, Femi", "we took on an apprentice called Jade": the speaker employs
     rule(rf"{FP}?{PERFECT}\s*{ADV}{_HIRED}\s+(?i:a|an|another)\s+(?:(?i:new|second|extra|"
           rf"part-time|full-time)\s+)?(?P<title>(?:[a-z][\w'-]*\s+){{0,2}}?[a-z][\w'-]*)"
