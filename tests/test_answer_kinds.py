@@ -117,6 +117,9 @@ def test_the_kind_of_answer_asked_for(query: str, kind: str | None) -> None:
         ("three kids and a dog", "amount", False),
         ("it came to two grand in the end", "amount", True),
         ("moved the twins' lessons to Thursday evenings", "when", True),
+        ("Sol turned fourteen last week", "age", True),  # a teen's age in words
+        ("curfew moved to 11 for Sol on Fridays", "age", False),  # an hour, no age
+        ("home by 10 on school nights", "age", False),
         ("she sees her dad every other weekend", "when", True),
         ("the twins love the new pool", "when", False),
     ],

@@ -95,3 +95,11 @@ def test_the_app_used_now_ranks_above_the_one_dropped(
         found = memory.search("What app do I use to log my runs?", user_id=user_id, top_k=2)
     assert found.results[0].id == then.id, [m.text for m in found.results]
     assert [(t.action, t.old_memory_id) for t in then.transitions] == [("end", first.id)]
+
+
+def test_a_place_worked_from_is_left_when_quit() -> None:
+    """ "quit Second Home" ends "working from a coworking called Second Home" (the
+    predicate the parse gives the first)."""
+    assert (SPEAKER, "work_from", "Impact Hub") in denials(
+        "quit Impact Hub, the coffee at Hatch is better"
+    )

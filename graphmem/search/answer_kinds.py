@@ -58,7 +58,8 @@ _HOUR = (
 )
 
 _NUMBER_WORDS = (
-    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|"
+    r"one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|"
+    r"fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|"
     r"forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|dozen|half|couple"
 )
 _NUMBER = rf"(?:\d|\b(?:{_NUMBER_WORDS})\b)"
@@ -87,9 +88,10 @@ _HOLDS: dict[Kind, re.Pattern[str]] = {
         rf"{_COUNTLESS}(?![\w,.:]*[\s-]+{_UNITS}\b)(?!\d*(?:st|nd|rd|th)\b)|{_NONE}",
         re.I,
     ),
-    # a number that is no measure ("lost 2 kilos", "ran 10k") nor a time of day
+    # a number that is no measure ("lost 2 kilos", "ran 10k") nor a time of day ("curfew
+    # moved to 11", "home by 10")
     "age": re.compile(
-        rf"{_NUMBER}(?![\w,.:]*[\s-]*(?:kilos?|kg|lbs?|pounds|stone|km|k|miles?|metres|meters|"
+        rf"(?<![\d.,])(?<!\bto\s)(?<!\btill\s)(?<!\buntil\s)(?<!\bat\s)(?<!\bby\s){_NUMBER}(?![\w,.:]*[\s-]*(?:kilos?|kg|lbs?|pounds|stone|km|k|miles?|metres|meters|"
         rf"cm|%|percent|am|pm|o'clock|minutes?|mins?|hours?|hrs?|times|quid|euros?|dollars?)\b)|"
         rf"\b(?:teens?|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b",
         re.I,

@@ -118,6 +118,7 @@ HABIT_VERBS = (
     "drink", "eat", "have", "take", "use", "smoke", "play", "do", "practice", "go", "learn",
     "study", "join",  # "quit the choir" ends "joined the local choir"
     "start",  # "I quit pottery" ends "I started a pottery class"
+    "work_from",  # "quit Second Home" ends "working from a coworking called Second Home"
 )  # fmt: skip
 #: What one takes to learn something ("violin lessons"), and the verbs that tell learning.
 _LESSONS = frozenset({"lesson", "class", "course", "lessons", "classes", "courses"})
@@ -296,8 +297,9 @@ def job_left(
     target = resolve(place, speakers)
     named = employer and target is not None and target.type != PERSON
     if target is not None and (named or _workplace(place, target.type)):
-        fact = f"{source.name} works at {target.name}"
-        yield ParsedTriplet(source, "works_at", target, fact, past=False, verb=verb.i)
+        for worked in ("works_at", "work_from"):  # "working from a coworking called Hatch"
+            fact = f"{source.name} {worked.replace('_', ' ')} {target.name}"
+            yield ParsedTriplet(source, worked, target, fact, past=False, verb=verb.i)
 
 
 def _workplace(place: Token, kind: str) -> bool:
