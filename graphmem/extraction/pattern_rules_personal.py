@@ -25,6 +25,7 @@ from graphmem.extraction.pattern_fragments import (
     IM,
     NAME,
     ORG,
+    OWNER,
     PERSON,
     REL,
     STUDENT,
@@ -119,6 +120,17 @@ PERSONAL_RULES: tuple[Rule, ...] = (
     rule(rf"{FP}?\s*{ADV}(?<![\w'])(?i:welcomed)\s+(?:(?i:our|a)\s+)?(?:(?i:new|beautiful|little)\s+)*"
           rf"(?P<r>(?i:baby))(?:\s+(?i:boy|girl))?\s*,?\s*{PERSON}(?![\w'-])", "relation",
           event=True, first_person_before=True),
+    # "new tenant signed up, a PhD student called Oluwaseun", "got a new lodger, a nurse named
+    # Abi": the speaker's, named after what they are
+    rule(rf"(?:^|(?<![\w'])(?i:my|our|a)\s+)(?:(?i:new)\s+)?{REL}\b[^.!?;,]{{0,30}},\s+(?i:an?)\s+"
+          rf"(?:[\w-]+\s+){{0,3}}?(?i:called|named)\s+{PERSON}(?![\w'-])", "relation"),
+    # "new tenant for upstairs is a postgrad called Imogen", "my new boss is a Dane named Lars"
+    *(
+        rule(rf"{whose}(?:(?i:new)\s+)?{REL}(?:\s+(?i:for|in|at)\s+(?:the\s+)?(?:[\w'-]+\s+)?[\w'-]+)?\s+"
+              rf"(?i:is|will\s+be)\s+(?i:an?)\s+(?:[\w-]+\s+){{1,2}}?(?i:called|named)\s+{PERSON}"
+              rf"(?![\w'-])", "relation")
+        for whose in (r"(?:^|(?<![\w'])(?i:my|our|the)\s+)", OWNER)  # "Karl's daughter is a …"
+    ),
     # "We have one kid", "now we have two kids", "Ola has 3 cats": how many, replaced by a
     # later count (not "a kid": people say it of one of several)
     rule(rf"(?:{FP}(?:'ve|\s+have)?(?:\s+got)?|{NAME}\s+(?:has|had)(?:\s+got)?)\s+"

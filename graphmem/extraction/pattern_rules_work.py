@@ -121,6 +121,13 @@ WORK_RULES: tuple[Rule, ...] = (
           rf"part-time|full-time)\s+)?(?P<title>(?:[a-z][\w'-]*\s+){{0,2}}?[a-z][\w'-]*)"
           rf"(?:,\s*|\s+(?i:called|named)\s+)(?P<t>{CAP}(?:\s+{CAP})?)(?![\w'-])", "employs",
           "names", event=True, titled=True, occupation=True),  # not "hired a van, Dave drove"
+    # "took on a new lad, Tyler", "we've hired a girl called Mia": someone taken on, no title
+    rule(rf"{FP}?{PERFECT}\s*{ADV}{_HIRED}\s+(?i:a|an|another)\s+(?:(?i:new|young)\s+)?(?i:lad|lass|girl|"
+          rf"guy|bloke|woman|man|apprentice|trainee|junior)(?:,\s*|\s+(?i:called|named)\s+)"
+          rf"(?P<t>{CAP}(?:\s+{CAP})?)(?![\w'-])", "employs", "names", event=True),
+    # "Connor's gone to work for British Gas", "Jo went to work at Arup": their job now
+    rule(rf"{NAME}(?:'s|\s+has|\s+is)?\s+{ADV}(?i:gone|going|went|left)\s+(?i:to)\s+(?i:work)\s+"
+          rf"(?i:for|at|with)\s+(?:the\s+)?(?=[A-Z]){ORG}", "works_at", "names", event=True),
     # "my husband Karim works nights at the Amazon warehouse", "I work weekends at Lidl"
     rule(rf"(?:{FP}|{NAME}){PERFECT}\s+{ADV}(?i:works?|working|worked)\s+(?i:nights|days|"
           rf"weekends|evenings|mornings|shifts|nights\s+and\s+weekends|part-time|full-time|"

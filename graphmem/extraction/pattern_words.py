@@ -42,6 +42,9 @@ RELATIONS = {
     "physio": "physio", "physiotherapist": "physio", "trainer": "trainer",
     "instructor": "teacher", "babysitter": "nanny", "childminder": "nanny",
     "supervisor": "boss",
+    # who rents from one, and who works for one ("my tenant Ola", "my apprentice Connor")
+    "tenant": "tenant", "lodger": "tenant", "employee": "employee", "apprentice": "employee",
+    "trainee": "employee",
     # the people one hires for a service ("my builder is Mick", "our cleaner Ana")
     **{w: w for w in SERVICES},
     # what families call each other ("my nonna", "Mum's hubby")
@@ -52,7 +55,7 @@ RELATIONS = {
 ONE_OF = frozenset(RELATIONS.values()) - {
     "friend", "colleague", "neighbor", "cousin", "classmate", "teammate", "roommate", "aunt",
     "uncle", "niece", "nephew", "teacher", "tutor", "coach", "mentor", "nanny", "grandchild",
-    "trainer", *SERVICES,
+    "trainer", "tenant", "employee", *SERVICES,
 }  # fmt: skip
 
 #: Relations whose word is used as a name ("Dad finally sold his Volvo", "Mum is allergic to

@@ -19,8 +19,11 @@ from graphmem.extraction.pattern_words import (
     unnamed_relative,
 )
 
+#: A relative named after the verb ("my wife is called Anna", "my new boss is a Dane named
+#: Lars"): no unnamed one.
+_NAMED_AFTER = r"(?!\s+is\s+(?:an?\s+(?:[\w-]+\s+){1,2}?)?(?:called|named)\b)"
 _UNNAMED = re.compile(
-    rf"^{MY_REL}{REL}\b(?!['-])(?=\s+[a-z])(?!\s+is\s+(?:called|named)\b)"
+    rf"^{MY_REL}{REL}\b(?!['-])(?=\s+[a-z]){_NAMED_AFTER}"
     # "my boss was Henrik", "my new boss will be Henrik": named
     r"(?!\s+(?:was|will\s+be|is\s+going\s+to\s+be)\s+(?:(?:Mr|Mrs|Ms|Dr|Prof|Professor)\.?\s+)?[A-Z])"
     r"(?!\s+(?:boy|girl)\s+[A-Z])"  # "my baby girl Ava": named
@@ -52,8 +55,7 @@ _RELATIVE_AS_NAME = re.compile(
 #: "Karl's daughter is a nurse", "Dana's Wife's sister lives in Oslo": a named owner's (or an
 #: unnamed relative's) relative with no name given, before the verb.
 _OWNED = re.compile(
-    rf"^(?P<o>{CAP}(?:\s+{CAP}){{0,2}})'s\s+{REL}\b(?!['-])(?=\s+[a-z])"
-    r"(?!\s+is\s+(?:called|named)\b)"
+    rf"^(?P<o>{CAP}(?:\s+{CAP}){{0,2}})'s\s+{REL}\b(?!['-])(?=\s+[a-z]){_NAMED_AFTER}"
 )
 #: Words before "'s" that own nobody ("It's dad who cooks", "That's mum's recipe").
 _NO_OWNER = frozenset(

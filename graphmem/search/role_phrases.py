@@ -60,6 +60,13 @@ _DOES = re.compile(
     rf"\bwho\s+(?P<verb>teaches|coaches|tutors|manages|supervises|treats|babysits)"
     rf"\s+{_ANCHOR}"
 )
+# "Who lives in the flat now?", "who's renting my place": the asker's tenant, when the owner
+# has one (a question about a town finds no tenant and resolves nothing)
+_RENTS = re.compile(
+    r"\bwho(?:'s|\s+is)?\s+(?:lives|living|rents|renting|stays|staying)\s+(?:(?:in|at)\s+)?"
+    r"(?:(?:my|our|the)\s+(?:[\w-]+\s+){0,2}?(?:flat|house|place|room|apartment|property|"
+    r"studio|annex|annexe|cottage|unit|basement|attic)|upstairs|downstairs)\b"
+)
 _DOER_ROLES = {
     "teaches": "teacher",
     "coaches": "teacher",
@@ -117,6 +124,8 @@ def phrases(query: str) -> list[RolePhrase]:
             anchor = SELF if anchor in {"me", "us"} else anchor  # "Who teaches me?"
             role = roles[match.group("role" if pattern is _COUPLED else "verb")]
             found.append(RolePhrase(match.group(0), anchor, role))
+    for match in _RENTS.finditer(text):  # "Who lives in the Salford flat now?"
+        found.append(RolePhrase(match.group(0), SELF, "tenant"))
     named = _only_name(query)
     if named is None:
         return found

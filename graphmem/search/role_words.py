@@ -121,7 +121,8 @@ PET_VERBS = frozenset({"adopt", "rescue"})
 ALIASES = {
     "mom": "mother", "mum": "mother", "dad": "father", "grandma": "grandmother",
     "grandpa": "grandfather", **FAMILY_WORDS, "manager": "boss",
-    "supervisor": "boss", "coworker": "colleague",
+    "supervisor": "boss", "coworker": "colleague", "apprentice": "employee", "trainee": "employee",
+    "lodger": "tenant",
     "co-worker": "colleague", "flatmate": "roommate", "neighbour": "neighbor",
     "children": "child", "kids": "kid", "baby": "child", "babies": "child",
     "daughters": "daughter", "sons": "son",

@@ -21,6 +21,7 @@ from __future__ import annotations
 from graphmem.domain.scope import SELF_ENTITY, entity_key
 from graphmem.ports.search import SearchStore
 from graphmem.search import lucene
+from graphmem.search.role_phrases import SELF, phrases
 
 #: Words that make a query speak in the first person.
 FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "we", "us", "our", "ours"})
@@ -33,13 +34,15 @@ def first_person(query: str) -> bool:
 def read(store: SearchStore, owner_key: str, query: str) -> list[str]:
     """The normalised names of the owner ``query`` asks about as "I" (or by the owner's one
     recorded name): ``[SELF_ENTITY]``, and that name when one was recorded and the query
-    speaks in the first person or names it."""
+    speaks in the first person, names it, or asks of one of the owner's own without "my"
+    ("Who lives in the Salford flat now?": the owner's tenant, :mod:`.role_phrases`)."""
     words = set(lucene.terms(query))
     recorded = store.user_speakers(owner_key)
     if len(recorded) != 1:
         return [SELF_ENTITY]
     [name] = recorded
-    if FIRST_PERSON & words or lucene.names(words, name):
+    implied = any(p.anchor == SELF for p in phrases(query))
+    if FIRST_PERSON & words or implied or lucene.names(words, name):
         return [SELF_ENTITY, name]
     return [SELF_ENTITY]
 
