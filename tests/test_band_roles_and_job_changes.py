@@ -15,6 +15,7 @@ from graphmem import Memory, Settings
 from graphmem.domain.extraction import ANY_VALUE
 from graphmem.ports.embedder import Embedder
 from tests.support.nlp_reading import denied, told
+from tests.support.telling import teller
 
 SPEAKER = "Cai"
 
@@ -95,9 +96,8 @@ def test_who_plays_the_role_now_is_the_one_found_after(
         ("2026-02-09T20:00:00Z", "found a new bassist, a lad called Emyr, he's class"),
     ]
     with Memory(settings, driver=driver, embedder=embedder) as memory:
+        tell = teller(memory, user_id, SPEAKER)
         for at, text in turns:
-            memory.add(
-                [{"role": "user", "name": SPEAKER, "content": text}], user_id=user_id, timestamp=at
-            )
+            tell(text, at)
         found = memory.search("Who plays bass in the band now?", user_id=user_id, top_k=2)
     assert "Emyr" in found.results[0].text, [m.text for m in found.results]

@@ -16,6 +16,7 @@ from graphmem.ports.embedder import Embedder
 from graphmem.search.answer_kinds import asked, holds
 from graphmem.search.role_phrases import SELF, phrases
 from tests.support.nlp_reading import told
+from tests.support.telling import teller
 
 SPEAKER = "Ilse"
 
@@ -200,11 +201,8 @@ def test_the_tutor_now_is_the_one_who_took_over(
         ),
     ]
     with Memory(settings, driver=driver, embedder=embedder) as memory:
+        tell = teller(memory, user_id, SPEAKER)
         for at, text in turns:
-            memory.add(
-                [{"role": "user", "name": SPEAKER, "content": text}],
-                user_id=user_id,
-                timestamp=at,
-            )
+            tell(text, at)
         found = memory.search("Who is my cello tutor now?", user_id=user_id, top_k=3, explain=True)
     assert "Ruben" in found.results[0].text, [m.text for m in found.results]

@@ -16,6 +16,7 @@ from graphmem import Memory, Settings
 from graphmem.ports.embedder import Embedder
 from graphmem.search.role_phrases import SELF, phrases
 from tests.support.nlp_reading import told
+from tests.support.telling import teller
 
 SPEAKER = "Bronwen"
 
@@ -82,10 +83,9 @@ def test_the_new_tenant_answers_who_lives_in_the_flat_now(
         ("2026-05-10T10:00:00Z", "new tenant moved in, a student called Amara"),
     ]
     with Memory(settings, driver=driver, embedder=embedder) as memory:
+        tell = teller(memory, user_id, SPEAKER)
         for at, text in turns:
-            memory.add(
-                [{"role": "user", "name": SPEAKER, "content": text}], user_id=user_id, timestamp=at
-            )
+            tell(text, at)
         found = memory.search(
             "Who lives in the Cardiff flat now?", user_id=user_id, top_k=2, explain=True
         )
