@@ -103,3 +103,8 @@ def test_a_place_worked_from_is_left_when_quit() -> None:
     assert (SPEAKER, "work_from", "Impact Hub") in denials(
         "quit Impact Hub, the coffee at Hatch is better"
     )
+
+
+def test_a_day_right_after_a_verb_stays_when() -> None:
+    """The name read as the object must not be a day: "we went Monday" goes nowhere."""
+    assert not any(t == "Monday" for _, _, t in triples("we went Monday, it was quiet"))

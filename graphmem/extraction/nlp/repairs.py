@@ -324,6 +324,7 @@ def named_objects(doc: Doc) -> Doc:
         if (
             token.dep_ == "npadvmod"
             and token.pos_ == "PROPN"
+            and token.ent_type_ not in {"DATE", "TIME"}  # "we went Monday": when, not what
             and token.i == verb.i + 1
             and verb.pos_ == "VERB"
             and verb.tag_ in _TRANSITIVE_FORMS
