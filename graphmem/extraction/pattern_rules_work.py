@@ -35,8 +35,14 @@ _DEGREE_OF = (
     r"(?i:my|a|an|the|her|his)\s+(?P<subject>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+"
     r"(?i:degree|course|masters|master's|ma|msc|ba|bsc|phd|doctorate|diploma|apprenticeship)"
 )
-#: A subject of study, by name ("medicine", "law").
+#: A subject of study, by name ("medicine", "law"), after its year ("first year medicine",
+#: "final year of my law degree") and before where ("… at Glasgow").
 _SUBJECT = alternation(SUBJECTS)
+_YEAR_OF = (
+    r"(?<![\w'])(?i:first|second|third|fourth|final|1st|2nd|3rd|4th)\s+(?i:year)\s+(?:(?i:of)\s+)?"
+    r"(?:(?i:my|a)\s+)?"
+)
+_AT_SCHOOL = r"(?:\s+(?i:degree|course))?\s+(?i:at)\s+"
 #: How one works, told before for whom ("working remote for Klarna").
 _HOW = (
     r"(?:(?i:remote|remotely|from\s+home|hybrid|freelance|full-time|part-time|full\s+time|"
@@ -105,12 +111,8 @@ WORK_RULES: tuple[Rule, ...] = (
           r"starting|finishing|finished|in)\s+)(?i:my|a|an|her|his)\s+"
           r"(?P<t>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+(?i:degree|course)\b", "study", "word"),
     # "first year medicine at Glasgow", "final year of law at UCL": what and where one studies
-    rule(rf"(?<![\w'])(?i:first|second|third|fourth|final|1st|2nd|3rd|4th)\s+(?i:year)\s+(?:(?i:of)\s+)?"
-          rf"(?:(?i:my|a)\s+)?(?:{_SUBJECT})(?:\s+(?i:degree|course))?\s+(?i:at)\s+(?:the\s+)?"
-          rf"(?=[A-Z]){ORG}", "studies_at", "names"),
-    rule(rf"(?<![\w'])(?i:first|second|third|fourth|final|1st|2nd|3rd|4th)\s+(?i:year)\s+(?:(?i:of)\s+)?"
-          rf"(?:(?i:my|a)\s+)?(?P<t>{_SUBJECT})(?:\s+(?i:degree|course))?\s+(?i:at)\s+(?=[A-Z])",
-          "study", "word"),
+    rule(rf"{_YEAR_OF}(?:{_SUBJECT}){_AT_SCHOOL}(?:the\s+)?(?=[A-Z]){ORG}", "studies_at", "names"),
+    rule(rf"{_YEAR_OF}(?P<t>{_SUBJECT}){_AT_SCHOOL}(?=[A-Z])", "study", "word"),
     # "staff nurse on the cardiac ward at St Thomas', nights mostly": a message opening with
     # the speaker's job, its "I'm" left out
     rule(rf"^{ADV}(?:(?i:a|an)\s+)?(?P<title>{TITLE_WORDS})\s+(?:(?i:on|in)\s+(?:the\s+)?"

@@ -79,6 +79,8 @@ def _unnamed(pattern: str) -> str:
     return pattern.replace("(?P<t>", "(?:")
 
 
+#: Not a number inside another, nor an hour ("curfew moved to 11", "home by 10").
+_NO_HOUR = r"(?<![\d.,])(?<!\bto\s)(?<!\btill\s)(?<!\buntil\s)(?<!\bat\s)(?<!\bby\s)"
 _UNITS = r"(?:second|minute|min|hour|hr|day|night|week|wk|month|year|yr|decade)s?"
 _HOLDS: dict[Kind, re.Pattern[str]] = {
     # a number that is no duration ("Took 3 weeks" costs nothing) nor a day ("set for
@@ -88,10 +90,9 @@ _HOLDS: dict[Kind, re.Pattern[str]] = {
         rf"{_COUNTLESS}(?![\w,.:]*[\s-]+{_UNITS}\b)(?!\d*(?:st|nd|rd|th)\b)|{_NONE}",
         re.I,
     ),
-    # a number that is no measure ("lost 2 kilos", "ran 10k") nor a time of day ("curfew
-    # moved to 11", "home by 10")
+    # a number that is no measure ("lost 2 kilos", "ran 10k") nor a time of day
     "age": re.compile(
-        rf"(?<![\d.,])(?<!\bto\s)(?<!\btill\s)(?<!\buntil\s)(?<!\bat\s)(?<!\bby\s){_NUMBER}(?![\w,.:]*[\s-]*(?:kilos?|kg|lbs?|pounds|stone|km|k|miles?|metres|meters|"
+        rf"{_NO_HOUR}{_NUMBER}(?![\w,.:]*[\s-]*(?:kilos?|kg|lbs?|pounds|stone|km|k|miles?|metres|meters|"
         rf"cm|%|percent|am|pm|o'clock|minutes?|mins?|hours?|hrs?|times|quid|euros?|dollars?)\b)|"
         rf"\b(?:teens?|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b",
         re.I,

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 
 from graphmem.search.role_words import ALIASES, ROLE_WORDS
 
-_ROLE = rf"(?P<role>{'|'.join(re.escape(w) for w in ROLE_WORDS)})"
+#: The role words as one alternation, for every pattern that names a role word.
+_ROLE_WORDS = "|".join(re.escape(w) for w in ROLE_WORDS)
+_ROLE = rf"(?P<role>{_ROLE_WORDS})"
 _ADJ = (
     r"(?:(?:best|good|close|old|older|younger|little|big|new|eldest|oldest|youngest|twin|"
     r"only|ex|former)\s+)*"
@@ -29,9 +31,7 @@ _POSSESSIVE = re.compile(
     rf"\b{_ANCHOR}'s?\s+{_ADJ}(?P<role>[a-zà-öø-ÿ][a-zà-öø-ÿ-]{{2,24}})\b{_QUALIFIES}"
 )
 # "my Italian tutor", "our new piano teacher": one word may tell what the role is for
-_FOR_WHAT = (
-    r"(?:[A-Za-z][\w-]{1,20}\s+(?=(?:" + "|".join(re.escape(w) for w in ROLE_WORDS) + r")\b))?"
-)
+_FOR_WHAT = rf"(?:[A-Za-z][\w-]{{1,20}}\s+(?=(?:{_ROLE_WORDS})\b))?"
 _MY = re.compile(rf"\b(?P<anchor>my|our)\s+{_ADJ}{_FOR_WHAT}{_ROLE}\b{_QUALIFIES}")
 # "his/her/their nephew": the nephew of the one person the query names ("What is Lena
 # getting her nephew?"); with no name, or several, the pronoun anchors nothing.
@@ -47,7 +47,7 @@ _OPENERS = frozenset(
 )
 _OF = re.compile(rf"\bthe\s+{_ADJ}{_ROLE}\s+of\s+{_ANCHOR}\b")
 _CLAUSE = re.compile(
-    rf"\b(?:the|my|our)\s+{_ADJ}(?P<head>{'|'.join(ROLE_WORDS)}|person|guy|woman|man|one)\s+"
+    rf"\b(?:the|my|our)\s+{_ADJ}(?P<head>{_ROLE_WORDS}|person|guy|woman|man|one)\s+"
     r"(?:(?:who|whom|that)\s+)?(?:i|we)\s+(?P<clause>[^?.!,;]{1,80})"
 )
 # "Who is Pete married to?", "who's Anna dating": the person the named one is a couple with

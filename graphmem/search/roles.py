@@ -83,8 +83,10 @@ def _words(predicate: str) -> list[str]:
     return [w for w in re.split(r"[\W_]+", predicate.lower()) if w]
 
 
-#: Verbs whose target is a boss only when worked for ("works_for"), not where one works.
-_AT_A_PLACE = frozenset({"works", "worked", "work"})
+#: Verbs whose target is a boss only when worked for or under ("works_for"), not where one
+#: works ("works_at").
+_AT_A_PLACE = frozenset({"works", "worked"})
+_FOR_SOMEONE = (["for"], ["under"])
 
 
 def holder(role: str, predicate: str) -> str | None:
@@ -99,7 +101,7 @@ def holder(role: str, predicate: str) -> str | None:
     if role in COMPOUND_ROLES or compound is not None:  # "mother_in_law_of" is no mother
         return ("target" if has else "source") if compound == role else None
     verb = VERBS.get(role, {}).get(words[0])
-    if words[0] in _AT_A_PLACE and words[1:2] != ["for"] and words[1:2] != ["under"]:
+    if words[0] in _AT_A_PLACE and words[1:2] not in _FOR_SOMEONE:
         verb = None  # "Ama works_at St Thomas": a workplace, no boss
     if verb is not None:
         return verb

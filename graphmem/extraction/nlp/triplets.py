@@ -75,7 +75,7 @@ def _subject_tokens(verb: Token) -> list[Token]:
     for _ in range(16):
         found = [child for child in current.children if child.dep_ in _SUBJECTS]
         if found:
-            return told_before(verb, found) if current is not verb else found
+            return told_before(verb, found)  # a participle after a thing's clause: the speaker
         if (employee := hired(current)) is not None:
             return [employee]
         if current.head.i == current.i or not (
