@@ -99,7 +99,12 @@ SOLD = (
     r"upgraded\s+from)"
 )
 #: Two or more names listed ("Pixel and Mochi", "Ama, Efua and Esi"): pets or people.
-LISTED_NAMES = rf"(?P<t>{CAP}(?:(?:\s*,\s*|\s+and\s+|,\s+and\s+){CAP})+)"
+#: One named after who they are ("a German guy, Jonas"), in a list of names.
+_DESCRIBED = (
+    r"(?:(?i:an?)\s+(?:[\w-]+\s+){0,2}?(?i:guy|girl|lad|lass|bloke|woman|man|chap|fella|dude)"
+    r",?\s+)?"
+)
+LISTED_NAMES = rf"(?P<t>{CAP}(?:(?:\s*,\s*|\s+and\s+|,\s+and\s+){_DESCRIBED}{CAP})+)"
 COUNT = r"(?:(?i:two|three|four|five|2|3|4|5)\s+)?"
 # "Maya lives in Denver and works as a nurse": a second verb of the same subject
 AND_ALSO = r"(?:(?:[\w'-]+\s+){1,5}?(?i:and)\s+)?"

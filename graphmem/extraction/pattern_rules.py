@@ -76,6 +76,8 @@ _SOMEONE = (
 
 
 #: "a new job", "a part-time job", "a summer job"
+#: Verbs of a job taken: "got", "landed", "taken", "found", "secured".
+_TOOK_A_JOB = r"(?i:got|gotten|landed|accepted|took|taken|found|secured)"
 _JOB_KIND = r"(?:(?i:new|part-time|part\s+time|full-time|summer|weekend|temp|temporary)\s+)?"
 #: "I've switched to working at …", "Tom moved to a job at …": a job changed to
 _SWITCHED_TO = r"(?i:switched|moved|changed|gone\s+over|went\s+over)\s+(?i:to)"
@@ -109,11 +111,12 @@ RULES: tuple[Rule, ...] = (
     rule(rf"{FP}{PERFECT}\s+{ADV}(?:(?i:started|began|start)|{_SWITCHED_TO})\s+"
           rf"(?i:working|work|(?:a|my|the)\s+new\s+job|a\s+job)\s+(?i:at|for)\s+{T}", "works_at",
           event=True),
-    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:got|gotten|landed|accepted|took)\s+(?i:(?:a|the)\s+)?"
+    rule(rf"{FP}{PERFECT}\s+{ADV}{_TOOK_A_JOB}\s+(?i:(?:a|the)\s+)?"
           rf"{_JOB_KIND}(?i:job|position|role)\s+(?i:at|with)\s+(?:(?i:the)\s+)?{T}",
           "works_at", event=True),
-    # "I got the job at the museum": a workplace by its kind
-    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:got|gotten|landed|accepted|took)\s+(?i:the|a)\s+"
+    # "I got the job at the museum", "Huw's taken a job at the bank in Carmarthen": a
+    # workplace by its kind
+    rule(rf"(?:{FP}{PERFECT}|{NAME}(?:'s|\s+has))\s+{ADV}{_TOOK_A_JOB}\s+(?i:the|a)\s+"
           rf"{_JOB_KIND}(?i:job|position|role)\s+(?i:at|with)\s+(?i:the\s+)?{A_WORKPLACE}",
           "works_at", event=True),
     # "I got a new job as head of science at a school in Cascais": the job names its title
@@ -136,7 +139,7 @@ RULES: tuple[Rule, ...] = (
     rule(rf"{NAME}\s+(?i:has\s+)?{ADV}(?:(?i:started|began)|{_SWITCHED_TO})\s+"
           rf"(?i:working|(?:a|(?:his|her|their)|the)\s+new\s+job|a\s+job)"
           rf"\s+(?i:at|for)\s+{T}", "works_at", event=True),
-    rule(rf"{NAME}\s+(?i:has\s+)?{ADV}(?i:got|gotten|landed|accepted|took)\s+(?i:a\s+)?"
+    rule(rf"{NAME}(?:\s+has|'s)?\s+{ADV}{_TOOK_A_JOB}\s+(?i:a\s+)?"
           rf"(?i:new\s+)?(?i:job|position|role)\s+(?i:at|with)\s+{T}", "works_at", event=True),
     # "My partner Ewa got a job as a data analyst at Allegro"
     rule(rf"{NAME}\s+(?i:has\s+)?{ADV}{JOB_AS}(?P<title>{TITLE_WORDS})\s+(?i:at|with|for)\s+{T}",
@@ -281,13 +284,14 @@ RULES: tuple[Rule, ...] = (
     *COUPLE_RULES,
     rule(rf"{FP}\s+{ADV}{NO_EAT}\s+{T}", "avoids", "list", negative=True),
     rule(rf"{NAME}\s+{ADV}{NO_EAT}\s+{T}", "avoids", "list", negative=True),
-    rule(rf"{MY_REL}{REL},?\s+{HONORIFIC}{PERSON}", "relation"),
+    rule(rf"(?:{MY_REL}|(?:^|(?<=[,;]\s))(?i:new)\s+){REL},?\s+{HONORIFIC}{PERSON}", "relation"),
     # "I have a new landlord, Mr. Brandt", "Kenji has a daughter, Emi", "my son has a new
     # football coach, Mrs. Okafor" (read as "<Speaker>'s Son has …"), "got a second
     # supervisor, Dr Ruiz"
-    rule(rf"(?:{FP}(?:'ve|\s+have)?(?:\s+got)?|^(?i:got)|(?<![\w'-])(?P<o>{CAP}(?:\s+{CAP}){{0,2}})"
-          rf"\s+(?:has|got|has\s+got))\s+{ADV}(?i:an?)\s+(?:(?i:new|second|another)\s+)?{REL_ADJ}{REL},\s+"
-          rf"{HONORIFIC}{PERSON}", "relation"),
+    rule(rf"(?:{FP}(?:'ve|\s+have)?(?:\s+got)?|(?:^|(?<=[,;]\s))(?i:got)|(?<![\w'-])(?P<o>{CAP}"
+          rf"(?:\s+{CAP}){{0,2}})\s+(?:has|got|has\s+got))\s+{ADV}(?i:an?)\s+(?:(?i:new|second|"
+          rf"another)\s+)?{REL_ADJ}{REL}(?:\s+(?i:at|from)\s+(?:the\s+)?[\w'-]+)?,\s+"
+          rf"{HONORIFIC}{PERSON}", "relation"),  # "got a new physio at the clinic, Andy"
     # "we're in the intermediate class with a trainer called Gareth", "I've got a new
     # physio named Dr Lenz": the speaker's, named after the word
     rule(rf"(?<![\w'])(?i:with|have|has|got)\s+(?i:an?)\s+(?:(?i:new|great|good|lovely)\s+)?{REL_ADJ}"
@@ -302,7 +306,7 @@ RULES: tuple[Rule, ...] = (
     # "…, my new dentist is Dr. Lindqvist", "FYI my wife is Anna" (not at the sentence start)
     # "my boss is Henrik", "my own teacher back in Prague was Mrs Novak": one who held it;
     # "my new supervisor will be Dr Lindqvist": one who is to
-    rule(rf"{MY_REL}{REL}(?:\s+(?i:back\s+)?(?i:in|at)\s+(?:(?i:the)\s+)?[\w'-]+)?\s+"
+    rule(rf"{MY_REL}{REL_ADJ}{REL}(?:\s+(?i:back\s+)?(?i:in|at)\s+(?:(?i:the)\s+)?[\w'-]+)?\s+"
           rf"(?i:is|was|will\s+be|is\s+going\s+to\s+be)\s+"
           rf"(?:(?i:now)\s+)?{HONORIFIC}{PERSON}", "relation"),
     # "…, the new flatmate is a guy called Tom", "the new vet is Dr Shah": someone new in a

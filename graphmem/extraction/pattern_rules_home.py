@@ -9,6 +9,7 @@ from graphmem.extraction.pattern_fragments import (
     ADV,
     BE1,
     BEEN,
+    CAP,
     FP,
     NAME,
     ORG,
@@ -26,12 +27,15 @@ NAMED_HOME = _HOME_TOWN.format(town="?P<t>")
 _NAMED_HOME_AHEAD = _HOME_TOWN.format(town="?:")
 _HOME_NOUN = (
     r"(?i:flat|apartment|house|home|place|condo|studio|bungalow|cottage|townhouse|loft|room|"
-    r"villa|farmhouse|dorm|duplex|houseboat|caravan|semi|terrace|maisonette|bedsit|new\s+build)"
+    r"villa|farmhouse|dorm|duplex|houseboat|caravan|semi|terrace|maisonette|bedsit|new\s+build|"
+    r"care\s+home|nursing\s+home)"
 )
 #: "a flat in ", "a shared house in ", "the new studio flat near ": a home, then its town
 _A_HOME_IN = (
     rf"{A_HOME}(?:[a-z][\w-]*\s+){{0,2}}{_HOME_NOUN}\s+(?i:in|near)\s+(?:(?i:the)\s+)?(?=[A-Z])"
 )
+#: Homes that care for those who live in them ("care home", "nursing home").
+_CARE = r"(?i:(?:care|nursing|residential|retirement)\s+home|care\s+facility|hospice)"
 #: The home left, told before the one moved into ("moved out of halls into …").
 _LEFT_FIRST = r"(?:(?i:out\s+of|out\s+from|from)\s+(?:[\w'-]+\s+){1,3}?)?"
 
@@ -115,7 +119,16 @@ HOME_RULES: tuple[Rule, ...] = (
     # "…before moving to Leeds", "since relocating to Porto, I…": the move happened
     rule(rf"(?<![\w'])(?i:before|after|since)\s+(?i:moving|relocating)\s+(?i:to)\s+{T}",
           "lives_in", event=True, first_person_before=True),
-    rule(rf"{NAME}\s+{ADV}(?i:lives|resides)\s+(?i:in)\s+{T}", "lives_in"),
+    rule(rf"{NAME}\s+{ADV}(?i:lives|resides)\s+(?i:in)\s+(?!{_A_HOME_IN}){T}", "lives_in"),
+    # "Mum lives in her own flat in Hove", "she's still in her own flat in Hove": the town
+    rule(rf"{NAME}(?:\s+{ADV}(?i:lives|resides)\s+|(?:'s|\s+is)\s+{ADV}(?:(?i:living)\s+)?)"
+          rf"(?i:in)\s+{_A_HOME_IN}{ORG}", "lives_in"),
+    # "we moved Mum into Seaview care home", "got Dad into a nursing home in Hove": theirs
+    rule(rf"(?:{FP}{PERFECT}\s+{ADV}|^)(?i:moved|got|put)\s+{NAME}\s+(?i:into|in\s+to|to)\s+"
+          rf"(?:(?i:the)\s+)?(?P<t>{CAP}(?:\s+{CAP}){{0,2}}(?:\s+{_CARE}|\s+{_HOME_NOUN})?)"
+          rf"(?![\w'-])", "lives_in", event=True),
+    rule(rf"(?:{FP}{PERFECT}\s+{ADV}|^)(?i:moved|got|put)\s+{NAME}\s+(?i:into|in\s+to|to)\s+"
+          rf"{_A_HOME_IN}{ORG}", "lives_in", event=True),
     # a place by its name ("Duarte moved to Porto", "to the Algarve"; not "to another team")
     rule(rf"{NAME}\s+(?i:has\s+)?{ADV}(?i:moved|relocated)\s+(?i:to)\s+(?=(?:the\s+)?[A-Z]){T}",
           "lives_in", event=True),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from graphmem.domain.alternation import alternation
 from graphmem.domain.calendar_words import AGE_WORDS
+from graphmem.domain.relatives import SERVICES
 from graphmem.extraction.pattern_fragments import (
     ADV,
     BE1,
@@ -37,6 +38,11 @@ from graphmem.extraction.pattern_fragments import (
 )
 from graphmem.extraction.pattern_rule import Rule, rule
 
+#: Who one changes for another ("switched coaches, working with Ben now").
+_SWITCHED_TO = alternation(
+    ("coach", "tutor", "teacher", "instructor", "doctor", "gp", "dentist", "therapist", "physio",
+     "trainer", "nanny", "childminder", "mentor", "landlord", *SERVICES)
+)  # fmt: skip
 _SWITCHED = r"(?i:switched|switching|changed|changing|moved|went\s+back|gone\s+back|going\s+back)"
 
 #: "found a (new) maths tutor": a verb of finding someone, then the kind's words before the role
@@ -192,6 +198,10 @@ PERSONAL_RULES: tuple[Rule, ...] = (
           titled=True, occupation=True, event=True),
     rule(rf"{_MOVING}{CAP}(?:\s+(?:&\s+)?{CAP}){{0,4}},?\s+(?i:as)\s+(?i:an?)\s+{T}", "job_title",
           "title", occupation=True, event=True),
+    # "moving to the out of hours hospital in Leicester, more money": a workplace by its kind
+    rule(rf"(?:{FP}(?:'m|\s+am|'ve|\s+have)?\s+{ADV}|^|(?<=[,;]\s))(?i:moving|moved|switching)\s+"
+          rf"(?i:to|over\s+to)\s+(?i:the|an?)\s+(?:[\w-]+\s+){{0,4}}?(?P<t>{_WORKPLACE})\s+"
+          rf"(?i:in|at|on)\s+(?=[A-Z])", "works_at", "word", event=True),
     # "freelance copywriter here, day rate is £350", "Hi, ICU nurse here": one's job as an
     # introduction
     rule(r"^(?:(?i:hi|hey|hello|hiya)\W+)?(?:(?i:an?)\s+)?(?P<t>[a-zA-Z][a-zA-Z-]*(?:\s+[a-z][a-z-]*)"
@@ -219,12 +229,30 @@ PERSONAL_RULES: tuple[Rule, ...] = (
     # "Canva promoted me to lead designer", "my boss promoted me to team lead"
     rule(rf"(?<![\w'])(?i:promoted\s+me\s+to|made\s+me)\s+(?:(?i:an?)\s+)?{T}", "job_title",
           "title", occupation=True, event=True),  # "they made me head baker"
+    # "switched coaches, working with Ben now", "changed physios, seeing Andy at the clinic":
+    # the one the speaker has now
+    rule(rf"(?<![\w'])(?i:switched|switching|changed|changing|swapped|swapping)\s+"
+          rf"(?P<r>(?i:{_SWITCHED_TO}))(?i:e?s)(?:\s+(?i:again))?\s*[,;-]?\s+(?:(?i:and|so)\s+)?"
+          rf"(?:{FP}(?:'m|\s+am)\s+)?(?:(?i:now)\s+)?(?i:working|training|going|seeing|with|"
+          rf"having\s+sessions)\s+(?:(?i:with|to)\s+)?{HONORIFIC}{PERSON}(?![\w'-])",
+          "relation", event=True),
     # "Dave's replacement is a woman called Oona", "Oona replaced Dave", "Sasha took over
     # from Grant": the successor holds what the one replaced held (search/successions.py)
     rule(rf"(?<![\w'-])(?P<t>{CAP}(?:\s+{CAP})?)'s\s+(?i:replacement|successor)\s+(?i:is|will\s+be)"
           rf"\s+(?:(?i:an?)\s+(?:(?i:new)\s+)?(?i:woman|man|guy|girl|lady|bloke|chap|person)\s+|"
           rf"(?i:someone|somebody)\s+)?"
           rf"(?:(?i:called|named)\s+)?{HONORIFIC}{PERSON}", "replaces", "names", event=True),
+    # "Jonas moved out, a Spanish girl Carmen took his room": one moved into the room left
+    rule(rf"(?<![\w'-])(?P<t>{CAP})(?:'s|\s+has)?\s+{ADV}(?i:moved\s+out|left|gone|went)\b[^.!?;]{{0,30}}?"
+          rf"(?:[,;]\s+|\s+(?i:and|so)\s+)(?:(?i:and|so|now)\s+)?(?:(?i:an?)\s+(?:[\w-]+\s+){{0,3}}?)?"
+          rf"(?P<s>{CAP})(?:'s|\s+has|\s+is)?\s+{ADV}(?i:took|taken|taking|got|moved\s+into|"
+          rf"moving\s+into|has)\s+(?i:his|her|their)\s+(?:(?i:old)\s+)?(?i:room|place|spot)\b",
+          "replaces", "names", event=True),
+    # "Mel's moved on, got a new physio at the clinic, Andy": the new one replaces the one gone
+    rule(rf"(?<![\w'-])(?P<t>{CAP})(?:'s|\s+has)?\s+{ADV}(?i:moved\s+on|left|retired|quit|gone)"
+          rf"[,;]\s+(?:(?i:so|and)\s+)?(?:{FP}(?:'ve|\s+have)?\s+)?(?i:got|found)\s+(?i:an?)\s+"
+          rf"(?i:new)\s+{REL}\b[^.!?;]{{0,30}}?,\s+{HONORIFIC}(?P<s>{CAP})(?![\w'-])", "replaces",
+          "names", event=True),
     rule(rf"{NAME}\s+(?:(?i:has|is|will|'s)\s+)?{ADV}(?i:replaced|replacing|replace|took\s+over\s+from|"
           rf"taking\s+over\s+from|take\s+over\s+from|stepped\s+in\s+for)\s+{HONORIFIC}"
           rf"(?P<t>{CAP}(?:\s+{CAP})?)(?!['\u2019]s\b)", "replaces", "names", event=True),

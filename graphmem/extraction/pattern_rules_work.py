@@ -165,6 +165,16 @@ WORK_RULES: tuple[Rule, ...] = (
             (r"(?i:offer)", r"(?=[^.!?;]{0,40}?\b(?i:starting|start|as\s+an?)\b)"),
         )
     ),
+    # "got the Wise offer!! senior backend engineer, start 1st June", "accepted the Arup job
+    # offer": the employer named before the offer (a plain "got" only with a start told)
+    *(
+        rule(rf"(?<![\w'])(?:{verbs})\s+(?i:the|their|an?)\s+(?=[A-Z]){ORG}\s+(?:(?i:job)\s+)?"
+              rf"(?i:offer){then}", "works_at", "names", event=True, first_person_before=True)
+        for verbs, then in (
+            (r"(?i:accepted|accepting|took|taken|signed)", ""),
+            (r"(?i:got|gotten|received)", r"(?=[^.?;]{0,50}?\b(?i:starting|start|starts)\b)"),
+        )
+    ),
     rule(rf"(?<![\w'])(?i:started|starting|start|began|beginning)\s+(?i:in|on|from|next)\s+"
           rf"(?:[\w-]+\s+){{1,2}}?(?i:as)\s+(?i:an?|the)\s+(?P<t>{TITLE_WORDS})(?=\s*(?:[,.;!?]|$))",
           "job_title", "title", event=True, first_person_before=True, occupation=True),

@@ -18,13 +18,7 @@ from graphmem.domain.calendar_words import AGE_WORDS, NUMBER_WORDS
 from graphmem.domain.club_roles import role_form
 from graphmem.domain.extraction import ANY_VALUE
 from graphmem.extraction.occupations import names_occupation
-from graphmem.extraction.pattern_fragments import (
-    CAP,
-    FIRST_PERSON,
-    HOW_MANY,
-    MY_REL,
-    REL,
-)
+from graphmem.extraction.pattern_fragments import CAP, FIRST_PERSON, HOW_MANY, MY_REL, REL
 from graphmem.extraction.pattern_rule import Rule
 from graphmem.extraction.pattern_rules import RULES
 from graphmem.extraction.pattern_words import (
@@ -48,13 +42,17 @@ from graphmem.extraction.phrases import (
     word_set,
 )
 from graphmem.extraction.sentence_variants import each_subject, known_from, with_dropped_i
-from graphmem.extraction.unnamed_relatives import name_the_unnamed, owned_clauses
+from graphmem.extraction.unnamed_relatives import (
+    called_by_relation,
+    name_the_unnamed,
+    owned_clauses,
+)
 from graphmem.lifecycle.predicates import normalize_name
 
 #: How a couple may have been told: a breakup ends each of these.
 COUPLE = ("wife", "husband", "partner", "girlfriend", "boyfriend", "fiance")
 #: The verbs that tell what someone has; selling it ends each ("I drive a Civic").
-POSSESSION_VERBS = ("own", "have", "keep", "drive", "ride")
+POSSESSION_VERBS = ("own", "have", "keep", "drive", "ride", "use")
 
 
 @dataclass(frozen=True)
@@ -182,7 +180,7 @@ def _apply(
         name = clean_name(match.group("s"))
         if name is None:
             return []
-        subject = name
+        subject = called_by_relation(name, speaker)
     if rule.predicate == "relation":  # of the speaker, or of a named owner ("Karl's son")
         relation = RELATIONS[match.group("r").lower()]
         owner = clean_name(match.group("o")) if match.groupdict().get("o") else speaker

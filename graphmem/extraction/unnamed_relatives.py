@@ -67,6 +67,15 @@ _NO_OWNER = frozenset(
 Relative = tuple[str, str, str]
 
 
+def called_by_relation(name: str, speaker: str) -> str:
+    """ "Mum", "Dad", "Gran" read as a name mid-sentence ("we moved Mum into Seaview"): the
+    speaker's relative so called ("<Speaker>'s Mother"); any other name as it is."""
+    relation = RELATIONS.get(name.lower())
+    if name[:1].isupper() and relation in CALLED_BY_RELATION and relation in ONE_OF:
+        return unnamed_relative(speaker, relation)
+    return name
+
+
 def name_the_unnamed(sentence: str, speaker: str) -> tuple[str, list[Relative]]:
     """The sentence to read, its unnamed relatives named, and each relative so named with
     its relation and owner (the speaker's first, then whose relative each one is)."""

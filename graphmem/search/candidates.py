@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from graphmem.lifecycle.predicates import normalize_name
-from graphmem.ports.search import TripletHit
+from graphmem.ports.search import RelationRow, TripletHit
 
 SIGNALS = ("semantic", "fulltext", "entity", "triplet")
 
@@ -31,6 +31,8 @@ class Pool:
     # memory id -> the best raw cosine to the query of a fact it asserted that the triplet
     # signal matched: the semantic gate lets it through by that fact (search/ranking.py)
     fact_cosines: dict[str, float] = field(default_factory=dict)
+    # the steps role resolution took to a role held one at a time (search/role_holders.py)
+    role_steps: list[RelationRow] = field(default_factory=list)
 
     def add_fact_cosine(self, memory_id: str, cosine: float) -> None:
         self.fact_cosines[memory_id] = max(self.fact_cosines.get(memory_id, -1.0), cosine)

@@ -33,7 +33,16 @@ from graphmem.domain import views
 from graphmem.domain.memory import LifecycleState, MemoryRecord
 from graphmem.domain.search import ScoreBreakdown, ScoredMemory
 from graphmem.ports.search import GateRow
-from graphmem.search import address, answer_kinds, asking, decay, listener, speaker, updates
+from graphmem.search import (
+    address,
+    answer_kinds,
+    asking,
+    decay,
+    listener,
+    role_holders,
+    speaker,
+    updates,
+)
 from graphmem.search.candidates import SIGNALS, Pool
 from graphmem.search.context import SearchContext
 from graphmem.search.ended import about, asks_what_was, ended_pairs
@@ -238,6 +247,7 @@ def gate_and_rank(
                 *_ended(pool, by_id, ctx, now),
                 *told_ends(scored),
                 *told_changes(scored, ctx.query),
+                *role_holders.pairs(pool.role_steps, by_id, _active(by_id)),
             ],
         )
     scored.sort(key=lambda m: (-m.score, m.id))
@@ -251,15 +261,20 @@ def _by_fact(row: GateRow, pool: Pool, ctx: SearchContext) -> bool:
     return pool.fact_cosines.get(row.memory.id, -1.0) >= ctx.threshold
 
 
+def _active(by_id: dict[str, _Ranked]) -> Callable[[str], bool]:
+    def active(memory_id: str) -> bool:
+        return by_id[memory_id].memory.lifecycle_state == LifecycleState.ACTIVE
+
+    return active
+
+
 def _ended(
     pool: Pool, by_id: dict[str, _Ranked], ctx: SearchContext, now: datetime
 ) -> list[updates.Pair]:
     """The pairs of ended facts (:mod:`.ended`), unless the question asks what was."""
     if ctx.time_plan.intent.kind == "general" and asks_what_was(ctx.query):
         return []
-
-    def active(memory_id: str) -> bool:
-        return by_id[memory_id].memory.lifecycle_state == LifecycleState.ACTIVE
+    active = _active(by_id)
 
     intent = ctx.time_plan.intent
     # a question about the past, or the present as a whole, asks about every state fact

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from graphmem.domain.family_words import FAMILY_WORDS
 from graphmem.search.role_words import ALIASES, ROLE_WORDS
 
 #: The role words as one alternation, for every pattern that names a role word.
@@ -76,6 +77,17 @@ _DOER_ROLES = {
     "treats": "doctor",
     "babysits": "nanny",
 }
+#: What one calls one's parents and grandparents, capitalised as a name: "Where does Mum live
+#: now?", "What medication is Dad on?" (the asker's).
+_CALLED = re.compile(
+    r"(?<![\w'])(?P<role>"
+    + "|".join(
+        w.capitalize()
+        for w in sorted({"mum", "mom", "mam", "dad", "grandma", "grandpa", *FAMILY_WORDS})
+        if ALIASES.get(w, w) in {"mother", "father", "grandmother", "grandfather"}
+    )
+    + r")(?![\w'-])"
+)
 _SELF_WORDS = frozenset({"my", "our", "mine", "ours"})
 _NOT_ANCHORS = frozenset({"what", "who", "that", "it", "there", "here", "let", "one", "he", "she"})
 _CLAUSE_STOP = frozenset({"a", "an", "the", "on", "at", "in", "to", "with", "every", "each",
@@ -126,6 +138,10 @@ def phrases(query: str) -> list[RolePhrase]:
             found.append(RolePhrase(match.group(0), anchor, role))
     for match in _RENTS.finditer(text):  # "Who lives in the Salford flat now?"
         found.append(RolePhrase(match.group(0), SELF, "tenant"))
+    for match in _CALLED.finditer(query):  # "Mum", not "my mum" (read above) nor "mum's"
+        word = match.group("role").lower()
+        if not any(p.role == _role(word) and p.anchor == SELF for p in found):
+            found.append(RolePhrase(word, SELF, _role(word)))
     named = _only_name(query)
     if named is None:
         return found

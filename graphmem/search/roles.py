@@ -26,6 +26,7 @@ from graphmem.ports.search import RelationRow, SearchStore, TripletHit
 from graphmem.search import lucene
 from graphmem.search.candidates import Pool
 from graphmem.search.context import SearchContext
+from graphmem.search.role_holders import SUCCESSIVE
 from graphmem.search.role_phrases import SELF, RolePhrase, phrases
 from graphmem.search.role_words import (
     COMPOUND_ROLES,
@@ -38,7 +39,7 @@ from graphmem.search.role_words import (
     VERBS,
 )
 from graphmem.search.signals.entities import HOP_DECAY, self_keys
-from graphmem.search.successions import succeeded
+from graphmem.search.successions import SUCCEEDS, succeeded
 
 _MEAL = frozenset({"dinner", "lunch", "breakfast", "brunch", "eat", "eats", "ate", "dine",
                    "meal", "meals", "food"})  # fmt: skip
@@ -59,6 +60,8 @@ class Resolution:
     paths: list[RelationRow] = field(default_factory=list)
     entities: dict[str, str] = field(default_factory=dict)  # resolved entity id -> name
     rest: str = ""  # the query without its resolved phrases
+    # the steps to roles held one at a time (:mod:`graphmem.search.role_holders`)
+    successive: list[RelationRow] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -236,6 +239,8 @@ def resolve(store: SearchStore, ctx: SearchContext, enabled: bool = True) -> Res
         result.rest = _replace(result.rest, told, " ")
         result.entities.update(resolved)
         result.paths.extend(path)
+        if phrase.role in SUCCESSIVE:
+            result.successive.extend(row for row in path if row.predicate not in SUCCEEDS)
         via = "; ".join(_describe(row) for row in path[:3])
         result.notes.append(f"{phrase.text!r} -> {names} (via {via})")
     return result
@@ -322,3 +327,4 @@ def collect(resolution: Resolution, pool: Pool) -> None:
         for memory_id in row.memory_ids:
             pool.scores.setdefault(memory_id, {})["entity"] = bridge
     pool.status["roles"] = resolution.status()
+    pool.role_steps = resolution.successive

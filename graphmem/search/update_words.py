@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from itertools import pairwise
 
 from graphmem.domain.calendar_words import MONTHS, WEEKDAYS
 from graphmem.search.label_numbers import labels, without_labels
@@ -143,6 +144,29 @@ def anchors(text: str) -> Anchors:
             stem = _stem(token)
             recent.append("" if _is_name(token) or stem in _STOP else stem)
     return {stem: frozenset(before) for stem, before in found.items()}
+
+
+#: Units an amount is told in: "400 pounds" and "550 euros" may be one budget.
+_UNITS = frozenset(
+    """
+    pound quid euro dollar buck grand k kg kilo lb mile km metre meter minute hour percent
+    hr min mins hrs ml litre liter gram calory calorie step
+    """.split()  # noqa: SIM905
+)
+
+
+@lru_cache(maxsize=4096)
+def counted(text: str) -> frozenset[str]:
+    """The stems of the content words right after a number, units aside: what each amount
+    counts ("420 ewes", "610 lambs"; not "1,450 a month", "80 kg")."""
+    found: set[str] = set()
+    tokens = _TOKEN.findall(text)
+    for number, word in pairwise(tokens):
+        if number[0].isdigit() and word[0].isalpha() and not _is_name(word):
+            stem = _stem(word)
+            if stem not in _STOP and stem not in _UNITS:
+                found.add(stem)
+    return frozenset(found)
 
 
 def same_anchor(a: Anchors, b: Anchors) -> bool:

@@ -35,6 +35,7 @@ from graphmem.search.update_words import (
     by_kind,
     changed,
     content,
+    counted,
     modifiers,
     names,
     same_anchor,
@@ -138,6 +139,7 @@ class _Features:
     anchors: Anchors
     topics: frozenset[str]  # names that are not a stated value: both must name the same
     kinds_of: dict[str, str]  # content stem -> the content stem right before it
+    counts: frozenset[str]  # what its amounts count ("420 ewes": ewe)
 
     @classmethod
     def of(cls, m: Ranked) -> _Features:
@@ -146,7 +148,10 @@ class _Features:
         found = values(text)
         topics = names(text) - {v for kind, v in found if kind == "name"}
         words, kinds = content(text), modifiers(text)
-        return cls(m, m.observed_at, subject, words, by_kind(found), anchors(text), topics, kinds)
+        return cls(
+            m, m.observed_at, subject, words, by_kind(found), anchors(text), topics, kinds,
+            counted(text),
+        )  # fmt: skip
 
     def _other_kind(self, other: _Features, shared: frozenset[str]) -> bool:
         """A shared word of another kind on each side ("my *yoga* class" and "my *pottery*
@@ -179,6 +184,8 @@ class _Features:
             return None
         if not changed(self.kinds, other.kinds):
             return None
+        if self.counts and other.counts and not self.counts & other.counts:
+            return None  # "420 ewes" and "610 lambs": two things counted, not one changed
         a, b = self.memory, other.memory
         older, newer = (a, b) if self.observed < other.observed else (b, a)
         return Pair(older, newer, shared)

@@ -74,7 +74,8 @@ class RecentPeople:
     pronoun each one's relation tells, over the whole add."""
 
     def __init__(self, speakers: Iterable[str]) -> None:
-        self._skip = {normalize_name(s) for s in speakers}
+        self._speakers = [s for s in speakers if s]
+        self._skip = {normalize_name(s) for s in self._speakers}
         self._last: list[dict[str, str]] = []  # per message, oldest first: key -> name
         self._pronoun: dict[str, str] = {}  # key -> "she" / "he"
 
@@ -101,8 +102,17 @@ class RecentPeople:
         return found
 
     def saw(self, names: Iterable[str]) -> None:
-        """Record the people a message named (its PERSON entities)."""
-        self._last = [*self._last, self._others(names)][-2:]
+        """Record the people a message named (its PERSON entities); "Mum" beside the relative
+        it is named for ("<Speaker>'s Mother") is that one person."""
+        people = self._others(names)
+        for key, name in list(people.items()):
+            relation = RELATIONS.get(name.lower())
+            if relation is None:
+                continue
+            called = {normalize_name(unnamed_relative(s, relation)) for s in self._speakers}
+            if called & people.keys():
+                del people[key]
+        self._last = [*self._last, people][-2:]
 
 
 def introduced(doc: Doc) -> dict[str, str]:

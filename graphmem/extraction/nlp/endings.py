@@ -17,7 +17,7 @@ person (:func:`.triplets.subject_of`):
   to cycling", "we changed from Android to iPhone");
 * a thing one no longer has: the object of "sell", "replace", "trade (in)", "swap (out)",
   "give away" or "get rid of" ("Dad replaced his Volvo with a Tesla") denies having,
-  owning, driving or riding it (:data:`graphmem.extraction.patterns.POSSESSION_VERBS`),
+  owning, driving, riding or using it (:data:`graphmem.extraction.patterns.POSSESSION_VERBS`),
   whoever the subject;
 * a workplace left: an organisation that is the object of "leave" or "quit" ("my wife left
   Siemens and joined Bosch"), or the "from" of "retire" or "resign" ("Dad retired from

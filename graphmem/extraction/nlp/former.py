@@ -68,12 +68,14 @@ def as_former(
 ) -> list[ExtractedTriplet]:
     """``triplets`` with each fact whose slot the same message ends (any value, or the same
     one) told as former, in a message that tells a retirement and nothing current: "I worked
-    as a teacher for 20 years before I retired". "Got laid off, so I'm working at my uncle's
-    shop now" keeps the new job. A role told with its holder's leaving is former whatever the
-    message says ("our drummer Kez quit the band": ``former_holds_role drummer``)."""
+    as a teacher for 20 years before I retired"; and a named job the message ends, as former
+    ("got laid off from Stripe": ``former_works_at Stripe``). "Got laid off, so I'm working
+    at my uncle's shop now" keeps the new job. A role told with its holder's leaving is former
+    whatever the message says ("our drummer Kez quit the band": ``former_holds_role drummer``)."""
     retired = _RETIRED.search(text) is not None and _NOW.search(text) is None
+    denied = list(denied)
     ended = {(normalize_name(d.source), d.predicate, normalize_name(d.target)) for d in denied}
-    kept: list[ExtractedTriplet] = []
+    kept: list[ExtractedTriplet] = list(_jobs_left(denied))
     for triplet in triplets:
         if not retired and triplet.predicate not in _ENDED_WITH_IT:
             kept.append(triplet)
@@ -84,3 +86,15 @@ def as_former(
             triplet = triplet.model_copy(update={"predicate": FORMER + triplet.predicate})
         kept.append(triplet)
     return kept
+
+
+#: Ends whose named value is kept as what was: "got laid off from Stripe" tells a job held.
+_HELD_UNTIL_ENDED = frozenset({"works_at"})
+
+
+def _jobs_left(denied: list[ExtractedTriplet]) -> Iterator[ExtractedTriplet]:
+    """``former_works_at Stripe`` for each end of a named job ("got laid off from Stripe",
+    "I quit my job at Google"): what was, for "Where did I work before?"."""
+    for triplet in denied:
+        if triplet.predicate in _HELD_UNTIL_ENDED and triplet.target != ANY_VALUE:
+            yield triplet.model_copy(update={"predicate": FORMER + triplet.predicate})

@@ -40,10 +40,34 @@ _THINGS = frozenset({"it", "that", "this"})
 _SELF = frozenset({"i", "we"})
 
 
+#: What a thing does when it stops working ("the quad bike packed in", "my laptop died"):
+#: the participle after it is what the speaker does instead.
+_BROKE = frozenset({"break", "die", "pack", "conk", "crash", "fail", "give", "go", "quit", "stop"})
+
+
 def told_before(verb: Token, found: list[Token]) -> list[Token]:
     """``found``, the subjects a participle ``verb`` shares with the verb before it; or, when
-    those only name a thing, the first-person subject that opened the sentence."""
-    if not participle(verb) or not found or any(t.lower_ not in _THINGS for t in found):
+    those only name a thing, the first-person subject that opened the sentence; or, after a
+    thing that broke, the speaker (an empty list: the caller's default)."""
+    if not participle(verb) or not found:
+        return found
+    if after_breakdown(verb):
+        return []
+    if any(t.lower_ not in _THINGS for t in found):
         return found
     opener = next((t for t in verb.sent if t.dep_ == "nsubj"), None)
     return [opener] if opener is not None and opener.lower_ in _SELF else found
+
+
+def after_breakdown(verb: Token) -> bool:
+    """ "the quad bike packed in, *using* the old Land Rover": a participle after a clause
+    whose subjects are common nouns, no one's name, and whose verb tells it stopped working;
+    what the participle tells is the speaker's."""
+    head = verb.head
+    found = [t for t in head.children if t.dep_ == "nsubj"]
+    return (
+        participle(verb)
+        and head.lemma_.lower() in _BROKE
+        and bool(found)
+        and all(t.pos_ == "NOUN" and not t.ent_type_ for t in found)
+    )

@@ -52,7 +52,7 @@ from graphmem.extraction.nlp.pastimes import (
 from graphmem.extraction.nlp.pattern_predicates import as_pattern
 from graphmem.extraction.nlp.plans import PLAN, planner, trip_ahead
 from graphmem.extraction.nlp.repairs import opening_verb
-from graphmem.extraction.nlp.shared_subjects import hired, participle, told_before
+from graphmem.extraction.nlp.shared_subjects import after_breakdown, hired, participle, told_before
 from graphmem.extraction.nlp.treatment import started
 from graphmem.extraction.nlp.visits import visits
 from graphmem.lifecycle.predicates import DEFAULT_FUNCTIONAL_PREDICATES, normalize_name
@@ -128,7 +128,7 @@ def subject_of(verb: Token, speakers: Speakers) -> Named | None:
     spoken to, alone or among several subjects), or else a lone third party who is a
     person (:func:`.others.third_party`: "My dad drives a Volvo")."""
     tokens = _subject_tokens(verb)
-    if not tokens and _told_without_i(verb):
+    if not tokens and (_told_without_i(verb) or after_breakdown(verb)):
         return Named(speakers.me, PERSON)
     for token in tokens:
         for part in _with_conjuncts(token):  # "My cousin Ines and I went …": the speaker went
@@ -381,7 +381,8 @@ def verb_triplets(
         if predicate == "share_with" and _shares_home(verb):
             predicate = "live_with"  # "shares a flat with two friends"
         if studied(predicate, obj):  # "doing physics, maths and computing"
-            predicate, target = predicate[: -len("do")] + "study", Named(obj.lower_, CONCEPT)
+            subject = [t.lower_ for t in obj.lefts if t.dep_ == "compound"] + [obj.lower_]
+            predicate, target = predicate[: -len("do")] + "study", Named(" ".join(subject), CONCEPT)
         if target is not None:
             # "joined a startup called Medly", "works as a nurse at St. Mary's": a workplace
             # named, whatever its label (but a person's)

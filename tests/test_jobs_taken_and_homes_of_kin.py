@@ -1,0 +1,175 @@
+"""Jobs taken at a workplace told by its kind, offers named before the word, what a broken
+thing leaves one using, a relative moved into a home, "Mum" asked as a name, housemates
+described before their names, a successor told by the room or the role left, the latest of
+several holders of one role, and amounts that count different things (found by a farmer's,
+a job hunter's, a carer's, a triathlete's, a student's, a patient's and a learner driver's
+chats, twenty-second stop). The sentences here are other wordings than the ones that found
+them."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from functools import partial
+
+import neo4j
+import pytest
+
+from graphmem import Memory, Settings
+from graphmem.ports.embedder import Embedder
+from graphmem.ports.search import RelationRow
+from graphmem.search import role_holders
+from graphmem.search.role_phrases import SELF, phrases
+from graphmem.search.update_words import counted
+from graphmem.search.updates import paired
+from tests.support.nlp_reading import denied, facts, read_turns, told
+from tests.support.telling import scorer, teller
+
+SPEAKER = "Carys"
+
+triples = partial(told, speaker=SPEAKER)
+ended = partial(denied, speaker=SPEAKER)
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("Aled has found a job at the library", ("Aled", "works_at", "library")),
+        ("Aled's taken a job at the council in Swansea", ("Aled", "works_at", "council")),
+        ("I've secured a job at Ocado", (SPEAKER, "works_at", "Ocado")),
+        ("accepted the Deliveroo offer last night", (SPEAKER, "works_at", "Deliveroo")),
+        ("got the Ocado offer, starting in March", (SPEAKER, "works_at", "Ocado")),
+        ("moving to a bigger practice in Bristol, better hours", (SPEAKER, "works_at", "practice")),
+        ("got laid off from Ocado on Friday", (SPEAKER, "former_works_at", "Ocado")),
+    ],
+)
+def test_a_job_taken_or_left(text: str, wanted: tuple[str, str, str]) -> None:
+    assert wanted in triples(text)
+
+
+def test_an_offer_got_and_turned_down_is_no_job() -> None:
+    assert not any(p == "works_at" for _, p, _ in triples("got the Ocado offer but said no"))
+
+
+def test_what_a_broken_thing_leaves_one_using() -> None:
+    assert (SPEAKER, "use", "Nokia") in triples("my phone died, using an old Nokia until payday")
+    assert not any(s == SPEAKER for s, _, _ in triples("the dog barked all night, keeping us up"))
+
+
+def test_a_thing_sold_is_no_longer_used() -> None:
+    assert (SPEAKER, "use", "Vespa") in ended("sold the Vespa and bought a Yaris")
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        (
+            "we got Dad into Elmwood care home",
+            (f"{SPEAKER}'s Father", "lives_in", "Elmwood care home"),
+        ),
+        ("Nan is still in her bungalow in Rhyl", (f"{SPEAKER}'s Grandmother", "lives_in", "Rhyl")),
+        (
+            "my stepdad lives in a cottage in Tenby",
+            (f"{SPEAKER}'s Stepfather", "lives_in", "Tenby"),
+        ),
+    ],
+)
+def test_where_a_relative_lives(text: str, wanted: tuple[str, str, str]) -> None:
+    assert wanted in triples(text)
+
+
+def test_she_after_mum_named_as_a_name_is_mum() -> None:
+    turns = [(SPEAKER, "Mum's had a fall, nothing broken"), (SPEAKER, "she's in a flat in Tenby")]
+    second = read_turns(turns)[1]
+    assert (f"{SPEAKER}'s Mother", "lives_in", "Tenby") in facts(second.triplets)
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("my housemates are Tomasz and a Welsh lad, Gethin", ("Gethin", "roommate_of", SPEAKER)),
+        ("changed tutors, having sessions with Mrs Kaur now", ("Kaur", "tutor_of", SPEAKER)),
+        ("booked more sessions, new physio Anouk", ("Anouk", "physio_of", SPEAKER)),
+        ("Priya moved out and a guy called Sol took her room", ("Sol", "replaces", "Priya")),
+        ("Hale has retired, got a new GP at the practice, Dr Moss", ("Moss", "replaces", "Hale")),
+        ("doing computer science now, maths was too dry", (SPEAKER, "study", "computer science")),
+    ],
+)
+def test_who_is_whose_now(text: str, wanted: tuple[str, str, str]) -> None:
+    assert wanted in triples(text)
+
+
+@pytest.mark.parametrize(
+    ("query", "role"),
+    [("Where is Dad staying now?", "father"), ("What did Nan say about the party?", "grandmother")],
+)
+def test_a_parent_called_by_name_is_the_askers(query: str, role: str) -> None:
+    assert [(p.anchor, p.role) for p in phrases(query)] == [(SELF, role)]
+
+
+def test_amounts_that_count_different_things_pair_nothing() -> None:
+    ranked = scorer("Owen")
+    hens = ranked("a", "the farm keeps 300 hens this year", 1)
+    eggs = ranked("b", "the farm sold 900 eggs this year", 20)
+    more = ranked("c", "the farm keeps 340 hens this year now", 20)
+    assert counted(hens.text) == {"hen"}
+    assert paired(hens, eggs) is None
+    assert paired(hens, more) is not None
+
+
+def test_the_latest_holder_of_a_role_told_pairs_after_the_first() -> None:
+    ranked = scorer(SPEAKER)
+    first, later = ranked("m1", "my coach is Dana", 1), ranked("m2", "training with Imke now", 9)
+    rows = [
+        RelationRow(
+            id=f"t{i}",
+            source_id=who,
+            source=who,
+            predicate="coach_of",
+            target_id="me",
+            target=SPEAKER,
+            memory_ids=[m.id],
+        )
+        for i, (who, m) in enumerate((("dana", first), ("imke", later)))
+    ]
+    [pair] = role_holders.pairs(rows, {m.id: m for m in (first, later)})
+    assert (pair.older.id, pair.newer.id) == ("m1", "m2")
+    assert "coach" in role_holders.SUCCESSIVE and "child" not in role_holders.SUCCESSIVE
+
+
+@pytest.mark.neo4j
+def test_the_coach_now_and_the_coach_before(
+    settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str
+) -> None:
+    turns = [
+        ("2026-01-10T10:00:00Z", "my swim coach is Dana, she's tough"),
+        ("2026-02-10T10:00:00Z", "pool is closed for repairs all February"),
+        ("2026-05-10T10:00:00Z", "changed coaches, training with Imke now"),
+    ]
+    with Memory(settings, driver=driver, embedder=embedder) as memory:
+        tell = teller(memory, user_id, SPEAKER)
+        for at, text in turns:
+            tell(text, at)
+
+        def first(query: str) -> str:
+            at = datetime(2026, 6, 1, tzinfo=UTC)
+            return memory.search(query, user_id=user_id, top_k=3, reference_date=at).results[0].text
+
+        assert "Imke" in first("Who is my coach?")
+        assert "Dana" in first("Who was my coach before?")
+
+
+@pytest.mark.neo4j
+def test_where_mum_lives_now(
+    settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str
+) -> None:
+    turns = [
+        ("2026-01-10T10:00:00Z", "my brother lives in Cork, he never visits"),
+        ("2026-02-10T10:00:00Z", "Mum's memory is getting worse"),
+        ("2026-04-10T10:00:00Z", "we moved Mum into Larkfield care home last week"),
+    ]
+    with Memory(settings, driver=driver, embedder=embedder) as memory:
+        tell = teller(memory, user_id, SPEAKER)
+        for at, text in turns:
+            tell(text, at)
+        found = memory.search("Where does Mum live now?", user_id=user_id, top_k=3)
+    assert "Larkfield" in found.results[0].text, [m.text for m in found.results]
