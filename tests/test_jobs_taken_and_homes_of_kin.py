@@ -46,6 +46,25 @@ def test_a_job_taken_or_left(text: str, wanted: tuple[str, str, str]) -> None:
     assert wanted in triples(text)
 
 
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("Efa's back at work at the surgery next week", ("Efa", "works_at", "surgery")),
+        ("back at work at Boots, the rota is awful", (SPEAKER, "works_at", "Boots")),
+        ("Dewi's gone off to college in Bangor", ("Dewi", "studies_at", "college")),
+        ("Glenys went back home to Wrexham on Sunday", ("Glenys", "lives_in", "Wrexham")),
+        ("Osian is on solids now, loves banana", ("Osian", "eats", "solids")),
+        (
+            "my client is an agency in Leeds called Brightside",
+            (SPEAKER, "has_client", "Brightside"),
+        ),
+        ("my bike got nicked, using the bus till payday", (SPEAKER, "use", "bus")),
+    ],
+)
+def test_where_someone_is_now(text: str, wanted: tuple[str, str, str]) -> None:
+    assert wanted in triples(text)
+
+
 def test_an_offer_got_and_turned_down_is_no_job() -> None:
     assert not any(p == "works_at" for _, p, _ in triples("got the Ocado offer but said no"))
 

@@ -47,6 +47,10 @@ HEALTH_RULES: tuple[Rule, ...] = (
     # treatment.py reads one a carer starts: "my GP put me on statins")
     rule(rf"(?:{BE1}|{NAME}(?:'s|\s+(?i:is)))\s+{ADV}(?i:on)\s+(?P<t>(?i:{MEDICINE}))\b", "take",
           "word"),
+    # "Felix is on formula now", "the twins are on solids": what a baby is fed
+    rule(rf"(?:{NAME}(?:'s|\s+(?i:is|are))|(?i:they're|they\s+are))\s+{ADV}(?i:on)\s+"
+          rf"(?P<t>(?i:formula|solids|purees|purées|breast\s+milk|cow's\s+milk|oat\s+milk))\b",
+          "eats", "word"),
     # "Bramble's on metacam for his hips": a medicine not listed, told with what it treats,
     # or with its dose or how often ("Dad's on co-careldopa three times a day")
     rule(rf"(?:{BE1}|{NAME}(?:'s|\s+(?i:is)))\s+{ADV}{TAKEN_FOR}", "take", "word"),

@@ -210,8 +210,9 @@ PERSONAL_RULES: tuple[Rule, ...] = (
     # a business's clients: "my biggest client is the Oakwood Hotel", "landed a new client,
     # Brightwave Energy"; and one lost: "lost the Oakwood Hotel as a client"
     rule(rf"(?:(?<![\w'])(?i:my|our)\s+|^)(?:{_CLIENT_ADJ}\s+)?{_CLIENT}\s+{_NOW}(?i:is|was)\s+"
-          rf"(?:(?i:an?)\s+(?:[\w-]+\s+){{0,3}}?[\w-]+,\s+)?(?:(?i:the)\s+)?{ORG}", "has_client",
-          "names"),  # "first client is a Danish bank, Nordea": its "my" left out
+          rf"(?:(?i:an?)\s+(?:[\w-]+\s+){{0,3}}?(?:[\w-]+,|(?i:called|named))\s+)?(?:(?i:the)\s+)?"
+          rf"{ORG}", "has_client", "names"),  # "first client is a Danish bank, Nordea": its "my"
+    # left out; "my client is a fintech in Berlin called Solaris"
     rule(rf"(?<![\w'])(?i:landed|got|won|signed|picked\s+up|taken\s+on|took\s+on)\s+"
           rf"(?i:an?)\s+(?:{_CLIENT_ADJ}\s+)?{_CLIENT},?\s+(?:(?i:the)\s+)?{ORG}", "has_client",
           "names", event=True),
@@ -229,6 +230,10 @@ PERSONAL_RULES: tuple[Rule, ...] = (
     # "Canva promoted me to lead designer", "my boss promoted me to team lead"
     rule(rf"(?<![\w'])(?i:promoted\s+me\s+to|made\s+me)\s+(?:(?i:an?)\s+)?{T}", "job_title",
           "title", occupation=True, event=True),  # "they made me head baker"
+    # "Soraya's gone back to uni", "Jay went off to college": where they study now
+    rule(rf"{NAME}(?:'s|\s+has|\s+is)?\s+{ADV}(?i:gone|going|went|headed|heading|off)\s+"
+          rf"(?:(?i:back|off)\s+)?(?i:to)\s+(?P<t>(?i:uni|university|college|sixth\s+form))\b",
+          "studies_at", "word", event=True),
     # "switched coaches, working with Ben now", "changed physios, seeing Andy at the clinic":
     # the one the speaker has now
     rule(rf"(?<![\w'])(?i:switched|switching|changed|changing|swapped|swapping)\s+"

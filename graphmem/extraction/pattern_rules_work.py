@@ -8,7 +8,17 @@ from __future__ import annotations
 
 from graphmem.domain.alternation import alternation
 from graphmem.domain.schooling import SUBJECTS
-from graphmem.extraction.pattern_fragments import ADV, BE1, CAP, FP, NAME, ORG, PERFECT, TITLE_WORDS
+from graphmem.extraction.pattern_fragments import (
+    A_WORKPLACE,
+    ADV,
+    BE1,
+    CAP,
+    FP,
+    NAME,
+    ORG,
+    PERFECT,
+    TITLE_WORDS,
+)
 from graphmem.extraction.pattern_rule import Rule, TargetKind, rule
 
 #: Kinds of a job ("a part-time job", "a summer internship", "my first placement").
@@ -130,6 +140,12 @@ WORK_RULES: tuple[Rule, ...] = (
     # "Connor's gone to work for British Gas", "Jo went to work at Arup": their job now
     rule(rf"{NAME}(?:'s|\s+has|\s+is)?\s+{ADV}(?i:gone|going|went|left)\s+(?i:to)\s+(?i:work)\s+"
           rf"(?i:for|at|with)\s+(?:the\s+)?(?=[A-Z]){ORG}", "works_at", "names", event=True),
+    # "Jess is back at work at the hospital in July", "back at work at the council": the job
+    *(
+        rule(rf"(?:{NAME}(?:'s|\s+is|\s+will\s+be)\s+|{BE1}\s+|^){ADV}(?:(?i:back)\s+)?(?i:at\s+work|"
+              rf"working)\s+(?i:at|for)\s+(?:(?i:the)\s+)?{where}", "works_at", kind, event=True)
+        for where, kind in ((rf"(?=[A-Z]){ORG}", "names"), (A_WORKPLACE, "phrase"))
+    ),
     # "my husband Karim works nights at the Amazon warehouse", "I work weekends at Lidl"
     rule(rf"(?:{FP}|{NAME}){PERFECT}\s+{ADV}(?i:works?|working|worked)\s+(?i:nights|days|"
           rf"weekends|evenings|mornings|shifts|nights\s+and\s+weekends|part-time|full-time|"

@@ -40,9 +40,27 @@ _THINGS = frozenset({"it", "that", "this"})
 _SELF = frozenset({"i", "we"})
 
 
-#: What a thing does when it stops working ("the quad bike packed in", "my laptop died"):
+#: What a thing does when it stops working ("the quad bike packed in", "my laptop died", "my
+#: phone got stolen"):
 #: the participle after it is what the speaker does instead.
-_BROKE = frozenset({"break", "die", "pack", "conk", "crash", "fail", "give", "go", "quit", "stop"})
+_BROKE = frozenset(
+    {
+        "break",
+        "die",
+        "pack",
+        "conk",
+        "crash",
+        "fail",
+        "give",
+        "go",
+        "quit",
+        "stop",
+        "steal",
+        "lose",
+        "nick",
+        "pinch",
+    }
+)
 
 
 def told_before(verb: Token, found: list[Token]) -> list[Token]:
@@ -64,10 +82,17 @@ def after_breakdown(verb: Token) -> bool:
     whose subjects are common nouns, no one's name, and whose verb tells it stopped working;
     what the participle tells is the speaker's."""
     head = verb.head
-    found = [t for t in head.children if t.dep_ == "nsubj"]
+    found = [t for t in head.children if t.dep_ in {"nsubj", "nsubjpass"}]
     return (
         participle(verb)
-        and head.lemma_.lower() in _BROKE
+        and (head.lemma_.lower() in _BROKE or _got_broken(head))
         and bool(found)
         and all(t.pos_ == "NOUN" and not t.ent_type_ for t in found)
+    )
+
+
+def _got_broken(head: Token) -> bool:
+    """ "my bike got nicked": "got" with the participle of what befell it."""
+    return head.lemma_.lower() == "get" and any(
+        c.dep_ in {"acomp", "xcomp", "oprd"} and c.lemma_.lower() in _BROKE for c in head.children
     )
