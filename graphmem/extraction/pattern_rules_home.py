@@ -122,7 +122,8 @@ HOME_RULES: tuple[Rule, ...] = (
     rule(rf"{NAME}\s+{ADV}(?i:lives|resides)\s+(?i:in)\s+(?!{_A_HOME_IN}){T}", "lives_in"),
     # "Linda's gone home to Norwich", "Gran flew back home to Cork": where their home is
     rule(rf"{NAME}(?:'s|\s+has)?\s+{ADV}(?i:gone|went|going|flew|flown|headed|heading|driven|"
-          rf"drove)\s+(?:(?i:back)\s+)?(?i:home)\s+(?i:to)\s+(?=[A-Z]){ORG}", "lives_in", event=True),
+          rf"drove)\s+(?:(?i:back)\s+)?(?i:home)\s+(?i:to)\s+(?=[A-Z]){ORG}", "lives_in",
+          event=True),
     # "Mum lives in her own flat in Hove", "she's still in her own flat in Hove": the town
     rule(rf"{NAME}(?:\s+{ADV}(?i:lives|resides)\s+|(?:'s|\s+is)\s+{ADV}(?:(?i:living)\s+)?)"
           rf"(?i:in)\s+{_A_HOME_IN}{ORG}", "lives_in"),
