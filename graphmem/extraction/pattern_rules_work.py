@@ -103,6 +103,12 @@ _ORG_OPENS = (
     rf"{ADV}"
 )
 
+#: Where one is back at work, and how the target reads: a name, or a workplace by its kind.
+_BACK_AT: tuple[tuple[str, TargetKind], ...] = (
+    (rf"(?=[A-Z]){ORG}", "names"),
+    (A_WORKPLACE, "phrase"),
+)
+
 WORK_RULES: tuple[Rule, ...] = (
     # "got a part-time job pulling pints at the Swan", "landed a summer internship at Arup"
     rule(rf"(?<![\w'])(?i:got|landed|found|secured|started|start|starting|accepted|taken|took|"
@@ -144,7 +150,7 @@ WORK_RULES: tuple[Rule, ...] = (
     *(
         rule(rf"(?:{NAME}(?:'s|\s+is|\s+will\s+be)\s+|{BE1}\s+|^){ADV}(?:(?i:back)\s+)?(?i:at\s+work|"
               rf"working)\s+(?i:at|for)\s+(?:(?i:the)\s+)?{where}", "works_at", kind, event=True)
-        for where, kind in ((rf"(?=[A-Z]){ORG}", "names"), (A_WORKPLACE, "phrase"))
+        for where, kind in _BACK_AT
     ),
     # "my husband Karim works nights at the Amazon warehouse", "I work weekends at Lidl"
     rule(rf"(?:{FP}|{NAME}){PERFECT}\s+{ADV}(?i:works?|working|worked)\s+(?i:nights|days|"
