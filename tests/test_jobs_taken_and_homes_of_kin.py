@@ -192,3 +192,30 @@ def test_where_mum_lives_now(
             tell(text, at)
         found = memory.search("Where does Mum live now?", user_id=user_id, top_k=3)
     assert "Larkfield" in found.results[0].text, [m.text for m in found.results]
+
+
+@pytest.mark.neo4j
+def test_the_memory_that_ended_a_matched_fact_answers_what_it_is_now(
+    settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str
+) -> None:
+    """The later memory shares no word with the question; it ended the fact the question
+    matched, so it is a candidate as that fact is, and ranks first for the present."""
+    turns = [
+        (
+            "2026-01-10T10:00:00Z",
+            "the tractor broke down, using my brother's pickup to haul the feed",
+        ),
+        ("2026-02-10T10:00:00Z", "feed prices went up again this month"),
+        ("2026-04-10T10:00:00Z", "sold the pickup back to him and bought a Hilux"),
+    ]
+    at = datetime(2026, 6, 1, tzinfo=UTC)
+    with Memory(settings, driver=driver, embedder=embedder) as memory:
+        tell = teller(memory, user_id, SPEAKER)
+        for day, text in turns:
+            tell(text, day)
+        now = memory.search("What do I use to haul the feed?", user_id=user_id, reference_date=at)
+        before = memory.search(
+            "What did I use to haul the feed before?", user_id=user_id, reference_date=at
+        )
+    assert "Hilux" in now.results[0].text, [m.text for m in now.results]
+    assert "pickup to haul" in before.results[0].text, [m.text for m in before.results]

@@ -31,6 +31,8 @@ class Pool:
     # memory id -> the best raw cosine to the query of a fact it asserted that the triplet
     # signal matched: the semantic gate lets it through by that fact (search/ranking.py)
     fact_cosines: dict[str, float] = field(default_factory=dict)
+    # memory id -> the matched memories whose fact it ended (search/signals/triplets.py)
+    enders: dict[str, set[str]] = field(default_factory=dict)
     # the steps role resolution took to a role held one at a time (search/role_holders.py)
     role_steps: list[RelationRow] = field(default_factory=list)
 
@@ -68,6 +70,8 @@ class Pool:
         self.others_than_named |= other.others_than_named
         for memory_id, cosine in other.fact_cosines.items():
             self.add_fact_cosine(memory_id, cosine)
+        for memory_id, ended in other.enders.items():
+            self.enders.setdefault(memory_id, set()).update(ended)
 
     def ids(self) -> list[str]:
         return list(self.scores)

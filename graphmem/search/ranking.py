@@ -209,6 +209,7 @@ def gate_and_rank(
         for r in rows
         if r.cosine >= ctx.threshold or r.memory.id in by_fact or time_plan.pinned(r.memory)
     ]
+    passed += _enders(rows, passed, pool)
     if by_fact:
         pool.status["triplet"] = (
             f"{pool.status.get('triplet', 'ok')}; {len(by_fact)} through the gate by a matched fact"
@@ -252,6 +253,17 @@ def gate_and_rank(
         )
     scored.sort(key=lambda m: (-m.score, m.id))
     return [m.result() for m in scored[: ctx.top_k]], len(rows) - len(passed)
+
+
+def _enders(rows: list[GateRow], passed: list[GateRow], pool: Pool) -> list[GateRow]:
+    """The gated-out memories that ended a fact of one that passed: they answer what the
+    fact is now ("sold the Land Rover …" for "What do I use to get around the fields?")."""
+    through = {r.memory.id for r in passed}
+    return [
+        r
+        for r in rows
+        if r.memory.id not in through and pool.enders.get(r.memory.id, set()) & through
+    ]
 
 
 def _by_fact(row: GateRow, pool: Pool, ctx: SearchContext) -> bool:

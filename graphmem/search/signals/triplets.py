@@ -29,6 +29,19 @@ def _credit(pool: Pool, triplet: TripletHit, score: float, gate: bool) -> None:
             pool.add_fact_cosine(memory_id, triplet.cosine)
 
 
+def _credit_ender(pool: Pool, triplet: TripletHit, ctx: SearchContext, gate: bool) -> None:
+    """The memory that ended a matched fact (by the query's date) is a candidate as the fact
+    is: "sold the Land Rover and got a new Honda quad" answers "What do I use to get around
+    the fields?" that "using the old Land Rover to get round the fields" matched; the update
+    rule then ranks it first for a current question (:mod:`graphmem.search.ended`)."""
+    ender, ended = triplet.ended_by, triplet.valid_to
+    if ender is None or ended is None or (ctx.reference_date and ended > ctx.reference_date):
+        return
+    pool.add("triplet", ender, triplet.score)
+    if gate:  # it passes the semantic gate when a memory whose fact it ended does
+        pool.enders.setdefault(ender, set()).update(triplet.memory_ids)
+
+
 def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: SearchSettings) -> None:
     owner = ctx.owner
     k = max(ctx.per_signal_k, settings.triplet_candidates)
@@ -39,6 +52,7 @@ def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: Search
     by_text = _by_text(store, ctx.vector, k, found.terms, stats, known)
     for triplet in [*strong, *by_text]:
         _credit(pool, triplet, triplet.score, settings.fact_gate)
+        _credit_ender(pool, triplet, ctx, settings.fact_gate)
     if not found.by_vector and not by_text:
         pool.status["triplet"] = "ok (no triplets in this scope match)"
         return
