@@ -122,6 +122,8 @@ def test_the_kind_of_answer_asked_for(query: str, kind: str | None) -> None:
         ("home by 10 on school nights", "age", False),
         ("she sees her dad every other weekend", "when", True),
         ("the twins love the new pool", "when", False),
+        ("the memory clinic started Dad on rivastigmine", "medication", True),  # 22nd stop
+        ("she needs to examine the results first", "medication", False),
     ],
 )
 def test_what_a_memory_holds(text: str, kind: str, held: bool) -> None:

@@ -38,6 +38,7 @@ ended = partial(denied, speaker=SPEAKER)
         ("I've secured a job at Ocado", (SPEAKER, "works_at", "Ocado")),
         ("accepted the Deliveroo offer last night", (SPEAKER, "works_at", "Deliveroo")),
         ("got the Ocado offer, starting in March", (SPEAKER, "works_at", "Ocado")),
+        ("got the Monzo offer!!! so happy", (SPEAKER, "works_at", "Monzo")),
         ("moving to a bigger practice in Bristol, better hours", (SPEAKER, "works_at", "practice")),
         ("got laid off from Ocado on Friday", (SPEAKER, "former_works_at", "Ocado")),
     ],

@@ -188,13 +188,14 @@ WORK_RULES: tuple[Rule, ...] = (
         )
     ),
     # "got the Wise offer!! senior backend engineer, start 1st June", "accepted the Arup job
-    # offer": the employer named before the offer (a plain "got" only with a start told)
+    # offer": the employer named before the offer (a plain "got" only with a start told, or
+    # cheered)
     *(
         rule(rf"(?<![\w'])(?:{verbs})\s+(?i:the|their|an?)\s+(?=[A-Z]){ORG}\s+(?:(?i:job)\s+)?"
               rf"(?i:offer){then}", "works_at", "names", event=True, first_person_before=True)
         for verbs, then in (
             (r"(?i:accepted|accepting|took|taken|signed)", ""),
-            (r"(?i:got|gotten|received)", r"(?=[^.?;]{0,50}?\b(?i:starting|start|starts)\b)"),
+            (r"(?i:got|gotten|received)", r"(?=\s*!|[^.?;]{0,50}?\b(?i:starting|start|starts)\b)"),
         )
     ),
     rule(rf"(?<![\w'])(?i:started|starting|start|began|beginning)\s+(?i:in|on|from|next)\s+"
