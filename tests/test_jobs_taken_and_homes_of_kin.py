@@ -60,6 +60,13 @@ def test_a_job_taken_or_left(text: str, wanted: tuple[str, str, str]) -> None:
             (SPEAKER, "has_client", "Brightside"),
         ),
         ("my bike got nicked, using the bus till payday", (SPEAKER, "use", "bus")),
+        ("landed the Arup role, can't quite believe it", (SPEAKER, "works_at", "Arup")),
+        ("took on an assistant, a Welsh lass called Lowri", (SPEAKER, "employs", "Lowri")),
+        ("my son Rhodri calls every week from Calgary", ("Rhodri", "lives_in", "Calgary")),
+        (
+            "Marta quit to have her baby, now I've got Ffion covering",
+            ("Ffion", "replaces", "Marta"),
+        ),
     ],
 )
 def test_where_someone_is_now(text: str, wanted: tuple[str, str, str]) -> None:
@@ -134,6 +141,15 @@ def test_amounts_that_count_different_things_pair_nothing() -> None:
     assert counted(hens.text) == {"hen"}
     assert paired(hens, eggs) is None
     assert paired(hens, more) is not None
+
+
+def test_numbers_of_one_subject_pair_whatever_else_is_named() -> None:
+    ranked = scorer("Kai")
+    mock = ranked("a", "mocks went fine, got a 6 in chemistry", 1)
+    final = ranked("b", "results day! 7 in chemistry and 5 in Spanish", 20)
+    other = ranked("c", "results day! 7 in physics and 5 in Spanish", 20)
+    assert paired(mock, final) is not None
+    assert paired(mock, other) is None
 
 
 def test_the_latest_holder_of_a_role_told_pairs_after_the_first() -> None:

@@ -253,6 +253,11 @@ PERSONAL_RULES: tuple[Rule, ...] = (
           rf"(?P<s>{CAP})(?:'s|\s+has|\s+is)?\s+{ADV}(?i:took|taken|taking|got|moved\s+into|"
           rf"moving\s+into|has)\s+(?i:his|her|their)\s+(?:(?i:old)\s+)?(?i:room|place|spot)\b",
           "replaces", "names", event=True),
+    # "Zuzanna left to go back to Krakow, now I have Bea helping instead": the one now there
+    rule(rf"(?<![\w'-])(?P<t>{CAP})(?:'s|\s+has)?\s+{ADV}(?:left|quit|gone|moved\s+on)\b[^.!?;]{{0,40}}?"
+          rf"[,;]\s+(?:(?i:and|so)\s+)?(?:(?i:now)\s+)?{FP}(?:'ve|\s+have)?\s+(?:(?i:got|have)\s+)?"
+          rf"(?P<s>{CAP})(?![\w'-])\s+(?i:helping|instead|covering|doing\s+it|in\s+(?:her|his)\s+place)",
+          "replaces", "names", event=True),
     # "Mel's moved on, got a new physio at the clinic, Andy": the new one replaces the one gone
     rule(rf"(?<![\w'-])(?P<t>{CAP})(?:'s|\s+has)?\s+{ADV}(?i:moved\s+on|left|retired|quit|gone)"
           rf"[,;]\s+(?:(?i:so|and)\s+)?(?:{FP}(?:'ve|\s+have)?\s+)?(?i:got|found)\s+(?i:an?)\s+"

@@ -141,7 +141,9 @@ WORK_RULES: tuple[Rule, ...] = (
           "names", event=True, titled=True, occupation=True),  # not "hired a van, Dave drove"
     # "took on a new lad, Tyler", "we've hired a girl called Mia": someone taken on, no title
     rule(rf"{FP}?{PERFECT}\s*{ADV}{_HIRED}\s+(?i:a|an|another)\s+(?:(?i:new|young)\s+)?(?i:lad|lass|girl|"
-          rf"guy|bloke|woman|man|apprentice|trainee|junior)(?:,\s*|\s+(?i:called|named)\s+)"
+          rf"guy|bloke|woman|man|apprentice|trainee|junior|helper|assistant)(?:,\s*(?:(?i:an?)\s+"
+          rf"(?:[\w-]+\s+){{0,2}}?(?i:lad|lass|girl|guy|bloke|woman|man)\s+(?i:called|named)\s+)?|"
+          rf"\s+(?i:called|named)\s+)"
           rf"(?P<t>{CAP}(?:\s+{CAP})?)(?![\w'-])", "employs", "names", event=True),
     # "Connor's gone to work for British Gas", "Jo went to work at Arup": their job now
     rule(rf"{NAME}(?:'s|\s+has|\s+is)?\s+{ADV}(?i:gone|going|went|left)\s+(?i:to)\s+(?i:work)\s+"
@@ -191,11 +193,14 @@ WORK_RULES: tuple[Rule, ...] = (
     # offer": the employer named before the offer (a plain "got" only with a start told, or
     # cheered)
     *(
-        rule(rf"(?<![\w'])(?:{verbs})\s+(?i:the|their|an?)\s+(?=[A-Z]){ORG}\s+(?:(?i:job)\s+)?"
-              rf"(?i:offer){then}", "works_at", "names", event=True, first_person_before=True)
-        for verbs, then in (
-            (r"(?i:accepted|accepting|took|taken|signed)", ""),
-            (r"(?i:got|gotten|received)", r"(?=\s*!|[^.?;]{0,50}?\b(?i:starting|start|starts)\b)"),
+        rule(rf"(?<![\w'])(?:{verbs})\s+(?i:the|their|an?)\s+(?=[A-Z]){ORG}\s+{offer}{then}",
+              "works_at", "names", event=True, first_person_before=True)
+        for verbs, offer, then in (
+            (r"(?i:accepted|accepting|took|taken|signed)", r"(?:(?i:job)\s+)?(?i:offer)", ""),
+            (r"(?i:got|gotten|received)", r"(?:(?i:job)\s+)?(?i:offer)",
+             r"(?=\s*!|[^.?;]{0,50}?\b(?i:starting|start|starts)\b)"),
+            # "got the Hallé job!", "landed the Arup role": hired
+            (r"(?i:got|gotten|landed)", r"(?i:job|role|position|post|contract)\b", ""),
         )
     ),
     rule(rf"(?<![\w'])(?i:started|starting|start|began|beginning)\s+(?i:in|on|from|next)\s+"

@@ -143,7 +143,27 @@ def anchors(text: str) -> Anchors:
         else:
             stem = _stem(token)
             recent.append("" if _is_name(token) or stem in _STOP else stem)
+    for stem in numbers_of(text):
+        found.setdefault(stem, set()).add("")
     return {stem: frozenset(before) for stem, before in found.items()}
+
+
+#: Words after "a number in" that say when or how, not what the number is of.
+_NOT_SUBJECTS = frozenset({"morning", "afternoon", "evening", "night", "row", "total", "advance"})
+
+
+@lru_cache(maxsize=4096)
+def numbers_of(text: str) -> frozenset[str]:
+    """What a number is of when told after it: "got a 7 in maths", "8 in maths and 6 in
+    French" (the subject of a grade, a score, a place)."""
+    found: set[str] = set()
+    tokens = _TOKEN.findall(text)
+    for number, link, word in zip(tokens, tokens[1:], tokens[2:], strict=False):
+        if number[0].isdigit() and link.lower() in {"in", "for"} and word[0].isalpha():
+            stem = _stem(word)
+            if stem not in _STOP and stem not in _NOT_SUBJECTS and word.lower() not in _CALENDAR:
+                found.add(stem)
+    return frozenset(found)
 
 
 #: Units an amount is told in: "400 pounds" and "550 euros" may be one budget.

@@ -38,6 +38,7 @@ from graphmem.search.update_words import (
     counted,
     modifiers,
     names,
+    numbers_of,
     same_anchor,
     values,
 )
@@ -124,7 +125,9 @@ def _may_share_topics(a: _Features, b: _Features) -> bool:
     and an attribute word on both."""
     if a.topics == b.topics:
         return True
-    return (not a.topics or not b.topics) and bool(a.words & b.words & _ATTRIBUTES)
+    # "got a 7 in maths" and "8 in maths and 6 in French": what both numbers are of
+    attributes = _ATTRIBUTES | (a.numbered & b.numbered)
+    return (not a.topics or not b.topics) and bool(a.words & b.words & attributes)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +143,7 @@ class _Features:
     topics: frozenset[str]  # names that are not a stated value: both must name the same
     kinds_of: dict[str, str]  # content stem -> the content stem right before it
     counts: frozenset[str]  # what its amounts count ("420 ewes": ewe)
+    numbered: frozenset[str]  # what its numbers are of, told after them ("7 in maths": math)
 
     @classmethod
     def of(cls, m: Ranked) -> _Features:
@@ -150,7 +154,7 @@ class _Features:
         words, kinds = content(text), modifiers(text)
         return cls(
             m, m.observed_at, subject, words, by_kind(found), anchors(text), topics, kinds,
-            counted(text),
+            counted(text), numbers_of(text),
         )  # fmt: skip
 
     def _other_kind(self, other: _Features, shared: frozenset[str]) -> bool:
