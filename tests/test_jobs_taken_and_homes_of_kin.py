@@ -62,7 +62,6 @@ def test_a_job_taken_or_left(text: str, wanted: tuple[str, str, str]) -> None:
         ("my bike got nicked, using the bus till payday", (SPEAKER, "use", "bus")),
         ("landed the Arup role, can't quite believe it", (SPEAKER, "works_at", "Arup")),
         ("took on an assistant, a Welsh lass called Lowri", (SPEAKER, "employs", "Lowri")),
-        ("my son Rhodri calls every week from Calgary", ("Rhodri", "lives_in", "Calgary")),
         (
             "Marta quit to have her baby, now I've got Ffion covering",
             ("Ffion", "replaces", "Marta"),

@@ -120,9 +120,6 @@ HOME_RULES: tuple[Rule, ...] = (
     rule(rf"(?<![\w'])(?i:before|after|since)\s+(?i:moving|relocating)\s+(?i:to)\s+{T}",
           "lives_in", event=True, first_person_before=True),
     rule(rf"{NAME}\s+{ADV}(?i:lives|resides)\s+(?i:in)\s+(?!{_A_HOME_IN}){T}", "lives_in"),
-    # "Fiona rings every Sunday from Perth", "my son calls from Sydney": where they live
-    rule(rf"{NAME}\s+{ADV}(?i:rings|calls|phones|facetimes|skypes|video\s+calls|messages)\s+"
-          rf"(?:(?i:me|us)\s+)?(?:[\w-]+\s+){{0,3}}?(?i:from)\s+(?=[A-Z]){ORG}", "lives_in"),
     # "Linda's gone home to Norwich", "Gran flew back home to Cork": where their home is
     rule(rf"{NAME}(?:'s|\s+has)?\s+{ADV}(?i:gone|went|going|flew|flown|headed|heading|driven|"
           rf"drove)\s+(?:(?i:back)\s+)?(?i:home)\s+(?i:to)\s+(?=[A-Z]){ORG}", "lives_in",
