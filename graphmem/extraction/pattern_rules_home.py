@@ -125,8 +125,8 @@ HOME_RULES: tuple[Rule, ...] = (
           rf"drove)\s+(?:(?i:back)\s+)?(?i:home)\s+(?i:to)\s+(?=[A-Z]){ORG}", "lives_in",
           event=True),
     # "Mum lives in her own flat in Hove", "she's still in her own flat in Hove": the town
-    rule(rf"{NAME}(?:\s+{ADV}(?i:lives|resides)\s+|(?:'s|\s+is)\s+{ADV}(?:(?i:living)\s+)?)"
-          rf"(?i:in)\s+{_A_HOME_IN}{ORG}", "lives_in"),
+    rule(rf"(?:{NAME}(?:\s+{ADV}(?i:lives|resides)\s+|(?:'s|\s+is)\s+{ADV}(?:(?i:living)\s+)?)|"
+          rf"{BE1}\s+{ADV})(?i:in)\s+{_A_HOME_IN}{ORG}", "lives_in"),
     # "we moved Mum into Seaview care home", "got Dad into a nursing home in Hove": theirs
     rule(rf"(?:{FP}{PERFECT}\s+{ADV}|^)(?i:moved|got|put)\s+{NAME}\s+(?i:into|in\s+to|to)\s+"
           rf"(?:(?i:the)\s+)?(?P<t>{CAP}(?:\s+{CAP}){{0,2}}(?:\s+{_CARE}|\s+{_HOME_NOUN})?)"

@@ -80,6 +80,9 @@ ROLE_RULES: tuple[Rule, ...] = (
     rule(rf"(?<![\w'])(?i:our|my|the|their)\s+{ROLE}\s+(?P<s>{CAP})(?![\w'-])(?!\s+{CAP})",
           "holds_role", "role"),
     rule(rf"{NAME}(?:'s|\s+is)\s+{ADV}(?i:on)\s+(?P<t>(?i:{_INSTRUMENT}))\b", "holds_role", "role"),
+    # a line-up: "Me on guitar, my cousin Rafi on drums and a girl called Tess singing"
+    rule(rf"{NAME}\s+(?i:on)\s+(?P<t>(?i:{_INSTRUMENT}))\b(?=\s*(?:[,.;!]|$|\s+(?i:and)\b))",
+          "holds_role", "role"),
     rule(rf"{NAME}\s+{ADV}(?i:plays)\s+(?P<t>(?i:bass|drums|keys|keyboards|lead\s+guitar|rhythm\s+"
           rf"guitar))\b(?=\s*(?:[,.;!?]|$)|\s+(?i:in|for)\s+(?i:the|our|a)\s+(?i:band|group)\b)",
           "holds_role", "role"),
