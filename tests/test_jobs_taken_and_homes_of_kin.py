@@ -63,6 +63,7 @@ def test_a_job_taken_or_left(text: str, wanted: tuple[str, str, str]) -> None:
         ("landed the Arup role, can't quite believe it", (SPEAKER, "works_at", "Arup")),
         ("Dai on bass, me on keys and Nia singing", ("Dai", "holds_role", "bass player")),
         ("we're finally in our own flat in Splott", (SPEAKER, "lives_in", "Splott")),
+        ("right, I'm off to go climbing with Ffion", (SPEAKER, "go", "climbing")),
         ("took on an assistant, a Welsh lass called Lowri", (SPEAKER, "employs", "Lowri")),
         (
             "Marta quit to have her baby, now I've got Ffion covering",

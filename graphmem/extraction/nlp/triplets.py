@@ -63,9 +63,8 @@ _SUBJECTS = frozenset({"nsubj"})
 # "we love playing board games", "I finished reading it". Not "want", "plan", "try",
 # "hope", "decide" (not done yet), "stop", "quit" (no longer) or "used to" (no longer).
 _CARRIERS = frozenset(
-    {"start", "begin", "keep", "continue", "resume", "love", "enjoy", "like", "finish", "learn",
-     "spend"}
-)  # fmt: skip
+    "start begin keep continue resume love enjoy like finish learn spend".split()  # noqa: SIM905
+)
 
 
 def _subject_tokens(verb: Token) -> list[Token]:
@@ -87,8 +86,12 @@ def _subject_tokens(verb: Token) -> list[Token]:
 
 
 def _carried(verb: Token) -> bool:
-    carrier = verb.head.lemma_.lower() in _CARRIERS or planner(verb.head, verb)
+    carrier = verb.head.lemma_.lower() in _CARRIERS or planner(verb.head, verb) or _off(verb.head)
     return (verb.dep_ == "xcomp" and carrier) or activity(verb)
+
+
+def _off(head: Token) -> bool:  # "I'm *off* to go swimming": what one is off to do, one does
+    return head.lemma_ == "be" and any(c.lower_ == "off" for c in head.children)
 
 
 def used_to(verb: Token) -> bool:
