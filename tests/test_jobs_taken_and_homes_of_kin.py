@@ -64,6 +64,16 @@ def test_a_job_taken_or_left(text: str, wanted: tuple[str, str, str]) -> None:
         ("Dai on bass, me on keys and Nia singing", ("Dai", "holds_role", "bass player")),
         ("we're finally in our own flat in Splott", (SPEAKER, "lives_in", "Splott")),
         ("right, I'm off to go climbing with Ffion", (SPEAKER, "go", "climbing")),
+        ("my line manager is Owain Pugh, very fair", ("Owain Pugh", "manager_of", SPEAKER)),
+        ("new ward manager at Heath is Bethan, quite strict", ("Bethan", "manager_of", SPEAKER)),
+        ("my tutor there is a lovely woman, Mererid", ("Mererid", "tutor_of", SPEAKER)),
+        (
+            "Sion retired, our new dentist is a Cork man, Dr Aidan Lynch",
+            ("Aidan Lynch", "replaces", "Sion"),
+        ),
+        ("got transferred to Barry station in March", (SPEAKER, "works_at", "Barry station")),
+        ("off sick from the council since Easter", (SPEAKER, "works_at", "council")),
+        ("we bought a cottage in Tenby!", (SPEAKER, "lives_in", "Tenby")),
         ("took on an assistant, a Welsh lass called Lowri", (SPEAKER, "employs", "Lowri")),
         (
             "Marta quit to have her baby, now I've got Ffion covering",
@@ -73,6 +83,11 @@ def test_a_job_taken_or_left(text: str, wanted: tuple[str, str, str]) -> None:
 )
 def test_where_someone_is_now(text: str, wanted: tuple[str, str, str]) -> None:
     assert wanted in triples(text)
+
+
+def test_a_role_at_a_place_said_of_someone_is_not_the_speakers_job() -> None:
+    facts = triples("new ward manager at Heath is Bethan, quite strict")
+    assert not any(s == SPEAKER and p in {"job_title", "works_at"} for s, p, _ in facts), facts
 
 
 def test_an_offer_got_and_turned_down_is_no_job() -> None:

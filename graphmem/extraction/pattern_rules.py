@@ -306,13 +306,14 @@ RULES: tuple[Rule, ...] = (
     # "…, my new dentist is Dr. Lindqvist", "FYI my wife is Anna" (not at the sentence start)
     # "my boss is Henrik", "my own teacher back in Prague was Mrs Novak": one who held it;
     # "my new supervisor will be Dr Lindqvist": one who is to
-    rule(rf"{MY_REL}{REL_ADJ}{REL}(?:\s+(?i:back\s+)?(?i:in|at)\s+(?:(?i:the)\s+)?[\w'-]+)?\s+"
-          rf"(?i:is|was|will\s+be|is\s+going\s+to\s+be)\s+"
-          rf"(?:(?i:now)\s+)?{HONORIFIC}{PERSON}", "relation"),
+    rule(rf"{MY_REL}(?:{REL_ADJ}|(?:crew|line|team|shift|ward|site|section)\s+){REL}(?:\s+(?i:back\s+)?(?i:in|at)"
+          rf"\s+(?:(?i:the)\s+)?[\w'-]+|\s+(?i:there|here))?\s+(?i:is|was|will\s+be|is\s+going\s+to\s+be)"
+          rf"\s+(?:(?i:now)\s+)?(?:(?i:an?)\s+(?:[\w-]+\s+){{0,2}}?(?i:guy|man|woman|lady|bloke|lad|lass|"
+          rf"chap|fella),\s+)?{HONORIFIC}{PERSON}", "relation"),
     # "…, the new flatmate is a guy called Tom", "the new vet is Dr Shah": someone new in a
     # role is the speaker's unless a name owns it ("Eli's new coach is …", above)
-    rule(rf"(?<![\w'])(?<!'s\s)(?i:the)\s+(?i:new)\s+{REL}(?:{CALLED}|\s+(?i:is)\s+(?:(?i:now)\s+)?)"
-          rf"{HONORIFIC}{PERSON}", "relation"),
+    rule(rf"(?:(?<![\w'])(?<!'s\s)(?i:the)\s+|^|(?<=[,;]\s))(?i:new)\s+(?:[a-z]+\s+)?{REL}(?:\s+(?i:at)\s+"
+          rf"{CAP})?(?:{CALLED}|\s+(?i:is)\s+(?:(?i:now)\s+)?){HONORIFIC}{PERSON}", "relation"),
     # "I'm between jobs", "my sister is out of work": no job, whatever it was (denials)
     rule(rf"(?:{BE1}|{NAME}\s+(?i:is))\s+{ADV}(?i:between\s+jobs|unemployed|out\s+of\s+work|"
           rf"jobless)\b", "jobless", denial=True),

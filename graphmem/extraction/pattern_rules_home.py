@@ -86,18 +86,17 @@ HOME_RULES: tuple[Rule, ...] = (
     # home got in a town named is where one lives
     rule(rf"(?:(?:{FP}(?:'ve|\s+have)?|{NAME}(?:\s+has)?)\s+|^){ADV}(?i:got|bought|rented|found)\s+"
           rf"(?i:a|an|his|her|their|our|my)\s+{_HOME_ADJ}"
-          rf"(?i:place|flat|apartment|house|home|condo|studio|room)(?:\s+(?i:with|near|by|for|just|right|"
+          rf"(?:{_HOME_NOUN})(?:\s+(?i:with|near|by|for|just|right|"
           rf"close\s+to|next\s+to)\b[^.!?;:\n]{{0,40}}?)?\s+(?i:in)\s+"
           rf"(?=[A-Z]){ORG}", "lives_in", event=True),
     # "Sofia found us a flat in Alfama", "my dad bought me a place in Hove": a home got for
     # the speaker is where the speaker lives
     rule(rf"(?<![\w'-])(?:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?|(?i:my|our)\s+[a-z]+)(?:\s+has)?\s+"
-          rf"{ADV}(?i:got|bought|rented|found)\s+(?i:us|me)\s+(?i:a|an)\s+{_HOME_ADJ}(?i:place|flat|apartment|house|home|condo|studio)\s+(?i:in)\s+"
+          rf"{ADV}(?i:got|bought|rented|found)\s+(?i:us|me)\s+(?i:a|an)\s+{_HOME_ADJ}(?:{_HOME_NOUN})\s+(?i:in)\s+"
           rf"(?=[A-Z]){ORG}", "lives_in", event=True),
     # "I've left Leith, bought a flat in Portobello with my partner Sam": its "I" before
     rule(rf"(?<=[,;]\s)(?:(?i:and|then|just|finally)\s+)?(?i:bought|rented|found|got)\s+(?i:a|an|our|my)\s+"
-          rf"{_HOME_ADJ}(?i:place|flat|apartment|house|home|"
-          rf"condo|studio)\s+(?i:in)\s+(?=[A-Z]){ORG}", "lives_in", event=True,
+          rf"{_HOME_ADJ}(?:{_HOME_NOUN})\s+(?i:in)\s+(?=[A-Z]){ORG}", "lives_in", event=True,
           first_person_before=True),
     # "we're renting a 2 bed in Levenshulme", "got the keys to our own house in Burnage",
     # "signed a lease on a flat in Graça", "we signed for a flat in Gentbrugge": a home taken

@@ -189,9 +189,9 @@ PERSONAL_RULES: tuple[Rule, ...] = (
           "job_title", "title", event=True, first_person_before=True, occupation=True),
     # "Yep, paralegal at Hartley & Co until I qualify": a job told as an answer, no verb
     rule(rf"^{_ANSWERED}(?:(?i:an?)\s+)?(?P<title>{TITLE_WORDS})\s+(?i:at|for)\s+(?:(?i:the)\s+)?"
-          rf"{ORG}", "works_at", titled=True, occupation=True),
-    rule(rf"^{_ANSWERED}(?:(?i:an?)\s+)?(?P<t>{TITLE_WORDS})\s+(?i:at|for)\s+{CAP}", "job_title",
-          "title", occupation=True),
+          rf"{ORG}(?![\w'-])(?!\s+(?i:is|was|will)\b)", "works_at", titled=True, occupation=True),
+    rule(rf"^{_ANSWERED}(?:(?i:an?)\s+)?(?P<t>{TITLE_WORDS})\s+(?i:at|for)\s+{CAP}(?![\w'-])"
+          rf"(?!\s+(?i:is|was|will)\b)", "job_title", "title", occupation=True),
     # "moving to a bigger firm, Clifford Lane, as a junior solicitor", "I'm joining Arup as
     # an engineer": the job one moves to
     rule(rf"{_MOVING}{ORG},?\s+(?i:as)\s+(?i:an?)\s+(?P<title>{TITLE_WORDS})", "works_at",
@@ -258,6 +258,12 @@ PERSONAL_RULES: tuple[Rule, ...] = (
           rf"[,;]\s+(?:(?i:and|so)\s+)?(?:(?i:now)\s+)?{FP}(?:'ve|\s+have)?\s+(?:(?i:got|have)\s+)?"
           rf"(?P<s>{CAP})(?![\w'-])\s+(?i:helping|instead|covering|doing\s+it|in\s+(?:her|his)\s+place)",
           "replaces", "names", event=True),
+    # "Gary left for Plymouth, our new coach is a Scottish guy, Craig Dunn": the new one's
+    rule(rf"(?<![\w'-])(?P<t>{CAP})(?:'s|\s+has)?\s+{ADV}(?:left|moved\s+on|retired|quit|gone)\b"
+          rf"[^.!?;]{{0,30}}?[,;]\s+(?:(?i:so|and)\s+)?(?i:our|my|the)\s+(?i:new)\s+{REL}\s+(?i:is)\s+"
+          rf"(?:(?i:an?)\s+(?:[\w-]+\s+){{0,2}}?[\w-]+,\s+|(?:(?i:an?)\s+(?:[\w-]+\s+){{0,2}}?)?"
+          rf"(?i:called|named)\s+)?{HONORIFIC}(?P<s>{CAP}(?:\s+{CAP})?)(?![\w'-])", "replaces",
+          "names", event=True),
     # "Mel's moved on, got a new physio at the clinic, Andy": the new one replaces the one gone
     rule(rf"(?<![\w'-])(?P<t>{CAP})(?:'s|\s+has)?\s+{ADV}(?i:moved\s+on|left|retired|quit|gone)"
           rf"[,;]\s+(?:(?i:so|and)\s+)?(?:{FP}(?:'ve|\s+have)?\s+)?(?i:got|found)\s+(?i:an?)\s+"

@@ -103,6 +103,9 @@ _ORG_OPENS = (
     rf"{ADV}"
 )
 
+#: A role at a place said of someone named after it ("new crew manager at Temple is Marcus"):
+#: not the speaker's job.
+_NOT_SAID_OF = r"(?![\w'-])(?!\s+(?i:is|was|will)\b)"
 #: Where one is back at work, and how the target reads: a name, or a workplace by its kind.
 _BACK_AT: tuple[tuple[str, TargetKind], ...] = (
     (rf"(?=[A-Z]){ORG}", "names"),
@@ -132,8 +135,8 @@ WORK_RULES: tuple[Rule, ...] = (
     # "staff nurse on the cardiac ward at St Thomas', nights mostly": a message opening with
     # the speaker's job, its "I'm" left out
     rule(rf"^{ADV}(?:(?i:a|an)\s+)?(?P<title>{TITLE_WORDS})\s+(?:(?i:on|in)\s+(?:the\s+)?"
-          rf"(?:[\w-]+\s+){{1,3}}?)?(?i:at|for|with)\s+(?:the\s+)?(?=[A-Z]){ORG}", "works_at",
-          "names", titled=True, occupation=True),
+          rf"(?:[\w-]+\s+){{1,3}}?)?(?i:at|for|with)\s+(?:the\s+)?(?=[A-Z]){ORG}"
+          rf"{_NOT_SAID_OF}", "works_at", "names", titled=True, occupation=True),
     # "hired a new baker, Femi", "we took on an apprentice called Jade": the speaker employs
     rule(rf"{FP}?{PERFECT}\s*{ADV}{_HIRED}\s+(?i:a|an|another)\s+(?:(?i:new|second|extra|"
           rf"part-time|full-time)\s+)?(?P<title>(?:[a-z][\w'-]*\s+){{0,2}}?[a-z][\w'-]*)"
@@ -148,6 +151,17 @@ WORK_RULES: tuple[Rule, ...] = (
     # "Connor's gone to work for British Gas", "Jo went to work at Arup": their job now
     rule(rf"{NAME}(?:'s|\s+has|\s+is)?\s+{ADV}(?i:gone|going|went|left)\s+(?i:to)\s+(?i:work)\s+"
           rf"(?i:for|at|with)\s+(?:the\s+)?(?=[A-Z]){ORG}", "works_at", "names", event=True),
+    # "transferred to Temple station", "got moved to the Leeds branch": where one works now
+    rule(rf"(?:{FP}{PERFECT}\s+{ADV}|^|(?<=[,;]\s))(?:(?i:got|been|was|have\s+been|'ve\s+been)\s+)?"
+          rf"(?i:transferred|moved|posted|seconded|relocated)\s+(?i:to)\s+(?:the\s+)?(?P<t>{CAP}"
+          rf"(?:\s+{CAP}){{0,2}}\s+(?i:station|branch|office|store|depot|ward|site|team|plant|"
+          rf"warehouse|hospital|school|campus))\b", "works_at", event=True),
+    # "off work from the library since October", "off sick from Tesco": a job still held
+    *(
+        rule(rf"(?:^|(?<=[,;]\s)|{BE1}\s+|{NAME}\s+(?i:is|'s)\s+){ADV}(?i:off\s+(?:work|sick))\s+"
+              rf"(?i:from)\s+(?:(?i:the|my|our|her|his)\s+)?{where}", "works_at", kind)
+        for where, kind in _LEAVE_FROM
+    ),
     # "Jess is back at work at the hospital in July", "back at work at the council": the job
     *(
         rule(rf"(?:{NAME}(?:'s|\s+is|\s+will\s+be)\s+|{BE1}\s+|^){ADV}(?:(?i:back)\s+)?(?i:at\s+work|"
