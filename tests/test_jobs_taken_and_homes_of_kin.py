@@ -74,6 +74,7 @@ def test_a_job_taken_or_left(text: str, wanted: tuple[str, str, str]) -> None:
         ("got transferred to Barry station in March", (SPEAKER, "works_at", "Barry station")),
         ("off sick from the council since Easter", (SPEAKER, "works_at", "council")),
         ("we bought a cottage in Tenby!", (SPEAKER, "lives_in", "Tenby")),
+        ("the vet at Waggy Tails is called Kerys", ("Kerys", "vet_of", SPEAKER)),
         ("took on an assistant, a Welsh lass called Lowri", (SPEAKER, "employs", "Lowri")),
         (
             "Marta quit to have her baby, now I've got Ffion covering",
@@ -253,3 +254,21 @@ def test_the_memory_that_ended_a_matched_fact_answers_what_it_is_now(
         )
     assert "Hilux" in now.results[0].text, [m.text for m in now.results]
     assert "pickup to haul" in before.results[0].text, [m.text for m in before.results]
+
+
+@pytest.mark.neo4j
+def test_a_pets_trainer_is_told_as_its_owners(
+    settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str
+) -> None:
+    turns = [
+        ("2026-01-10T10:00:00Z", "got our puppy Pippin, a border terrier"),
+        ("2026-02-10T10:00:00Z", "the trainer at Barkwell is called Gwen, very patient"),
+        ("2026-03-10T10:00:00Z", "Pippin chewed the sofa leg, naughty boy"),
+    ]
+    with Memory(settings, driver=driver, embedder=embedder) as memory:
+        tell = teller(memory, user_id, SPEAKER)
+        for day, text in turns:
+            tell(text, day)
+        found = memory.search("Who is Pippin's trainer?", user_id=user_id, explain=True)
+    assert "Gwen" in found.results[0].text, [m.text for m in found.results]
+    assert found.explain is not None and "dog_of" in str(found.explain.signals.get("roles"))

@@ -99,6 +99,9 @@ SOLD = (
     r"upgraded\s+from)"
 )
 #: Two or more names listed ("Pixel and Mochi", "Ama, Efua and Esi"): pets or people.
+#: A name that the words after it say something of ("new crew manager at Temple is Marcus",
+#: "the vet at Waggy Tails is called Kerys"): what comes before it is no job of the speaker's.
+NOT_SAID_OF = rf"(?![\w'-])(?!(?:\s+{CAP})*\s+(?i:is|was|will)\b)"
 #: One named after who they are ("a German guy, Jonas"), in a list of names.
 _DESCRIBED = (
     r"(?:(?i:an?)\s+(?:[\w-]+\s+){0,2}?(?i:guy|girl|lad|lass|bloke|woman|man|chap|fella|dude)"

@@ -312,8 +312,14 @@ RULES: tuple[Rule, ...] = (
           rf"chap|fella),\s+)?{HONORIFIC}{PERSON}", "relation"),
     # "…, the new flatmate is a guy called Tom", "the new vet is Dr Shah": someone new in a
     # role is the speaker's unless a name owns it ("Eli's new coach is …", above)
-    rule(rf"(?:(?<![\w'])(?<!'s\s)(?i:the)\s+|^|(?<=[,;]\s))(?i:new)\s+(?:[a-z]+\s+)?{REL}(?:\s+(?i:at)\s+"
-          rf"{CAP})?(?:{CALLED}|\s+(?i:is)\s+(?:(?i:now)\s+)?){HONORIFIC}{PERSON}", "relation"),
+    *(
+        rule(rf"(?:(?<![\w'])(?<!'s\s)(?i:the)\s+|^|(?<=[,;]\s)){role}(?:{CALLED}|\s+(?i:is)\s+"
+              rf"(?:(?i:now)\s+)?){HONORIFIC}{PERSON}", "relation")
+        for role in (  # "the new flatmate is …", "the trainer at Paws is called Helen"
+            rf"(?i:new)\s+(?:[a-z]+\s+)?{REL}(?:\s+(?i:at)\s+{CAP}(?:\s+{CAP}){{0,3}})?",
+            rf"(?:[a-z]+\s+)?{REL}\s+(?i:at)\s+{CAP}(?:\s+{CAP}){{0,3}}",
+        )
+    ),
     # "I'm between jobs", "my sister is out of work": no job, whatever it was (denials)
     rule(rf"(?:{BE1}|{NAME}\s+(?i:is))\s+{ADV}(?i:between\s+jobs|unemployed|out\s+of\s+work|"
           rf"jobless)\b", "jobless", denial=True),

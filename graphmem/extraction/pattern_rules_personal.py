@@ -25,6 +25,7 @@ from graphmem.extraction.pattern_fragments import (
     HOW_MANY,
     IM,
     NAME,
+    NOT_SAID_OF,
     ORG,
     OWNER,
     PERSON,
@@ -189,9 +190,9 @@ PERSONAL_RULES: tuple[Rule, ...] = (
           "job_title", "title", event=True, first_person_before=True, occupation=True),
     # "Yep, paralegal at Hartley & Co until I qualify": a job told as an answer, no verb
     rule(rf"^{_ANSWERED}(?:(?i:an?)\s+)?(?P<title>{TITLE_WORDS})\s+(?i:at|for)\s+(?:(?i:the)\s+)?"
-          rf"{ORG}(?![\w'-])(?!\s+(?i:is|was|will)\b)", "works_at", titled=True, occupation=True),
-    rule(rf"^{_ANSWERED}(?:(?i:an?)\s+)?(?P<t>{TITLE_WORDS})\s+(?i:at|for)\s+{CAP}(?![\w'-])"
-          rf"(?!\s+(?i:is|was|will)\b)", "job_title", "title", occupation=True),
+          rf"{ORG}{NOT_SAID_OF}", "works_at", titled=True, occupation=True),
+    rule(rf"^{_ANSWERED}(?:(?i:an?)\s+)?(?P<t>{TITLE_WORDS})\s+(?i:at|for)\s+{CAP}{NOT_SAID_OF}",
+          "job_title", "title", occupation=True),
     # "moving to a bigger firm, Clifford Lane, as a junior solicitor", "I'm joining Arup as
     # an engineer": the job one moves to
     rule(rf"{_MOVING}{ORG},?\s+(?i:as)\s+(?i:an?)\s+(?P<title>{TITLE_WORDS})", "works_at",

@@ -15,6 +15,7 @@ from graphmem.extraction.pattern_fragments import (
     CAP,
     FP,
     NAME,
+    NOT_SAID_OF,
     ORG,
     PERFECT,
     TITLE_WORDS,
@@ -103,9 +104,6 @@ _ORG_OPENS = (
     rf"{ADV}"
 )
 
-#: A role at a place said of someone named after it ("new crew manager at Temple is Marcus"):
-#: not the speaker's job.
-_NOT_SAID_OF = r"(?![\w'-])(?!\s+(?i:is|was|will)\b)"
 #: Where one is back at work, and how the target reads: a name, or a workplace by its kind.
 _BACK_AT: tuple[tuple[str, TargetKind], ...] = (
     (rf"(?=[A-Z]){ORG}", "names"),
@@ -136,7 +134,7 @@ WORK_RULES: tuple[Rule, ...] = (
     # the speaker's job, its "I'm" left out
     rule(rf"^{ADV}(?:(?i:a|an)\s+)?(?P<title>{TITLE_WORDS})\s+(?:(?i:on|in)\s+(?:the\s+)?"
           rf"(?:[\w-]+\s+){{1,3}}?)?(?i:at|for|with)\s+(?:the\s+)?(?=[A-Z]){ORG}"
-          rf"{_NOT_SAID_OF}", "works_at", "names", titled=True, occupation=True),
+          rf"{NOT_SAID_OF}", "works_at", "names", titled=True, occupation=True),
     # "hired a new baker, Femi", "we took on an apprentice called Jade": the speaker employs
     rule(rf"{FP}?{PERFECT}\s*{ADV}{_HIRED}\s+(?i:a|an|another)\s+(?:(?i:new|second|extra|"
           rf"part-time|full-time)\s+)?(?P<title>(?:[a-z][\w'-]*\s+){{0,2}}?[a-z][\w'-]*)"

@@ -277,6 +277,12 @@ def _path(
     path = follow(phrase, anchors, rows)
     if path:
         return succeeded(store, path, answers(anchors, path))
+    # a pet's trainer, vet or walker is told as its owner's ("the trainer at Paws is called
+    # Helen" for "Who is Biscuit's trainer?"): the pet's owners answer for it
+    kept = [r for r in rows if r.source_id in anchors and r.predicate.removesuffix("_of") in PETS]
+    owners = {r.target_id for r in kept}
+    if owners and (path := follow(phrase, owners, store.entity_relations(sorted(owners)))):
+        return succeeded(store, kept + path, answers(owners, path))
     for first, second in IN_LAW_STEPS.get(phrase.role, ()):
         step = follow(replace(phrase, role=first), anchors, rows)
         middle = set(answers(anchors, step))
