@@ -22,7 +22,7 @@ from graphmem.search.role_phrases import SELF, phrases
 from graphmem.search.update_words import counted
 from graphmem.search.updates import paired
 from tests.support.nlp_reading import denied, facts, read_turns, told
-from tests.support.telling import scorer, teller
+from tests.support.telling import scorer, tell_all
 
 SPEAKER = "Carys"
 
@@ -200,9 +200,7 @@ def test_the_coach_now_and_the_coach_before(
         ("2026-05-10T10:00:00Z", "changed coaches, training with Imke now"),
     ]
     with Memory(settings, driver=driver, embedder=embedder) as memory:
-        tell = teller(memory, user_id, SPEAKER)
-        for at, text in turns:
-            tell(text, at)
+        tell_all(memory, user_id, SPEAKER, turns)
 
         def first(query: str) -> str:
             at = datetime(2026, 6, 1, tzinfo=UTC)
@@ -222,9 +220,7 @@ def test_where_mum_lives_now(
         ("2026-04-10T10:00:00Z", "we moved Mum into Larkfield care home last week"),
     ]
     with Memory(settings, driver=driver, embedder=embedder) as memory:
-        tell = teller(memory, user_id, SPEAKER)
-        for at, text in turns:
-            tell(text, at)
+        tell_all(memory, user_id, SPEAKER, turns)
         found = memory.search("Where does Mum live now?", user_id=user_id, top_k=3)
     assert "Larkfield" in found.results[0].text, [m.text for m in found.results]
 
@@ -245,9 +241,7 @@ def test_the_memory_that_ended_a_matched_fact_answers_what_it_is_now(
     ]
     at = datetime(2026, 6, 1, tzinfo=UTC)
     with Memory(settings, driver=driver, embedder=embedder) as memory:
-        tell = teller(memory, user_id, SPEAKER)
-        for day, text in turns:
-            tell(text, day)
+        tell_all(memory, user_id, SPEAKER, turns)
         now = memory.search("What do I use to haul the feed?", user_id=user_id, reference_date=at)
         before = memory.search(
             "What did I use to haul the feed before?", user_id=user_id, reference_date=at
@@ -266,9 +260,7 @@ def test_a_pets_trainer_is_told_as_its_owners(
         ("2026-03-10T10:00:00Z", "Pippin chewed the sofa leg, naughty boy"),
     ]
     with Memory(settings, driver=driver, embedder=embedder) as memory:
-        tell = teller(memory, user_id, SPEAKER)
-        for day, text in turns:
-            tell(text, day)
+        tell_all(memory, user_id, SPEAKER, turns)
         found = memory.search("Who is Pippin's trainer?", user_id=user_id, explain=True)
     assert "Gwen" in found.results[0].text, [m.text for m in found.results]
     assert found.explain is not None and "dog_of" in str(found.explain.signals.get("roles"))

@@ -21,6 +21,13 @@ def teller(memory: Memory, user_id: str, name: str) -> Callable[[str, str], str]
     return tell
 
 
+def tell_all(memory: Memory, user_id: str, name: str, turns: list[tuple[str, str]]) -> list[str]:
+    """Each ``(day, text)`` of ``turns`` told by ``name`` in order; the ids of the memories
+    they made."""
+    tell = teller(memory, user_id, name)
+    return [tell(text, day) for day, text in turns]
+
+
 def scorer(actor: str) -> Callable[..., ScoredMemory]:
     """``ranked(id, text, day, actor=actor)``: a memory said on ``day`` of September 2026,
     scored 0.5, as a ranking reads it."""
