@@ -37,8 +37,9 @@ def pairs(
     ``current`` tells by id whether a memory is still current: a superseded one is ranked
     below its replacement already, and pairs with nothing here."""
     told: dict[tuple[str, str], dict[str, Ranked]] = {}  # (predicate, end) -> holder -> memory
+    live = {k: v for k, v in by_id.items() if current(k)}
     for row in rows:
-        first = _first_told(row, {k: v for k, v in by_id.items() if current(k)})
+        first = _first_told(row, live)
         if first is None:
             continue
         for end, holder in ((row.target_id, row.source_id), (row.source_id, row.target_id)):

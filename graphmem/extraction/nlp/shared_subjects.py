@@ -40,26 +40,10 @@ _THINGS = frozenset({"it", "that", "this"})
 _SELF = frozenset({"i", "we"})
 
 
-#: What a thing does when it stops working ("the quad bike packed in", "my laptop died", "my
-#: phone got stolen"):
-#: the participle after it is what the speaker does instead.
+#: What befalls a thing that stops working ("the quad bike packed in", "my laptop died", "my
+#: phone got stolen"): the participle after it tells what the speaker does instead.
 _BROKE = frozenset(
-    {
-        "break",
-        "die",
-        "pack",
-        "conk",
-        "crash",
-        "fail",
-        "give",
-        "go",
-        "quit",
-        "stop",
-        "steal",
-        "lose",
-        "nick",
-        "pinch",
-    }
+    "break die pack conk crash fail give go quit stop steal lose nick pinch".split()  # noqa: SIM905
 )
 
 
