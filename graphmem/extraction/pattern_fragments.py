@@ -102,11 +102,12 @@ SOLD = (
 #: A name that the words after it say something of ("new crew manager at Temple is Marcus",
 #: "the vet at Waggy Tails is called Kerys"): what comes before it is no job of the speaker's.
 NOT_SAID_OF = rf"(?![\w'-])(?!(?:\s+{CAP})*\s+(?i:is|was|will)\b)"
+#: Who someone is, told before their name ("a German guy, Jonas", "a Polish girl called
+#: Zuzanna"): the word, and the phrase with its article and up to two words before it.
+SOMEONE = r"(?i:guy|man|woman|girl|lady|lass|lad|bloke|chap|fella|dude)"
+A_SOMEONE = rf"(?i:an?)\s+(?:[\w-]+\s+){{0,2}}?{SOMEONE}"
 #: One named after who they are ("a German guy, Jonas"), in a list of names.
-_DESCRIBED = (
-    r"(?:(?i:an?)\s+(?:[\w-]+\s+){0,2}?(?i:guy|girl|lad|lass|bloke|woman|man|chap|fella|dude)"
-    r",?\s+)?"
-)
+_DESCRIBED = rf"(?:{A_SOMEONE},?\s+)?"
 LISTED_NAMES = rf"(?P<t>{CAP}(?:(?:\s*,\s*|\s+and\s+|,\s+and\s+){_DESCRIBED}{CAP})+)"
 COUNT = r"(?:(?i:two|three|four|five|2|3|4|5)\s+)?"
 # "Maya lives in Denver and works as a nurse": a second verb of the same subject

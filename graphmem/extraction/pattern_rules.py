@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from graphmem.extraction.pattern_fragments import (
     A_SCHOOL,
+    A_SOMEONE,
     A_WORKPLACE,
     ADV,
     AND_ALSO,
@@ -308,8 +309,7 @@ RULES: tuple[Rule, ...] = (
     # "my new supervisor will be Dr Lindqvist": one who is to
     rule(rf"{MY_REL}(?:{REL_ADJ}|(?:crew|line|team|shift|ward|site|section)\s+){REL}(?:\s+(?i:back\s+)?(?i:in|at)"
           rf"\s+(?:(?i:the)\s+)?[\w'-]+|\s+(?i:there|here))?\s+(?i:is|was|will\s+be|is\s+going\s+to\s+be)"
-          rf"\s+(?:(?i:now)\s+)?(?:(?i:an?)\s+(?:[\w-]+\s+){{0,2}}?(?i:guy|man|woman|lady|bloke|lad|lass|"
-          rf"chap|fella),\s+)?{HONORIFIC}{PERSON}", "relation"),
+          rf"\s+(?:(?i:now)\s+)?(?:{A_SOMEONE},\s+)?{HONORIFIC}{PERSON}", "relation"),
     # "…, the new flatmate is a guy called Tom", "the new vet is Dr Shah": someone new in a
     # role is the speaker's unless a name owns it ("Eli's new coach is …", above)
     *(

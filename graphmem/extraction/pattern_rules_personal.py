@@ -39,6 +39,12 @@ from graphmem.extraction.pattern_fragments import (
 )
 from graphmem.extraction.pattern_rule import Rule, rule
 
+#: The one who left, whose place a successor takes ("Jonas moved out, …", "Mel's moved on,
+#: …", "Gary left for Plymouth, …"): the target of ``replaces``.
+_GONE = (
+    rf"(?<![\w'-])(?P<t>{CAP})(?:'s|\s+has)?\s+{ADV}(?i:left|quit|retired|gone|went|moved\s+on|"
+    rf"moved\s+out)\b"
+)
 #: Who one changes for another ("switched coaches, working with Ben now").
 _SWITCHED_TO = alternation(
     ("coach", "tutor", "teacher", "instructor", "doctor", "gp", "dentist", "therapist", "physio",
@@ -249,24 +255,24 @@ PERSONAL_RULES: tuple[Rule, ...] = (
           rf"(?i:someone|somebody)\s+)?"
           rf"(?:(?i:called|named)\s+)?{HONORIFIC}{PERSON}", "replaces", "names", event=True),
     # "Jonas moved out, a Spanish girl Carmen took his room": one moved into the room left
-    rule(rf"(?<![\w'-])(?P<t>{CAP})(?:'s|\s+has)?\s+{ADV}(?i:moved\s+out|left|gone|went)\b[^.!?;]{{0,30}}?"
+    rule(rf"{_GONE}[^.!?;]{{0,30}}?"
           rf"(?:[,;]\s+|\s+(?i:and|so)\s+)(?:(?i:and|so|now)\s+)?(?:(?i:an?)\s+(?:[\w-]+\s+){{0,3}}?)?"
           rf"(?P<s>{CAP})(?:'s|\s+has|\s+is)?\s+{ADV}(?i:took|taken|taking|got|moved\s+into|"
           rf"moving\s+into|has)\s+(?i:his|her|their)\s+(?:(?i:old)\s+)?(?i:room|place|spot)\b",
           "replaces", "names", event=True),
     # "Zuzanna left to go back to Krakow, now I have Bea helping instead": the one now there
-    rule(rf"(?<![\w'-])(?P<t>{CAP})(?:'s|\s+has)?\s+{ADV}(?:left|quit|gone|moved\s+on)\b[^.!?;]{{0,40}}?"
+    rule(rf"{_GONE}[^.!?;]{{0,40}}?"
           rf"[,;]\s+(?:(?i:and|so)\s+)?(?:(?i:now)\s+)?{FP}(?:'ve|\s+have)?\s+(?:(?i:got|have)\s+)?"
           rf"(?P<s>{CAP})(?![\w'-])\s+(?i:helping|instead|covering|doing\s+it|in\s+(?:her|his)\s+place)",
           "replaces", "names", event=True),
     # "Gary left for Plymouth, our new coach is a Scottish guy, Craig Dunn": the new one's
-    rule(rf"(?<![\w'-])(?P<t>{CAP})(?:'s|\s+has)?\s+{ADV}(?:left|moved\s+on|retired|quit|gone)\b"
+    rule(rf"{_GONE}"
           rf"[^.!?;]{{0,30}}?[,;]\s+(?:(?i:so|and)\s+)?(?i:our|my|the)\s+(?i:new)\s+{REL}\s+(?i:is)\s+"
           rf"(?:(?i:an?)\s+(?:[\w-]+\s+){{0,2}}?[\w-]+,\s+|(?:(?i:an?)\s+(?:[\w-]+\s+){{0,2}}?)?"
           rf"(?i:called|named)\s+)?{HONORIFIC}(?P<s>{CAP}(?:\s+{CAP})?)(?![\w'-])", "replaces",
           "names", event=True),
     # "Mel's moved on, got a new physio at the clinic, Andy": the new one replaces the one gone
-    rule(rf"(?<![\w'-])(?P<t>{CAP})(?:'s|\s+has)?\s+{ADV}(?i:moved\s+on|left|retired|quit|gone)"
+    rule(rf"{_GONE}"
           rf"[,;]\s+(?:(?i:so|and)\s+)?(?:{FP}(?:'ve|\s+have)?\s+)?(?i:got|found)\s+(?i:an?)\s+"
           rf"(?i:new)\s+{REL}\b[^.!?;]{{0,30}}?,\s+{HONORIFIC}(?P<s>{CAP})(?![\w'-])", "replaces",
           "names", event=True),

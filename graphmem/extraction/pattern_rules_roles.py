@@ -19,6 +19,7 @@ from graphmem.extraction.pattern_fragments import (
     NAME,
     PERFECT,
     PERSON,
+    SOMEONE,
 )
 from graphmem.extraction.pattern_rule import Rule, rule
 
@@ -32,7 +33,7 @@ _SOME = r"(?:(?i:still|now|also|the|our|their|new|club|team|society|committee)\s
 
 _INSTRUMENT = alternation(ON_INSTRUMENT)
 #: Who someone is, before "called" ("a lass called Morwenna").
-_SOMEONE = r"(?i:guy|man|woman|girl|lady|lass|lad|bloke|chap|fella|dude|kid|person)"
+_SOMEONE = rf"(?:{SOMEONE}|(?i:kid|person))"
 #: One leaving the band (or the team, the committee): whatever role they held ends.
 _GROUP = r"(?i:band|group|team|committee|club|choir|society)"
 

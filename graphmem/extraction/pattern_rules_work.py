@@ -9,6 +9,7 @@ from __future__ import annotations
 from graphmem.domain.alternation import alternation
 from graphmem.domain.schooling import SUBJECTS
 from graphmem.extraction.pattern_fragments import (
+    A_SOMEONE,
     A_WORKPLACE,
     ADV,
     BE1,
@@ -142,8 +143,8 @@ WORK_RULES: tuple[Rule, ...] = (
           "names", event=True, titled=True, occupation=True),  # not "hired a van, Dave drove"
     # "took on a new lad, Tyler", "we've hired a girl called Mia": someone taken on, no title
     rule(rf"{FP}?{PERFECT}\s*{ADV}{_HIRED}\s+(?i:a|an|another)\s+(?:(?i:new|young)\s+)?(?i:lad|lass|girl|"
-          rf"guy|bloke|woman|man|apprentice|trainee|junior|helper|assistant)(?:,\s*(?:(?i:an?)\s+"
-          rf"(?:[\w-]+\s+){{0,2}}?(?i:lad|lass|girl|guy|bloke|woman|man)\s+(?i:called|named)\s+)?|"
+          rf"guy|bloke|woman|man|apprentice|trainee|junior|helper|assistant)(?:,\s*(?:{A_SOMEONE}\s+"
+          rf"(?i:called|named)\s+)?|"
           rf"\s+(?i:called|named)\s+)"
           rf"(?P<t>{CAP}(?:\s+{CAP})?)(?![\w'-])", "employs", "names", event=True),
     # "Connor's gone to work for British Gas", "Jo went to work at Arup": their job now

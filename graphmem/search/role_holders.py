@@ -12,7 +12,7 @@ before?"). Roles held by several at once (children, friends, colleagues) pair no
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from itertools import pairwise
 
 from graphmem.domain.relatives import SERVICES
@@ -28,7 +28,7 @@ SUCCESSIVE = frozenset(
 
 
 def pairs(
-    rows: Iterable[RelationRow],
+    rows: Sequence[RelationRow],
     by_id: Mapping[str, Ranked],
     current: Callable[[str], bool] = lambda _: True,
 ) -> list[Pair]:
@@ -36,6 +36,8 @@ def pairs(
     role of one person (rows of one predicate sharing an end), one per memory pair.
     ``current`` tells by id whether a memory is still current: a superseded one is ranked
     below its replacement already, and pairs with nothing here."""
+    if not rows:  # most searches resolve no role held one at a time
+        return []
     told: dict[tuple[str, str], dict[str, Ranked]] = {}  # (predicate, end) -> holder -> memory
     live = {k: v for k, v in by_id.items() if current(k)}
     for row in rows:
