@@ -15,7 +15,8 @@ MEDICINE = (
     r"trozole|tamide|floxacin|navir|lamide|etamol|afil|caine)s?|ozempic|wegovy|"
     r"mounjaro|lipitor|zoloft|prozac|xanax|adderall|ritalin|ventolin|synthroid|eliquis|januvia|"
     r"jardiance|paracetamol|ibuprofen|aspirin|tylenol|advil|epipen|statins?|insulin|morphine|"
-    r"codeine|tramadol|lithium|melatonin|"
+    r"codeine|tramadol|lithium|melatonin|lantus|levemir|tresiba|toujeo|abasaglar|semglee|novorapid|"
+    r"humalog|apidra|fiasp|lyumjev|humulin|novomix|actrapid|insulatard|"
     r"antibiotics?|antidepressants?|antihistamines?|steroids?|painkillers?|inhalers?|"
     r"beta[\s-]blockers?|blood\s+thinners?|ace\s+inhibitors?)"
 )

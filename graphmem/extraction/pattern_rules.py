@@ -304,12 +304,12 @@ RULES: tuple[Rule, ...] = (
     # daughter is named Ines": a relative told by name after she was told by relation word
     rule(rf"(?:{MY_REL}|^){REL_ADJ}{REL}{CALLED}{HONORIFIC}{PERSON}", "relation"),
     rule(rf"{OWNER}{REL_ADJ}{REL}{CALLED}{HONORIFIC}{PERSON}", "relation"),
-    # "…, my new dentist is Dr. Lindqvist", "FYI my wife is Anna" (not at the sentence start)
-    # "my boss is Henrik", "my own teacher back in Prague was Mrs Novak": one who held it;
-    # "my new supervisor will be Dr Lindqvist": one who is to
+    # "FYI my wife is Anna", "my boss here is a guy called Duarte", "my own teacher back in
+    # Prague was Mrs Novak": one who held it; "my new supervisor will be Dr Lindqvist": to be
     rule(rf"{MY_REL}(?:{REL_ADJ}|(?:crew|line|team|shift|ward|site|section)\s+){REL}(?:\s+(?i:back\s+)?(?i:in|at)"
           rf"\s+(?:(?i:the)\s+)?[\w'-]+|\s+(?i:there|here))?\s+(?i:is|was|will\s+be|is\s+going\s+to\s+be)"
-          rf"\s+(?:(?i:now)\s+)?(?:{A_SOMEONE},\s+)?{HONORIFIC}{PERSON}", "relation"),
+          rf"\s+(?:(?i:now)\s+)?(?:{A_SOMEONE}(?:,|\s+(?i:called|named)))?\s*{HONORIFIC}{PERSON}",
+          "relation"),
     # "…, the new flatmate is a guy called Tom", "the new vet is Dr Shah": someone new in a
     # role is the speaker's unless a name owns it ("Eli's new coach is …", above)
     *(

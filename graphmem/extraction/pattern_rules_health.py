@@ -6,7 +6,7 @@ Part of the table :mod:`.pattern_rules` applies (a condition told by its adjecti
 from __future__ import annotations
 
 from graphmem.domain.medicines import DOSED, MEDICINE, TAKEN_FOR
-from graphmem.extraction.pattern_fragments import ADV, BE1, FP, NAME, SEVERITY, T
+from graphmem.extraction.pattern_fragments import ADV, BE1, FP, NAME, PERFECT, SEVERITY, T
 from graphmem.extraction.pattern_rule import Rule, rule
 from graphmem.extraction.pattern_words import CONDITIONS, INTOLERANT
 
@@ -45,8 +45,11 @@ HEALTH_RULES: tuple[Rule, ...] = (
           rf"{NAME}\b", "avoids", "list"),
     # "I'm on statins now", "Dad's still on warfarin": a medicine taken (extraction/nlp/
     # treatment.py reads one a carer starts: "my GP put me on statins")
-    rule(rf"(?:{BE1}|{NAME}(?:'s|\s+(?i:is)))\s+{ADV}(?i:on)\s+(?P<t>(?i:{MEDICINE}))\b", "take",
-          "word"),
+    rule(rf"(?:(?:{BE1}|{NAME}(?:'s|\s+(?i:is)))\s+|^){ADV}(?i:on)\s+(?P<t>(?i:{MEDICINE}))\b",
+          "take", "word"),
+    # "switched from Lantus to Tresiba", "I've changed to sertraline": the one taken now
+    rule(rf"(?:{FP}{PERFECT}\s+|^|(?<=[,;]\s)){ADV}(?i:switched|changed|moved)\s+(?:(?i:from)\s+"
+          rf"[\w-]+\s+)?(?i:to|onto)\s+(?P<t>(?i:{MEDICINE}))\b", "take", "word", event=True),
     # "Felix is on formula now", "the twins are on solids": what a baby is fed
     rule(rf"(?:{NAME}(?:'s|\s+(?i:is|are))|(?i:they're|they\s+are))\s+{ADV}(?i:on)\s+"
           rf"(?P<t>(?i:formula|solids|purees|purées|breast\s+milk|cow's\s+milk|oat\s+milk))\b",

@@ -4,6 +4,8 @@ relocated from Quito to Lima". Part of the table :mod:`.pattern_rules` applies."
 
 from __future__ import annotations
 
+from graphmem.domain.alternation import alternation
+from graphmem.domain.online_platforms import PLATFORMS
 from graphmem.extraction.pattern_fragments import (
     A_HOME,
     ADV,
@@ -39,6 +41,9 @@ _CARE = r"(?i:(?:care|nursing|residential|retirement)\s+home|care\s+facility|hos
 #: The home left, told before the one moved into ("moved out of halls into …").
 _LEFT_FIRST = r"(?:(?i:out\s+of|out\s+from|from)\s+(?:[\w'-]+\s+){1,3}?)?"
 
+#: Not a home: an online platform moved to ("moved from Twitch to YouTube").
+_ONLINE = rf"(?!(?:{alternation(PLATFORMS)})\b)"
+
 #: What a home got is told with: "a proper flat", "our own little place", "a tiny 2-bed".
 _HOME_ADJ = (
     r"(?:(?i:new|own|small|little|big|bigger|nice|lovely|tiny|proper|cute|cosy|cozy|gorgeous|"
@@ -62,14 +67,14 @@ HOME_RULES: tuple[Rule, ...] = (
     # "we've settled in Lisbon", "Settled in Lisbon, the flat is in Alfama"
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:settled)\s+(?i:in|into)\s+(?=(?:the\s+)?[A-Z]){T}",
           "lives_in", event=True),
-    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:to|into)\s+(?!{A_HOME}|{_NAMED_HOME_AHEAD}){T}",
+    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:to|into)\s+(?!{A_HOME}|{_NAMED_HOME_AHEAD}){_ONLINE}{T}",
           "lives_in", event=True),
     # "we moved into the Brixton place", "I moved into my Leith flat": the home by its town
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:to|into)\s+{NAMED_HOME}",
           "lives_in", event=True),
     # "We moved from Leeds to Bristol in March", "Ana relocated from Quito to Lima"
     rule(rf"(?:{FP}|{NAME}){PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:from)\s+"
-          rf"(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){{0,3}}\s+(?i:to)\s+(?=(?:the\s+)?[A-Z]){T}",
+          rf"(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){{0,3}}\s+(?i:to)\s+(?=(?:the\s+)?[A-Z]){_ONLINE}{T}",
           "lives_in", event=True),
     # "My new flat is in Shoreditch", "our house is in Leiden": where the home is
     rule(rf"(?<![\w'])(?i:my|our)\s+(?:(?i:new|own|little|tiny|current)\s+)?(?i:flat|apartment|"
@@ -119,6 +124,10 @@ HOME_RULES: tuple[Rule, ...] = (
     rule(rf"(?<![\w'])(?i:before|after|since)\s+(?i:moving|relocating)\s+(?i:to)\s+{T}",
           "lives_in", event=True, first_person_before=True),
     rule(rf"{NAME}\s+{ADV}(?i:lives|resides)\s+(?i:in)\s+(?!{_A_HOME_IN}){T}", "lives_in"),
+    # "home in Cardiff finally", "I'm back home in Leeds": where the speaker lives (not "home
+    # in Leeds for Christmas", a visit)
+    rule(rf"(?:{BE1}\s+{ADV}|^|(?<=[,;]\s))(?:(?i:finally|back|safely)\s+)*(?i:home)\s+(?i:in)\s+"
+          rf"(?=[A-Z]){ORG}(?![\w'-])(?!\s+(?i:for|over|with|visiting)\b)", "lives_in", event=True),
     # "Linda's gone home to Norwich", "Gran flew back home to Cork": where their home is
     rule(rf"{NAME}(?:'s|\s+has)?\s+{ADV}(?i:gone|went|going|flew|flown|headed|heading|driven|"
           rf"drove)\s+(?:(?i:back)\s+)?(?i:home)\s+(?i:to)\s+(?=[A-Z]){ORG}", "lives_in",

@@ -87,6 +87,13 @@ PERSONAL_RULES: tuple[Rule, ...] = (
     rule(rf"{STUDENT}(?i:changed|changing|switched|switching)\s+(?i:my|her|his|their|our)\s+"
           rf"(?i:major|subject|course)\s+(?i:to)\s+{SUBJECT_STUDIED}", "study", "word"),
     rule(rf"{STUDENT}{_SWITCHED}\s+(?i:to)\s+(?i:studying)\s+{SUBJECT_STUDIED}", "study", "word"),
+    # "I've transferred onto the computer science course": that subject now, no other
+    *(
+        rule(rf"{STUDENT}(?:{_SWITCHED}|(?i:transferred|transferring))\s+(?i:onto|on\s+to|to|into)\s+"
+              rf"(?i:the|a)\s+(?P<t>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+(?i:course|degree|programme|"
+              rf"program)\b", predicate, "word")
+        for predicate in ("study", "course_switched")
+    ),
     rule(rf"{STUDENT}{_SWITCHED}\s+(?i:from)\s+(?i:studying)\s+(?:[a-z][\w'-]*\s+){{1,3}}?"
           rf"(?i:to)\s+(?:(?i:studying)\s+)?{SUBJECT_STUDIED}", "study", "word"),
     # "I got accepted into the evening MBA at Warwick", "Tom was accepted to Leeds"

@@ -111,7 +111,18 @@ _BACK_AT: tuple[tuple[str, TargetKind], ...] = (
     (A_WORKPLACE, "phrase"),
 )
 
+#: How one gets to work: "getting the 45 bus to work", "I take the train into the office",
+#: "I cycle to work"; "no more bus": that way ends.
+_VEHICLE = r"(?P<t>(?i:bus|train|tube|tram|metro|ferry|coach|overground))"
+_TO_WORK = r"\s+(?i:to|into)\s+(?i:work|the\s+office|school|uni|college)\b"
+_BY_ITSELF = r"(?:cycle|drive|walk|bike|run|scoot)"
 WORK_RULES: tuple[Rule, ...] = (
+    rule(rf"(?:{FP}|{BE1}|^|(?<=[,;]\s))\s*{ADV}(?i:take|taking|get|getting|catch|catching|ride|"
+          rf"riding)\s+(?i:the|a)\s+(?:[\w:.-]+\s+)?{_VEHICLE}{_TO_WORK}", "gets_to_work_by", "word"),
+    rule(rf"(?:{FP}|{BE1}|^|(?<=[,;]\s))\s*{ADV}(?P<t>(?i:{_BY_ITSELF}))(?:s|ing)?{_TO_WORK}",
+          "gets_to_work_by", "word"),
+    rule(rf"(?<![\w'])(?i:no\s+more)\s+(?:(?i:the)\s+)?(?:[\w:.-]+\s+)?{_VEHICLE}(?![\w'-])",
+          "gets_to_work_by", "word", denial=True),
     # "got a part-time job pulling pints at the Swan", "landed a summer internship at Arup"
     rule(rf"(?<![\w'])(?i:got|landed|found|secured|started|start|starting|accepted|taken|took|"
           rf"have|'ve\s+got|offered)\s+(?i:a|an|my|the)\s+(?:[a-z][\w'-]*\s+){{0,3}}?{_JOB}{_NOT_THE_JOB}"
@@ -150,11 +161,13 @@ WORK_RULES: tuple[Rule, ...] = (
     # "Connor's gone to work for British Gas", "Jo went to work at Arup": their job now
     rule(rf"{NAME}(?:'s|\s+has|\s+is)?\s+{ADV}(?i:gone|going|went|left)\s+(?i:to)\s+(?i:work)\s+"
           rf"(?i:for|at|with)\s+(?:the\s+)?(?=[A-Z]){ORG}", "works_at", "names", event=True),
-    # "transferred to Temple station", "got moved to the Leeds branch": where one works now
+    # "transferred to Temple station", "got moved to the Leeds branch", "got moved to the
+    # cardiac ward": where one works now
     rule(rf"(?:{FP}{PERFECT}\s+{ADV}|^|(?<=[,;]\s))(?:(?i:got|been|was|have\s+been|'ve\s+been)\s+)?"
-          rf"(?i:transferred|moved|posted|seconded|relocated)\s+(?i:to)\s+(?:the\s+)?(?P<t>{CAP}"
+          rf"(?i:transferred|moved|posted|seconded|relocated)\s+(?i:to)\s+(?:the\s+)?(?P<t>(?:{CAP}"
           rf"(?:\s+{CAP}){{0,2}}\s+(?i:station|branch|office|store|depot|ward|site|team|plant|"
-          rf"warehouse|hospital|school|campus))\b", "works_at", event=True),
+          rf"warehouse|hospital|school|campus)|[a-z][\w-]*\s+(?:ward|unit|department|team)))\b",
+          "works_at", event=True),
     # "off work from the library since October", "off sick from Tesco": a job still held
     *(
         rule(rf"(?:^|(?<=[,;]\s)|{BE1}\s+|{NAME}\s+(?i:is|'s)\s+){ADV}(?i:off\s+(?:work|sick))\s+"

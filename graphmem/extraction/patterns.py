@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from graphmem.domain.calendar_words import AGE_WORDS, NUMBER_WORDS
 from graphmem.domain.club_roles import role_form
 from graphmem.domain.extraction import ANY_VALUE
+from graphmem.extraction import sentence_variants as variants
 from graphmem.extraction.occupations import names_occupation
 from graphmem.extraction.pattern_fragments import CAP, FIRST_PERSON, HOW_MANY, MY_REL, REL
 from graphmem.extraction.pattern_rule import Rule
@@ -41,7 +42,6 @@ from graphmem.extraction.phrases import (
     trim_phrase,
     word_set,
 )
-from graphmem.extraction.sentence_variants import each_subject, known_from, with_dropped_i
 from graphmem.extraction.unnamed_relatives import (
     called_by_relation,
     name_the_unnamed,
@@ -125,6 +125,7 @@ _ENDS_WHATEVER: dict[str, tuple[str, ...]] = {
     # breath: "…, got a lab assistant job")
     "job_quit": ("works_at",),
     "role_quit": ("holds_role",),  # "Hannah quit the band": whatever role she held
+    "course_switched": ("study",),  # "I've transferred onto the law course": any other
 }
 
 
@@ -306,13 +307,15 @@ def find_triplets(
     sentence = _OWNER_APPOSITION.sub(_without_commas, sentence)
     sentence = _BIRTH_ORDER.sub(_as_child, sentence)
     sentence = _AGE_AFTER_NAME.sub(r"\g<name>", sentence)  # "Emma (8) is allergic to …"
-    sentence, known_people = known_from(sentence)  # "Tom from work"
+    sentence, known_people = variants.known_from(sentence)  # "Tom from work"
     found = [
         RawTriplet(name, f"{relation}_of", speaker, False, "person", "person", by_phrase=True)
         for name, relation in known_people
         if normalize_name(name) != normalize_name(speaker)
     ]
-    for variant in (with_dropped_i(sentence), *each_subject(sentence), *owned_clauses(sentence)):
+    mine = variants.with_dropped_i(sentence)
+    told = (*variants.chained_clauses(mine), *variants.each_subject(sentence))
+    for variant in (mine, *told, *owned_clauses(sentence)):
         found.extend(_find_in(variant, speaker, known))
     return found
 

@@ -75,6 +75,24 @@ def with_dropped_i(sentence: str) -> str:
     return f"I {sentence[:1].lower()}{sentence[1:]}"
 
 
+#: A clause after a comma that drops the "I" of the one before it: "I quit the Co-op, *got a
+#: job at the uni library* instead", "Sold the Fiesta, bought a van": read as a sentence.
+_CHAINED = re.compile(
+    r",\s+(?:(?:and|then|so|just|finally)\s+)?(?=(?:quit|left|moved|started|got|landed|joined|"
+    r"bought|sold|switched|took|found|hired|booked|signed|adopted|became|went)\b(?!['-]))"
+)
+_OPENS_WITH_I = re.compile(r"^(?:I|We)(?:'m|'ve|'d|\s)")
+
+
+def chained_clauses(sentence: str) -> list[str]:
+    """The clauses of a sentence said by "I" (or "we") that drop its subject after a comma,
+    with it put back (:data:`_CHAINED`); none for a sentence of anyone else."""
+    if _OPENS_WITH_I.match(sentence) is None:
+        return []
+    subject = sentence[:2] if sentence.startswith("We") else "I"
+    return [f"{subject} {sentence[m.end() :]}" for m in _CHAINED.finditer(sentence)]
+
+
 _SENTENCE_START = re.compile(r"(?:^|(?<=[.!?])\s+)(?=\S)")
 
 

@@ -19,13 +19,18 @@ from graphmem.extraction.pattern_words import (
     unnamed_relative,
 )
 
+#: Where the relative is one, between the word and the verb ("my boss here", "my coach at
+#: Sale", "my teacher back in Prague").
+_WHERE = r"(?:\s+(?:here|there|(?:back\s+)?(?:at|in)\s+(?:the\s+)?[\w'-]+))"
 #: A relative named after the verb ("my wife is called Anna", "my new boss is a Dane named
-#: Lars"): no unnamed one.
-_NAMED_AFTER = r"(?!\s+is\s+(?:an?\s+(?:[\w-]+\s+){1,2}?)?(?:called|named)\b)"
+#: Lars", "my boss here is a guy called Duarte"): no unnamed one.
+_NAMED_AFTER = rf"(?!{_WHERE}?\s+is\s+(?:an?\s+(?:[\w-]+\s+){{1,2}}?)?(?:called|named)\b)"
+_HONORIFIC = r"(?:(?:Mr|Mrs|Ms|Dr|Prof|Professor)\.?\s+)?"
 _UNNAMED = re.compile(
     rf"^{MY_REL}{REL}\b(?!['-])(?=\s+[a-z]){_NAMED_AFTER}"
-    # "my boss was Henrik", "my new boss will be Henrik": named
-    r"(?!\s+(?:was|will\s+be|is\s+going\s+to\s+be)\s+(?:(?:Mr|Mrs|Ms|Dr|Prof|Professor)\.?\s+)?[A-Z])"
+    # "my boss was Henrik", "my new boss will be Henrik", "my boss at Arup is Duarte": named
+    rf"(?!\s+(?:was|will\s+be|is\s+going\s+to\s+be)\s+{_HONORIFIC}[A-Z])"
+    rf"(?!{_WHERE}\s+(?:is|was)\s+(?:now\s+)?{_HONORIFIC}[A-Z])"
     r"(?!\s+(?:boy|girl)\s+[A-Z])"  # "my baby girl Ava": named
 )
 #: "My son's teacher is Mrs. Aalto": the unnamed relative owns someone, and is read so.

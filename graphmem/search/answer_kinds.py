@@ -12,24 +12,28 @@ or a grade ("got 71", "a B+", "passed"), "Why did Marek leave?" a cause or a pur
 horses", "loves", "a big fan of"), "How much did Rosa weigh?" or "How far did I run?" a
 measure with its unit ("3.2 kilos", "10k"), "When are the classes now?" a day, a part of it,
 a date or a recurrence ("Saturday mornings", "alternate weekends"; not "When did …?", whose
-answer is the event's own date). A memory that holds no answer of that kind ("My partner
+answer is the event's own date), "Which platform do I stream on?" an online platform by
+name ("moved from Twitch to YouTube"). A memory that holds no answer of that kind ("My partner
 thinks I should rent a studio") may still match the question's words best; one that holds
 one ("found one in Hyde Park for £400 a month") is the answer; so is one that says there is
 none any more ("My husband quit coffee" for "How much coffee does my husband drink?"). When
 some gated memory holds the kind asked for, each one that holds none is multiplied by
-``search.answer_factor`` (:mod:`graphmem.search.ranking`). "How many …?" is left out: its
-answer is often a set counted over several memories ("How many kids does Mel have?"), none
-of which holds a number.
+``search.answer_factor`` (:mod:`graphmem.search.ranking`). "How many dogs do I walk?" wants a
+count of what it names ("up to 19 dogs", "14 regular dogs now"; not "14 pounds a walk"); its
+answer is often a set counted over several memories instead ("How many kids does Mel
+have?"), none of which holds a number, and then no memory is marked down.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Literal
 
 from graphmem.domain.alternation import alternation
 from graphmem.domain.calendar_words import MONTHS
 from graphmem.domain.medicines import DOSED, MEDICINE, PUT_ON, TAKEN_FOR
+from graphmem.domain.online_platforms import PLATFORMS
 from graphmem.domain.schooling import GRADED, SUBJECTS
 from graphmem.search.label_numbers import without_labels
 
@@ -46,6 +50,7 @@ Kind = Literal[
     "preference",
     "measure",
     "when",
+    "platform",
 ]
 
 
@@ -163,6 +168,8 @@ _HOLDS: dict[Kind, re.Pattern[str]] = {
         r"\b\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b",
         re.I,
     ),
+    # an online platform by name: "moved from Twitch to YouTube", "selling on Etsy"
+    "platform": re.compile(rf"\b(?:{alternation(PLATFORMS)})\b", re.I),
     # a time on the clock or a stopwatch: "at 3:15", "6pm", "finished in 3:24", "1:58:30",
     # and an hour told bare: "we open at 7", "8 till 3", "half 6"
     "clock": re.compile(
@@ -238,6 +245,14 @@ _ASKED: tuple[tuple[re.Pattern[str], Kind], ...] = (
     # "When do the kids see their dad?", "When are Biscuit's classes now?": a recurring or
     # coming time (not "When did …?": a past event's date is its memory's own)
     (re.compile(r"^\s*when\s+(?:do|does|is|are)\b", re.I), "when"),
+    # "Which platform do I stream on?", "What app do we use for the shop?"
+    (
+        re.compile(
+            r"^\s*(?:what|which)\s+(?:\w+\s+)?(?:platforms?|apps?|sites?|websites?|services?)\b",
+            re.I,
+        ),
+        "platform",
+    ),
     (re.compile(r"\bhow\s+much\b", re.I), "amount"),
     (re.compile(r"\bhow\s+old\b", re.I), "age"),
     (re.compile(r"\bhow\s+long\b(?!\s+ago)", re.I), "duration"),
@@ -273,3 +288,24 @@ def holds(text: str, kind: Kind) -> bool:
     if kind in {"amount", "age"}:
         text = without_labels(text)  # "plot 9" is no amount
     return _HOLDS[kind].search(text) is not None
+
+
+#: "How many dogs …", "how many regular clients": the word counted (after up to one other).
+_HOW_MANY = re.compile(r"\bhow\s+many\s+(?:[a-z-]+\s+)??(?P<n>[a-z]{3,}?)(?:es|s)?\b", re.I)
+
+
+def answer_test(query: str) -> Callable[[str], bool] | None:
+    """Whether a memory's text holds the kind of answer ``query`` asks for (:func:`asked`,
+    or a count of the thing a "How many …?" names), or None when it asks for no kind."""
+    kind = asked(query)
+    if kind is not None:
+        return lambda text: holds(text, kind)
+    many = _HOW_MANY.search(query)
+    if many is None:
+        return None
+    count = re.compile(
+        rf"(?:\b\d[\d,]*|\b(?:{_NUMBER_WORDS})\b)\s+(?:[\w-]+\s+){{0,2}}?"
+        rf"{re.escape(many.group('n'))}(?:e?s)?\b",
+        re.I,
+    )
+    return lambda text: count.search(text) is not None

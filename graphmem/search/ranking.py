@@ -170,10 +170,10 @@ def _lacking(
     """A memory's answer factor: ``answer_factor`` when the query asks for a kind of answer
     (an amount, an age…) that some gated memory holds and this one does not, else 1
     (:mod:`graphmem.search.answer_kinds`)."""
-    kind = answer_kinds.asked(query)
-    if kind is None or answer_factor >= 1.0:
+    test = answer_kinds.answer_test(query)
+    if test is None or answer_factor >= 1.0:
         return lambda _: 1.0
-    held = {r.memory.id for r in passed if answer_kinds.holds(r.memory.text, kind)}
+    held = {r.memory.id for r in passed if test(r.memory.text)}
     if not held:
         return lambda _: 1.0
     return lambda memory: 1.0 if memory.id in held else answer_factor

@@ -24,6 +24,17 @@ def hired(verb: Token) -> Token | None:
     return next((c for c in head.children if c.dep_ == "dobj"), None)
 
 
+#: Phrasal carriers: what one is "off" to do ("I'm off to go swimming"), "ended up" or "wound
+#: up" doing ("Grace ended up volunteering at the shelter"), one does.
+_PHRASAL_CARRIERS = {"be": "off", "end": "up", "wind": "up"}
+
+
+def phrasal(head: Token) -> bool:
+    """``head`` with its particle carries its complement as done (:data:`_PHRASAL_CARRIERS`)."""
+    particle = _PHRASAL_CARRIERS.get(head.lemma_.lower())
+    return particle is not None and any(c.lower_ == particle for c in head.children)
+
+
 def participle(verb: Token) -> bool:
     """A clause of the verb before it, told by a participle: "I quit the bakery, *doing* a
     barista course now" (not "while doing", which a marker opens)."""

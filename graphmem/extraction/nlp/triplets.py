@@ -52,7 +52,13 @@ from graphmem.extraction.nlp.pastimes import (
 from graphmem.extraction.nlp.pattern_predicates import as_pattern
 from graphmem.extraction.nlp.plans import PLAN, planner, trip_ahead
 from graphmem.extraction.nlp.repairs import opening_verb
-from graphmem.extraction.nlp.shared_subjects import after_breakdown, hired, participle, told_before
+from graphmem.extraction.nlp.shared_subjects import (
+    after_breakdown,
+    hired,
+    participle,
+    phrasal,
+    told_before,
+)
 from graphmem.extraction.nlp.treatment import started
 from graphmem.extraction.nlp.visits import visits
 from graphmem.lifecycle.predicates import DEFAULT_FUNCTIONAL_PREDICATES, normalize_name
@@ -86,18 +92,14 @@ def _subject_tokens(verb: Token) -> list[Token]:
 
 
 def _carried(verb: Token) -> bool:
-    carrier = verb.head.lemma_.lower() in _CARRIERS or planner(verb.head, verb) or _off(verb.head)
+    head = verb.head
+    carrier = head.lemma_.lower() in _CARRIERS or planner(head, verb) or phrasal(head)
     return (verb.dep_ == "xcomp" and carrier) or activity(verb)
 
 
-def _off(head: Token) -> bool:  # "I'm *off* to go swimming": what one is off to do, one does
-    return head.lemma_ == "be" and any(c.lower_ == "off" for c in head.children)
-
-
 def used_to(verb: Token) -> bool:
-    """The "used" of "I used to climb": a past that no longer holds, no fact of its own
-    ("Before the dog I used to go climbing" gave ``use_before dog``); "I use a whiteboard to
-    stay on track" is a fact."""
+    """The "used" of "I used to climb": a past that no longer holds, no fact of its own ("I
+    used to go climbing" is no ``use``); "I use a whiteboard to stay on track" is a fact."""
     doc = verb.doc
     after = doc[verb.i + 1] if verb.i + 1 < len(doc) else None
     return verb.lower_ == "used" and after is not None and after.lower_ == "to"
@@ -127,9 +129,8 @@ def _past(verb: Token) -> bool:
 
 
 def subject_of(verb: Token, speakers: Speakers) -> Named | None:
-    """The subject, when it is a participant of the conversation (the speaker or the one
-    spoken to, alone or among several subjects), or else a lone third party who is a
-    person (:func:`.others.third_party`: "My dad drives a Volvo")."""
+    """The subject, when it is a participant of the conversation (alone or among several),
+    or a lone third party who is a person (:func:`.others.third_party`)."""
     tokens = _subject_tokens(verb)
     if not tokens and (_told_without_i(verb) or after_breakdown(verb)):
         return Named(speakers.me, PERSON)
@@ -251,9 +252,7 @@ def _gerund_objects(particles: list[Token], prep: Token) -> Iterator[tuple[list[
 
 #: Kinds of workplace that "called"/"named" names ("a startup called Medly").
 _WORKPLACES = frozenset(
-    """
-    startup company firm agency studio bank hospital clinic school lab practice
-    """.split()  # noqa: SIM905
+    "startup company firm agency studio bank hospital clinic school lab practice".split()  # noqa: SIM905
 )
 
 

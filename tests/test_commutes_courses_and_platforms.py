@@ -1,0 +1,140 @@
+"""How one gets to work and what ends it, a clause that drops its "I" after a comma, a
+ward or department moved to, a course transferred onto, a medicine switched to, a platform
+moved to (no home), a home one is back in, a role holder named after "here", "ended up"
+doing, and answers by count and by platform (found by a nurse's, a volunteer's, a student's,
+a musician's, a landlord's, a diabetic's, a dog walker's and a streamer's chats,
+twenty-third stop). The sentences here are other wordings than the ones that found them."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from functools import partial
+
+import neo4j
+import pytest
+
+from graphmem import Memory, Settings
+from graphmem.ports.embedder import Embedder
+from graphmem.search.answer_kinds import answer_test, asked
+from tests.support.nlp_reading import denied, told
+from tests.support.telling import tell_all
+
+SPEAKER = "Ffion"
+
+triples = partial(told, speaker=SPEAKER)
+ended = partial(denied, speaker=SPEAKER)
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("I catch the 8:05 train into the office most days", (SPEAKER, "gets_to_work_by", "train")),
+        ("taking the tram to work this week, roadworks", (SPEAKER, "gets_to_work_by", "tram")),
+        ("I walk to work now, it's only a mile", (SPEAKER, "gets_to_work_by", "walk")),
+        ("We cycle to work together", (SPEAKER, "gets_to_work_by", "cycle")),
+    ],
+)
+def test_how_one_gets_to_work(text: str, wanted: tuple[str, str, str]) -> None:
+    assert wanted in triples(text)
+
+
+def test_no_more_of_a_way_to_work_ends_it() -> None:
+    text = "Mum lent me her old Polo, so no more tube for a while"
+    assert (SPEAKER, "gets_to_work_by", "tube") in ended(text)
+    assert not any(p == "gets_to_work_by" for _, p, _ in triples("I love the bus station café"))
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        # a clause after a comma that drops its "I"
+        ("handed my notice in at Lidl, got a job at the garden centre instead",
+         (SPEAKER, "works_at", "garden centre")),
+        ("I left the pub, took a job with Greggs", (SPEAKER, "works_at", "Greggs")),
+        # a ward or a department moved to, by its kind
+        ("been moved to the maternity unit, loving it", (SPEAKER, "works_at", "maternity unit")),
+        ("I got transferred to the accounts department", (SPEAKER, "works_at",
+                                                          "accounts department")),
+        # a course transferred onto
+        ("I've switched onto the nursing degree", (SPEAKER, "study", "nursing")),
+        # a medicine switched to, and one named bare at the start
+        ("changed from Levemir to Toujeo last month", (SPEAKER, "take", "toujeo")),
+        ("on Humalog with every meal now", (SPEAKER, "take", "humalog")),
+        # a home one is back in
+        ("exams done, home in Aberystwyth at last", (SPEAKER, "lives_in", "Aberystwyth")),
+        # a role holder named after where they hold it
+        ("my manager there is a woman called Siân", ("Siân", "manager_of", SPEAKER)),
+        ("My boss at Dyfed is Gareth", ("Gareth", "boss_of", SPEAKER)),
+        # what one ended up doing, one does
+        ("My brother Iwan ended up working at the port", ("Iwan", "work_at", "port")),
+    ],
+)  # fmt: skip
+def test_facts_told_in_chats_shorthand(text: str, wanted: tuple[str, str, str]) -> None:
+    assert wanted in triples(text)
+
+
+def test_instead_is_no_part_of_the_workplace() -> None:
+    found = triples("quit the chippy, got a job at the leisure centre instead")
+    assert (SPEAKER, "works_at", "leisure centre") in found
+    assert not any(t.endswith("instead") for _, _, t in found)
+
+
+def test_a_course_transferred_onto_ends_the_one_before() -> None:
+    assert (SPEAKER, "study", "any_value") in ended("I transferred onto the law course")
+
+
+def test_a_medicine_switched_from_ends() -> None:
+    assert (SPEAKER, "take", "Levemir") in ended("switched from Levemir to Toujeo")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "we moved from Etsy to Shopify, lower fees",
+        "I've moved to Substack for the newsletter",
+    ],
+)
+def test_a_platform_moved_to_is_no_home(text: str) -> None:
+    assert not any(p == "lives_in" for _, p, _ in triples(text))
+
+
+def test_a_home_visited_is_no_home() -> None:
+    assert not any(p == "lives_in" for _, p, _ in triples("back home in Bangor for Easter"))
+    assert (SPEAKER, "lives_in", "Leeds") in triples("We moved from Hull to Leeds")
+
+
+def test_a_boss_described_stays_unnamed() -> None:
+    assert not any(s == "Strict" for s, _, _ in triples("My boss here is strict"))
+
+
+def test_a_count_question_wants_a_count_of_what_it_names() -> None:
+    test = answer_test("How many hens have we got now?")
+    assert test is not None
+    assert test("we're up to 23 hens after the auction")
+    assert test("thirty laying hens now")
+    assert not test("eggs are 3 pounds a dozen at the gate")
+    assert answer_test("Where do I live?") is None
+
+
+def test_a_platform_question_wants_a_platform() -> None:
+    assert asked("Which site do I sell my prints on?") == "platform"
+    test = answer_test("What app do we use for the shop?")
+    assert test is not None
+    assert test("moved the shop over to Etsy in May")
+    assert not test("the shop is doing well, 40 orders")
+
+
+@pytest.mark.neo4j
+def test_the_way_to_work_now_after_no_more_of_the_old_one(
+    settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str
+) -> None:
+    turns = [
+        ("2026-01-10T10:00:00Z", "bike got nicked so I'm catching the 12 bus to work, hate it"),
+        ("2026-02-10T10:00:00Z", "the new manager on my floor is nice"),
+        ("2026-04-10T10:00:00Z", "Dad sold me his old Corsa, no more bus!"),
+    ]
+    with Memory(settings, driver=driver, embedder=embedder) as memory:
+        tell_all(memory, user_id, SPEAKER, turns)
+        at = datetime(2026, 5, 1, tzinfo=UTC)
+        found = memory.search("How do I get to work?", user_id=user_id, top_k=3, reference_date=at)
+    assert "Corsa" in found.results[0].text, [m.text for m in found.results]
