@@ -118,7 +118,8 @@ _TO_WORK = r"\s+(?i:to|into)\s+(?i:work|the\s+office|school|uni|college)\b"
 _BY_ITSELF = r"(?:cycle|drive|walk|bike|run|scoot)"
 WORK_RULES: tuple[Rule, ...] = (
     rule(rf"(?:{FP}|{BE1}|^|(?<=[,;]\s))\s*{ADV}(?i:take|taking|get|getting|catch|catching|ride|"
-          rf"riding)\s+(?i:the|a)\s+(?:[\w:.-]+\s+)?{_VEHICLE}{_TO_WORK}", "gets_to_work_by", "word"),
+          rf"riding)\s+(?i:the|a)\s+(?:[\w:.-]+\s+)?{_VEHICLE}{_TO_WORK}", "gets_to_work_by",
+          "word"),
     rule(rf"(?:{FP}|{BE1}|^|(?<=[,;]\s))\s*{ADV}(?P<t>(?i:{_BY_ITSELF}))(?:s|ing)?{_TO_WORK}",
           "gets_to_work_by", "word"),
     rule(rf"(?<![\w'])(?i:no\s+more)\s+(?:(?i:the)\s+)?(?:[\w:.-]+\s+)?{_VEHICLE}(?![\w'-])",
