@@ -138,3 +138,45 @@ def test_the_way_to_work_now_after_no_more_of_the_old_one(
         at = datetime(2026, 5, 1, tzinfo=UTC)
         found = memory.search("How do I get to work?", user_id=user_id, top_k=3, reference_date=at)
     assert "Corsa" in found.results[0].text, [m.text for m in found.results]
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        # a name's "'s" before what they are doing is "is"
+        ("My sister Nia's leaving to go backpacking in Peru", ("Nia", "backpack_in", "Peru")),
+        # a result clause holds whatever the clause before it denies
+        ("the diet didn't work so I'm on metformin now", (SPEAKER, "take", "metformin")),
+        ("bottles weren't going down well so Macsen's on formula now",
+         ("Macsen", "eats", "formula")),
+        # a school started by its name is a pupil's start
+        ("Cai starts at Bryn Celyn primary in September", ("Cai", "studies_at",
+                                                           "Bryn Celyn primary")),
+        # a birth told by its weight
+        ("Elis arrived on Sunday, 7lb 2oz, all well", ("Elis", "born_weighing", "7lb 2oz")),
+        # a condition told by whose it is, and conditions by more names
+        ("Taid's Parkinson's is a lot worse lately", ("Taid", "has_condition", "Parkinson's")),
+        ("Mum's dementia has got worse", (f"{SPEAKER}'s Mother", "has_condition", "dementia")),
+        # a relative's move into a home
+        ("Gran's moved into Bryn Awel care home", (f"{SPEAKER}'s Grandmother", "lives_in",
+                                                    "Bryn Awel care home")),
+        # a role one was made
+        ("I've been made vice captain this season", (SPEAKER, "holds_role", "vice-captain")),
+    ],
+)  # fmt: skip
+def test_more_of_chats_shorthand(text: str, wanted: tuple[str, str, str]) -> None:
+    assert wanted in triples(text)
+
+
+def test_a_team_joined_is_no_employer() -> None:
+    found = triples("I've joined a hockey team, the Kestrels, training is Tuesdays")
+    assert not any(p == "works_at" for _, p, _ in found), found
+    assert any(p == "join" for _, p, _ in found), found
+    assert (f"{SPEAKER}'s Wife", "works_at", "Bosch") in triples("my wife joined Bosch last year")
+
+
+def test_a_leaving_do_and_a_visit_stay_as_they_are() -> None:
+    assert not any(p == "lives_in" for _, p, _ in triples("Nia's leaving party is on Friday"))
+    assert not any(
+        p == "born_weighing" for _, p, _ in triples("Tom arrived at 6 with 2 kg of cheese")
+    )

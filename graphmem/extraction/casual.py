@@ -90,12 +90,26 @@ _NOTE_KEY = re.compile(
 )
 
 
+#: "Chloe's leaving to go travelling", "Tom's moving to Leeds", "so Ella's on formula now": a
+#: name's "'s" before what they are doing or where they are is "is" (the parser reads
+#: "Chloe's leaving" as her leaving, a noun, and hangs "on formula" from the clause before;
+#: not "Chloe's leaving party", "Tom's going-away do").
+_NAME_IS = re.compile(
+    r"(?<![\w'])(?P<n>[A-Z][a-z]+)'s\s+(?=(?:going|leaving|moving|starting|coming|heading|flying|"
+    r"travell?ing|working|living|staying|studying|training|doing|getting|taking|joining|"
+    r"quitting|retiring|volunteering|teaching|learning|dating|seeing|on|off|in|at|still|now|"
+    r"just|really|not|never|always|also)\b(?![-'])"
+    r"(?!\s+(?:party|parties|do|drinks|card|present|gift|speech|plans?)\b))"
+)
+
+
 def tidy(text: str, names: Mapping[str, str] | None = None) -> str:
     """``text`` as it would be written (see the module); written text is unchanged.
     ``names``: lower-case form -> spelling of the names known to be names and no English
     word ("kofi" -> "Kofi", "brixton" -> "Brixton"), written with their capital wherever
     they stand."""
     text = _GUESS_WHO.sub("I ", _ASIDES.sub("", text))
+    text = _NAME_IS.sub(r"\g<n> is ", text)
     text = _NOTE_KEY.sub(_as_mine, _NOTE.sub("", text))
     if names:
         text = _LOWER_WORD.sub(lambda m: names.get(m.group(0), m.group(0)), text)

@@ -132,6 +132,12 @@ A_SCHOOL = (
     rf"(?:(?i:an?|the)\s+)?(?P<t>(?:{CAP}\s+)?(?:[a-z][\w-]*\s+){{0,2}}{SCHOOL}|"
     rf"{CAP}(?:\s+{CAP}){{0,4}})"
 )
+#: Not a school by its name ("starts at Little Acorns nursery", "at St Mary's primary"): a
+#: pupil's start, no job.
+NO_SCHOOL_AHEAD = (
+    r"(?!(?:the\s+)?(?:St\.?\s+)?(?:[A-Z][\w'-]*\s+){1,3}(?i:nursery|school|primary|academy|"
+    r"college|preschool|pre-school|kindergarten|playgroup|sixth\s+form|university|uni)\b)"
+)
 #: A workplace by its kind, unnamed ("a nurse at a children's hospital", "a physio at a
 #: sports clinic in Brno"): up to two lower-case words before the kind.
 WORKPLACE = (

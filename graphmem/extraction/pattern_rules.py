@@ -30,6 +30,7 @@ from graphmem.extraction.pattern_fragments import (
     MY_REL,
     NAME,
     NO_EAT,
+    NO_SCHOOL_AHEAD,
     NOT_OPENER,
     NOT_OWNED,
     ORG,
@@ -147,12 +148,11 @@ RULES: tuple[Rule, ...] = (
           "works_at", titled=True, event=True),
     rule(rf"{NAME}\s+(?i:has\s+)?{ADV}{JOB_AS}(?P<t>{TITLE_WORDS})", "job_title", "title",
           event=True),
-    # "I start at the Red Cross clinic in June", "Ewa is starting at Allegro next month": a
-    # place by its name (not "I start at nine", "starting at the beginning")
-    # ("I start with Oxfam", an organisation by the parse: not "I've started with Piranesi")
+    # "I start at the Red Cross clinic in June", "Ewa is starting at Allegro next month": a place
+    # by its name (not "I start at nine", "at Little Acorns nursery"; "I start with Oxfam")
     rule(rf"(?:{FP}(?:'m|\s+am|'ll|\s+will|\s+have|'ve)?|{NAME}(?:'s|\s+is|\s+will|\s+has)?)"
           rf"\s+{ADV}(?i:start|starts|starting|started|begin|begins|beginning)\s+(?i:at)\s+"
-          rf"(?=(?:the\s+)?(?:St\.\s+)?[A-Z]){T}", "works_at", event=True),
+          rf"(?=(?:the\s+)?(?:St\.\s+)?[A-Z]){NO_SCHOOL_AHEAD}{T}", "works_at", event=True),
     rule(rf"(?:{FP}(?:'m|\s+am|'ll|\s+will|\s+have|'ve)?|{NAME}(?:'s|\s+is|\s+will|\s+has)?)"
           rf"\s+{ADV}(?i:start|starts|starting|started|begin|begins|beginning)\s+(?i:with)\s+"
           rf"(?:the\s+)?{ORG}", "works_at", event=True, organization=True),

@@ -29,6 +29,9 @@ HEALTH_RULES: tuple[Rule, ...] = (
     rule(rf"(?:{FP}(?:'ve|\s+have)?(?:\s+got)?|{NAME}\s+(?i:has|had))\s+{ADV}"
           rf"(?:(?i:have|had|suffer\s+from|live\s+with|lives\s+with|got)\s+)?{SEVERITY}"
           rf"(?P<t>(?:(?i:type\s+[12])\s+)?(?i:{CONDITIONS}))(?![\w'])", "has_condition"),
+    # "Dad's dementia is getting worse", "my asthma has been bad": a condition told by whose
+    rule(rf"(?:{NAME}'s|(?<![\w'])(?i:my))\s+(?P<t>(?:(?i:type\s+[12])\s+)?(?i:{CONDITIONS}))\s+"
+          rf"(?i:is|has|was|had|keeps|'s)\b", "has_condition"),
     # "Tobi has just been diagnosed with ADHD"
     rule(rf"(?:{FP}|{NAME})(?:'ve|\s+have|\s+has|\s+was|\s+were|\s+got)?(?:\s+{ADV}been)?\s+"
           rf"{ADV}(?i:diagnosed)\s+(?i:with)\s+{SEVERITY}{T}", "has_condition", event=True),

@@ -141,7 +141,8 @@ HOME_RULES: tuple[Rule, ...] = (
           rf"(?![\w'-])", "lives_in", event=True),
     rule(rf"(?:{FP}{PERFECT}\s+{ADV}|^)(?i:moved|got|put)\s+{NAME}\s+(?i:into|in\s+to|to)\s+"
           rf"{_A_HOME_IN}{ORG}", "lives_in", event=True),
-    # a place by its name ("Duarte moved to Porto", "to the Algarve"; not "to another team")
-    rule(rf"{NAME}\s+(?i:has\s+)?{ADV}(?i:moved|relocated)\s+(?i:to)\s+(?=(?:the\s+)?[A-Z]){T}",
-          "lives_in", event=True),
+    # a place by its name ("Duarte moved to Porto", "Dad's moved into Oakwood nursing home";
+    # not "to another team")
+    rule(rf"{NAME}(?:\s+(?i:has)|'s)?\s+{ADV}(?i:moved|relocated)\s+(?i:to|into)\s+"
+          rf"(?=(?:the\s+)?[A-Z]){_ONLINE}{T}", "lives_in", event=True),
 )  # fmt: skip

@@ -50,6 +50,10 @@ LIFE_RULES: tuple[Rule, ...] = (
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:quit|stopped|gave\s+up|given\s+up|cut\s+out)\s+"
           rf"(?i:drinking|alcohol|booze)\b(?!\s+(?i:coffee|tea|soda|fizzy|energy|milk))",
           "sober", denial=True),
+    # "Ella arrived on Tuesday, 6lb 9oz", "baby Noor was born at 3.2kg": a birth by its weight
+    rule(rf"{NAME}\s+(?:(?i:has|was)\s+)?{ADV}(?i:arrived|born|came)\b[^.!?;]{{0,40}}?(?:,\s*|\s(?i:at|weighing)\s+)"
+          rf"(?P<t>\d{{1,2}}(?:\.\d)?\s?(?i:lb|lbs|pounds?|kg|kilos?)(?:\s?\d{{1,2}}\s?(?i:oz|ounces?))?)"
+          rf"(?![\w'])(?!\s+(?i:of)\b)", "born_weighing", "word", event=True),
     # "I'm on a low-FODMAP diet", "Biscuit is on a grain-free diet": a diet by any name
     rule(rf"(?:{BE1}|{NAME}(?:'s|\s+(?i:is)))\s+{ADV}(?i:on)\s+(?i:an?|the)\s+(?!{_NO_KIND}\b)"
           rf"(?P<t>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?i:diet)\b", "diet", "word"),

@@ -49,6 +49,9 @@ ROLE_RULES: tuple[Rule, ...] = (
           rf"co-opted)\s+(?:(?i:in)\s+)?(?:(?i:as)\s+)?{_SOME}{ROLE}", "holds_role", "role",
           event=True),
     rule(rf"(?<![\w'])(?i:made)\s+(?i:me)\s+{_SOME}{ROLE}", "holds_role", "role", event=True),
+    # "I've been made captain of the Hornets", "Keith got made chair" (not "I made chair covers")
+    rule(rf"(?:(?:{FP}|{NAME})(?:{PERFECT}|'s)?\s+|^|(?<=[,;]\s))(?i:got|was|were|been)\s+{ADV}"
+          rf"(?i:made)\s+{_SOME}{ROLE}{_NOT_FIGURATIVE}", "holds_role", "role", event=True),
     # "joined the allotment committee as secretary", "Jo's joined the band as drummer"
     rule(rf"(?:(?:{FP}|{NAME})(?:{PERFECT}|'s|\s+has)?\s+|^|(?<=[,;]\s)){ADV}(?i:joined|joining|"
           rf"rejoined)\s+(?:(?i:the|our|their|a)\s+)?(?:[\w'-]+\s+){{0,3}}?{_GROUP}\s+(?i:as)\s+"

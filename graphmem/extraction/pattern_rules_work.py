@@ -276,6 +276,11 @@ WORK_RULES: tuple[Rule, ...] = (
           rf"(?i:reception|nursery|preschool|pre-school|school|primary|secondary|sixth\s+form|"
           rf"college|uni|university|year\s+\d{{1,2}}|kindergarten|kindy)\s+{_AT}",
           "studies_at", "names", event=True),
+    # "Ella starts at Little Acorns nursery in August": a school by its name, a pupil's start
+    rule(rf"{NAME}(?:'s|\s+is|\s+will|\s+has)?\s+{ADV}(?i:start|starts|starting|started)\s+"
+          rf"(?i:at)\s+(?:the\s+)?(?P<t>(?:St\.?\s+)?(?:[A-Z][\w'-]*\s+){{1,3}}(?i:nursery|school|"
+          rf"primary|academy|preschool|pre-school|kindergarten|playgroup))\b", "studies_at",
+          event=True),
     # "I've got two staff, Kasia on the counter and Ben doing the early bakes": the staff
     # named after "staff" (the first, and one after "and" that a task follows)
     rule(rf"(?<![\w'])(?:{_STAFF})\s*[,:-]?\s+(?P<t>{CAP})(?![\w'-])(?!\s+(?i:is|was|are|has|"

@@ -107,7 +107,10 @@ CONDITIONS = (
     "multiple sclerosis|pcos|endometriosis|sleep apnea|sleep apnoea|gout|anemia|anaemia|"
     "hypothyroidism|hyperthyroidism|long covid|tinnitus|scoliosis|fibromyalgia|dyslexia|"
     "a heart condition|heart disease|kidney disease|copd|ptsd|ocd|insomnia|vertigo|"
-    "acid reflux|reflux|colic"
+    "acid reflux|reflux|colic|dementia|alzheimer's disease|alzheimer's|parkinson's disease|"
+    "parkinson's|cancer|osteoporosis|angina|atrial fibrillation|sciatica|shingles|glaucoma|"
+    "cataracts|motor neurone disease|bipolar disorder|bipolar|schizophrenia|cerebral palsy|"
+    "chronic fatigue syndrome|hay fever"
 )
 #: A condition told by its adjective ("my mom is diabetic", "I'm asthmatic") -> its name.
 CONDITION_ADJECTIVES = {

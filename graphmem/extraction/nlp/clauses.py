@@ -134,13 +134,16 @@ def clause_asserts(verb: Token, *, own_negation: bool = False) -> bool:
     what both hang from."""
     current = verb
     owned = own_negation
+    free = False  # under a reason or result of its own, whatever the clause above denies
     for _ in range(64):
         if _hypothetical(current):
             return False
-        if _negated(current) and not (current is not verb and _dont_forget(current)):
+        negated = _negated(current) and not (current is not verb and _dont_forget(current))
+        if negated and not free:
             if not owned:
                 return False
             owned = False
+        free = free or _own_reason(current)
         if current.dep_ == "conj" and _has_subject(current):
             current = _first_conjunct(current)  # what it hangs from is the first one's head
             if any(c.dep_ == "mark" and c.lower_ in _CONDITIONALS for c in current.children):
@@ -149,6 +152,21 @@ def clause_asserts(verb: Token, *, own_negation: bool = False) -> bool:
             return True
         current = clause_of(current.head)
     return False
+
+
+#: Markers of a clause that tells a reason or a result of its own ("breastfeeding wasn't
+#: working *so Ella is on formula*", "I didn't go *because I was ill*").
+_REASONS = frozenset({"so", "because", "since", "cos", "cause", "'cause", "coz"})
+
+
+def _own_reason(verb: Token) -> bool:
+    """An adverbial clause with its own subject and a marker of :data:`_REASONS`: it holds
+    whatever the clause it hangs from denies."""
+    return (
+        verb.dep_ == "advcl"
+        and _has_subject(verb)
+        and any(c.dep_ in {"mark", "advmod"} and c.lower_ in _REASONS for c in verb.children)
+    )
 
 
 def _first_conjunct(verb: Token) -> Token:

@@ -7,6 +7,11 @@ pattern's name when its target has a type the pattern reads.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from spacy.tokens import Token
+
 #: Verbs that tell a job done somewhere ("waitressing at Zizzi"), and what that somewhere is.
 _JOB_VERBS = ("waitress", "bartend", "temp", "cook", "clean", "nurse", "tutor", "nanny", "babysit")
 _WORKPLACE = frozenset({"ORG", "FAC", "PERSON"})
@@ -60,6 +65,17 @@ PATTERN_PREDICATES: dict[str, tuple[str, frozenset[str] | None]] = {
         )
     },
 }
+
+
+#: What one joins as a member, not an employer ("joined a netball team, the Hornets").
+_GROUPS = frozenset(
+    "team club band choir group league society squad orchestra crew class gym".split()  # noqa: SIM905
+)
+
+
+def joined_group(verb: Token, obj: Token) -> bool:
+    """``verb`` joins ``obj`` as a member: a team, a club, a band …"""
+    return verb.lemma_.lower() == "join" and obj.lemma_.lower() in _GROUPS
 
 
 #: Parse predicates that tell the pattern's fact only when told as done (past tense).

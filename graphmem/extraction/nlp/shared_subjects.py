@@ -30,8 +30,12 @@ _PHRASAL_CARRIERS = {"be": "off", "end": "up", "wind": "up"}
 
 
 def phrasal(head: Token) -> bool:
-    """``head`` with its particle carries its complement as done (:data:`_PHRASAL_CARRIERS`)."""
-    particle = _PHRASAL_CARRIERS.get(head.lemma_.lower())
+    """``head`` with its particle carries its complement as done (:data:`_PHRASAL_CARRIERS`);
+    so does leaving to go ("Chloe's leaving to go travelling in Asia")."""
+    lemma = head.lemma_.lower()
+    if lemma == "leave":
+        return any(c.dep_ == "xcomp" and c.lemma_.lower() == "go" for c in head.children)
+    particle = _PHRASAL_CARRIERS.get(lemma)
     return particle is not None and any(c.lower_ == particle for c in head.children)
 
 

@@ -49,7 +49,7 @@ from graphmem.extraction.nlp.pastimes import (
     pastime,
     studied,
 )
-from graphmem.extraction.nlp.pattern_predicates import as_pattern
+from graphmem.extraction.nlp.pattern_predicates import as_pattern, joined_group
 from graphmem.extraction.nlp.plans import PLAN, planner, trip_ahead
 from graphmem.extraction.nlp.repairs import opening_verb
 from graphmem.extraction.nlp.shared_subjects import (
@@ -391,6 +391,7 @@ def verb_triplets(
             workplace = obj.lemma_.lower() in _WORKPLACES and _named_as(obj) is not obj
             after_job = bool(links) and links[-1].head.i != verb.i and target.type != PERSON
             kind = "ORG" if workplace or after_job else target.type
+            kind = "GROUP" if joined_group(verb, obj) else kind  # a member, no employee
             predicate = as_pattern(predicate, kind, done=verb.tag_ in {"VBD", "VBN"})
         if target is None or target.name == source.name or len(predicate) > 100:
             continue
