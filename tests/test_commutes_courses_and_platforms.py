@@ -16,7 +16,7 @@ import pytest
 from graphmem import Memory, Settings
 from graphmem.ports.embedder import Embedder
 from graphmem.search.answer_kinds import answer_test, asked
-from tests.support.nlp_reading import denied, told
+from tests.support.nlp_reading import denied, read_turns, told
 from tests.support.telling import tell_all
 
 SPEAKER = "Ffion"
@@ -180,3 +180,27 @@ def test_a_leaving_do_and_a_visit_stay_as_they_are() -> None:
     assert not any(
         p == "born_weighing" for _, p, _ in triples("Tom arrived at 6 with 2 kg of cheese")
     )
+
+
+def test_a_thing_stolen_is_no_longer_had() -> None:
+    gone = ended("some idiot nicked my Brompton outside Tesco")
+    assert (SPEAKER, "own", "Brompton") in gone
+    assert (SPEAKER, "ride", "Brompton") in gone
+
+
+def test_a_fall_is_no_season() -> None:
+    test = answer_test("When does Taid go to the day centre?")
+    assert test is not None
+    assert not test("Taid had a fall in the garden, nothing broken")
+    assert test("Taid goes to the day centre on Wednesdays")
+    assert test("we're moving house this fall")
+
+
+def test_whom_one_visits_is_mentioned() -> None:
+    turns = [
+        (SPEAKER, "Grandad's moved into a care home in Ruthin, it was time"),
+        (SPEAKER, "seeing him Mondays and Thursdays after work"),
+    ]
+    visit = read_turns(turns)[1]
+    assert f"{SPEAKER}'s Grandfather" in {e.name for e in visit.entities}
+    assert not any(t.predicate.endswith("_of") for t in visit.triplets), visit.triplets

@@ -20,6 +20,9 @@ POSSESSION_RULES: tuple[Rule, ...] = (
     # "I sold the Civic": the speaker no longer has, drives or rides it (denials)
     rule(rf"{FP}{PERFECT}\s+{ADV}{SOLD}\s+(?i:my|our|the|an?)\s+{WORN}{T}", "possession",
           denial=True),
+    # "Someone stole my Cannondale", "some git nicked our van last night": gone, as if sold
+    rule(rf"(?<![\w'])(?i:someone|somebody|thieves|they|some\s+[\w-]+)\s+{ADV}(?i:stole|nicked|"
+          rf"pinched|took|swiped|robbed)\s+(?i:my|our)\s+{WORN}{T}", "possession", denial=True),
     # "My phone is an old Pixel 4", "our car's a red Mazda 3": what the speaker has
     rule(rf"(?<![\w'])(?i:my|our)\s+{THINGS}(?:\s+(?i:is)|'s)\s+(?i:an?)\s+{WORN}"
           rf"(?P<t>{CAP}(?:\s+(?:{CAP}|\d[\w-]*)){{0,3}})", "own"),

@@ -28,7 +28,7 @@ _STOP_AT = word_set(
     because and or but so since when while where which who whom that though although until
     unless after before if as than now anymore anyway last next this every each yesterday
     today tonight tomorrow ago recently lately currently again too also then in on at with
-    for from by during over near around about like there here nowadays instead
+    for from by during over near around about like there here nowadays instead outside
     """
 )
 _PRONOUNS = word_set("it you him her them this that there here me us one")

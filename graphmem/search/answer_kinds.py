@@ -163,7 +163,8 @@ _HOLDS: dict[Kind, re.Pattern[str]] = {
     "when": re.compile(
         rf"\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekends?|weekdays?|mornings?|"
         rf"afternoons?|evenings?|nights?|tonight|tomorrow|today|{alternation(MONTHS)}|"
-        rf"spring|summer|autumn|fall|winter|christmas|easter|term|half-term|daily|weekly|"
+        rf"spring|summer|autumn|(?<=in\s)fall|(?<=this\s)fall|(?<=last\s)fall|(?<=next\s)fall|winter|"
+        rf"christmas|easter|term|half-term|daily|weekly|"
         rf"monthly|fortnightly|every|each|twice|once|alternate)\b|"
         r"\b\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b",
         re.I,

@@ -174,6 +174,9 @@ def with_subject(
             text = f"{text[:start]}{owners[_POSSESSIVES[token.lower_]]}'s{text[end:]}"
             continue
         name = referents[_OBJECTS.get(token.lower_, token.lower_)]
+        if token.dep_ in {"dobj", "compound"}:  # "visiting him Tuesdays": kept, who named
+            text = f"{text[:end]} ({name}){text[end:]}"  # beside it, for the mention only
+            continue
         after = token.nbor() if token.i + 1 < len(token.doc) else None
         if after is not None and after.lower_ in {"'s", "\u2019s"}:
             # "he's allergic": not "Max's" (a pronoun's "'s" is never a possessive); "she's
@@ -279,8 +282,9 @@ def _as_relatives(found: Referents, speaker: str) -> Referents:
 
 def _replaced(token: Token, referents: Referents, owners: Referents) -> bool:
     """A "she"/"he" subject with a known referent, "her"/"him" after "for" ("no raw fish
-    or soft cheese for her": who the food is kept from), or "his"/"her" before a relation
-    word ("his mum hates coriander") or a successor ("his replacement is Anouk")."""
+    or soft cheese for her": who the food is kept from) or visited, seen or rung
+    (:data:`_MET`), or "his"/"her" before a relation word ("his mum hates coriander") or a
+    successor ("his replacement is Anouk")."""
     if token.lower_ in referents:
         return token.dep_ in _SUBJECTS or _contracted(token)
     if token.dep_ == "poss" and _POSSESSIVES.get(token.lower_) in owners:
@@ -289,7 +293,18 @@ def _replaced(token: Token, referents: Referents, owners: Referents) -> bool:
         owned = token.head.lower_
         return (owned in RELATIONS or owned in _SUCCESSORS) and token.head.dep_ in _SUBJECTS
     pronoun = _OBJECTS.get(token.lower_)
-    return pronoun in referents and token.dep_ == "pobj" and token.head.lower_ == "for"
+    if pronoun not in referents:
+        return False
+    # "for her"; "visiting him Tuesdays and Sundays": who is visited, seen, called
+    if token.dep_ == "pobj":
+        return token.head.lower_ == "for"
+    # the parser may hang "him" from the day after it ("visiting him Tuesdays")
+    verb = token.head.head if token.dep_ == "compound" else token.head
+    return token.dep_ in {"dobj", "compound"} and verb.lemma_.lower() in _MET
+
+
+#: Verbs whose object is someone one spends time with ("visiting him on Sundays").
+_MET = frozenset("visit see ring phone meet text take pick drop help bring".split())  # noqa: SIM905
 
 
 #: Participles that tell a state after "'s" ("he's obsessed with dinosaurs", "she's
