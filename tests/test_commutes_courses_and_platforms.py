@@ -204,3 +204,49 @@ def test_whom_one_visits_is_mentioned() -> None:
     visit = read_turns(turns)[1]
     assert f"{SPEAKER}'s Grandfather" in {e.name for e in visit.entities}
     assert not any(t.predicate.endswith("_of") for t in visit.triplets), visit.triplets
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("my new TA is a guy called Bryn", ("Bryn", "assistant_of", SPEAKER)),
+        ("cut out dairy again, so vegan now", (SPEAKER, "diet", "vegan")),
+        ("sold my half of the Sunbeam, bought a Moody 31 outright",
+         (SPEAKER, "own", "Moody 31")),
+        ("found a room in a flat share in Roath, 600 a month", (SPEAKER, "lives_in", "Roath")),
+        ("got a studio near Cathays at last", (SPEAKER, "lives_in", "Cathays")),
+    ],
+)  # fmt: skip
+def test_assistants_diets_boats_and_rooms(text: str, wanted: tuple[str, str, str]) -> None:
+    assert wanted in triples(text)
+
+
+def test_a_share_sold_ends_the_thing() -> None:
+    assert (SPEAKER, "own", "Sunbeam") in ended("I sold my share in the Sunbeam last week")
+
+
+def test_a_start_from_a_month_is_to_come() -> None:
+    from graphmem.extraction.dates import resolve_relative
+
+    at = datetime(2026, 3, 9, tzinfo=UTC)
+    assert resolve_relative("head of year at Ysgol Glan from September", at) == datetime(
+        2026, 9, 1, tzinfo=UTC
+    )
+    assert resolve_relative("I worked there from May to July", at) is None
+
+
+@pytest.mark.neo4j
+def test_a_teaching_assistant_asked_in_full(
+    settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str
+) -> None:
+    turns = [
+        ("2026-01-10T10:00:00Z", "year 6 this year at Ysgol Bro, 31 of them"),
+        ("2026-01-11T10:00:00Z", "my TA is a retired nurse called Gwenda, she's amazing"),
+        ("2026-02-10T10:00:00Z", "the head wants everyone on the new phonics scheme"),
+        ("2026-03-10T10:00:00Z", "I got the assistant head job at Penlan from Easter!!"),
+        ("2026-04-10T10:00:00Z", "handed my notice in at Ysgol Bro, going to miss the kids"),
+    ]
+    with Memory(settings, driver=driver, embedder=embedder) as memory:
+        tell_all(memory, user_id, SPEAKER, turns)
+        found = memory.search("Who is my teaching assistant?", user_id=user_id, top_k=3)
+    assert "Gwenda" in found.results[0].text, [m.text for m in found.results]

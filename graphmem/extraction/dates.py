@@ -284,7 +284,7 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
     (re.compile(r"\bnext\s+year\b"), _later("year")),
     (re.compile(r"\bnext\s+weekend\b"), _next_weekend),
     (re.compile(rf"\b(?:next|this\s+coming)\s+(?P<day>{_WEEKDAY_RE})"), _next_weekday),
-    (re.compile(rf"\bnext\s+(?P<month>{_MONTH_RE})\b"), _next_month),
+    (re.compile(rf"\b(?:next|from)\s+(?P<month>{_MONTH_RE})\b(?!\s+(?:to|till)\b)"), _next_month),
     (re.compile(rf"\bnext\s+(?P<season>{_SEASON_RE})\b"), _next_season),
     (
         re.compile(rf"\bin\s+(?P<n>{_NUMBER_RE})\s+(?P<unit>days?|weeks?|months?|years?)\b"),

@@ -112,6 +112,11 @@ HOME_RULES: tuple[Rule, ...] = (
           rf"(?i:a|an|our|my|the)\s+(?:[\w-]+\s+){{0,3}}?(?:{_HOME_NOUN}|(?i:bed|bedroom|"
           rf"bedroomed|semi|terrace|maisonette|bedsit))\s+(?i:in)\s+(?=[A-Z]){ORG}", "lives_in",
           event=True),
+    # "got a room in a house share in Bedminster", "found a studio in Leith": a home taken
+    rule(rf"(?:{FP}{PERFECT}\s+{ADV}|^|(?<=[,;]\s))(?i:got|found|bagged|landed|taken|took)\s+"
+          rf"(?i:a|an|the|our|my)\s+(?:[\w-]+\s+){{0,2}}?{_HOME_NOUN}(?:\s+(?i:in)\s+(?i:a|an|the)\s+"
+          rf"(?:[\w-]+\s+){{0,2}}?(?:{_HOME_NOUN}|(?i:house\s*share|flat\s*share)))?\s+(?i:in|near)\s+"
+          rf"(?:the\s+)?(?=[A-Z]){ORG}", "lives_in", event=True),
     # "We've moved! … the flat's in Clifton", "our new place is in Hove": the home's town
     rule(rf"(?<![\w'])(?i:the|our|my)\s+(?:(?i:new|own)\s+)?(?i:flat|house|place|apartment|home|"
           rf"condo|studio|bungalow|cottage)(?:'s|\s+(?i:is))\s+(?:(?i:right|just)\s+)?(?i:in)\s+"

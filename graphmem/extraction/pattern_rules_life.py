@@ -57,6 +57,10 @@ LIFE_RULES: tuple[Rule, ...] = (
     # "I'm on a low-FODMAP diet", "Biscuit is on a grain-free diet": a diet by any name
     rule(rf"(?:{BE1}|{NAME}(?:'s|\s+(?i:is)))\s+{ADV}(?i:on)\s+(?i:an?|the)\s+(?!{_NO_KIND}\b)"
           rf"(?P<t>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?i:diet)\b", "diet", "word"),
+    # "…, so pescatarian now", "vegan again from Monday": the diet, its "I'm" left out
+    rule(rf"(?:^|(?<=[,;]\s)|(?<=\b(?i:so)\s))(?:(?i:officially|fully|basically|properly)\s+)?"
+          rf"(?P<t>(?i:{DIETS}))\s+(?i:now|again|these\s+days|from\s+now\s+on)\b", "diet", "word",
+          event=True),
     # "I'm doing keto now", "we're doing paleo": the diet
     rule(rf"{BE1}\s+{ADV}(?i:doing|trying)\s+{KEEN}(?P<t>(?i:{DIETS}))\b(?!\s+(?i:recipes?|"
           rf"meals?|restaurant))", "diet", "word", event=True),

@@ -18,8 +18,8 @@ from graphmem.extraction.pattern_rule import Rule, rule
 
 POSSESSION_RULES: tuple[Rule, ...] = (
     # "I sold the Civic": the speaker no longer has, drives or rides it (denials)
-    rule(rf"{FP}{PERFECT}\s+{ADV}{SOLD}\s+(?i:my|our|the|an?)\s+{WORN}{T}", "possession",
-          denial=True),
+    rule(rf"{FP}{PERFECT}\s+{ADV}{SOLD}\s+(?i:my|our|the|an?)\s+(?:(?i:share|stake|half)\s+"
+          rf"(?i:in|of)\s+(?:(?i:the|our|my)\s+)?)?{WORN}{T}", "possession", denial=True),
     # "Someone stole my Cannondale", "some git nicked our van last night": gone, as if sold
     rule(rf"(?<![\w'])(?i:someone|somebody|thieves|they|some\s+[\w-]+)\s+{ADV}(?i:stole|nicked|"
           rf"pinched|took|swiped|robbed)\s+(?i:my|our)\s+{WORN}{T}", "possession", denial=True),
@@ -29,6 +29,7 @@ POSSESSION_RULES: tuple[Rule, ...] = (
     # "I bought a used Kia Niro", "we picked up a new Tesla Model 3": what the speaker has now
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:bought|picked\s+up|purchased|leased)\s+(?i:an?|my|our)"
           rf"\s+{WORN}(?P<t>[A-Z][\w-]+(?:\s+(?:{CAP}|\d[\w-]*)){{0,3}})"
-          rf"(?=\s*(?:[,.!;:]|$)|\s+(?i:from|in|at|last|yesterday|today|on)\b)", "own",
+          rf"(?=\s*(?:[,.!;:]|$)|\s+(?i:from|in|at|last|yesterday|today|on|outright|with|for|"
+          rf"together|off)\b)", "own",
           event=True),
 )  # fmt: skip

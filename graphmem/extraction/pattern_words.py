@@ -44,7 +44,8 @@ RELATIONS = {
     "supervisor": "boss",
     # who rents from one, and who works for one ("my tenant Ola", "my apprentice Connor")
     "tenant": "tenant", "lodger": "tenant", "employee": "employee", "apprentice": "employee",
-    "trainee": "employee",
+    "trainee": "employee", "teaching assistant": "assistant", "ta": "assistant",
+    "assistant": "assistant", "pa": "assistant",
     # the people one hires for a service ("my builder is Mick", "our cleaner Ana")
     **{w: w for w in SERVICES},
     # what families call each other ("my nonna", "Mum's hubby")
@@ -55,7 +56,7 @@ RELATIONS = {
 ONE_OF = frozenset(RELATIONS.values()) - {
     "friend", "colleague", "neighbor", "cousin", "classmate", "teammate", "roommate", "aunt",
     "uncle", "niece", "nephew", "teacher", "tutor", "coach", "mentor", "nanny", "grandchild",
-    "trainer", "tenant", "employee", *SERVICES,
+    "trainer", "tenant", "employee", "assistant", *SERVICES,
 }  # fmt: skip
 
 #: Relations whose word is used as a name ("Dad finally sold his Volvo", "Mum is allergic to

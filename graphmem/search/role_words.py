@@ -55,6 +55,7 @@ FAMILIES: dict[str, tuple[set[str], set[str]]] = {
     "trainer": ({"trainer", "coach"}, {"client", "trainee"}),
     "landlord": ({"landlord", "landlady"}, {"tenant"}),
     "tenant": ({"tenant"}, {"landlord", "landlady"}),
+    "assistant": ({"assistant"}, {"boss", "manager", "teacher"}),  # "my TA", "my PA"
     # the people one hires ("Mick builder_of Priya"): "my builder", "our vet"
     **{service: ({service}, {"client", "customer"}) for service in SERVICES},
     # pets ("Pepper dog_of Ann" from "our dog Pepper"): "my pet" is any of them
@@ -136,6 +137,7 @@ ALIASES = {
     "landlady": "landlord", "housemate": "roommate", "gp": "doctor", "physician": "doctor",
     "pediatrician": "doctor", "paediatrician": "doctor", "instructor": "teacher",
     "babysitter": "nanny", "childminder": "nanny", "physiotherapist": "physio",
+    "ta": "assistant", "pa": "assistant",
     "puppy": "dog", "pup": "dog", "kitten": "cat", "kitty": "cat",
     "bunny": "rabbit", "pony": "horse", "tortoise": "turtle", "pets": "pet",
     **{f"{pet}s": pet for pet in PETS},
