@@ -122,6 +122,7 @@ _HOLDS: dict[Kind, re.Pattern[str]] = {
         rf"(?<![£$€¥₹\d.:])\b\d{{1,3}}(?:\.\d)?(?:\s?(?:%|percent|/\s?\d+|out\s+of\s+\d+))?"
         rf"(?![\d:]|st\b|nd\b|rd\b|th\b|\s*(?:am|pm|{_UNITS})\b)|"
         r"\b(?:got|get|gets|getting|scored|with|an?)\s+(?:an?\s+)?(?-i:[A-F])[*+-]?(?![\w'])|"
+        r"\ba\s+first\b(?=\s*(?:[!.,;]|$|(?:in|for|class)\b))|"  # "got a first!" (a degree's)
         r"\b(?:[12]:[12]|first-class|distinction|merit|pass|passed|fail|failed|failing|"
         r"flunked|aced|top\s+marks|full\s+marks|grades?|marks?)\b",
         re.I,
