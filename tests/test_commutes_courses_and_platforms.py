@@ -252,38 +252,9 @@ def test_a_teaching_assistant_asked_in_full(
     assert "Gwenda" in found.results[0].text, [m.text for m in found.results]
 
 
-def test_a_question_naming_only_the_replaced_memory() -> None:
-    from graphmem.search.named_old import names_the_old
-
-    old, new = "new contract at Barclays, 480 a day", "starting at Wise on Monday, 520 a day"
-    assert names_the_old("What was my day rate at Barclays?", old, new, {SPEAKER})
-    assert not names_the_old("What is my day rate?", old, new, {SPEAKER})
-    assert not names_the_old("What is Ffion's day rate?", old, new, {SPEAKER})
-    assert not names_the_old("Is Wise better than Barclays?", old, "Wise and Barclays", set())
-
-
 def test_a_first_is_a_grade() -> None:
     assert asked("What mark did Osian get?") == "grade"
     test = answer_test("What mark did Osian get?")
     assert test is not None
     assert test("Osian got a first, so proud")
     assert not test("Osian's first day at the new job")
-
-
-@pytest.mark.neo4j
-def test_the_old_rate_asked_by_the_old_name(
-    settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str
-) -> None:
-    turns = [
-        ("2026-01-10T10:00:00Z", "new contract at Barclays, 480 a day, all remote"),
-        ("2026-02-10T10:00:00Z", "my agent at Harvey Nash is a guy called Stu"),
-        ("2026-05-10T10:00:00Z", "starting at Wise on Monday, 520 a day, two days in"),
-    ]
-    with Memory(settings, driver=driver, embedder=embedder) as memory:
-        tell_all(memory, user_id, SPEAKER, turns)
-        at = datetime(2026, 6, 1, tzinfo=UTC)
-        found = memory.search(
-            "What was my day rate at Barclays?", user_id=user_id, top_k=3, reference_date=at
-        )
-    texts = [m.text for m in found.results]
-    assert "480" in texts[0], texts

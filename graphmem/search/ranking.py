@@ -19,8 +19,7 @@ whose matching facts are all another person's when the query asks about the aske
 (:mod:`graphmem.search.asker`), answer = answer_factor for a memory that holds no answer of
 the kind the query asks for when another does (an amount, an age…:
 :mod:`graphmem.search.answer_kinds`), and a superseded memory capped just
-below its replacement when both are candidates (unless the query names what only the
-superseded one names: :mod:`graphmem.search.named_old`). ``members`` is 0 except for a set question
+below its replacement when both are candidates. ``members`` is 0 except for a set question
 (:mod:`graphmem.search.signals.members`)."""
 
 from __future__ import annotations
@@ -47,7 +46,6 @@ from graphmem.search import (
 from graphmem.search.candidates import SIGNALS, Pool
 from graphmem.search.context import SearchContext
 from graphmem.search.ended import about, asks_what_was, ended_pairs
-from graphmem.search.named_old import names_the_old
 from graphmem.search.time_plan import INHERIT, TemporalPlan
 from graphmem.search.told_changes import told_changes
 from graphmem.search.told_ends import told_ends
@@ -237,11 +235,7 @@ def gate_and_rank(
         replacement = by_id.get(m.memory.replacement_memory_id or "")
         retired = views.state_at(m.memory, replaced_at.get(m.id), ctx.reference_date)
         if replacement is not None and retired != LifecycleState.ACTIVE and not time_plan.past:
-            said = {a for a in (m.memory.actor, replacement.memory.actor) if a}
-            if names_the_old(ctx.query, m.memory.text, replacement.memory.text, said):
-                _unretired(m, settings.superseded_factor)  # asked about by its own name
-            else:
-                m.score = min(m.score, replacement.score * 0.99)
+            m.score = min(m.score, replacement.score * 0.99)
     _inherit(scored, by_id, time_plan)
     scored.sort(key=lambda m: (-m.score, m.id))
     if settings.update_pairing:
@@ -259,16 +253,6 @@ def gate_and_rank(
         )
     scored.sort(key=lambda m: (-m.score, m.id))
     return [m.result() for m in scored[: ctx.top_k]], len(rows) - len(passed)
-
-
-def _unretired(m: _Ranked, factor: float) -> None:
-    """``m`` scored as if it were current: the superseded factor taken back."""
-    if factor <= 0 or factor >= 1:
-        return
-    m.score /= factor
-    if m.score_breakdown is not None:
-        m.score_breakdown.values["lifecycle"] = 1.0
-        m.score_breakdown.final = round(m.score, 4)
 
 
 def _enders(rows: list[GateRow], passed: list[GateRow], pool: Pool) -> list[GateRow]:
