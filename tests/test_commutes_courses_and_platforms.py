@@ -258,3 +258,21 @@ def test_a_first_is_a_grade() -> None:
     assert test is not None
     assert test("Osian got a first, so proud")
     assert not test("Osian's first day at the new job")
+
+
+def test_an_acronym_both_name_pairs_an_update() -> None:
+    from graphmem.search.updates import paired
+    from tests.support.telling import scorer
+
+    ranked = scorer(SPEAKER)
+    old, new = ranked("a", "my 5k PB is 24:10", 1), ranked("b", "new PB!! 23:41 at Bute Park", 9)
+    pair = paired(old, new)
+    assert pair is not None and pair.newer.id == "b"
+    contract = ranked("c", "new contract at HSBC, 6 months, 550 a day, mostly remote", 1)
+    extended = ranked("d", "HSBC extended me for another 3 months", 9)
+    assert paired(contract, extended) is None  # one name in common is no update
+
+
+def test_a_move_for_my_job_tells_the_employer() -> None:
+    found = triples("we've moved to Dubai for my job with Emirates, the kids love it")
+    assert (SPEAKER, "works_at", "Emirates") in found

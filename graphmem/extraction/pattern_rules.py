@@ -102,7 +102,7 @@ RULES: tuple[Rule, ...] = (
     *HOME_RULES,
     # "Felix just moved to Vancouver for a job at EA": the move tells the job too
     rule(rf"(?:{FP}|{NAME})(?:'ve|\s+has|\s+have)?\s+{ADV}(?i:moved|relocated)\s+(?i:to)\s+{CAP}"
-          rf"(?:\s+{CAP}){{0,3}}\s+(?i:for)\s+(?i:a\s+)?(?i:new\s+)?(?i:job|position|role)\s+"
+          rf"(?:\s+{CAP}){{0,3}}\s+(?i:for)\s+(?i:a\s+|my\s+|his\s+|her\s+)?(?i:new\s+)?(?i:job|position|role)\s+"
           rf"(?i:at|with)\s+(?:the\s+)?{ORG}", "works_at", event=True),
     # "I work weekends at a bakery", "I work part-time at Tesco": when one works there
     rule(rf"{FP}\s+{ADV}(?i:work)\s+{_SHIFTS}(?i:at|for)\s+{T}", "works_at"),

@@ -120,10 +120,15 @@ _ATTRIBUTES = frozenset(
 )
 
 
+def _acronyms(names: frozenset[str]) -> frozenset[str]:
+    """The names written in capitals, two to five letters ("PB", "GCSE"), lower-cased."""
+    return frozenset(n.lower() for n in names if n.isupper() and 2 <= len(n) <= 5)
+
+
 def _may_share_topics(a: _Features, b: _Features) -> bool:
     """The names test of ``paired``, first and cheap: the same names, or none on one side
     and an attribute word on both."""
-    if a.topics == b.topics:
+    if a.topics == b.topics or a.acronyms & b.acronyms:
         return True
     # "got a 7 in maths" and "8 in maths and 6 in French": what both numbers are of
     attributes = _ATTRIBUTES | (a.numbered & b.numbered)
@@ -144,6 +149,7 @@ class _Features:
     kinds_of: dict[str, str]  # content stem -> the content stem right before it
     counts: frozenset[str]  # what its amounts count ("420 ewes": ewe)
     numbered: frozenset[str]  # what its numbers are of, told after them ("7 in maths": math)
+    acronyms: frozenset[str]  # names in capitals ("PB"): a shared one is a shared word
 
     @classmethod
     def of(cls, m: Ranked) -> _Features:
@@ -154,7 +160,7 @@ class _Features:
         words, kinds = content(text), modifiers(text)
         return cls(
             m, m.observed_at, subject, words, by_kind(found), anchors(text), topics, kinds,
-            counted(text), numbers_of(text),
+            counted(text), numbers_of(text), _acronyms(names(text)),
         )  # fmt: skip
 
     def _other_kind(self, other: _Features, shared: frozenset[str]) -> bool:
@@ -180,7 +186,8 @@ class _Features:
         # Lisbon trip is €1,500")
         if not _may_share_topics(self, other):
             return None
-        shared = self.words & other.words
+        # an acronym both name is a shared word ("my 100 free PB is 1:09", "new PB! 1:06.8")
+        shared = self.words & other.words | (self.acronyms & other.acronyms)
         if not shared or self._other_kind(other, shared):
             return None
         share = len(shared) / max(len(self.words), len(other.words))
