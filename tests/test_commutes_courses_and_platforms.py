@@ -276,3 +276,22 @@ def test_an_acronym_both_name_pairs_an_update() -> None:
 def test_a_move_for_my_job_tells_the_employer() -> None:
     found = triples("we've moved to Dubai for my job with Emirates, the kids love it")
     assert (SPEAKER, "works_at", "Emirates") in found
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("our offer was accepted on a little semi in Penarth!", (SPEAKER, "buying_home_in",
+                                                                  "Penarth")),
+        ("we're buying a cottage in Llandeilo", (SPEAKER, "buying_home_in", "Llandeilo")),
+        ("Rhodri and I moved in together in Canton", (SPEAKER, "live_with", "Rhodri")),
+        ("Rhodri and I moved in together in Canton", (SPEAKER, "lives_in", "Canton")),
+        ("I'm staying at my sister's in Swansea for a bit", (SPEAKER, "lives_in", "Swansea")),
+    ],
+)  # fmt: skip
+def test_homes_bought_shared_and_borrowed(text: str, wanted: tuple[str, str, str]) -> None:
+    assert wanted in triples(text)
+
+
+def test_a_breakup_ends_the_home_shared() -> None:
+    assert (SPEAKER, "live_with", "Rhodri") in ended("me and Rhodri split up last week")

@@ -16,6 +16,7 @@ from graphmem.extraction.pattern_fragments import (
     NAME,
     ORG,
     PERFECT,
+    REL,
     T,
 )
 from graphmem.extraction.pattern_rule import Rule, rule
@@ -117,6 +118,21 @@ HOME_RULES: tuple[Rule, ...] = (
           rf"(?i:a|an|the|our|my)\s+(?:[\w-]+\s+){{0,2}}?{_HOME_NOUN}(?:\s+(?i:in)\s+(?i:a|an|the)\s+"
           rf"(?:[\w-]+\s+){{0,2}}?(?:{_HOME_NOUN}|(?i:house\s*share|flat\s*share)))?\s+(?i:in|near)\s+"
           rf"(?:the\s+)?(?=[A-Z]){ORG}", "lives_in", event=True),
+    # "Jake and I moved in together in Clapham" (read of each): where the couple lives
+    rule(rf"(?:{FP}|{NAME}){PERFECT}\s+{ADV}(?i:moved\s+in)\s+(?:(?i:together)\s+)?(?i:in)\s+"
+          rf"(?=[A-Z]){ORG}", "lives_in", event=True),
+    rule(rf"(?<![\w'-])(?P<t>{CAP}(?:\s+{CAP})?)\s+(?i:and)\s+(?:I|me)(?:'ve|\s+have)?\s+{ADV}"
+          rf"(?i:moved\s+in)\s+(?i:together)\b", "live_with", "names", event=True),
+    # "I'm back at my mum's in Croydon for now", "staying at my sister's in Hove": theirs
+    rule(rf"{BE1}\s+{ADV}(?:(?i:back|staying|living|crashing|stopping)\s+)?(?:(?i:at)\s+)?"
+          rf"(?i:my|our)\s+{REL}'s\s+(?:(?i:place|house|flat)\s+)?(?i:in)\s+(?=[A-Z]){ORG}",
+          "lives_in", event=True),
+    # "offer accepted on a two bed terrace in Heaton Moor", "we're buying a flat in Leith": a
+    # home being bought, not yet lived in
+    rule(rf"(?:(?<![\w'])(?i:offer)\s+(?:(?i:was|got|has\s+been|'s\s+been)\s+)?(?i:accepted)\s+"
+          rf"(?i:on|for)|(?:{BE1}|{FP})\s+{ADV}(?i:buying|bought|purchasing))\s+(?i:a|an|the|our)\s+"
+          rf"(?:[\w-]+\s+){{0,3}}?(?:{_HOME_NOUN}|(?i:bed|semi|terrace|bungalow|cottage))\s+(?i:in)\s+"
+          rf"(?=[A-Z]){ORG}", "buying_home_in", event=True),
     # "We've moved! … the flat's in Clifton", "our new place is in Hove": the home's town
     rule(rf"(?<![\w'])(?i:the|our|my)\s+(?:(?i:new|own)\s+)?(?i:flat|house|place|apartment|home|"
           rf"condo|studio|bungalow|cottage)(?:'s|\s+(?i:is))\s+(?:(?i:right|just)\s+)?(?i:in)\s+"

@@ -286,7 +286,7 @@ def _pet_kind(match: re.Match[str]) -> str:
 def _couple(me: str, other: str) -> list[tuple[str, str, str]]:
     together = [
         (a, predicate, b)
-        for predicate in ("married_to", "dating", "engaged_to")
+        for predicate in ("married_to", "dating", "engaged_to", "live_with")  # a home shared
         for a, b in ((me, other), (other, me))
     ]
     return together + [(other, f"{role}_of", me) for role in COUPLE]
