@@ -295,3 +295,15 @@ def test_homes_bought_shared_and_borrowed(text: str, wanted: tuple[str, str, str
 
 def test_a_breakup_ends_the_home_shared() -> None:
     assert (SPEAKER, "live_with", "Rhodri") in ended("me and Rhodri split up last week")
+
+
+def test_a_time_changed_for_someone_named_in_a_when_question() -> None:
+    from graphmem.search.told_changes import told_changes
+    from tests.support.telling import scorer
+
+    ranked = scorer(SPEAKER)
+    old = ranked("a", "my tutor on Preply is Ioana, lessons on Monday evenings", 1)
+    new = ranked("b", "Ioana moved to mornings so now it's Friday at 8", 9)
+    pairs = told_changes([old, new], "When are my lessons with Ioana?")
+    assert [(p.older.id, p.newer.id) for p in pairs] == [("a", "b")]
+    assert told_changes([old, new], "What does Ioana teach?") == []  # no time asked

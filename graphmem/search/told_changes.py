@@ -9,7 +9,10 @@ The later memory tells a change ("moved to", "switched (beans) to", "swapped for
 "instead", "stepping in", "took over", "grew to", "upped (my dose) to", "reduced to", "…
 now": not "right now", "for now", "just now"); both have the same speaker; the two share a
 word that is no stop word and that the question names too, not as a name ("wedding"; not
-"Pepper" in "What breed is Pepper?", when "Pepper goes to doggy daycare now"); and the
+"Pepper" in "What breed is Pepper?", when "Pepper goes to doggy daycare now"; but a name a
+present "When …?" question asks about, when both memories tell a time: "When are my lessons
+with Kenji?" after "lessons on Sunday mornings", then "Kenji moved to evenings so now it's
+Wednesday nights"); and the
 question is not told in the past ("How did I hurt my wrist?" asks for the event, not the
 state now). Chat says "now" of everything, so the question must name the topic: a change
 marker alone pairs nothing; and a topic most candidates name (more than ``MAX_TOPIC`` of
@@ -21,7 +24,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from graphmem.search.update_words import content, every_stem
+from graphmem.search import answer_kinds
+from graphmem.search.update_words import content, every_stem, names
 from graphmem.search.updates import Pair, Ranked, said_before
 
 _NOW = r"(?<!\bright\s)(?<!\bfor\s)(?<!\bjust\s)(?<!\buntil\s)(?<!\bby\s)\bnow\b(?!\s+that\b)"
@@ -62,12 +66,27 @@ def told_changes(memories: Sequence[Ranked], query: str, limit: int = 50) -> lis
     top = memories[:limit]
     stems = {m.id: every_stem(m.text) for m in top}
     asked = {w for w in asked if sum(w in found for found in stems.values()) <= MAX_TOPIC}
+    named = _named_when(query)
     changing = [m for m in top if tells_change(m.text)]
     pairs: list[Pair] = []
     for newer in changing if asked else ():
         said = stems[newer.id] - _CHANGE_WORDS
         for older in said_before(newer, top):
             shared = said & stems[older.id]
-            if shared & asked:
+            if shared & asked or _both_when(shared & named, older, newer):
                 pairs.append(Pair(older, newer, frozenset(shared)))
     return pairs
+
+
+def _named_when(query: str) -> frozenset[str]:
+    """The names a "When …?" question asks about ("When are my lessons with Kenji?"): the
+    time of someone's or something's is the state that changed, when both memories tell
+    one ("lessons on Sunday mornings", then "Kenji moved to evenings so now it's Wednesday
+    nights")."""
+    if answer_kinds.asked(query) != "when":
+        return frozenset()
+    return frozenset(n.lower() for n in names(query))
+
+
+def _both_when(shared_names: frozenset[str], older: Ranked, newer: Ranked) -> bool:
+    return bool(shared_names) and all(answer_kinds.holds(m.text, "when") for m in (older, newer))
