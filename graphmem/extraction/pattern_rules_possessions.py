@@ -29,7 +29,7 @@ POSSESSION_RULES: tuple[Rule, ...] = (
     # "I bought a used Kia Niro", "we picked up a new Tesla Model 3": what the speaker has now
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:bought|picked\s+up|purchased|leased)\s+(?i:an?|my|our)"
           rf"\s+{WORN}(?P<t>[A-Z][\w-]+(?:\s+(?:{CAP}|\d[\w-]*)){{0,3}})"
-          rf"(?=\s*(?:[,.!;:]|$)|\s+(?i:from|in|at|last|yesterday|today|on|outright|with|for|"
+          rf"(?=\s*(?:[,.!;:]|$)|\s+(?i:from|in|at|last|yesterday|today|on|outright|with|"
           rf"together|off)\b)", "own",
           event=True),
 )  # fmt: skip
