@@ -307,3 +307,10 @@ def test_a_time_changed_for_someone_named_in_a_when_question() -> None:
     pairs = told_changes([old, new], "When are my lessons with Ioana?")
     assert [(p.older.id, p.newer.id) for p in pairs] == [("a", "b")]
     assert told_changes([old, new], "What does Ioana teach?") == []  # no time asked
+
+
+def test_an_insulin_or_inhaler_asked_is_a_medicine() -> None:
+    assert asked("What long acting insulin is Dad on?") == "medication"
+    assert asked("Which inhaler does Cai use?") == "medication"
+    test = answer_test("What insulin am I on?")
+    assert test is not None and test("switched from Levemir to Toujeo")

@@ -272,7 +272,8 @@ _ASKED: tuple[tuple[re.Pattern[str], Kind], ...] = (
     (
         re.compile(
             r"^\s*(?:what|which)\b(?:'s|\s+is|\s+are)?\s+(?:\w+\s+){0,3}?"
-            r"(?:medications?|medicines?|meds|drugs?|pills?|prescriptions?|tablets?)\b",
+            r"(?:medications?|medicines?|meds|drugs?|pills?|prescriptions?|tablets?|insulins?|"
+            r"inhalers?|antibiotics?)\b",
             re.I,
         ),
         "medication",
