@@ -314,3 +314,10 @@ def test_an_insulin_or_inhaler_asked_is_a_medicine() -> None:
     assert asked("Which inhaler does Cai use?") == "medication"
     test = answer_test("What insulin am I on?")
     assert test is not None and test("switched from Levemir to Toujeo")
+
+
+def test_lets_stays_lets() -> None:
+    from graphmem.extraction.casual import tidy
+
+    assert tidy("Let's just see how it goes").startswith("Let's just")
+    assert tidy("Nia's off to Peru").startswith("Nia is off")

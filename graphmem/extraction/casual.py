@@ -95,7 +95,7 @@ _NOTE_KEY = re.compile(
 #: "Chloe's leaving" as her leaving, a noun, and hangs "on formula" from the clause before;
 #: not "Chloe's leaving party", "Tom's going-away do").
 _NAME_IS = re.compile(
-    r"(?<![\w'])(?P<n>[A-Z][a-z]+)'s\s+(?=(?:going|leaving|moving|starting|coming|heading|flying|"
+    r"(?<![\w'])(?!Let's)(?P<n>[A-Z][a-z]+)'s\s+(?=(?:going|leaving|moving|starting|coming|heading|flying|"
     r"travell?ing|working|living|staying|studying|training|doing|getting|taking|joining|"
     r"quitting|retiring|volunteering|teaching|learning|dating|seeing|on|off|in|at|still|now|"
     r"just|really|not|never|always|also)\b(?![-'])"

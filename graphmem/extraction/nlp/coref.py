@@ -295,7 +295,7 @@ def _replaced(token: Token, referents: Referents, owners: Referents) -> bool:
     pronoun = _OBJECTS.get(token.lower_)
     if pronoun not in referents:
         return False
-    # "for her"; "visiting him Tuesdays and Sundays": who is visited, seen, called
+    # "for her"; "visiting him Tuesdays and Sundays": who is visited, seen, rung
     if token.dep_ == "pobj":
         return token.head.lower_ == "for"
     # the parser may hang "him" from the day after it ("visiting him Tuesdays")
