@@ -131,7 +131,7 @@ HOME_RULES: tuple[Rule, ...] = (
     # home being bought, not yet lived in
     rule(rf"(?:(?<![\w'])(?i:offer)\s+(?:(?i:was|got|has\s+been|'s\s+been)\s+)?(?i:accepted)\s+"
           rf"(?i:on|for)|(?:{BE1}|{FP})\s+{ADV}(?i:buying|bought|purchasing))\s+(?i:a|an|the|our)\s+"
-          rf"(?:[\w-]+\s+){{0,3}}?(?:{_HOME_NOUN}|(?i:bed|semi|terrace|bungalow|cottage))\s+(?i:in)\s+"
+          rf"(?:[\w-]+\s+){{0,3}}?(?:{_HOME_NOUN}|(?i:bed))\s+(?i:in)\s+"
           rf"(?=[A-Z]){ORG}", "buying_home_in", event=True),
     # "We've moved! … the flat's in Clifton", "our new place is in Hove": the home's town
     rule(rf"(?<![\w'])(?i:the|our|my)\s+(?:(?i:new|own)\s+)?(?i:flat|house|place|apartment|home|"

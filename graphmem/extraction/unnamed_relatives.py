@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from graphmem.extraction.pattern_fragments import CAP, MY_REL, REL
+from graphmem.extraction.pattern_fragments import CAP, HONORIFIC, MY_REL, REL
 from graphmem.extraction.pattern_words import (
     CALLED_BY_RELATION,
     ONE_OF,
@@ -25,12 +25,11 @@ _WHERE = r"(?:\s+(?:here|there|(?:back\s+)?(?:at|in)\s+(?:the\s+)?[\w'-]+))"
 #: A relative named after the verb ("my wife is called Anna", "my new boss is a Dane named
 #: Lars", "my boss here is a guy called Duarte"): no unnamed one.
 _NAMED_AFTER = rf"(?!{_WHERE}?\s+is\s+(?:an?\s+(?:[\w-]+\s+){{1,2}}?)?(?:called|named)\b)"
-_HONORIFIC = r"(?:(?:Mr|Mrs|Ms|Dr|Prof|Professor)\.?\s+)?"
 _UNNAMED = re.compile(
     rf"^{MY_REL}{REL}\b(?!['-])(?=\s+[a-z]){_NAMED_AFTER}"
     # "my boss was Henrik", "my new boss will be Henrik", "my boss at Arup is Duarte": named
-    rf"(?!\s+(?:was|will\s+be|is\s+going\s+to\s+be)\s+{_HONORIFIC}[A-Z])"
-    rf"(?!{_WHERE}\s+(?:is|was)\s+(?:now\s+)?{_HONORIFIC}[A-Z])"
+    rf"(?!\s+(?:was|will\s+be|is\s+going\s+to\s+be)\s+{HONORIFIC}[A-Z])"
+    rf"(?!{_WHERE}\s+(?:is|was)\s+(?:now\s+)?{HONORIFIC}[A-Z])"
     r"(?!\s+(?:boy|girl)\s+[A-Z])"  # "my baby girl Ava": named
 )
 #: "My son's teacher is Mrs. Aalto": the unnamed relative owns someone, and is read so.

@@ -155,12 +155,12 @@ class _Features:
     def of(cls, m: Ranked) -> _Features:
         text = m.text
         subject = (m.actor or "").casefold()
-        found = values(text)
-        topics = names(text) - {v for kind, v in found if kind == "name"}
+        found, named = values(text), names(text)
+        topics = named - {v for kind, v in found if kind == "name"}
         words, kinds = content(text), modifiers(text)
         return cls(
             m, m.observed_at, subject, words, by_kind(found), anchors(text), topics, kinds,
-            counted(text), numbers_of(text), _acronyms(names(text)),
+            counted(text), numbers_of(text), _acronyms(named),
         )  # fmt: skip
 
     def _other_kind(self, other: _Features, shared: frozenset[str]) -> bool:
