@@ -80,7 +80,10 @@ REL_ADJ = (
     r"(?:(?i:piano|violin|guitar|cello|drum|music|singing|voice|dance|ballet|art|maths?|"
     r"english|french|spanish|german|science|history|chemistry|physics|biology|swim|swimming|"
     r"football|soccer|tennis|hockey|basketball|yoga|driving|riding|class|form|homeroom)\s+"
-    r"(?=(?i:teacher|tutor|coach|trainer)\b))?"
+    r"(?=(?i:teacher|tutor|coach|trainer|instructor)\b))?"
+    # what a supervisor or manager is for ("my PhD supervisor", "my line manager")
+    r"(?:(?i:phd|masters|thesis|dissertation|research|line|main|primary|direct)\s+"
+    r"(?=(?i:supervisor|advisor|adviser|manager|boss)\b))?"
 )
 # "broke up", "called off the engagement": a couple that ended
 SPLIT = (

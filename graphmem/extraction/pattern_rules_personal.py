@@ -24,12 +24,15 @@ from graphmem.extraction.pattern_fragments import (
     HONORIFIC,
     HOW_MANY,
     IM,
+    MY_REL,
     NAME,
+    NOT_OWNED,
     NOT_SAID_OF,
     ORG,
     OWNER,
     PERSON,
     REL,
+    REL_ADJ,
     STUDENT,
     SUBJECT_STUDIED,
     TITLE_AT,
@@ -187,6 +190,10 @@ PERSONAL_RULES: tuple[Rule, ...] = (
           rf"(?:have\s+|'ve\s+)?"
           rf"{_FOUND}{_KIND}(?P<r>(?i:teacher|tutor|coach|instructor|nanny|babysitter))\s+"
           rf"(?i:called|named)\s+{HONORIFIC}{PERSON}", "relation"),
+    # "Dr Lind is taking over as my supervisor", "Bev's taken over as my instructor": the
+    # speaker's, from now on (a role of a club or band is `holds_role`, pattern_rules_roles)
+    rule(rf"(?<![\w'-]){HONORIFIC}{NAME}(?:'s|\s+is|\s+has)?\s+{ADV}(?i:taking|took|takes|taken)\s+"
+          rf"(?i:over)\s+(?i:as)\s+{MY_REL}{REL_ADJ}{REL}\b{NOT_OWNED}", "relation", event=True),
     # "I'm at Edinburgh uni", "First week at Edinburgh University done!": where one studies
     rule(rf"(?:{IM}\s+{ADV}(?:(?i:now|still)\s+)?|^(?:(?i:my)\s+)?(?i:first|second|third|last|final)\s+"
           rf"(?i:week|day|term|year|semester|month)\s+)(?i:at)\s+(?:(?i:the)\s+)?"

@@ -23,6 +23,12 @@ POSSESSION_RULES: tuple[Rule, ...] = (
     # "Someone stole my Cannondale", "some git nicked our van last night": gone, as if sold
     rule(rf"(?<![\w'])(?i:someone|somebody|thieves|they|some\s+[\w-]+)\s+{ADV}(?i:stole|nicked|"
           rf"pinched|took|swiped|robbed)\s+(?i:my|our)\s+{WORN}{T}", "possession", denial=True),
+    # "sold the R6 and went over to a Sony A7 IV", "traded in my Golf, switched to a Kia Niro":
+    # the make moved to in place of the thing sold is the speaker's now
+    rule(rf"(?<![\w']){SOLD}\s+(?i:my|our|the|an?)\s+[^,.;!?]{{1,40}}?(?:\s+(?i:and)|,)\s+"
+          rf"(?:{FP}{PERFECT}\s+)?{ADV}(?i:switched|went\s+over|gone\s+over|moved|changed|upgraded)"
+          rf"\s+(?i:to)\s+(?i:an?|the)\s+{WORN}(?P<t>[A-Z][\w-]+(?:\s+(?:{CAP}|\d[\w-]*)){{0,3}})",
+          "own", event=True),
     # "My phone is an old Pixel 4", "our car's a red Mazda 3": what the speaker has
     rule(rf"(?<![\w'])(?i:my|our)\s+{THINGS}(?:\s+(?i:is)|'s)\s+(?i:an?)\s+{WORN}"
           rf"(?P<t>{CAP}(?:\s+(?:{CAP}|\d[\w-]*)){{0,3}})", "own"),

@@ -38,6 +38,11 @@ _NOT_THE_JOB = (
     r"(?!\s+(?i:interviews?|offers?|applications?|fairs?|hunt|hunting|search|searching|adverts?|"
     r"ads?|listings?|postings?|descriptions?|titles?|centre|center)\b)"
 )
+#: A team at work by what it does ("the payments squad", "the fraud team")
+_TEAM = (
+    r"(?P<t>(?!(?:same|whole|other|entire|first|second|a|b|new|old)\b)[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?"
+    r"\s+(?i:team|squad))\b"
+)
 #: What the job is, told between the job and where ("pulling pints", "as a barista").
 _DOING = r"(?:(?:[a-z][\w'-]*\s+){1,4}?)?"
 #: Where a job is: a name, maybe after "the" ("at the Swan", "with Rolls-Royce").
@@ -129,6 +134,17 @@ WORK_RULES: tuple[Rule, ...] = (
           rf"have|'ve\s+got|offered)\s+(?i:a|an|my|the)\s+(?:[a-z][\w'-]*\s+){{0,3}}?{_JOB}{_NOT_THE_JOB}"
           rf"\s+{_DOING}{_AT}",
           "works_at", "names", event=True, first_person_before=True),
+    # "I'm on the payments squad", "Dev's now on the fraud team", "moved onto the data team":
+    # the team one works in (one at a time; not "on the same team")
+    rule(rf"(?:{BE1}|{NAME}(?:'s|\s+is))\s+{ADV}(?:(?i:now|still)\s+)?(?i:on)\s+(?i:the|our)\s+"
+          rf"{_TEAM}", "on_team"),
+    rule(rf"(?:{FP}{PERFECT}|{NAME}(?:'s|\s+has)?|^|(?<=[,;]\s))\s*{ADV}(?:(?i:been|got|was)\s+)?"
+          rf"(?i:moved|moving|switched|switching|transferred|transferring)\s+(?i:onto|to|over\s+to|"
+          rf"into)\s+(?i:the)\s+{_TEAM}", "on_team", event=True),
+    # "Nadia's left for a job with Shelter", "I'm leaving for a role at Arup": the job left for
+    rule(rf"(?:{FP}|{NAME})(?:{PERFECT}|'s|\s+has|\s+is|'m|\s+am)?\s+{ADV}(?i:left|leaving|leaves|"
+          rf"gone|going|went)\s+(?i:for|to)\s+(?i:a|an|the)\s+{_JOB_KIND}{_JOB}{_NOT_THE_JOB}\s+{_AT}",
+          "works_at", "names", event=True),
     # "Summer internship at Rolls-Royce in Derby starting July 6th", "New job at Monzo!":
     # a job named at the start of a message, its "I've got" left out
     rule(rf"^(?:(?i:just|finally|so|and),?\s+)?{_JOB_KIND}{_JOB}{_NOT_THE_JOB}\s+(?:(?i:as)\s+(?i:an?)\s+"

@@ -8,7 +8,7 @@ at once and is never superseded by the deterministic guard.
 The default set (:data:`DEFAULT_FUNCTIONAL_PREDICATES`) is deliberately explicit and
 small; add more with ``GRAPHMEM_LIFECYCLE__EXTRA_FUNCTIONAL_PREDICATES``:
 
-``lives_in``, ``home_city``, ``works_at``, ``employer``, ``job_title``, ``age``,
+``lives_in``, ``home_city``, ``works_at``, ``employer``, ``job_title``, ``on_team``, ``age``,
 ``relationship_status``, ``married_to``, ``dating``, ``diet``, ``phone_number``,
 ``email``, ``timezone``, ``birthday``, and how many children, grandchildren, siblings, pets,
 dogs or cats one has (``number_of_children``...).
@@ -30,6 +30,8 @@ DEFAULT_FUNCTIONAL_PREDICATES: frozenset[str] = frozenset(
         "works_at",
         "employer",
         "job_title",
+        # the team one works in: "I'm on the payments squad", then "moved onto the fraud team"
+        "on_team",
         "age",
         "relationship_status",
         "married_to",

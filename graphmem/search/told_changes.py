@@ -39,6 +39,11 @@ _CHANGES = re.compile(
     rf"|\breplac(?:ed|ing)\b|\b{_RISEN}\s+(?:[\w'-]+\s+){{0,3}}?to\b",
     re.IGNORECASE,
 )
+#: A move or a switch away from something, told as such (not a "now" alone)
+_MOVED = re.compile(
+    r"\b(?:moved|switched|changed|swapped)\s+(?:[\w'-]+\s+){0,3}?(?:to|for)\b|\breplac(?:ed|ing)\b",
+    re.IGNORECASE,
+)
 #: A question in the past tense asks about an event ("How did I hurt my wrist?"), not a state
 _TOLD_PAST = re.compile(r"\b(?:did|was|were|had|used\s+to)\b", re.IGNORECASE)
 #: At most this many of the candidates name the asked word: a topic the conversation keeps
@@ -67,13 +72,18 @@ def told_changes(memories: Sequence[Ranked], query: str, limit: int = 50) -> lis
     stems = {m.id: every_stem(m.text) for m in top}
     asked = {w for w in asked if sum(w in found for found in stems.values()) <= MAX_TOPIC}
     named = _named_when(query)
+    asked_names = every_stem(" ".join(names(query)))
     changing = [m for m in top if tells_change(m.text)]
     pairs: list[Pair] = []
     for newer in changing if asked else ():
         said = stems[newer.id] - _CHANGE_WORDS
         for older in said_before(newer, top):
             shared = said & stems[older.id]
-            if shared & asked or _both_when(shared & named, older, newer):
+            if (
+                shared & asked
+                or _both_when(shared & named, older, newer)
+                or _old_one_retold(shared & asked_names, older, newer)
+            ):
                 pairs.append(Pair(older, newer, frozenset(shared)))
     return pairs
 
@@ -90,3 +100,14 @@ def _named_when(query: str) -> frozenset[str]:
 
 def _both_when(shared_names: frozenset[str], older: Ranked, newer: Ranked) -> bool:
     return bool(shared_names) and all(answer_kinds.holds(m.text, "when") for m in (older, newer))
+
+
+def _old_one_retold(shared_names: frozenset[str], older: Ranked, newer: Ranked) -> bool:
+    """Both memories name whom the question asks about ("Which nursery does Tilly go to?"),
+    and the newer moves or switches from what the older named, naming it again ("Tilly's
+    started at nursery, Little Acorns", then "Tilly's moved to Bright Horizons, Little Acorns
+    closed down"): a "now" alone is no such move ("Pepper goes to doggy daycare now")."""
+    if not shared_names or _MOVED.search(newer.text) is None:
+        return False
+    retold = every_stem(" ".join(names(older.text) & names(newer.text)))
+    return bool(retold - shared_names)

@@ -1,0 +1,141 @@
+"""Someone taking over as one's supervisor or instructor, the team one works in, a job left
+for, and a move that names again what it moved from (found by a beekeeper's, a learner
+driver's, a PhD student's, a cat owner's, a bride's, a remote worker's, a runner's, a food
+bank volunteer's, two pairs of friends', a tenant's, a photographer's and a carer's chats,
+twenty-fourth stop). The sentences here are other wordings than the ones that found them."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from functools import partial
+
+import neo4j
+import pytest
+
+from graphmem import Memory, Settings
+from graphmem.lifecycle.predicates import DEFAULT_FUNCTIONAL_PREDICATES
+from graphmem.ports.embedder import Embedder
+from graphmem.search.told_changes import told_changes
+from tests.support.nlp_reading import told
+from tests.support.telling import scorer, tell_all
+
+SPEAKER = "Carys"
+
+triples = partial(told, speaker=SPEAKER)
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        # one who takes over a role held for the speaker holds it from now on
+        ("Prof Okafor has taken over as my supervisor", ("Okafor", "boss_of", SPEAKER)),
+        ("so Dr Brandt is taking over as my main supervisor",
+         ("Brandt", "boss_of", SPEAKER)),
+        ("Marian's taken over as my line manager", ("Marian", "manager_of", SPEAKER)),
+        ("Dai's taking over as my driving instructor", ("Dai", "teacher_of", SPEAKER)),
+        # what a supervisor or manager is for is no part of the role
+        ("my thesis supervisor is Dr Pryce", ("Pryce", "boss_of", SPEAKER)),
+        ("my line manager is Owain", ("Owain", "manager_of", SPEAKER)),
+    ],
+)  # fmt: skip
+def test_one_who_takes_over_a_role_for_the_speaker(text: str, wanted: tuple[str, str, str]) -> None:
+    assert wanted in triples(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("I'm on the checkout squad at the moment", (SPEAKER, "on_team", "checkout squad")),
+        ("Rhodri's on the security team now", ("Rhodri", "on_team", "security team")),
+        ("I've moved onto the billing team", (SPEAKER, "on_team", "billing team")),
+        ("got transferred to the night squad", (SPEAKER, "on_team", "night squad")),
+    ],
+)
+def test_the_team_one_works_in(text: str, wanted: tuple[str, str, str]) -> None:
+    assert wanted in triples(text)
+    assert "on_team" in DEFAULT_FUNCTIONAL_PREDICATES  # one team at a time
+
+
+def test_the_same_team_is_no_team() -> None:
+    assert not any(p == "on_team" for _, p, _ in triples("we're on the same team at last"))
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("Gethin's left for a job with the Met Office", ("Gethin", "works_at", "Met Office")),
+        ("Siân left for a new role at Admiral", ("Siân", "works_at", "Admiral")),
+        ("I'm leaving for a job at Tesco", (SPEAKER, "works_at", "Tesco")),
+    ],
+)
+def test_a_job_left_for_is_where_one_works(text: str, wanted: tuple[str, str, str]) -> None:
+    assert wanted in triples(text)
+
+
+def test_a_move_that_names_again_what_it_moved_from_pairs_an_update() -> None:
+    ranked = scorer(SPEAKER)
+    old = ranked("a", "Efa started at the Ladybirds playgroup, mornings only", 1)
+    new = ranked("b", "Efa's switched to Treetops, Ladybirds lost its licence", 9)
+    pairs = told_changes([old, new], "Which playgroup does Efa go to?")
+    assert [(p.older.id, p.newer.id) for p in pairs] == [("a", "b")]
+    # a "now" alone moves nothing, nor does a move that names nothing of the one before
+    asked = "Which playgroup does Efa go to now?"
+    now = ranked("c", "Efa goes to Treetops now", 9)
+    assert told_changes([old, now], asked) == []
+    other = ranked("d", "Efa's switched to a bigger bike", 9)
+    assert told_changes([old, other], asked) == []
+
+
+@pytest.mark.neo4j
+def test_the_supervisor_now_after_a_takeover(
+    settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str
+) -> None:
+    turns = [
+        ("2026-01-10T10:00:00Z", "my PhD supervisor is Prof Hughes, lovely but always away"),
+        ("2026-02-10T10:00:00Z", "lab meeting moved to Thursdays"),
+        (
+            "2026-04-10T10:00:00Z",
+            "Hughes is off to Oxford, so Dr Morgan is taking over as my supervisor",
+        ),
+    ]
+    with Memory(settings, driver=driver, embedder=embedder) as memory:
+        tell_all(memory, user_id, SPEAKER, turns)
+        at = datetime(2026, 5, 1, tzinfo=UTC)
+        found = memory.search("Who is my supervisor?", user_id=user_id, top_k=3, reference_date=at)
+    assert "Morgan" in found.results[0].text, [m.text for m in found.results]
+
+
+@pytest.mark.neo4j
+def test_the_team_before_after_a_move(
+    settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str
+) -> None:
+    turns = [
+        ("2026-01-10T10:00:00Z", "first week at Octopus done, I'm on the smart meters squad"),
+        ("2026-02-10T10:00:00Z", "the canteen here is brilliant"),
+        ("2026-04-10T10:00:00Z", "I've moved onto the tariffs team, much calmer"),
+    ]
+    with Memory(settings, driver=driver, embedder=embedder) as memory:
+        tell_all(memory, user_id, SPEAKER, turns)
+        at = datetime(2026, 5, 1, tzinfo=UTC)
+        now = memory.search("Which team am I on?", user_id=user_id, top_k=3, reference_date=at)
+        before = memory.search(
+            "Which team was I on before?", user_id=user_id, top_k=3, reference_date=at
+        )
+    assert "tariffs" in now.results[0].text, [m.text for m in now.results]
+    assert "smart meters" in before.results[0].text, [m.text for m in before.results]
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        (
+            "sold the X-T4 and went over to a Nikon Z6, so much lighter",
+            (SPEAKER, "own", "Nikon Z6"),
+        ),
+        ("I traded in my Clio, switched to a Skoda Fabia", (SPEAKER, "own", "Skoda Fabia")),
+    ],
+)
+def test_the_make_moved_to_in_place_of_one_sold_is_had(
+    text: str, wanted: tuple[str, str, str]
+) -> None:
+    assert wanted in triples(text)
