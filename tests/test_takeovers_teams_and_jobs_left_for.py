@@ -139,3 +139,78 @@ def test_the_make_moved_to_in_place_of_one_sold_is_had(
     text: str, wanted: tuple[str, str, str]
 ) -> None:
     assert wanted in triples(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        # an employer moved to, told by the team one is on there, is no home
+        ("I've moved to the Telegraph, features desk", (SPEAKER, "works_at", "Telegraph")),
+        ("I've moved to the Telegraph, sports desk", (SPEAKER, "on_team", "sports desk")),
+        ("switched to Admiral, on the pricing team", (SPEAKER, "works_at", "Admiral")),
+        # a job by the day it is worked
+        ("Gruff got a Saturday job at Currys", ("Gruff", "works_at", "Currys")),
+    ],
+)
+def test_employers_by_team_and_day(text: str, wanted: tuple[str, str, str]) -> None:
+    found = triples(text)
+    assert wanted in found
+    assert not any(p == "lives_in" for _, p, _ in found)
+
+
+def test_a_yes_to_still_at_somewhere_is_where_one_works() -> None:
+    from tests.support.nlp_reading import facts, read_turns
+
+    turns = [("Mali", "you still at the Echo?"), (SPEAKER, "yep, on the news desk")]
+    answer = read_turns(turns)[1]
+    assert (SPEAKER, "works_at", "Echo") in facts(answer.triplets)
+    turns = [("Mali", "you still at the Echo?"), (SPEAKER, "nope, left in March")]
+    assert not any(p == "works_at" for _, p, _ in facts(read_turns(turns)[1].triplets))
+
+
+def test_a_switch_told_with_instead_pairs_unless_the_old_one_holds_the_answer() -> None:
+    ranked = scorer(SPEAKER)
+    old = ranked("a", "our veg box comes from a farm near Usk, Oakfield", 1)
+    new = ranked("b", "Oakfield went bust so we use Riverford instead", 9)
+    pairs = told_changes([old, new], "Who delivers our veg box?")
+    assert [(p.older.id, p.newer.id) for p in pairs] == [("a", "b")]
+    # "When?": the old one tells it, the switch does not
+    often = ranked("c", "the veg box comes every Friday, from Oakfield", 1)
+    assert told_changes([often, new], "When does the veg box come?") == []
+    # a name that holds the word is no switch
+    named = ranked("d", "Oakfield said to try Home Instead for Gran", 9)
+    assert told_changes([old, named], "Who delivers our veg box?") == []
+
+
+def test_a_named_kind_asked_and_spare_time_asked() -> None:
+    from graphmem.search.answer_kinds import asked, named_kind_test
+
+    test = named_kind_test("Which dating app am I on?")
+    assert test is not None and test("gave up on Tinder, trying Hinge")
+    assert named_kind_test("What medication am I on?") is None  # no closed list of names
+    assert asked("What does Gruff do in his spare time?") == "preference"
+    assert asked("What do we do for fun?") == "preference"
+    assert asked("What does Gruff do?") is None
+
+
+@pytest.mark.neo4j
+def test_a_platform_named_passes_the_gate(
+    settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str
+) -> None:
+    turns = [
+        ("2026-01-10T10:00:00Z", "been on Hinge for two months, nothing"),
+        ("2026-02-10T10:00:00Z", "deleted Hinge, trying Bumble instead"),
+        ("2026-03-21T10:00:00Z", "third date with a guy called Rafe, he's a paramedic"),
+        ("2026-03-21T10:00:00Z", "we went to a gig at the Brudenell"),
+        ("2026-06-14T10:00:00Z", "Rafe and I are official now!"),
+    ]
+    with Memory(settings, driver=driver, embedder=embedder) as memory:
+        tell_all(memory, user_id, SPEAKER, turns)
+        at = datetime(2026, 6, 20, tzinfo=UTC)
+        found = memory.search(
+            "Which dating app do I use?", user_id=user_id, top_k=5, reference_date=at, explain=True
+        )
+    texts = [m.text for m in found.results]
+    assert any("Bumble" in t for t in texts), texts
+    assert found.explain is not None
+    assert "by naming the kind asked" in found.explain.signals["semantic"]

@@ -141,8 +141,8 @@ RULES: tuple[Rule, ...] = (
     rule(rf"{NAME}\s+(?i:has\s+)?{ADV}(?:(?i:started|began)|{_SWITCHED_TO})\s+"
           rf"(?i:working|(?:a|(?:his|her|their)|the)\s+new\s+job|a\s+job)"
           rf"\s+(?i:at|for)\s+{T}", "works_at", event=True),
-    rule(rf"{NAME}(?:\s+has|'s)?\s+{ADV}{_TOOK_A_JOB}\s+(?i:a\s+)?"
-          rf"(?i:new\s+)?(?i:job|position|role)\s+(?i:at|with)\s+{T}", "works_at", event=True),
+    rule(rf"{NAME}(?:\s+has|'s)?\s+{ADV}{_TOOK_A_JOB}\s+(?i:(?:a|new|part-time|summer|weekend|saturday)"
+          rf"\s+){{0,2}}(?i:job|position|role)\s+(?i:at|with)\s+{T}", "works_at", event=True),
     # "My partner Ewa got a job as a data analyst at Allegro"
     rule(rf"{NAME}\s+(?i:has\s+)?{ADV}{JOB_AS}(?P<title>{TITLE_WORDS})\s+(?i:at|with|for)\s+{T}",
           "works_at", titled=True, event=True),

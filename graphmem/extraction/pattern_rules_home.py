@@ -42,6 +42,11 @@ _CARE = r"(?i:(?:care|nursing|residential|retirement)\s+home|care\s+facility|hos
 #: The home left, told before the one moved into ("moved out of halls into …").
 _LEFT_FIRST = r"(?:(?i:out\s+of|out\s+from|from)\s+(?:[\w'-]+\s+){1,3}?)?"
 
+#: Not a home: an employer moved to, told by its team ("moved to the Guardian, politics team")
+_NO_TEAM_AHEAD = (
+    r"(?![^,.;!?]{1,40},\s+(?:(?i:on|in)\s+)?(?:(?i:the)\s+)?(?:[a-z][\w'-]*\s+){1,2}"
+    r"(?i:team|desk|department|squad|unit|ward|branch)\b)"
+)
 #: Not a home: an online platform moved to ("moved from Twitch to YouTube").
 _ONLINE = rf"(?!(?:{alternation(PLATFORMS)})\b)"
 
@@ -68,8 +73,8 @@ HOME_RULES: tuple[Rule, ...] = (
     # "we've settled in Lisbon", "Settled in Lisbon, the flat is in Alfama"
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:settled)\s+(?i:in|into)\s+(?=(?:the\s+)?[A-Z]){T}",
           "lives_in", event=True),
-    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:to|into)\s+(?!{A_HOME}|{_NAMED_HOME_AHEAD}){_ONLINE}{T}",
-          "lives_in", event=True),
+    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:to|into)\s+(?!{A_HOME}|{_NAMED_HOME_AHEAD}){_ONLINE}"
+          rf"{_NO_TEAM_AHEAD}{T}", "lives_in", event=True),
     # "we moved into the Brixton place", "I moved into my Leith flat": the home by its town
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:to|into)\s+{NAMED_HOME}",
           "lives_in", event=True),

@@ -38,10 +38,14 @@ _NOT_THE_JOB = (
     r"(?!\s+(?i:interviews?|offers?|applications?|fairs?|hunt|hunting|search|searching|adverts?|"
     r"ads?|listings?|postings?|descriptions?|titles?|centre|center)\b)"
 )
-#: A team at work by what it does ("the payments squad", "the fraud team")
+#: A team at work by what it does ("the payments squad", "the fraud team", "the news desk")
 _TEAM = (
     r"(?P<t>(?!(?:same|whole|other|entire|first|second|a|b|new|old)\b)[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?"
-    r"\s+(?i:team|squad))\b"
+    r"\s+(?i:team|squad|desk))\b"
+)
+_ON_TEAM_THERE = (
+    r"(?:(?i:on|in)\s+)?(?:(?i:the)\s+)?(?:[a-z][\w'-]*\s+){1,2}(?i:team|desk|department|squad|"
+    r"unit|ward|branch)\b"
 )
 #: What the job is, told between the job and where ("pulling pints", "as a barista").
 _DOING = r"(?:(?:[a-z][\w'-]*\s+){1,4}?)?"
@@ -141,6 +145,13 @@ WORK_RULES: tuple[Rule, ...] = (
     rule(rf"(?:{FP}{PERFECT}|{NAME}(?:'s|\s+has)?|^|(?<=[,;]\s))\s*{ADV}(?:(?i:been|got|was)\s+)?"
           rf"(?i:moved|moving|switched|switching|transferred|transferring)\s+(?i:onto|to|over\s+to|"
           rf"into)\s+(?i:the)\s+{_TEAM}", "on_team", event=True),
+    # "I've moved to the Guardian, politics team", "switched to Aviva, on the claims team":
+    # the employer moved to, told by the team one is on there
+    rule(rf"(?:{FP}{PERFECT}|^|(?<=[,;]\s))\s*{ADV}(?i:moved|switched|gone\s+over|went\s+over)\s+"
+          rf"(?i:to)\s+(?:the\s+)?(?=[A-Z]){ORG},\s+{_ON_TEAM_THERE}", "works_at", event=True),
+    rule(rf"(?:{FP}{PERFECT}|^|(?<=[,;]\s))\s*{ADV}(?i:moved|switched|gone\s+over|went\s+over)\s+"
+          rf"(?i:to)\s+(?:the\s+)?[A-Z][^,.;!?]{{0,40}},\s+(?:(?i:on|in)\s+)?(?:(?i:the)\s+)?"
+          rf"{_TEAM}", "on_team", event=True),
     # "Nadia's left for a job with Shelter", "I'm leaving for a role at Arup": the job left for
     rule(rf"(?:{FP}|{NAME})(?:{PERFECT}|'s|\s+has|\s+is|'m|\s+am)?\s+{ADV}(?i:left|leaving|leaves|"
           rf"gone|going|went)\s+(?i:for|to)\s+(?i:a|an|the)\s+{_JOB_KIND}{_JOB}{_NOT_THE_JOB}\s+{_AT}",

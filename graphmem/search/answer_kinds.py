@@ -224,12 +224,16 @@ _ASKED: tuple[tuple[re.Pattern[str], Kind], ...] = (
         ),
         "reason",
     ),
-    # "What does Poppy like?", "What does Mel love doing?", "What is Kai into these days?"
+    # "What does Poppy like?", "What does Mel love doing?", "What is Kai into these days?",
+    # "What does Josh do in his spare time?"
     (
         re.compile(
             r"^\s*what\s+(?:\w+\s+){0,3}?(?:does|do|did)\s+[\w']+\s+(?:\w+\s+)?"
             r"(?:like|love|enjoy|adore)\b|^\s*what(?:'s|\s+is|\s+are)\s+[\w']+\s+"
-            r"(?:really\s+|mostly\s+)?into\b",
+            r"(?:really\s+|mostly\s+)?into\b"
+            # "What does Josh do in his spare time?", "What do I do for fun?"
+            r"|^\s*what\s+(?:does|do|did)\s+[\w']+\s+do\s+(?:in\s+(?:his|her|their|my|your|our)\s+"
+            r"(?:spare|free)\s+time|for\s+fun)\b",
             re.I,
         ),
         "preference",
@@ -312,3 +316,19 @@ def answer_test(query: str) -> Callable[[str], bool] | None:
         re.I,
     )
     return lambda text: count.search(text) is not None
+
+
+#: Kinds told by a name from a closed list (an online platform, an app): a memory that names
+#: one answers a question that asks for that kind however little else it shares with it
+#: ("Which dating app do I use?" — "deleted Hinge, trying Bumble instead"), so it passes the
+#: semantic gate (:mod:`graphmem.search.ranking`).
+NAMED_KINDS: frozenset[Kind] = frozenset({"platform"})
+
+
+def named_kind_test(query: str) -> Callable[[str], bool] | None:
+    """Whether a memory's text names the kind ``query`` asks for, when that kind is one of
+    :data:`NAMED_KINDS`; None otherwise."""
+    kind = asked(query)
+    if kind not in NAMED_KINDS:
+        return None
+    return lambda text: holds(text, kind)

@@ -210,6 +210,7 @@ def gate_and_rank(
         if r.cosine >= ctx.threshold or r.memory.id in by_fact or time_plan.pinned(r.memory)
     ]
     passed += _enders(rows, passed, pool)
+    passed += _named_kind(rows, passed, ctx, pool)
     if by_fact:
         pool.status["triplet"] = (
             f"{pool.status.get('triplet', 'ok')}; {len(by_fact)} through the gate by a matched fact"
@@ -253,6 +254,25 @@ def gate_and_rank(
         )
     scored.sort(key=lambda m: (-m.score, m.id))
     return [m.result() for m in scored[: ctx.top_k]], len(rows) - len(passed)
+
+
+def _named_kind(
+    rows: list[GateRow], passed: list[GateRow], ctx: SearchContext, pool: Pool
+) -> list[GateRow]:
+    """Rows below the gate that name the kind of thing the question asks for by a closed
+    list of names ("Which dating app do I use?": a memory naming Bumble), reported in the
+    semantic signal's status."""
+    test = answer_kinds.named_kind_test(ctx.query)
+    if test is None:
+        return []
+    kept = {r.memory.id for r in passed}
+    found = [r for r in rows if r.memory.id not in kept and test(r.memory.text)]
+    if found:
+        pool.status["semantic"] = (
+            f"{pool.status.get('semantic', 'ok')}; {len(found)} through the gate by naming "
+            f"the kind asked ({answer_kinds.asked(ctx.query)})"
+        )
+    return found
 
 
 def _enders(rows: list[GateRow], passed: list[GateRow], pool: Pool) -> list[GateRow]:

@@ -41,9 +41,11 @@ _CHANGES = re.compile(
 )
 #: A move or a switch away from something, told as such (not a "now" alone)
 _MOVED = re.compile(
-    r"\b(?:moved|switched|changed|swapped)\s+(?:[\w'-]+\s+){0,3}?(?:to|for)\b|\breplac(?:ed|ing)\b",
+    r"\b(?:moved|switched|changed|swapped)\s+(?:[\w'-]+\s+){0,3}?(?:to|for)\b|\breplac(?:ed|ing)\b"
+    r"|(?-i:\binstead\b)",  # not "Home Instead", a name
     re.IGNORECASE,
 )
+_CAPITALISED = re.compile(r"\b[A-Z][\w-]*")
 #: A question in the past tense asks about an event ("How did I hurt my wrist?"), not a state
 _TOLD_PAST = re.compile(r"\b(?:did|was|were|had|used\s+to)\b", re.IGNORECASE)
 #: At most this many of the candidates name the asked word: a topic the conversation keeps
@@ -73,6 +75,7 @@ def told_changes(memories: Sequence[Ranked], query: str, limit: int = 50) -> lis
     asked = {w for w in asked if sum(w in found for found in stems.values()) <= MAX_TOPIC}
     named = _named_when(query)
     asked_names = every_stem(" ".join(names(query)))
+    answers = answer_kinds.answer_test(query)
     changing = [m for m in top if tells_change(m.text)]
     pairs: list[Pair] = []
     for newer in changing if asked else ():
@@ -82,7 +85,11 @@ def told_changes(memories: Sequence[Ranked], query: str, limit: int = 50) -> lis
             if (
                 shared & asked
                 or _both_when(shared & named, older, newer)
-                or _old_one_retold(shared & asked_names, older, newer)
+                or (
+                    bool(shared & asked_names or asked & stems[older.id])
+                    and _old_one_retold(asked_names, older, newer)
+                    and (answers is None or answers(newer.text) or not answers(older.text))
+                )
             ):
                 pairs.append(Pair(older, newer, frozenset(shared)))
     return pairs
@@ -102,12 +109,21 @@ def _both_when(shared_names: frozenset[str], older: Ranked, newer: Ranked) -> bo
     return bool(shared_names) and all(answer_kinds.holds(m.text, "when") for m in (older, newer))
 
 
-def _old_one_retold(shared_names: frozenset[str], older: Ranked, newer: Ranked) -> bool:
-    """Both memories name whom the question asks about ("Which nursery does Tilly go to?"),
-    and the newer moves or switches from what the older named, naming it again ("Tilly's
-    started at nursery, Little Acorns", then "Tilly's moved to Bright Horizons, Little Acorns
-    closed down"): a "now" alone is no such move ("Pepper goes to doggy daycare now")."""
-    if not shared_names or _MOVED.search(newer.text) is None:
+def _old_one_retold(asked_names: frozenset[str], older: Ranked, newer: Ranked) -> bool:
+    """The newer memory moves or switches away from what the older one named, naming it
+    again ("Tilly's started at nursery, Little Acorns", then "Tilly's moved to Bright
+    Horizons, Little Acorns closed down"; "coffee beans come from a roaster in Bath, Round
+    Hill", then "Round Hill put their prices up so we've gone with Extract instead"): a "now"
+    alone is no such move ("Pepper goes to doggy daycare now"), nor is a name the question
+    asks about the old one. (The caller pairs them unless the older holds the kind of answer
+    the question asks and the newer does not: "carers come in twice a day, from Bluebird",
+    then "we've changed agency …" for "How often do the carers come?")"""
+    if _MOVED.search(newer.text) is None:
         return False
-    retold = every_stem(" ".join(names(older.text) & names(newer.text)))
-    return bool(retold - shared_names)
+    retold = every_stem(" ".join(_capitalised(older.text) & _capitalised(newer.text)))
+    return bool(retold - asked_names)
+
+
+def _capitalised(text: str) -> set[str]:
+    """The capitalised words of ``text``, a clause's first too ("Oakfield stopped delivering")."""
+    return set(_CAPITALISED.findall(text))

@@ -6,7 +6,8 @@ message opens with an affirmative and the message just before it, from another s
 is a yes/no question, the question is turned into the statement it asks about, in the
 answerer's words ("you" becomes "I", "Does Jonas live" becomes "Jonas lives"), and the
 functional patterns read that statement for the answer's memory. A "no", a hedge, or a
-question of another shape ("Where do you live?") states nothing. The answer's text is
+question of another shape ("Where do you live?") states nothing. "Still at the Herald?" —
+"yep, on the sports desk" says the answerer works at the Herald. The answer's text is
 unchanged; the question keeps asserting nothing of its own.
 """
 
@@ -30,6 +31,12 @@ _REST = r"(?P<rest>[^?]+)\?\s*$"
 _DO = re.compile(rf"^\W*(?i:so\s+)?(?P<aux>(?i:do|does))\s+{_SUBJECT}\s+{_STILL}{_REST}")
 _BE = re.compile(rf"^\W*(?i:so\s+)?(?P<aux>(?i:are|is))\s+{_SUBJECT}\s+{_STILL}{_REST}")
 
+#: "Still at the Herald?", "are you still working at Arup?": where the one asked works
+_STILL_AT = re.compile(
+    r"^\W*(?:(?i:and|so)\s+)?(?:(?i:are\s+you|you're|you)\s+)?(?i:still)\s+(?:(?i:working)\s+)?"
+    r"(?i:at)\s+(?:(?i:the)\s+)?(?P<where>[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,3})\W*\?\s*$"
+)
+
 
 def affirms(answer: str) -> bool:
     """Whether ``answer`` opens with a plain yes ("Yes!", "Yeah, …"; not "Yes, but no longer")."""
@@ -52,6 +59,9 @@ def statement(question: str, they: Mapping[str, str] | None = None) -> str | Non
     """The statement a yes/no ``question`` asks about, as its answerer would say it; ``they``
     is who "she" and "he" are (``.coref``), when known. None for any other question."""
     question = " ".join(question.split())
+    at = _STILL_AT.search(question)
+    if at is not None:  # "Still at the Herald?" - "yep": where one works
+        return f"I work at {at.group('where')}."
     for pattern in (_DO, _BE):
         match = pattern.search(question)
         if match is None:
