@@ -214,3 +214,22 @@ def test_a_platform_named_passes_the_gate(
     assert any("Bumble" in t for t in texts), texts
     assert found.explain is not None
     assert "by naming the kind asked" in found.explain.signals["semantic"]
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("Nia's got a place at Ysgol Gymraeg primary", ("Nia", "studies_at",
+                                                         "Ysgol Gymraeg primary")),
+        ("I got a place at Bangor uni!", (SPEAKER, "studies_at", "Bangor uni")),
+        ("Osian got into Coleg Gwent college", ("Osian", "studies_at", "Coleg Gwent college")),
+    ],
+)  # fmt: skip
+def test_a_place_got_at_a_school_is_where_one_studies(
+    text: str, wanted: tuple[str, str, str]
+) -> None:
+    assert wanted in triples(text)
+
+
+def test_getting_into_a_firm_is_no_school() -> None:
+    assert not any(p == "studies_at" for _, p, _ in triples("I got into Deloitte, start in May"))
