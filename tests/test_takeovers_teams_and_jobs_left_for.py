@@ -182,15 +182,14 @@ def test_a_switch_told_with_instead_pairs_unless_the_old_one_holds_the_answer() 
     assert told_changes([old, named], "Who delivers our veg box?") == []
 
 
-def test_a_named_kind_asked_and_spare_time_asked() -> None:
+def test_a_named_kind_asked_and_spare_time_is_no_liking() -> None:
     from graphmem.search.answer_kinds import asked, named_kind_test
 
     test = named_kind_test("Which dating app am I on?")
     assert test is not None and test("gave up on Tinder, trying Hinge")
     assert named_kind_test("What medication am I on?") is None  # no closed list of names
-    assert asked("What does Gruff do in his spare time?") == "preference"
-    assert asked("What do we do for fun?") == "preference"
-    assert asked("What does Gruff do?") is None
+    # a pastime is no liking told: "Maria is learning the cello" answers it
+    assert asked("What does Gruff do in his spare time?") is None
 
 
 @pytest.mark.neo4j
@@ -233,3 +232,32 @@ def test_a_place_got_at_a_school_is_where_one_studies(
 
 def test_getting_into_a_firm_is_no_school() -> None:
     assert not any(p == "studies_at" for _, p, _ in triples("I got into Deloitte, start in May"))
+
+
+@pytest.mark.neo4j
+def test_a_role_holder_before_is_reached_through_the_ended_relation(
+    settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str
+) -> None:
+    turns = [
+        ("2026-01-10T10:00:00Z", "seeing a therapist called Dr Pugh on Tuesdays"),
+        ("2026-02-10T10:00:00Z", "back at work three days a week"),
+        (
+            "2026-04-10T10:00:00Z",
+            "Dr Pugh moved away so I see a counsellor called Ffion now, Thursdays",
+        ),
+    ]
+    with Memory(settings, driver=driver, embedder=embedder) as memory:
+        tell_all(memory, user_id, SPEAKER, turns)
+        at = datetime(2026, 5, 1, tzinfo=UTC)
+        now = memory.search("Who is my therapist?", user_id=user_id, top_k=3, reference_date=at)
+        before = memory.search(
+            "Who was my therapist before?",
+            user_id=user_id,
+            top_k=3,
+            reference_date=at,
+            explain=True,
+        )
+    assert "Ffion" in now.results[0].text, [m.text for m in now.results]
+    assert "Tuesdays" in before.results[0].text, [m.text for m in before.results]
+    assert before.explain is not None
+    assert "Pugh therapist_of" in before.explain.signals["roles"]  # the one replaced

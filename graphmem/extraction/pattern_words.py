@@ -38,6 +38,7 @@ RELATIONS = {
     "parents": "parent", "grandparents": "grandparent", "in-laws": "parent_in_law",
     "teacher": "teacher", "tutor": "tutor", "coach": "coach", "doctor": "doctor",
     "dentist": "dentist", "therapist": "therapist", "nanny": "nanny", "gp": "doctor",
+    "counsellor": "therapist", "counselor": "therapist", "psychotherapist": "therapist",
     "physician": "doctor", "pediatrician": "doctor", "paediatrician": "doctor",
     "physio": "physio", "physiotherapist": "physio", "trainer": "trainer",
     "instructor": "teacher", "babysitter": "nanny", "childminder": "nanny",

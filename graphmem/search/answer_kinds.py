@@ -224,16 +224,13 @@ _ASKED: tuple[tuple[re.Pattern[str], Kind], ...] = (
         ),
         "reason",
     ),
-    # "What does Poppy like?", "What does Mel love doing?", "What is Kai into these days?",
-    # "What does Josh do in his spare time?"
+    # "What does Poppy like?", "What does Mel love doing?", "What is Kai into these days?"
+    # (not "What does Josh do in his spare time?": "Maria is learning the cello" answers it)
     (
         re.compile(
             r"^\s*what\s+(?:\w+\s+){0,3}?(?:does|do|did)\s+[\w']+\s+(?:\w+\s+)?"
             r"(?:like|love|enjoy|adore)\b|^\s*what(?:'s|\s+is|\s+are)\s+[\w']+\s+"
-            r"(?:really\s+|mostly\s+)?into\b"
-            # "What does Josh do in his spare time?", "What do I do for fun?"
-            r"|^\s*what\s+(?:does|do|did)\s+[\w']+\s+do\s+(?:in\s+(?:his|her|their|my|your|our)\s+"
-            r"(?:spare|free)\s+time|for\s+fun)\b",
+            r"(?:really\s+|mostly\s+)?into\b",
             re.I,
         ),
         "preference",

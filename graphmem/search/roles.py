@@ -40,6 +40,7 @@ from graphmem.search.role_words import (
 )
 from graphmem.search.signals.entities import HOP_DECAY, self_keys
 from graphmem.search.successions import SUCCEEDS, succeeded
+from graphmem.search.time_cues import PAST_CUES
 
 _MEAL = frozenset({"dinner", "lunch", "breakfast", "brunch", "eat", "eats", "ate", "dine",
                    "meal", "meals", "food"})  # fmt: skip
@@ -212,6 +213,9 @@ def resolve(store: SearchStore, ctx: SearchContext, enabled: bool = True) -> Res
     text = " ".join(ctx.query.replace("\u2019", "'").split())
     result = Resolution(query=text, rest=text)
     own = _own(store, ctx) if any(p.anchor == SELF for p in found) else set()
+    # a question about the past reaches the holders a role had too ("Who was my therapist
+    # before?": the one replaced, whose ``therapist_of`` ended)
+    past = PAST_CUES.search(text.lower()) is not None
     reached: dict[str, dict[str, str]] = {}  # a role word -> the entities it resolved to
     for phrase in _chained_last(found):
         anchors = (
@@ -223,7 +227,7 @@ def resolve(store: SearchStore, ctx: SearchContext, enabled: bool = True) -> Res
             who = "the speaker" if phrase.anchor == SELF else repr(phrase.anchor)
             result.notes.append(f"{phrase.text!r}: unresolved (no entity for {who})")
             continue
-        path, resolved = _path(store, phrase, anchors)
+        path, resolved = _path(store, phrase, anchors, past)
         if not path:
             result.notes.append(
                 f"{phrase.text!r}: unresolved (no relation reads as {phrase.role!r})"
@@ -268,12 +272,13 @@ def _narrow(result: Resolution, resolved: dict[str, str], used: set[str]) -> Non
 
 
 def _path(
-    store: SearchStore, phrase: RolePhrase, anchors: set[str]
+    store: SearchStore, phrase: RolePhrase, anchors: set[str], past: bool = False
 ) -> tuple[list[RelationRow], dict[str, str]]:
     """The triplets that resolve ``phrase`` and the entities they resolve it to. A relative
     by marriage no predicate names ("my brother-in-law") is read in two steps: "my spouse's
     brother", else "my sibling's husband" (``IN_LAW_STEPS``)."""
-    rows = store.entity_relations(sorted(anchors))  # read once: the steps start from them too
+    # read once: the steps start from them too
+    rows = store.entity_relations(sorted(anchors), ended=past)
     path = follow(phrase, anchors, rows)
     if path:
         return succeeded(store, path, answers(anchors, path))

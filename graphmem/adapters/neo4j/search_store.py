@@ -218,8 +218,8 @@ class Neo4jSearchStore:
         )
         return [MemberHit.model_validate(row) for row in rows]
 
-    def entity_relations(self, entity_ids: list[str]) -> list[RelationRow]:
-        rows = self._listed("search/entity_relations", entity_ids=entity_ids)
+    def entity_relations(self, entity_ids: list[str], ended: bool = False) -> list[RelationRow]:
+        rows = self._listed("search/entity_relations", entity_ids=entity_ids, ended=ended)
         return [RelationRow.model_validate(row) for row in rows]
 
     def state_facts(self, owner: str, predicates: list[str]) -> list[StateFact]:
