@@ -87,7 +87,10 @@ topic, is scaled by its closeness to the question, not its square); of the curre
 my grocery budget to 400 euros." rose from rank 4 to 2 and "Tom is my colleague at Globex."
 from 5 to 4, and "We ate dumplings with friends in Beijing every weekend.", of the period
 before, fell from 3 to 5, on both paths; every other query, relation and count stayed the
-same."""
+same. Written again at the twenty-fourth stop (2026-12-07), when a state topic far below the
+question's closest one stopped counting (search/state_topics.py, ``TOPIC_MARGIN``): the only
+difference was the `time_intent` text of "where do I live" ("about: home_city, lives_in", no
+longer "lives_with"); every result, score, relation and count stayed the same."""
 
 from __future__ import annotations
 

@@ -261,3 +261,24 @@ def test_a_role_holder_before_is_reached_through_the_ended_relation(
     assert "Tuesdays" in before.results[0].text, [m.text for m in before.results]
     assert before.explain is not None
     assert "Pugh therapist_of" in before.explain.signals["roles"]  # the one replaced
+
+
+def test_a_fragment_answering_what_thing_tells_ones_thing() -> None:
+    from tests.support.nlp_reading import facts, read_turns
+
+    turns = [("Mali", "nice one! what car?"), (SPEAKER, "an old Toyota Yaris, my dad's")]
+    assert (SPEAKER, "own", "Toyota Yaris") in facts(read_turns(turns)[1].triplets)
+    turns = [("Mali", "what for?"), (SPEAKER, "a leaving do")]
+    assert facts(read_turns(turns)[1].triplets) == set()
+
+
+def test_a_topic_far_below_the_closest_is_not_asked(embedder: Embedder) -> None:
+    from graphmem.search.state_topics import StateTopics
+
+    topics = StateTopics(embedder)
+    [work] = embedder.embed(["Where does I work?"])  # "Where does Sean work?", of oneself
+    found = topics.topics(work)
+    assert {"works_at", "job_title"} <= found
+    assert "lives_in" not in found  # within TOPIC_MIN, far below the job's
+    [food] = embedder.embed(["What do I eat now?"])
+    assert {"eats", "eats_with"} <= topics.topics(food)  # close to each other: both asked

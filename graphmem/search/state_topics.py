@@ -69,6 +69,10 @@ DESCRIPTIONS: dict[str, str] = {
 #: The cosine from which a question is about a predicate's topic (0.46–0.63 for questions
 #: about one, at most 0.32 for questions about something else, measured on MiniLM).
 TOPIC_MIN = 0.4
+#: A topic much further from the question than its closest one is not asked: "Where does
+#: Sean work?" (read "Where does I work?") is 0.62 from the job's description and 0.40 from
+#: the home's, whose current fact ("living on my own in Finnieston now") ranked first.
+TOPIC_MARGIN = 0.15
 
 
 class StateTopics:
@@ -105,9 +109,12 @@ class StateTopics:
         return self.of_named(query)
 
     def topics(self, vector: list[float]) -> set[str]:
-        """The state predicates whose description ``vector`` comes within ``TOPIC_MIN`` of."""
+        """The state predicates whose description ``vector`` comes within ``TOPIC_MIN`` of, and
+        within ``TOPIC_MARGIN`` of the closest one's."""
         query = np.asarray(vector, dtype=np.float32)
-        return {p for p, v in self._described().items() if float(np.dot(query, v)) >= TOPIC_MIN}
+        cosines = {p: float(np.dot(query, v)) for p, v in self._described().items()}
+        best = max(cosines.values(), default=0.0)
+        return {p for p, c in cosines.items() if c >= TOPIC_MIN and c >= best - TOPIC_MARGIN}
 
     def of_named(self, query: str) -> set[str]:
         """The topics of a question about one named person ("Where does Kai work?"), read as

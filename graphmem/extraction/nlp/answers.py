@@ -2,9 +2,10 @@
 
 "Which car do you have?" — "an old Golf, 2009" says the answerer has an old Golf; "Where
 do you live?" — "Leeds, for now" says they live in Leeds; "What's your email?" —
-"noa@example.org" says their email is that. When a message's first sentence is a fragment
-(no verb, at most :data:`_MAX_WORDS` words) and the message just before it, from another
-speaker, asks a question of one of these shapes about "you", the question and the
+"noa@example.org" says their email is that; "what car?" — "a little Fiat 500" says their car
+is a Fiat 500. When a message's first sentence is a fragment (no verb, at most
+:data:`_MAX_WORDS` words) and the message just before it, from another speaker, asks a
+question of one of these shapes about "you" (or just "what car?"), the question and the
 fragment are joined into the statement the answerer made ("I have an old Golf, 2009"),
 which the extractor reads as it reads any sentence. A full sentence answers for itself,
 and other questions ("Why do you …?") state nothing. The answer's text is unchanged.
@@ -43,7 +44,15 @@ _YOUR = re.compile(
     r"^\W*(?:(?i:and|so)\s+)?(?i:what)(?:'s|\s+(?i:is))\s+(?i:your)\s+(?P<thing>[\w' -]+?)"
     r"\s*\?\s*$"
 )
+#: "what car?", "which one?" after news: the one spoken to's thing of that kind
+_WHAT_THING = re.compile(
+    r"^\W*(?:(?i:and|so|oh|ooh|nice|congrats)[!,.]*\s+)*(?i:what|which)\s+(?P<thing>[a-z]{3,})\s*\?\s*$"
+)
 _WHERE_PREPOSITION = {"live": "in", "work": "at", "study": "at"}
+
+
+#: "what for?", "what now?", "which one?": no thing of the answerer's
+_NOT_THINGS = frozenset({"for", "now", "then", "one", "ones", "else", "about", "happened"})
 
 
 def fragment(doc: Doc) -> str | None:
@@ -82,6 +91,9 @@ def statement(question: str, answer: Doc) -> str | None:
     if match is not None:
         rest = match.group("rest").rstrip()
         return f"I {match.group('verb').lower()} {said}{rest}."
+    match = _WHAT_THING.search(question)
+    if match is not None and match.group("thing") not in _NOT_THINGS:
+        return f"My {match.group('thing')} is {said}."
     return None
 
 
