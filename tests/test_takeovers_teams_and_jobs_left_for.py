@@ -282,3 +282,33 @@ def test_a_topic_far_below_the_closest_is_not_asked(embedder: Embedder) -> None:
     assert "lives_in" not in found  # within TOPIC_MIN, far below the job's
     [food] = embedder.embed(["What do I eat now?"])
     assert {"eats", "eats_with"} <= topics.topics(food)  # close to each other: both asked
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        # the rent of a home in a town: the speaker lives there
+        ("rent's 820 a month for a two bed in Grangetown", (SPEAKER, "lives_in", "Grangetown")),
+        # where one rings from
+        ("my son Dylan rings most Sundays from Melbourne", ("Dylan", "lives_in", "Melbourne")),
+        # where one works, told by the department there
+        ("I'm still at the hospital, pharmacy department", (SPEAKER, "works_at", "hospital")),
+        ("Ceri's at the Met Office, in the climate team", ("Ceri", "works_at", "Met Office")),
+    ],
+)
+def test_homes_by_rent_and_calls_and_work_by_department(
+    text: str, wanted: tuple[str, str, str]
+) -> None:
+    assert wanted in triples(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm at the beach, the whole team is here",
+        "Dad rings from the hospital every night",
+        "Gwen phones from Cardiff General hospital",
+    ],
+)
+def test_a_place_one_is_at_or_rings_from_is_no_job_or_home(text: str) -> None:
+    assert not any(p in {"works_at", "lives_in"} for _, p, _ in triples(text))

@@ -15,6 +15,7 @@ from graphmem.extraction.pattern_fragments import (
     BE1,
     CAP,
     FP,
+    IM,
     NAME,
     NOT_SAID_OF,
     ORG,
@@ -158,6 +159,13 @@ WORK_RULES: tuple[Rule, ...] = (
     rule(rf"(?:{FP}{PERFECT}|^|(?<=[,;]\s))\s*{ADV}(?i:moved|switched|gone\s+over|went\s+over)\s+"
           rf"(?i:to)\s+(?:the\s+)?[A-Z][^,.;!?]{{0,40}},\s+(?:(?i:on|in)\s+)?(?:(?i:the)\s+)?"
           rf"{_TEAM}", "on_team", event=True),
+    # "I'm still at the council, planning department", "Jo's at the BBC, in the news team":
+    # where one works, told by the department one is in there
+    rule(rf"(?:{IM}|{NAME}(?:'s|\s+is))\s+{ADV}(?:(?i:still|now)\s+)?(?i:at)\s+(?:(?i:the)\s+)?"
+          rf"(?!(?i:home|work|school|uni|college|university|the\s+beach|the\s+gym)\b)"
+          rf"(?P<t>(?:[A-Z][\w&'-]*|[a-z][\w'-]*)(?:\s+[A-Z][\w&'-]*){{0,3}}),\s+(?:(?i:in)\s+)?"
+          rf"(?:(?i:the)\s+)?(?!(?i:whole|entire|same|other)\b)(?:[a-z][\w'-]*\s+){{1,2}}"
+          rf"(?i:department|dept|team|desk|ward|unit)(?=\s*(?:[,.;!?]|$))", "works_at"),
     # "Nadia's left for a job with Shelter", "I'm leaving for a role at Arup": the job left for
     rule(rf"(?:{FP}|{NAME})(?:{PERFECT}|'s|\s+has|\s+is|'m|\s+am)?\s+{ADV}(?i:left|leaving|leaves|"
           rf"gone|going|went)\s+(?i:for|to)\s+(?i:a|an|the)\s+{_JOB_KIND}{_JOB}{_NOT_THE_JOB}\s+{_AT}",
