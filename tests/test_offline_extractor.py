@@ -164,7 +164,8 @@ def test_fact_templates() -> None:
          {("Maya", "lives_in", "Denver"), ("Maya", "job_title", "nurse"),
           ("Maya", "sister_of", "user")}),
         ("Jo is a big fan of jazz.", set()),
-        ("I'm on the payments team at Stripe now.", {("user", "works_at", "Stripe")}),
+        ("I'm on the payments team at Stripe now.",
+         {("user", "works_at", "Stripe"), ("user", "on_team", "payments team")}),
         ("Maya got engaged to her boyfriend Luca.",
          {("Maya", "engaged_to", "Luca"), ("Luca", "boyfriend_of", "Maya")}),
         # "his"/"her" after a named subject: a relation of that person

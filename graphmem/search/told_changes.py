@@ -49,6 +49,7 @@ _MOVED = re.compile(
     re.IGNORECASE,
 )
 _CAPITALISED = re.compile(r"\b[A-Z][\w-]*")
+_CLAUSES = re.compile(r"[,.;:!?]|\b(?:so|and|but|then|because)\b", re.IGNORECASE)
 #: A question in the past tense asks about an event ("How did I hurt my wrist?"), not a state
 _TOLD_PAST = re.compile(r"\b(?:did|was|were|had|used\s+to)\b", re.IGNORECASE)
 #: At most this many of the candidates name the asked word: a topic the conversation keeps
@@ -121,10 +122,14 @@ def _old_one_retold(asked_names: frozenset[str], older: Ranked, newer: Ranked) -
     asks about the old one. (The caller pairs them unless the older holds the kind of answer
     the question asks and the newer does not: "carers come in twice a day, from Bluebird",
     then "we've changed agency …" for "How often do the carers come?")"""
-    if _MOVED.search(newer.text) is None:
+    move = _MOVED.search(newer.text)
+    if move is None:
         return False
     retold = every_stem(" ".join(_capitalised(older.text) & _capitalised(newer.text)))
-    return bool(retold - asked_names)
+    # the one that moves is no old one left ("Dr Lim is my dentist at Hawthorn", then
+    # "Hawthorn moved to Ely": the dentist is the same)
+    mover = _CLAUSES.split(newer.text[: move.start()])[-1]
+    return bool(retold - asked_names - every_stem(" ".join(_capitalised(mover))))
 
 
 def _capitalised(text: str) -> set[str]:
