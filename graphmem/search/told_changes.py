@@ -15,7 +15,8 @@ with Kenji?" after "lessons on Sunday mornings", then "Kenji moved to evenings s
 Wednesday nights"; or what the question names is in the older one, or both name whom it
 asks about, and the later one moves or switches away from a name the older told, naming it
 again: "Tilly's started at nursery, Little Acorns", then "Tilly's moved to Bright Horizons,
-Little Acorns closed down", unless only the older holds the kind of answer asked); and the
+Little Acorns closed down" — not the one that moves: "Hawthorn moved to Ely" —, unless only
+the older holds the kind of answer asked); and the
 question is not told in the past ("How did I hurt my wrist?" asks for the event, not the
 state now). Chat says "now" of everything, so the question must name the topic: a change
 marker alone pairs nothing; and a topic most candidates name (more than ``MAX_TOPIC`` of
