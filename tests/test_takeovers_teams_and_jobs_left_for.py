@@ -289,26 +289,18 @@ def test_a_topic_far_below_the_closest_is_not_asked(embedder: Embedder) -> None:
     [
         # the rent of a home in a town: the speaker lives there
         ("rent's 820 a month for a two bed in Grangetown", (SPEAKER, "lives_in", "Grangetown")),
-        # where one rings from
-        ("my son Dylan rings most Sundays from Melbourne", ("Dylan", "lives_in", "Melbourne")),
         # where one works, told by the department there
         ("I'm still at the hospital, pharmacy department", (SPEAKER, "works_at", "hospital")),
         ("Ceri's at the Met Office, in the climate team", ("Ceri", "works_at", "Met Office")),
     ],
 )
-def test_homes_by_rent_and_calls_and_work_by_department(
-    text: str, wanted: tuple[str, str, str]
-) -> None:
+def test_homes_by_rent_and_work_by_department(text: str, wanted: tuple[str, str, str]) -> None:
     assert wanted in triples(text)
 
 
 @pytest.mark.parametrize(
     "text",
-    [
-        "I'm at the beach, the whole team is here",
-        "Dad rings from the hospital every night",
-        "Gwen phones from Cardiff General hospital",
-    ],
+    ["I'm at the beach, the whole team is here", "I'm at home, sales department all week"],
 )
-def test_a_place_one_is_at_or_rings_from_is_no_job_or_home(text: str) -> None:
+def test_a_place_one_is_at_is_no_job(text: str) -> None:
     assert not any(p in {"works_at", "lives_in"} for _, p, _ in triples(text))

@@ -69,11 +69,6 @@ HOME_RULES: tuple[Rule, ...] = (
     rule(rf"(?:^|(?<=[,;]\s)|(?<![\w'])(?i:my|our)\s+)(?i:rent(?:'s|\s+is|\s+was)|paying|we\s+pay|i\s+pay)"
           rf"\s+[^.!?;]{{0,30}}?(?i:for)\s+(?:{A_HOME}|(?=(?i:one|two|three|1|2|3)[\s-]))(?:[a-z0-9][\w-]*\s+)"
           rf"{{0,2}}(?:{_HOME_NOUN}|(?i:bed|bedroom))\s+(?i:in)\s+(?=[A-Z]){ORG}", "lives_in"),
-    # "my daughter Claire rings every Sunday from Perth": where the caller lives
-    rule(rf"{NAME}\s+{ADV}(?i:rings|calls|phones|facetimes|video\s+calls)\s+(?:(?i:me|us)\s+)?"
-          rf"(?:[\w]+\s+){{0,3}}?(?i:from)\s+(?=[A-Z])(?!(?i:work|home|school|uni|hospital)\b)(?>{ORG})"
-          rf"(?![\w'-])(?!\s+(?i:airport|station|hospital|prison|work)\b)",
-          "lives_in"),
     # "I live in a flat in Leith", "living in a shared house in Mutley": the town, not the home
     rule(rf"(?:{FP}\s+{ADV}(?i:live|reside)|(?:{BE1}\s+{ADV}|^)(?i:living))\s+(?i:in)\s+{_A_HOME_IN}"
           rf"{ORG}", "lives_in"),
