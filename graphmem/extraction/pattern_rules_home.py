@@ -64,9 +64,9 @@ HOME_RULES: tuple[Rule, ...] = (
     rule(rf"{FP}\s+{ADV}(?i:live|reside)\s+(?i:in)\s+(?!{_A_HOME_IN}){T}", "lives_in"),
     rule(rf"{BE1}\s+{ADV}(?i:living|based|staying|settled)\s+(?i:in)\s+(?!{_A_HOME_IN}){T}",
           "lives_in"),
-    # "rent is 950 a month for a one bed in Roath", "paying £700 for a room in Splott": the
-    # speaker's home's town (not "my sister pays …": a name before it is theirs)
-    rule(rf"(?:^|(?<=[,;]\s)|(?<![\w'])(?i:my|our)\s+)(?i:rent(?:'s|\s+is|\s+was)|paying|we\s+pay|i\s+pay)"
+    # "rent is 950 a month for a one bed in Roath", "our rent's 1200 for a three bed in Canton":
+    # the speaker's home's town (not "Mia's rent is …": hers)
+    rule(rf"(?:^|(?<=[,;]\s)|(?<![\w'])(?i:my|our)\s+)(?i:rent(?:'s|\s+is|\s+was))"
           rf"\s+[^.!?;]{{0,30}}?(?i:for)\s+(?:{A_HOME}|(?=(?i:one|two|three|1|2|3)[\s-]))(?:[a-z0-9][\w-]*\s+)"
           rf"{{0,2}}(?:{_HOME_NOUN}|(?i:bed|bedroom))\s+(?i:in)\s+(?=[A-Z]){ORG}", "lives_in"),
     # "I live in a flat in Leith", "living in a shared house in Mutley": the town, not the home

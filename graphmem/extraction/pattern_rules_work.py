@@ -44,11 +44,10 @@ _TEAM = (
     r"(?P<t>(?!(?:same|whole|other|entire|first|second|a|b|new|old)\b)[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?"
     r"\s+(?i:team|squad|desk))\b"
 )
-#: A school or college by name and its kind ("St Mary's primary"; the kind optional after
-#: "a place at", closed by the rule)
-_SCHOOL = (
-    r"(?P<t>(?:St\.?\s+)?(?=[A-Z])[\w'-]+(?:\s+[A-Z][\w'-]*){0,3}(?:\s+(?i:primary|secondary|"
-    r"school|college|uni|university|nursery|academy|high|sixth\s+form)\b)"
+#: A school or college by name ("St Mary's"), and its kind after it ("primary")
+_SCHOOL_NAME = r"(?:St\.?\s+)?(?=[A-Z])[\w'-]+(?:\s+[A-Z][\w'-]*){0,3}"
+_SCHOOL_KIND = (
+    r"\s+(?i:primary|secondary|school|college|uni|university|nursery|academy|high|sixth\s+form)\b"
 )
 _ON_TEAM_THERE = (
     r"(?:(?i:on|in)\s+)?(?:(?i:the)\s+)?(?:[a-z][\w'-]*\s+){1,2}(?i:team|desk|department|squad|"
@@ -304,10 +303,11 @@ WORK_RULES: tuple[Rule, ...] = (
     # "Alfie's got a place at St Mary's primary", "Mia got into Kings College": where one will
     # study (a plain "got into Arup" may be a job: a school word is needed there)
     rule(rf"(?:{FP}|{NAME})(?:{PERFECT}|'s|\s+has)?\s+{ADV}(?i:got|been\s+offered|was\s+offered|"
-          rf"accepted)\s+(?i:a)\s+(?i:place|spot)\s+(?i:at)\s+(?:the\s+)?{_SCHOOL}?)",
-          "studies_at", event=True),
+          rf"accepted)\s+(?i:a)\s+(?i:place|spot)\s+(?i:at)\s+(?:the\s+)?"
+          rf"(?P<t>{_SCHOOL_NAME}(?:{_SCHOOL_KIND})?)", "studies_at", event=True),
     rule(rf"(?:{FP}|{NAME})(?:{PERFECT}|'s|\s+has)?\s+{ADV}(?i:got\s+into|been\s+accepted\s+"
-          rf"(?:at|to|into))\s+(?:the\s+)?{_SCHOOL})", "studies_at", event=True),
+          rf"(?:at|to|into))\s+(?:the\s+)?(?P<t>{_SCHOOL_NAME}{_SCHOOL_KIND})", "studies_at",
+          event=True),
     # "signed a deal with Brightwave", "we signed Oakwood as a client": a client won
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:signed|landed|closed|won)\s+(?i:a|an|the|our|my)\s+"
           rf"(?:[\w-]+\s+){{0,2}}?(?i:deal|contract|retainer)\s+(?i:with)\s+(?:the\s+)?"

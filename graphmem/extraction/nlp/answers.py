@@ -44,7 +44,7 @@ _YOUR = re.compile(
     r"^\W*(?:(?i:and|so)\s+)?(?i:what)(?:'s|\s+(?i:is))\s+(?i:your)\s+(?P<thing>[\w' -]+?)"
     r"\s*\?\s*$"
 )
-#: "what car?", "which one?" after news: the one spoken to's thing of that kind
+#: "what car?", "which bike?" after news: the one spoken to's thing of that kind
 _WHAT_THING = re.compile(
     r"^\W*(?:(?i:and|so|oh|ooh|nice|congrats)[!,.]*\s+)*(?i:what|which)\s+(?P<thing>[a-z]{3,})\s*\?\s*$"
 )
