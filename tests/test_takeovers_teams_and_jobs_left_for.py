@@ -6,6 +6,7 @@ twenty-fourth stop). The sentences here are other wordings than the ones that fo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 from functools import partial
 
@@ -13,6 +14,7 @@ import neo4j
 import pytest
 
 from graphmem import Memory, Settings
+from graphmem.domain.search import SearchResult
 from graphmem.lifecycle.predicates import DEFAULT_FUNCTIONAL_PREDICATES
 from graphmem.ports.embedder import Embedder
 from graphmem.search.told_changes import told_changes
@@ -86,10 +88,33 @@ def test_a_move_that_names_again_what_it_moved_from_pairs_an_update() -> None:
     assert told_changes([old, other], asked) == []
 
 
+Asked = Callable[..., list[SearchResult]]
+
+
+@pytest.fixture
+def ask(settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str) -> Asked:
+    """``ask(turns, questions, at, top_k=3, explain=False)``: the speaker's turns told, then
+    each question's results at ``at``."""
+
+    def run(
+        turns: list[tuple[str, str]],
+        questions: list[str],
+        at: datetime,
+        top_k: int = 3,
+        explain: bool = False,
+    ) -> list[SearchResult]:
+        with Memory(settings, driver=driver, embedder=embedder) as memory:
+            tell_all(memory, user_id, SPEAKER, turns)
+            return [
+                memory.search(q, user_id=user_id, top_k=top_k, reference_date=at, explain=explain)
+                for q in questions
+            ]
+
+    return run
+
+
 @pytest.mark.neo4j
-def test_the_supervisor_now_after_a_takeover(
-    settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str
-) -> None:
+def test_the_supervisor_now_after_a_takeover(ask: Asked) -> None:
     turns = [
         ("2026-01-10T10:00:00Z", "my PhD supervisor is Prof Hughes, lovely but always away"),
         ("2026-02-10T10:00:00Z", "lab meeting moved to Thursdays"),
@@ -98,29 +123,19 @@ def test_the_supervisor_now_after_a_takeover(
             "Hughes is off to Oxford, so Dr Morgan is taking over as my supervisor",
         ),
     ]
-    with Memory(settings, driver=driver, embedder=embedder) as memory:
-        tell_all(memory, user_id, SPEAKER, turns)
-        at = datetime(2026, 5, 1, tzinfo=UTC)
-        found = memory.search("Who is my supervisor?", user_id=user_id, top_k=3, reference_date=at)
+    [found] = ask(turns, ["Who is my supervisor?"], datetime(2026, 5, 1, tzinfo=UTC))
     assert "Morgan" in found.results[0].text, [m.text for m in found.results]
 
 
 @pytest.mark.neo4j
-def test_the_team_before_after_a_move(
-    settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str
-) -> None:
+def test_the_team_before_after_a_move(ask: Asked) -> None:
     turns = [
         ("2026-01-10T10:00:00Z", "first week at Octopus done, I'm on the smart meters squad"),
         ("2026-02-10T10:00:00Z", "the canteen here is brilliant"),
         ("2026-04-10T10:00:00Z", "I've moved onto the tariffs team, much calmer"),
     ]
-    with Memory(settings, driver=driver, embedder=embedder) as memory:
-        tell_all(memory, user_id, SPEAKER, turns)
-        at = datetime(2026, 5, 1, tzinfo=UTC)
-        now = memory.search("Which team am I on?", user_id=user_id, top_k=3, reference_date=at)
-        before = memory.search(
-            "Which team was I on before?", user_id=user_id, top_k=3, reference_date=at
-        )
+    questions = ["Which team am I on?", "Which team was I on before?"]
+    now, before = ask(turns, questions, datetime(2026, 5, 1, tzinfo=UTC))
     assert "tariffs" in now.results[0].text, [m.text for m in now.results]
     assert "smart meters" in before.results[0].text, [m.text for m in before.results]
 
@@ -193,9 +208,7 @@ def test_a_named_kind_asked_and_spare_time_is_no_liking() -> None:
 
 
 @pytest.mark.neo4j
-def test_a_platform_named_passes_the_gate(
-    settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str
-) -> None:
+def test_a_platform_named_passes_the_gate(ask: Asked) -> None:
     turns = [
         ("2026-01-10T10:00:00Z", "been on Hinge for two months, nothing"),
         ("2026-02-10T10:00:00Z", "deleted Hinge, trying Bumble instead"),
@@ -203,12 +216,8 @@ def test_a_platform_named_passes_the_gate(
         ("2026-03-21T10:00:00Z", "we went to a gig at the Brudenell"),
         ("2026-06-14T10:00:00Z", "Rafe and I are official now!"),
     ]
-    with Memory(settings, driver=driver, embedder=embedder) as memory:
-        tell_all(memory, user_id, SPEAKER, turns)
-        at = datetime(2026, 6, 20, tzinfo=UTC)
-        found = memory.search(
-            "Which dating app do I use?", user_id=user_id, top_k=5, reference_date=at, explain=True
-        )
+    at = datetime(2026, 6, 20, tzinfo=UTC)
+    [found] = ask(turns, ["Which dating app do I use?"], at, top_k=5, explain=True)
     texts = [m.text for m in found.results]
     assert any("Bumble" in t for t in texts), texts
     assert found.explain is not None
@@ -235,9 +244,7 @@ def test_getting_into_a_firm_is_no_school() -> None:
 
 
 @pytest.mark.neo4j
-def test_a_role_holder_before_is_reached_through_the_ended_relation(
-    settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str
-) -> None:
+def test_a_role_holder_before_is_reached_through_the_ended_relation(ask: Asked) -> None:
     turns = [
         ("2026-01-10T10:00:00Z", "seeing a therapist called Dr Pugh on Tuesdays"),
         ("2026-02-10T10:00:00Z", "back at work three days a week"),
@@ -246,17 +253,8 @@ def test_a_role_holder_before_is_reached_through_the_ended_relation(
             "Dr Pugh moved away so I see a counsellor called Ffion now, Thursdays",
         ),
     ]
-    with Memory(settings, driver=driver, embedder=embedder) as memory:
-        tell_all(memory, user_id, SPEAKER, turns)
-        at = datetime(2026, 5, 1, tzinfo=UTC)
-        now = memory.search("Who is my therapist?", user_id=user_id, top_k=3, reference_date=at)
-        before = memory.search(
-            "Who was my therapist before?",
-            user_id=user_id,
-            top_k=3,
-            reference_date=at,
-            explain=True,
-        )
+    questions = ["Who is my therapist?", "Who was my therapist before?"]
+    now, before = ask(turns, questions, datetime(2026, 5, 1, tzinfo=UTC), explain=True)
     assert "Ffion" in now.results[0].text, [m.text for m in now.results]
     assert "Tuesdays" in before.results[0].text, [m.text for m in before.results]
     assert before.explain is not None

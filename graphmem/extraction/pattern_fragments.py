@@ -153,6 +153,12 @@ WORKPLACE = (
     r"surgery|dentist|airport|airline|station|council|ministry|embassy|court|prison|"
     r"church|mosque|temple|cinema|bakery|kitchen|site|plant|mill|port|shipyard|mine)\b"
 )
+#: The team or department one is in at work, told after the employer ("…, politics team",
+#: "…, on the claims team"): an employer's, so no home
+WORK_UNIT = (
+    r"(?:(?i:on|in)\s+)?(?:(?i:the)\s+)?(?:[a-z][\w'-]*\s+){1,2}(?i:team|desk|department|squad|"
+    r"unit|ward|branch)\b"
+)
 A_WORKPLACE = rf"(?:(?i:an?)\s+)?(?P<t>(?:[a-z][\w'-]*\s+){{0,2}}{WORKPLACE})"
 #: A condition told by its adjective, "type 1" kept ("I'm a type 1 diabetic").
 CONDITION_ADJ = (

@@ -17,6 +17,7 @@ from graphmem.extraction.pattern_fragments import (
     ORG,
     PERFECT,
     REL,
+    WORK_UNIT,
     T,
 )
 from graphmem.extraction.pattern_rule import Rule, rule
@@ -43,10 +44,7 @@ _CARE = r"(?i:(?:care|nursing|residential|retirement)\s+home|care\s+facility|hos
 _LEFT_FIRST = r"(?:(?i:out\s+of|out\s+from|from)\s+(?:[\w'-]+\s+){1,3}?)?"
 
 #: Not a home: an employer moved to, told by its team ("moved to the Guardian, politics team")
-_NO_TEAM_AHEAD = (
-    r"(?![^,.;!?]{1,40},\s+(?:(?i:on|in)\s+)?(?:(?i:the)\s+)?(?:[a-z][\w'-]*\s+){1,2}"
-    r"(?i:team|desk|department|squad|unit|ward|branch)\b)"
-)
+_NO_TEAM_AHEAD = rf"(?![^,.;!?]{{1,40}},\s+{WORK_UNIT})"
 #: Not a home: an online platform moved to ("moved from Twitch to YouTube").
 _ONLINE = rf"(?!(?:{alternation(PLATFORMS)})\b)"
 

@@ -21,6 +21,7 @@ from graphmem.extraction.pattern_fragments import (
     ORG,
     PERFECT,
     TITLE_WORDS,
+    WORK_UNIT,
 )
 from graphmem.extraction.pattern_rule import Rule, TargetKind, rule
 
@@ -48,10 +49,6 @@ _TEAM = (
 _SCHOOL_NAME = r"(?:St\.?\s+)?(?=[A-Z])[\w'-]+(?:\s+[A-Z][\w'-]*){0,3}"
 _SCHOOL_KIND = (
     r"\s+(?i:primary|secondary|school|college|uni|university|nursery|academy|high|sixth\s+form)\b"
-)
-_ON_TEAM_THERE = (
-    r"(?:(?i:on|in)\s+)?(?:(?i:the)\s+)?(?:[a-z][\w'-]*\s+){1,2}(?i:team|desk|department|squad|"
-    r"unit|ward|branch)\b"
 )
 #: What the job is, told between the job and where ("pulling pints", "as a barista").
 _DOING = r"(?:(?:[a-z][\w'-]*\s+){1,4}?)?"
@@ -154,7 +151,7 @@ WORK_RULES: tuple[Rule, ...] = (
     # "I've moved to the Guardian, politics team", "switched to Aviva, on the claims team":
     # the employer moved to, told by the team one is on there
     rule(rf"(?:{FP}{PERFECT}|^|(?<=[,;]\s))\s*{ADV}(?i:moved|switched|gone\s+over|went\s+over)\s+"
-          rf"(?i:to)\s+(?:the\s+)?(?=[A-Z]){ORG},\s+{_ON_TEAM_THERE}", "works_at", event=True),
+          rf"(?i:to)\s+(?:the\s+)?(?=[A-Z]){ORG},\s+{WORK_UNIT}", "works_at", event=True),
     rule(rf"(?:{FP}{PERFECT}|^|(?<=[,;]\s))\s*{ADV}(?i:moved|switched|gone\s+over|went\s+over)\s+"
           rf"(?i:to)\s+(?:the\s+)?[A-Z][^,.;!?]{{0,40}},\s+(?:(?i:on|in)\s+)?(?:(?i:the)\s+)?"
           rf"{_TEAM}", "on_team", event=True),
