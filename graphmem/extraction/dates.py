@@ -317,7 +317,7 @@ _RULES: list[tuple[re.Pattern[str], Resolver]] = [
         ),
         _date,
     ),
-    (re.compile(rf"\b(?:in|last)\s+(?P<month>{_MONTH_RE})\b(?!,?\s+{_YEAR_RE})"), _month),
+    (re.compile(rf"\b(?:in|last|for)\s+(?P<month>{_MONTH_RE})\b(?!,?\s+{_YEAR_RE})"), _month),
     (
         re.compile(
             rf"\b(?:early|mid|late)[\s-]+(?P<month>{_MONTH_RE})\b(?!,?\s+{_YEAR_RE})"
@@ -355,7 +355,7 @@ def resolve_relative(text: str, observed_at: datetime) -> datetime | None:
 #: "we're flying to Lima in March", "the baby is due in May").
 _FUTURE = re.compile(
     r"\b(?:will|going\s+to|gonna|starting|starts|to\s+start|due|expecting|planning|"
-    r"plan\s+to|hoping\s+to|about\s+to|moving|scheduled|booked|coming|upcoming|"
+    r"plan\s+to|hoping\s+to|about\s+to|moving|(?:re)?scheduled|(?:re-?)?booked|coming|upcoming|"
     r"flying|leaving|heading|moves|goes|begins|leaves|arrives|flies|opens)\b|'ll\b"
 )
 

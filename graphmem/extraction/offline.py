@@ -107,6 +107,8 @@ _FACTS = {
     "allergic_to": "{s} is allergic to {t}", "eats_with": "{s} eats with {t}",
     "likes": "{s} likes {t}", "prefers": "{s} prefers {t}", "eats": "{s} eats {t}",
     "has_condition": "{s} has {t} (health condition)",
+    "studies_at": "{s} studies at {t} (school, college, university)",
+    "study": "{s} studies {t} (subject, course)",
 }  # fmt: skip
 
 

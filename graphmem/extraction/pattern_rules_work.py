@@ -52,6 +52,8 @@ _SCHOOL_KIND = (
 )
 #: What the job is, told between the job and where ("pulling pints", "as a barista").
 _DOING = r"(?:(?:[a-z][\w'-]*\s+){1,4}?)?"
+#: Where a title told after "as a" ends ("… as a receptionist", "… as a nurse in May").
+_TITLE_END = r"(?=\s*(?:[,.;!?]|$|\s+(?i:in|on|from|next|last|this|now|since)\b))"
 #: Where a job is: a name, maybe after "the" ("at the Swan", "with Rolls-Royce").
 _AT = rf"(?i:at|with|for)\s+(?:the\s+)?(?=[A-Z]){ORG}"
 #: A degree by its subject ("my physics degree", "a history MA").
@@ -59,9 +61,15 @@ _DEGREE_OF = (
     r"(?i:my|a|an|the|her|his)\s+(?P<subject>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)\s+"
     r"(?i:degree|course|masters|master's|ma|msc|ba|bsc|phd|doctorate|diploma|apprenticeship)"
 )
+#: A branch of a subject ("civil engineering", "modern history", "applied maths").
+_BRANCH = (
+    r"civil|mechanical|electrical|electronic|chemical|software|aerospace|biomedical|structural|"
+    r"environmental|computer|political|social|clinical|modern|ancient|medieval|applied|pure|"
+    r"theoretical|marine|sports|business|forensic|molecular|organic|international|english"
+)
 #: A subject of study, by name ("medicine", "law"), after its year ("first year medicine",
 #: "final year of my law degree") and before where ("… at Glasgow").
-_SUBJECT = alternation(SUBJECTS)
+_SUBJECT = rf"(?:(?i:{_BRANCH})\s+)?(?i:{alternation(SUBJECTS)})"
 _YEAR_OF = (
     r"(?<![\w'])(?i:first|second|third|fourth|final|1st|2nd|3rd|4th)\s+(?i:year)\s+(?:(?i:of)\s+)?"
     r"(?:(?i:my|a)\s+)?"
@@ -143,7 +151,7 @@ WORK_RULES: tuple[Rule, ...] = (
           "works_at", "names", event=True, first_person_before=True),
     # "I'm on the payments squad", "Dev's now on the fraud team", "moved onto the data team":
     # the team one works in (one at a time; not "on the same team")
-    rule(rf"(?:{BE1}|{NAME}(?:'s|\s+is))\s+{ADV}(?:(?i:now|still)\s+)?(?i:on)\s+(?i:the|our)\s+"
+    rule(rf"(?:{BE1}|{NAME}(?:'s|\s+is))\s+{ADV}(?:(?i:now|still)\s+)?(?i:on|in)\s+(?i:the|our)\s+"
           rf"{_TEAM}", "on_team"),
     rule(rf"(?:{FP}{PERFECT}|{NAME}(?:'s|\s+has)?|^|(?<=[,;]\s))\s*{ADV}(?:(?i:been|got|was)\s+)?"
           rf"(?i:moved|moving|switched|switching|transferred|transferring)\s+(?i:onto|to|over\s+to|"
@@ -166,6 +174,29 @@ WORK_RULES: tuple[Rule, ...] = (
     rule(rf"(?:{FP}|{NAME})(?:{PERFECT}|'s|\s+has|\s+is|'m|\s+am)?\s+{ADV}(?i:left|leaving|leaves|"
           rf"gone|going|went)\s+(?i:for|to)\s+(?i:a|an|the)\s+{_JOB_KIND}{_JOB}{_NOT_THE_JOB}\s+{_AT}",
           "works_at", "names", event=True),
+    # "I've started at the dentist's on Castle Street as a receptionist": where, then the title
+    rule(rf"(?<![\w'])(?i:started|starting|start|began|joined|joining)\s+(?i:at|with)\s+"
+          rf"(?:(?i:the)\s+)?(?P<t>[^,.;!?]{{2,50}}?)\s+(?i:as)\s+(?i:an?|the)\s+"
+          rf"(?P<title>{TITLE_WORDS}?){_TITLE_END}", "works_at", event=True,
+          first_person_before=True, titled=True, occupation=True),
+    rule(rf"(?<![\w'])(?i:started|starting|start|began|joined|joining)\s+(?i:at|with)\s+"
+          rf"[^,.;!?]{{2,50}}?\s+(?i:as)\s+(?i:an?|the)\s+(?P<t>{TITLE_WORDS}?){_TITLE_END}",
+          "job_title", "title", event=True, first_person_before=True, occupation=True),
+    # "the new job at Zalando is intense", "loving my new role with Oxfam": the speaker's job
+    rule(rf"(?<![\w'])(?i:the|my)\s+(?i:new)\s+{_JOB_KIND}{_JOB}{_NOT_THE_JOB}\s+{_AT}",
+          "works_at", "names"),
+    # "Chloe's got her first teaching job, at Trent Academy": a job by its kind, where after it
+    rule(rf"(?:{FP}{PERFECT}|{NAME}(?:'s|\s+has)?)\s+{ADV}(?i:got|landed|found|started|"
+          rf"accepted)\s+(?i:her|his|their|my|a|an|the)\s+{_JOB_KIND}(?:[a-z][\w'-]*\s+)?"
+          rf"{_JOB}{_NOT_THE_JOB},\s+{_AT}", "works_at", "names", event=True),
+    # "got the promotion, senior buyer at Boots", "promoted to head of sales at Aviva": the
+    # title now, and where
+    rule(rf"(?<![\w'])(?:(?i:promoted)\s+(?i:to)|(?i:promotion)(?:\s+(?i:to))?\s*[,:!-]*)\s+"
+          rf"(?:(?i:an?|the)\s+)?(?P<title>{TITLE_WORDS})\s+{_AT}", "works_at", "names",
+          event=True, first_person_before=True, titled=True, occupation=True),
+    rule(rf"(?<![\w'])(?:(?i:promoted)\s+(?i:to)|(?i:promotion)(?:\s+(?i:to))?\s*[,:!-]*)\s+"
+          rf"(?:(?i:an?|the)\s+)?(?P<t>{TITLE_WORDS})\s+(?i:at|with|for)\s+(?=(?:the\s+)?[A-Z])",
+          "job_title", "title", event=True, first_person_before=True, occupation=True),
     # "Summer internship at Rolls-Royce in Derby starting July 6th", "New job at Monzo!":
     # a job named at the start of a message, its "I've got" left out
     rule(rf"^(?:(?i:just|finally|so|and),?\s+)?{_JOB_KIND}{_JOB}{_NOT_THE_JOB}\s+(?:(?i:as)\s+(?i:an?)\s+"

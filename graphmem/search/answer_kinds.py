@@ -307,9 +307,12 @@ def answer_test(query: str) -> Callable[[str], bool] | None:
     many = _HOW_MANY.search(query)
     if many is None:
         return None
+    counted = many.group("n")
+    # "How many times did he fail?": "failed it twice" counts too
+    times = r"|\b(?:once|twice|thrice)\b" if counted in {"tim", "time"} else ""
     count = re.compile(
         rf"(?:\b\d[\d,]*|\b(?:{_NUMBER_WORDS})\b)\s+(?:[\w-]+\s+){{0,2}}?"
-        rf"{re.escape(many.group('n'))}(?:e?s)?\b",
+        rf"{re.escape(counted)}(?:e?s)?\b{times}",
         re.I,
     )
     return lambda text: count.search(text) is not None

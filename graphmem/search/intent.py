@@ -156,6 +156,8 @@ _RULES: list[tuple[re.Pattern[str], w.Resolver]] = [
         w.named_month,
     ),
     (re.compile(r"\b(?:in|during|since|of)\s+(?P<year>(?:19|20)\d\d)\b"), w.named_year),
+    # "next" with no time after it (those are read above): what is still to come
+    (re.compile(r"\b(?:next|upcoming|coming\s+up)\b(?!\s+(?:to|door)\b)"), w.upcoming),
 ]
 
 

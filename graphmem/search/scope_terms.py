@@ -46,9 +46,12 @@ QUESTION_WORDS = frozenset(
 #: The words of "now" (search/time_cues.py) too: the time plan reads them, and alone they
 #: match any memory that says "now" ("What exercise does Margaret do now?" met "…so I keep
 #: an epipen at mine now" by that word only).
+#: And "go", which names no topic: "Which university do I go to?" met "placement's going
+#: well" by that word only.
 MINOR_WORDS = frozenset(
     {"i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "you", "your", "yours", "s",
-     "now", "nowadays", "currently", "current", "presently", "lately", "still"}
+     "now", "nowadays", "currently", "current", "presently", "lately", "still",
+     "go", "goes", "going", "went", "gone"}
 )  # fmt: skip
 
 

@@ -209,3 +209,20 @@ def coming_season(match: re.Match[str], ref: datetime) -> Window:
     if start <= ref:
         start = month_start(start.year + 1, start.month, ref)
     return start, month_start(start.year, start.month + 3, ref)
+
+
+#: A question told in the past ("What did Jon do next?") asks what followed then, not what
+#: is still to come.
+_TOLD_BEFORE = re.compile(r"\b(?:did|didn't|was|wasn't|were|weren't|had)\b")
+#: How far ahead "next" reaches: a year from the reference day.
+AHEAD_DAYS = 365
+
+
+def upcoming(match: re.Match[str], ref: datetime) -> Window | None:
+    """ "Which marathon is Tom running next?", "When is my next practical?", "any upcoming
+    trips?": what is still to come, a year from the reference day; None for a question told
+    in the past."""
+    if _TOLD_BEFORE.search(match.string) is not None:
+        return None
+    start = day_start(ref)
+    return start, start + timedelta(days=AHEAD_DAYS)

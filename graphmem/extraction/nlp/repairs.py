@@ -151,9 +151,17 @@ def opening_verb(sentence: Span) -> Token | None:
         return None
     if any(c.dep_ in {"nsubj", "nsubjpass", "expl"} for c in root.children):
         return None
-    if any(t.dep_ not in _OPENING_DEPS for t in sentence if t.i < root.i):
+    if any(t.dep_ not in _OPENING_DEPS or _name_as_adverb(t) for t in sentence if t.i < root.i):
         return None
     return root
+
+
+def _name_as_adverb(token: Token) -> bool:
+    """ "Raj proposed!!": a capitalised word the small model tagged an adverb, which is no
+    adverb (no stop word, no "-ly", no time word) but the subject, a name."""
+    if token.pos_ != "ADV" or not token.is_title or token.is_stop:
+        return False
+    return not token.lower_.endswith("ly") and not is_time_word(token)
 
 
 def past_forms(doc: Doc, exceptions: dict[str, list[str]]) -> Doc:

@@ -1,0 +1,154 @@
+"""A job started at somewhere as something, a new job named without a verb, a promotion, the
+team one is in, a branch of a subject, a name the tagger takes for an adverb, and what is
+still to come (found by an allotment holder's, a dog walker's, a student's, a baker's, three
+pairs of friends', a retiree's, a gamer's, a new mother's, a musician's and a carer's chats,
+twenty-fifth stop). The sentences here are other wordings than the ones that found them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+from functools import partial
+
+import neo4j
+import pytest
+
+from graphmem import Memory, Settings
+from graphmem.domain.search import SearchResult
+from graphmem.extraction.dates import resolve_relative
+from graphmem.ports.embedder import Embedder
+from graphmem.search import answer_kinds
+from graphmem.search.intent import detect
+from tests.support.nlp_reading import told
+from tests.support.telling import tell_all
+
+SPEAKER = "Carys"
+
+triples = partial(told, speaker=SPEAKER)
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        # where one started, then as what
+        ("I started at Greggs on the high street as a shift supervisor",
+         [(SPEAKER, "works_at", "Greggs"), (SPEAKER, "job_title", "shift supervisor")]),
+        ("starting with Arriva as a fleet engineer next week",
+         [(SPEAKER, "works_at", "Arriva"), (SPEAKER, "job_title", "fleet engineer")]),
+        # a new job named without a verb
+        ("the new role with Shelter is full on", [(SPEAKER, "works_at", "Shelter")]),
+        # a job by its kind, where after a comma
+        ("Jess has got her first nursing job, at the Royal Free",
+         [("Jess", "works_at", "Royal Free")]),
+        # a promotion: the title now, and where
+        ("got the promotion, store manager at Aldi from June",
+         [(SPEAKER, "works_at", "Aldi"), (SPEAKER, "job_title", "store manager")]),
+        ("I got promoted to deputy head at Ysgol Glan Taf",
+         [(SPEAKER, "works_at", "Ysgol Glan Taf"), (SPEAKER, "job_title", "deputy head")]),
+        # the team one is in, as one is on it
+        ("I'm in the fraud team now", [(SPEAKER, "on_team", "fraud team")]),
+        # a subject by its branch, and where
+        ("final year of mechanical engineering at Bath",
+         [(SPEAKER, "studies_at", "Bath"), (SPEAKER, "study", "mechanical engineering")]),
+    ],
+)  # fmt: skip
+def test_jobs_teams_and_study_told_in_chat(text: str, wanted: list[tuple[str, str, str]]) -> None:
+    found = triples(text)
+    for fact in wanted:
+        assert fact in found, found
+
+
+def test_a_lost_job_is_no_new_job() -> None:
+    assert not any(p == "works_at" for _, p, _ in triples("I lost my job at Lidl"))
+
+
+def test_a_name_the_tagger_reads_as_an_adverb_keeps_its_sentence() -> None:
+    # the small model tags "Raj" an adverb: the sentence is no dropped "I" ("I raj proposed")
+    assert (SPEAKER, "engaged_to", "Raj") in triples("Raj proposed yesterday!!")
+    assert (SPEAKER, "engaged_to", "Raj") in triples("Raj proposed, I said yes")
+    # a real opening adverb still puts the "I" back
+    assert (SPEAKER, "lives_in", "Leeds") in triples("Literally just moved to Leeds")
+
+
+@pytest.mark.parametrize(
+    ("text", "month"),
+    [
+        ("failed again, rebooked for October", 10),
+        ("the scan got rescheduled for November", 11),
+        ("booked the van for September", 9),
+    ],
+)
+def test_a_date_booked_again_is_ahead(text: str, month: int) -> None:
+    told_at = datetime(2026, 7, 18, tzinfo=UTC)
+    when = resolve_relative(text, told_at)
+    assert when is not None and (when.year, when.month) == (2026, month), when
+
+
+@pytest.mark.parametrize(
+    ("query", "ahead"),
+    [
+        ("Which race is Ffion doing next?", True),
+        ("When is my next hospital appointment?", True),
+        ("Any upcoming gigs?", True),
+        ("What did Jon do next?", False),  # what followed then
+        ("Who lives next door?", False),
+        ("Who sits next to Gwen?", False),
+    ],
+)
+def test_next_asks_for_what_is_still_to_come(query: str, ahead: bool) -> None:
+    at = datetime(2026, 7, 25, tzinfo=UTC)
+    intent = detect(query, at)
+    if not ahead:
+        assert intent.kind != "window", intent
+        return
+    assert intent.kind == "window" and intent.start is not None and intent.end is not None
+    assert intent.start <= at < intent.end and intent.end.year == 2027
+
+
+def test_how_many_times_counts_once_and_twice() -> None:
+    test = answer_kinds.answer_test("How many times has Osian failed his theory test?")
+    assert test is not None
+    assert test("still stuck on it, failed twice now")
+    assert test("sat it 3 times")
+    assert not test("booked the theory test for June")
+
+
+Asked = Callable[..., list[SearchResult]]
+
+
+@pytest.fixture
+def ask(settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str) -> Asked:
+    """``ask(turns, questions, at)``: the speaker's turns told, then each question's top 3
+    results at ``at``."""
+
+    def run(turns: list[tuple[str, str]], questions: list[str], at: datetime) -> list[SearchResult]:
+        with Memory(settings, driver=driver, embedder=embedder) as memory:
+            tell_all(memory, user_id, SPEAKER, turns)
+            return [
+                memory.search(q, user_id=user_id, top_k=3, reference_date=at) for q in questions
+            ]
+
+    return run
+
+
+@pytest.mark.neo4j
+def test_a_team_changed_keeps_the_employer_first(ask: Asked) -> None:
+    # the team switch ends the old team, not the job: "Where do I work?" reads the employer
+    turns = [
+        ("2026-03-05T10:00:00Z", "the new job at Ocado is intense, I'm in the robotics team"),
+        ("2026-04-05T10:00:00Z", "found a flat in Hatfield with a garden"),
+        ("2026-05-21T10:00:00Z", "I've switched to the warehouse team now"),
+    ]
+    [found] = ask(turns, ["Where do I work?"], datetime(2026, 8, 1, tzinfo=UTC))
+    assert "Ocado" in found.results[0].text, [m.text for m in found.results]
+
+
+@pytest.mark.neo4j
+def test_the_date_booked_again_answers_when_next(ask: Asked) -> None:
+    turns = [
+        ("2026-04-19T10:00:00Z", "passed my theory! booked the practical test for June"),
+        ("2026-05-02T10:00:00Z", "my instructor says my parking is decent now"),
+        ("2026-06-28T10:00:00Z", "failed the practical test, nerves. rebooked for September"),
+    ]
+    [found] = ask(turns, ["When is my next practical test?"], datetime(2026, 7, 10, tzinfo=UTC))
+    assert "September" in found.results[0].text, [m.text for m in found.results]
