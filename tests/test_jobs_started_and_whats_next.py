@@ -152,3 +152,72 @@ def test_the_date_booked_again_answers_when_next(ask: Asked) -> None:
     ]
     [found] = ask(turns, ["When is my next practical test?"], datetime(2026, 7, 10, tzinfo=UTC))
     assert "September" in found.results[0].text, [m.text for m in found.results]
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted", "unwanted"),
+    [
+        # a workplace moved to, by its name and kind, is no home
+        ("moved to a Lloyds branch in Swansea, shorter commute",
+         (SPEAKER, "works_at", "Lloyds branch"), "lives_in"),
+        # a job gone freelance as
+        ("went self-employed as a plumber in March", (SPEAKER, "job_title", "plumber"), None),
+        # a diet kept, and one given up by eating again what it leaves out
+        ("I've decided to stay vegetarian", (SPEAKER, "diet", "vegetarian"), None),
+        ("went back to eating meat over Christmas", (SPEAKER, "eats", "meat"), None),
+    ],
+)  # fmt: skip
+def test_workplaces_freelancing_and_diets_kept_or_left(
+    text: str, wanted: tuple[str, str, str], unwanted: str | None
+) -> None:
+    found = triples(text)
+    assert wanted in found, found
+    assert unwanted is None or not any(p == unwanted for _, p, _ in found), found
+
+
+def test_eating_meat_again_ends_a_vegan_diet() -> None:
+    from tests.support.nlp_reading import facts, read_turns
+
+    [memory] = read_turns([(SPEAKER, "gone back to eating fish, I was so low on iron")])
+    assert (SPEAKER, "diet", "vegan") in facts(memory.denied)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "message", "month"),
+    [
+        # a start the message tells ahead, outside the fact's own sentence
+        ("got the Ysgol Bro job!", "got the Ysgol Bro job! starting in January", 1),
+        ("it's official", "it's official, new contract from November", 11),
+        # a date ahead that is no start, and a date of the sentence itself
+        ("I moved to Leeds!", "I moved to Leeds! flying to Rome in August", 6),
+        ("I left Tesco in March", "I left Tesco in March", 3),
+    ],
+)
+def test_the_start_of_an_event_fact(sentence: str, message: str, month: int) -> None:
+    from graphmem.extraction.starts import event_start
+
+    told_at = datetime(2026, 6, 15, tzinfo=UTC)
+    assert event_start(sentence, message, told_at).month == month
+
+
+@pytest.mark.neo4j
+def test_a_job_that_starts_later_is_not_yet_the_job(ask: Asked) -> None:
+    turns = [
+        ("2026-01-09T10:00:00Z", "teaching Year 6 at Hillside Primary this year, 31 kids"),
+        ("2026-03-20T10:00:00Z", "the school play went brilliantly"),
+        ("2026-06-15T10:00:00Z", "got the Brookfield job! starting in September"),
+    ]
+    asked = ["Which school do I work at?"]
+    [before] = ask(turns, asked, datetime(2026, 6, 20, tzinfo=UTC))
+    assert "Hillside" in before.results[0].text, [m.text for m in before.results]
+
+
+@pytest.mark.neo4j
+def test_a_job_that_started_is_the_job(ask: Asked) -> None:
+    turns = [
+        ("2026-01-09T10:00:00Z", "teaching Year 6 at Hillside Primary this year, 31 kids"),
+        ("2026-03-20T10:00:00Z", "the school play went brilliantly"),
+        ("2026-06-15T10:00:00Z", "got the Brookfield job! starting in September"),
+    ]
+    [after] = ask(turns, ["Which school do I work at?"], datetime(2026, 10, 1, tzinfo=UTC))
+    assert "Brookfield" in after.results[0].text, [m.text for m in after.results]

@@ -8,6 +8,8 @@
 // triplets with a superseded predicate (valid_to = $at, and ended_by, so deleting the new
 // memory can make them current again) and gives the new memory's triplets with those
 // predicates valid_from = $at when they have none; a merge leaves triplets alone.
+// The SUPERSEDED_BY edge keeps $at as valid_from: a change told for a later date ("got the
+// Riverside job, starting in September") takes effect then (search/gate.cypher).
 // $action: 'merge' | 'supersede', $old_id, $new_id, $now, $at (when the change happened),
 // $reason, $predicates: list<string>, $ended: list<map{source_key, predicate, target_key}>.
 // Returns: applied (bool), old_state.
@@ -27,7 +29,7 @@ CALL (old, new, eligible) {
   WITH old, new WHERE eligible AND $action = 'supersede'
   SET old.lifecycle_state = 'superseded', old.replacement_memory_id = new.id,
       old.updated_at = $now
-  CREATE (old)-[:SUPERSEDED_BY {at: $now, reason: $reason}]->(new)
+  CREATE (old)-[:SUPERSEDED_BY {at: $now, valid_from: $at, reason: $reason}]->(new)
   WITH old, new
   CALL (old, new) {
     MATCH (old)-[:MENTIONS]->(:Entity)-[r:RELATES_TO]->(:Entity)

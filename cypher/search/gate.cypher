@@ -1,7 +1,8 @@
 // The semantic gate: exact cosine of every candidate to the query, with what ranking needs:
 // the memory (its MemoryRecord fields and access_count, named one by one: `m {.*}` also read
 // its vectors, 1.5 KB each, only to drop them; tests/test_memory_projection.py keeps the list
-// whole) and when its replacement, if any, was observed.
+// whole) and when its replacement, if any, was observed (or, for a change told for a later
+// date, when it takes effect: the edge's valid_from).
 // Date-times come back as ISO-8601 strings: hydrating driver DateTime objects cost ~0.1 ms
 // each, three times per candidate, which was most of this query's time (docs/benchmarks.md).
 // The cosine is the better of the memory's own text's embedding (`embedding`, or
@@ -23,10 +24,11 @@ WHERE m.scope_key IN $scope_keys
   AND ($filter.observed_lt IS NULL OR m.observed_at < $filter.observed_lt)
   AND ($filter.event_gte IS NULL OR m.event_date >= $filter.event_gte)
   AND ($filter.event_lt IS NULL OR m.event_date < $filter.event_lt)
-OPTIONAL MATCH (m)-[:SUPERSEDED_BY|MERGED_INTO]->(r:Memory)
-WITH m, r, vector.similarity.cosine(coalesce(m.embedding, m.text_embedding), $vector) AS own,
+OPTIONAL MATCH (m)-[e:SUPERSEDED_BY|MERGED_INTO]->(r:Memory)
+WITH m, r, CASE WHEN e.valid_from > r.observed_at THEN e.valid_from ELSE r.observed_at END AS replaced,
+     vector.similarity.cosine(coalesce(m.embedding, m.text_embedding), $vector) AS own,
      coalesce(vector.similarity.cosine(m.key_embedding, $vector), 0.0) AS keyed
-WITH m, r, own, keyed,
+WITH m, replaced, own, keyed,
      CASE WHEN $resolved IS NOT NULL AND m.id IN $about
           THEN [vector.similarity.cosine(coalesce(m.embedding, m.text_embedding), $resolved),
                 coalesce(vector.similarity.cosine(m.key_embedding, $resolved), 0.0)]
@@ -41,6 +43,6 @@ RETURN collect({
              linked_memory_ids: coalesce(m.key_source_ids, [])
                                 + [(m)-[:LINKED_TO]->(o:Memory) | o.id]},
   cosine: (CASE WHEN keyed > own THEN keyed ELSE own END) * 2 - 1,
-  replaced_at: toString(r.observed_at),
+  replaced_at: toString(replaced),
   resolved_cosine: (CASE WHEN again[1] > again[0] THEN again[1] ELSE again[0] END) * 2 - 1
 }) AS rows

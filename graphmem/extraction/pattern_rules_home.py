@@ -45,6 +45,11 @@ _LEFT_FIRST = r"(?:(?i:out\s+of|out\s+from|from)\s+(?:[\w'-]+\s+){1,3}?)?"
 
 #: Not a home: an employer moved to, told by its team ("moved to the Guardian, politics team")
 _NO_TEAM_AHEAD = rf"(?![^,.;!?]{{1,40}},\s+{WORK_UNIT})"
+#: Not a home: a workplace by its name and kind ("moved to a Well pharmacy in Newport").
+_NO_WORKPLACE_AHEAD = (
+    r"(?!(?:(?i:the|an?)\s+)?[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*){0,2}\s+(?i:pharmacy|surgery|"
+    r"branch|store|office|clinic|salon|garage|library|station|depot|ward|hospital|practice)\b)"
+)
 #: Not a home: an online platform moved to ("moved from Twitch to YouTube").
 _ONLINE = rf"(?!(?:{alternation(PLATFORMS)})\b)"
 
@@ -77,7 +82,7 @@ HOME_RULES: tuple[Rule, ...] = (
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:settled)\s+(?i:in|into)\s+(?=(?:the\s+)?[A-Z]){T}",
           "lives_in", event=True),
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:to|into)\s+(?!{A_HOME}|{_NAMED_HOME_AHEAD}){_ONLINE}"
-          rf"{_NO_TEAM_AHEAD}{T}", "lives_in", event=True),
+          rf"{_NO_TEAM_AHEAD}{_NO_WORKPLACE_AHEAD}{T}", "lives_in", event=True),
     # "we moved into the Brixton place", "I moved into my Leith flat": the home by its town
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:moved|relocated)\s+(?i:to|into)\s+{NAMED_HOME}",
           "lives_in", event=True),

@@ -61,6 +61,12 @@ LIFE_RULES: tuple[Rule, ...] = (
     rule(rf"(?:^|(?<=[,;]\s)|(?<=\b(?i:so)\s))(?:(?i:officially|fully|basically|properly)\s+)?"
           rf"(?P<t>(?i:{DIETS}))\s+(?i:now|again|these\s+days|from\s+now\s+on)\b", "diet", "word",
           event=True),
+    # "decided to stay vegan", "I'm going to stay veggie": the diet kept
+    rule(rf"(?:(?<![\w'])(?i:decided\s+to|going\s+to|gonna|I'll|I\s+will)\s+)(?i:stay|remain)\s+"
+          rf"{KEEN}(?P<t>(?i:{DIETS}))\b", "diet", "word", event=True, first_person_before=True),
+    # "gone back to eating fish", "I went back to eating meat": eaten again (no longer vegan)
+    rule(rf"(?:{FP}{PERFECT}\s+{ADV}|^)(?i:gone|went|going)\s+(?i:back\s+(?:to|on)\s+eating)\s+"
+          rf"(?P<t>[^.!?;,]+)", "eats", event=True),
     # "I'm doing keto now", "we're doing paleo": the diet
     rule(rf"{BE1}\s+{ADV}(?i:doing|trying)\s+{KEEN}(?P<t>(?i:{DIETS}))\b(?!\s+(?i:recipes?|"
           rf"meals?|restaurant))", "diet", "word", event=True),

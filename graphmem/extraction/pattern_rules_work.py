@@ -197,6 +197,10 @@ WORK_RULES: tuple[Rule, ...] = (
     rule(rf"(?<![\w'])(?:(?i:promoted)\s+(?i:to)|(?i:promotion)(?:\s+(?i:to))?\s*[,:!-]*)\s+"
           rf"(?:(?i:an?|the)\s+)?(?P<t>{TITLE_WORDS})\s+(?i:at|with|for)\s+(?=(?:the\s+)?[A-Z])",
           "job_title", "title", event=True, first_person_before=True, occupation=True),
+    # "going freelance as a bookkeeper", "went self-employed as a plumber": the job now
+    rule(rf"(?<![\w'])(?i:going|gone|went|go|am|'m)\s+(?i:freelance|self-employed)\s+(?i:as)\s+"
+          rf"(?i:an?)\s+(?P<t>{TITLE_WORDS}?){_TITLE_END}", "job_title", "title", event=True,
+          first_person_before=True, occupation=True),
     # "Summer internship at Rolls-Royce in Derby starting July 6th", "New job at Monzo!":
     # a job named at the start of a message, its "I've got" left out
     rule(rf"^(?:(?i:just|finally|so|and),?\s+)?{_JOB_KIND}{_JOB}{_NOT_THE_JOB}\s+(?:(?i:as)\s+(?i:an?)\s+"
@@ -231,11 +235,12 @@ WORK_RULES: tuple[Rule, ...] = (
     rule(rf"{NAME}(?:'s|\s+has|\s+is)?\s+{ADV}(?i:gone|going|went|left)\s+(?i:to)\s+(?i:work)\s+"
           rf"(?i:for|at|with)\s+(?:the\s+)?(?=[A-Z]){ORG}", "works_at", "names", event=True),
     # "transferred to Temple station", "got moved to the Leeds branch", "got moved to the
-    # cardiac ward": where one works now
+    # cardiac ward", "moved to a Well pharmacy in Newport": where one works now
     rule(rf"(?:{FP}{PERFECT}\s+{ADV}|^|(?<=[,;]\s))(?:(?i:got|been|was|have\s+been|'ve\s+been)\s+)?"
-          rf"(?i:transferred|moved|posted|seconded|relocated)\s+(?i:to)\s+(?:the\s+)?(?P<t>(?:{CAP}"
+          rf"(?i:transferred|moved|posted|seconded|relocated)\s+(?i:to)\s+(?:(?i:the|an?)\s+)?(?P<t>(?:{CAP}"
           rf"(?:\s+{CAP}){{0,2}}\s+(?i:station|branch|office|store|depot|ward|site|team|plant|"
-          rf"warehouse|hospital|school|campus)|[a-z][\w-]*\s+(?:ward|unit|department|team)))\b",
+          rf"warehouse|hospital|school|campus|pharmacy|surgery|practice|clinic|salon|"
+          rf"garage|lab|library|care\s+home)|[a-z][\w-]*\s+(?:ward|unit|department|team)))\b",
           "works_at", event=True),
     # "off work from the library since October", "off sick from Tesco": a job still held
     *(

@@ -46,13 +46,15 @@ QUESTION_WORDS = frozenset(
 #: The words of "now" (search/time_cues.py) too: the time plan reads them, and alone they
 #: match any memory that says "now" ("What exercise does Margaret do now?" met "…so I keep
 #: an epipen at mine now" by that word only).
-#: And "go", which names no topic: "Which university do I go to?" met "placement's going
-#: well" by that word only.
 MINOR_WORDS = frozenset(
     {"i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "you", "your", "yours", "s",
-     "now", "nowadays", "currently", "current", "presently", "lately", "still",
-     "go", "goes", "going", "went", "gone"}
+     "now", "nowadays", "currently", "current", "presently", "lately", "still"}
 )  # fmt: skip
+#: Words that name no topic and score nothing, yet are words of the query: "Which
+#: university do I go to?" met "placement's going well" by "go" only. Unlike a minor word,
+#: a query left with names and these ("Where did Prof Adeyemi go?") does not fall back to
+#: scoring the names alone.
+LIGHT_WORDS = frozenset({"go", "goes", "going", "went", "gone"})
 
 
 _CALENDAR = frozenset(w.casefold() for w in (*WEEKDAYS, *MONTHS))
@@ -121,16 +123,19 @@ def scores(
     stats: dict[str, FieldStats],
     queried: Collection[str] = (),
     minor: Collection[str] = MINOR_WORDS,
+    light: Collection[str] = (),
 ) -> dict[str, float]:
     """Memory id -> its full-text score (unnormalised): per field, the sum over terms of the
     term's scope IDF times the hit's length norm over the term's best; the better field
     wins. Only memories some word besides the ``minor`` ones (:data:`MINOR_WORDS`, and the
     query's names for the memory signal) found are scored, unless the query (``queried``,
-    else the terms of ``hits``) has no other word."""
+    else the terms of ``hits``) has no other word; the ``light`` ones score nothing."""
     fields: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     major = {t for t in (queried or [t.term for t in hits]) if t not in minor}
     found_by_major: set[str] = set()
     for term in hits:
+        if term.term in light:
+            continue
         found = [
             (memory_id, chars)
             for memory_id, score, chars in zip(term.ids, term.scores, term.lengths, strict=True)

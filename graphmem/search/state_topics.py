@@ -32,7 +32,7 @@ DESCRIPTIONS: dict[str, str] = {
     "employer": "where I work: my job and employer",
     "job_title": "my job: what I do for a living",
     "on_team": "which team I am on at work",
-    "studies_at": "where I study: my school, college or university",
+    "studies_at": "where I study as a student: my college, university or course",
     "age": "how old I am, my age",
     "relationship_status": "my relationship: my partner or spouse",
     "married_to": "my relationship: my partner or spouse",

@@ -67,6 +67,7 @@ from graphmem.extraction.offline import fact_of, speaker_of
 from graphmem.extraction.pattern_rules_preferences import standing
 from graphmem.extraction.patterns import RawTriplet, find_triplets
 from graphmem.extraction.sentence_variants import restore_dropped_i, with_names_joined
+from graphmem.extraction.starts import event_start
 from graphmem.lifecycle.predicates import normalize_name
 
 if TYPE_CHECKING:
@@ -324,9 +325,8 @@ class _MessageExtraction:
         source, target = self._spell(raw.source), self._spell(raw.target)
         if not (_fits(source) and _fits(target)):
             return None
-        valid_from = None
-        if raw.event:
-            valid_from = resolve_relative(sentence, self.observed_at) or self.observed_at
+        text, observed = self.message.content, self.observed_at
+        valid_from = event_start(sentence, text, observed) if raw.event else None
         fact = fact_of(source, raw.predicate, target)
         return ExtractedTriplet(
             source=source, predicate=raw.predicate, target=target, fact=fact,

@@ -16,6 +16,15 @@ if TYPE_CHECKING:
 _JOB_VERBS = ("waitress", "bartend", "temp", "cook", "clean", "nurse", "tutor", "nanny", "babysit")
 _WORKPLACE = frozenset({"ORG", "FAC", "PERSON"})
 
+#: Workplaces by kind: one named ("a startup called Medly", "a Well pharmacy") is an
+#: organisation, whatever its label ("moved to a Well pharmacy in Newport" is no home).
+WORKPLACES = frozenset(
+    """
+    startup company firm agency studio bank hospital clinic school lab practice pharmacy
+    surgery store branch office salon garage library
+    """.split()  # noqa: SIM905
+)
+
 #: Parse predicates that are a pattern's, for a target of the type the pattern reads ("Bram,
 #: my best friend, lives in Ghent" -> ``lives_in``; "my wife joined Bosch" -> ``works_at``),
 #: so that the lifecycle reads them as it reads the pattern's; None: any target.

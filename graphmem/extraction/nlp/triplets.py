@@ -49,7 +49,7 @@ from graphmem.extraction.nlp.pastimes import (
     pastime,
     studied,
 )
-from graphmem.extraction.nlp.pattern_predicates import as_pattern, joined_group
+from graphmem.extraction.nlp.pattern_predicates import WORKPLACES, as_pattern, joined_group
 from graphmem.extraction.nlp.plans import PLAN, planner, trip_ahead
 from graphmem.extraction.nlp.repairs import opening_verb
 from graphmem.extraction.nlp.shared_subjects import (
@@ -251,11 +251,6 @@ def _gerund_objects(particles: list[Token], prep: Token) -> Iterator[tuple[list[
 
 
 #: Kinds of workplace that "called"/"named" names ("a startup called Medly").
-_WORKPLACES = frozenset(
-    "startup company firm agency studio bank hospital clinic school lab practice".split()  # noqa: SIM905
-)
-
-
 def activity_named(token: Token) -> Named | None:
     """An activity the parser read as a verb ("got into running", "switched from running"),
     named as written; None for any other word."""
@@ -388,7 +383,7 @@ def verb_triplets(
         if target is not None:
             # "joined a startup called Medly", "works as a nurse at St. Mary's": a workplace
             # named, whatever its label (but a person's)
-            workplace = obj.lemma_.lower() in _WORKPLACES and _named_as(obj) is not obj
+            workplace = obj.lemma_.lower() in WORKPLACES and _named_as(obj) is not obj
             after_job = bool(links) and links[-1].head.i != verb.i and target.type != PERSON
             kind = "ORG" if workplace or after_job else target.type
             kind = "GROUP" if joined_group(verb, obj) else kind  # a member, no employee

@@ -25,7 +25,8 @@ def collect(store: SearchStore, ctx: SearchContext, pool: Pool, settings: Search
     stats = scope_terms.field_stats([found.totals])
     names = scope_terms.named(ctx.query) if settings.names_only_add else frozenset()
     minor = scope_terms.MINOR_WORDS | names
-    scored = scope_terms.scores(found.terms, stats, [q.term for q in queries], minor)
+    queried = [q.term for q in queries]
+    scored = scope_terms.scores(found.terms, stats, queried, minor, scope_terms.LIGHT_WORDS)
     top = sorted(scored.items(), key=lambda item: -item[1])[: ctx.per_signal_k]
     best = top[0][1] if top else 0.0
     for memory_id, score in top:
