@@ -47,6 +47,10 @@ triples = partial(told, speaker=SPEAKER)
          [(SPEAKER, "works_at", "Ysgol Glan Taf"), (SPEAKER, "job_title", "deputy head")]),
         # the team one is in, as one is on it
         ("I'm in the fraud team now", [(SPEAKER, "on_team", "fraud team")]),
+        ("I'm moving to the complaints team from July", [(SPEAKER, "on_team", "complaints team")]),
+        # where one works shifts
+        ("doing lates at the Premier Inn these days", [(SPEAKER, "works_at", "Premier Inn")]),
+        ("Rhys is doing weekends at Morrisons", [("Rhys", "works_at", "Morrisons")]),
         # a subject by its branch, and where
         ("final year of mechanical engineering at Bath",
          [(SPEAKER, "studies_at", "Bath"), (SPEAKER, "study", "mechanical engineering")]),

@@ -153,7 +153,7 @@ WORK_RULES: tuple[Rule, ...] = (
     # the team one works in (one at a time; not "on the same team")
     rule(rf"(?:{BE1}|{NAME}(?:'s|\s+is))\s+{ADV}(?:(?i:now|still)\s+)?(?i:on|in)\s+(?i:the|our)\s+"
           rf"{_TEAM}", "on_team"),
-    rule(rf"(?:{FP}{PERFECT}|{NAME}(?:'s|\s+has)?|^|(?<=[,;]\s))\s*{ADV}(?:(?i:been|got|was)\s+)?"
+    rule(rf"(?:{FP}{PERFECT}|{BE1}|{NAME}(?:'s|\s+has)?|^|(?<=[,;]\s))\s*{ADV}(?:(?i:been|got|was)\s+)?"
           rf"(?i:moved|moving|switched|switching|transferred|transferring)\s+(?i:onto|to|over\s+to|"
           rf"into)\s+(?i:the)\s+{_TEAM}", "on_team", event=True),
     # "I've moved to the Guardian, politics team", "switched to Aviva, on the claims team":
@@ -258,6 +258,10 @@ WORK_RULES: tuple[Rule, ...] = (
     rule(rf"(?:{FP}|{NAME}){PERFECT}\s+{ADV}(?i:works?|working|worked)\s+(?i:nights|days|"
           rf"weekends|evenings|mornings|shifts|nights\s+and\s+weekends|part-time|full-time|"
           rf"part\s+time|full\s+time|lates|earlies)\s+{_AT}", "works_at", "names"),
+    # "doing nights at the Co-op", "Dev's doing weekends at Tesco": where one works shifts
+    rule(rf"(?:{BE1}\s+|{NAME}(?:'s|\s+is)\s+|^|(?<=[,;]\s)){ADV}(?i:doing|on)\s+(?i:nights|days|"
+          rf"weekends|evenings|lates|earlies|shifts|night\s+shifts|day\s+shifts)\s+{_AT}",
+          "works_at", "names"),
     # "I'm still working remote for Klarna", "been working remotely for a fintech called Monzo":
     # whom one works for, told with how
     rule(rf"(?:(?:{FP}|{NAME})(?:'m|\s+am|'re|\s+are|\s+is|'s|'ve\s+been|\s+have\s+been|\s+has\s+been)?"
