@@ -109,6 +109,7 @@ _FACTS = {
     "has_condition": "{s} has {t} (health condition)",
     "studies_at": "{s} studies at {t} (school, college, university)",
     "study": "{s} studies {t} (subject, course)",
+    "former_works_at": "{s} worked at {t} before (former job, workplace)",
 }  # fmt: skip
 
 

@@ -211,3 +211,10 @@ HOW_MANY = (
     rf"(?P<t>\d{{1,2}}|(?i:{'|'.join(NUMBER_WORDS)}))\s+"
     rf"(?P<n>(?i:{'|'.join(sorted(COUNTED, key=len, reverse=True))}))(?![\w'-])"
 )
+#: Workplaces one quits a job at, by kind ("quit the cafe"; not a gym or a school, which one
+#: quits as a member or pupil).
+QUIT_PLACE = (
+    r"(?:cafe|café|coffee\s+shop|bakery|restaurant|bar|pub|shop|store|supermarket|firm|company|"
+    r"agency|warehouse|factory|call\s+cent(?:er|re)|hospital|clinic|salon|hotel|office\s+job|"
+    r"startup|start-up|lab|laboratory|bank|care\s+home|nursing\s+home|newspaper|magazine)\b"
+)

@@ -40,6 +40,7 @@ from graphmem.extraction.pattern_fragments import (
     PHONE,
     PLURAL_REL,
     PROMOTED,
+    QUIT_PLACE,
     REL,
     REL_ADJ,
     SPLIT,
@@ -89,13 +90,6 @@ _WHEN = r"(?=\s+(?i:next|this|on|in|from|tomorrow|after)\b)"  # a start told by 
 _NO_JOB_AFTER = (
     r"(?![\w'-]|\s+(?i:at|with|applications?|interviews?|offers?|hunt|hunting|search|ads?|"
     r"adverts?|description|title)\b)"
-)
-#: Workplaces one quits a job at, by kind ("quit the cafe"; not a gym or a school, which one
-#: quits as a member or pupil).
-_QUIT_PLACE = (
-    r"(?:cafe|café|coffee\s+shop|bakery|restaurant|bar|pub|shop|store|supermarket|firm|company|"
-    r"agency|warehouse|factory|call\s+cent(?:er|re)|hospital|clinic|salon|hotel|office\s+job|"
-    r"startup|start-up|lab|laboratory|bank|care\s+home|nursing\s+home|newspaper|magazine)\b"
 )
 
 RULES: tuple[Rule, ...] = (
@@ -328,7 +322,7 @@ RULES: tuple[Rule, ...] = (
     # wherever it was (a workplace by its kind; not "left the office at 6", "quit the gym")
     rule(rf"(?:{FP}{PERFECT}\s+{ADV}|^|(?<=[,;]\s))(?:(?i:quit|resigned\s+from|walked\s+out\s+of|"
           rf"handed\s+in\s+(?:my|our)\s+notice\s+at)\s+(?i:my|the|our)\s+(?:(?i:old)\s+)?"
-          rf"(?i:job|{_QUIT_PLACE})|(?i:left)\s+(?i:my|the|our)\s+(?:(?i:old|day|office|bar|shop|"
+          rf"(?i:job|{QUIT_PLACE})|(?i:left)\s+(?i:my|the|our)\s+(?:(?i:old|day|office|bar|shop|"
           rf"cafe|café)\s+)?(?i:job)|(?i:packed|jacked|chucked)\s+(?i:in)\s+(?i:my|the|our)\s+"
           rf"(?:(?i:old|day)\s+)?(?i:job))\b{_NO_JOB_AFTER}", "job_quit", denial=True),
     # "I'm off the antidepressants now": no longer taken (a denial)

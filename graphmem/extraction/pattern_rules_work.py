@@ -20,6 +20,7 @@ from graphmem.extraction.pattern_fragments import (
     NOT_SAID_OF,
     ORG,
     PERFECT,
+    QUIT_PLACE,
     TITLE_WORDS,
     WORK_UNIT,
 )
@@ -163,11 +164,13 @@ WORK_RULES: tuple[Rule, ...] = (
     rule(rf"(?:{FP}{PERFECT}|^|(?<=[,;]\s))\s*{ADV}(?i:moved|switched|gone\s+over|went\s+over)\s+"
           rf"(?i:to)\s+(?:the\s+)?[A-Z][^,.;!?]{{0,40}},\s+(?:(?i:on|in)\s+)?(?:(?i:the)\s+)?"
           rf"{_TEAM}", "on_team", event=True),
-    # "I'm still at the council, planning department", "Jo's at the BBC, in the news team":
-    # where one works, told by the department one is in there
-    rule(rf"(?:{IM}|{NAME}(?:'s|\s+is))\s+{ADV}(?:(?i:still|now)\s+)?(?i:at)\s+(?:(?i:the)\s+)?"
-          rf"(?!(?i:home|work|school|uni|college|university|the\s+beach|the\s+gym)\b)"
-          rf"(?P<t>(?:[A-Z][\w&'-]*|[a-z][\w'-]*)(?:\s+[A-Z][\w&'-]*){{0,3}}),\s+(?:(?i:in)\s+)?"
+    # "I'm still at the council, planning department", "Jo's at the BBC, in the news team",
+    # "back at work, still at the council in the planning team": where one works, told by the
+    # department one is in there
+    rule(rf"(?:(?:{IM}|{NAME}(?:'s|\s+is))\s+{ADV}|(?<=[,;]\s)(?=(?i:still|now)\b))(?:(?i:still|now)\s+)?"
+          rf"(?i:at)\s+(?:(?i:the)\s+)?(?!(?i:home|work|school|uni|college|university|the\s+beach|"
+          rf"the\s+gym)\b)(?P<t>(?:[A-Z][\w&'-]*|[a-z][\w'-]*)(?:\s+[A-Z][\w&'-]*){{0,3}})"
+          rf"(?:,\s+(?:(?i:in|on)\s+)?|\s+(?i:in|on)\s+)"
           rf"(?:(?i:the)\s+)?(?!(?i:whole|entire|same|other)\b)(?:[a-z][\w'-]*\s+){{1,2}}"
           rf"(?i:department|dept|team|desk|ward|unit)(?=\s*(?:[,.;!?]|$))", "works_at"),
     # "Nadia's left for a job with Shelter", "I'm leaving for a role at Arup": the job left for
@@ -197,6 +200,11 @@ WORK_RULES: tuple[Rule, ...] = (
     rule(rf"(?<![\w'])(?:(?i:promoted)\s+(?i:to)|(?i:promotion)(?:\s+(?i:to))?\s*[,:!-]*)\s+"
           rf"(?:(?i:an?|the)\s+)?(?P<t>{TITLE_WORDS})\s+(?i:at|with|for)\s+(?=(?:the\s+)?[A-Z])",
           "job_title", "title", event=True, first_person_before=True, occupation=True),
+    # "I finally quit the bank", "resigned from the bakery in May": the workplace one left,
+    # by its kind, is where one worked (not "quit the pub quiz")
+    rule(rf"(?:{FP}{PERFECT}\s+{ADV}|^|(?<=[,;]\s))(?i:quit|resigned\s+from|walked\s+out\s+of)\s+"
+          rf"(?i:the|my|our)\s+(?P<t>{QUIT_PLACE})(?=\s*(?:[,.;!?]|$|(?i:and|to|after|last|in|"
+          rf"on|this|because|so|but|for)\b))", "former_works_at", event=True),
     # "going freelance as a bookkeeper", "went self-employed as a plumber": the job now
     rule(rf"(?<![\w'])(?i:going|gone|went|go|am|'m)\s+(?i:freelance|self-employed)\s+(?i:as)\s+"
           rf"(?i:an?)\s+(?P<t>{TITLE_WORDS}?){_TITLE_END}", "job_title", "title", event=True,

@@ -86,6 +86,11 @@ STATE_PREDICATES = sorted(
     | PASTIME_PREDICATES
     | ROLE_PREDICATES
 )
+#: A state told as what was ("I finally quit the bank": ``former_works_at bank``, "retired
+#: from the NHS"): no fact of now, and for a question about the past a state that ended when
+#: it was told.
+FORMER = "former_"
+FORMER_PREDICATES = sorted(FORMER + p for p in DEFAULT_FUNCTIONAL_PREDICATES | ROLE_PREDICATES)
 
 
 def _held_at(fact: StateFact, at: datetime) -> bool:
@@ -241,11 +246,21 @@ def plan(store: SearchStore, ctx: SearchContext, at: datetime) -> TemporalPlan:
             result.windows += earlier_years((intent.start, intent.end), YEARS_BACK)
             result.latest_window = True
     elif intent.kind in ("current", "past"):
-        read = store.state_facts(ctx.owner.key, STATE_PREDICATES)
-        facts = [f for f in read if f.predicate not in PASTIME_PREDICATES]
+        wanted = (
+            STATE_PREDICATES if intent.kind == "current" else STATE_PREDICATES + FORMER_PREDICATES
+        )
+        read = store.state_facts(ctx.owner.key, wanted)
+        facts = [_as_ended(f) for f in read if f.predicate not in PASTIME_PREDICATES]
         if intent.kind == "current":
             pastimes = [f for f in read if f.predicate in PASTIME_PREDICATES]
             _current(result, facts, ctx.query, at, ctx.self_names, pastimes)
         else:
             _past(result, facts, ctx.query, at, ctx.self_names)
     return result
+
+
+def _as_ended(fact: StateFact) -> StateFact:
+    """A fact told as former (:data:`FORMER_PREDICATES`) ended when it was told."""
+    if not fact.predicate.startswith(FORMER) or fact.replaced_at is not None:
+        return fact
+    return fact.model_copy(update={"replaced_at": fact.observed_at})
