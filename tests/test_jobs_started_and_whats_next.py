@@ -164,6 +164,12 @@ def test_the_date_booked_again_answers_when_next(ask: Asked) -> None:
         # a workplace moved to, by its name and kind, is no home
         ("moved to a Lloyds branch in Swansea, shorter commute",
          (SPEAKER, "works_at", "Lloyds branch"), "lives_in"),
+        # a workplace quit, by its kind, is where one worked
+        ("I finally quit the supermarket and went back to college",
+         (SPEAKER, "former_works_at", "supermarket"), None),
+        # where one works, told by the team one is in, after a comma
+        ("back from leave, still at the library in the children's team",
+         (SPEAKER, "works_at", "library"), None),
         # a job gone freelance as
         ("went self-employed as a plumber in March", (SPEAKER, "job_title", "plumber"), None),
         # a diet kept, and one given up by eating again what it leaves out
@@ -225,3 +231,37 @@ def test_a_job_that_started_is_the_job(ask: Asked) -> None:
     ]
     [after] = ask(turns, ["Which school do I work at?"], datetime(2026, 10, 1, tzinfo=UTC))
     assert "Brookfield" in after.results[0].text, [m.text for m in after.results]
+
+
+@pytest.mark.neo4j
+def test_a_workplace_quit_answers_where_one_worked_before(ask: Asked) -> None:
+    turns = [
+        ("2026-01-18T10:00:00Z",
+         "big news, I finally quit the hotel and I'm training to be a florist"),
+        ("2026-03-05T10:00:00Z",
+         "qualified! doing the flowers for three weddings at the Feathers hotel in May"),
+        ("2026-06-12T10:00:00Z",
+         "working from a stall at the Saturday market in Ludlow, the council books me too"),
+    ]  # fmt: skip
+    [found] = ask(turns, ["Where did I work before?"], datetime(2026, 7, 1, tzinfo=UTC))
+    assert "quit the hotel" in found.results[0].text, [m.text for m in found.results]
+
+
+def test_a_fact_told_as_former_is_a_state_that_ended_for_the_past() -> None:
+    from graphmem.ports.search import StateFact
+    from graphmem.search import temporal
+    from graphmem.search.time_plan import TemporalPlan
+
+    told = datetime(2026, 1, 18, tzinfo=UTC)
+    at = datetime(2026, 7, 1, tzinfo=UTC)
+    fact = StateFact(
+        memory_id="m1", state="active", observed_at=told, source_id="e1", source=SPEAKER,
+        predicate="former_works_at", target_id="e2", target="hotel",
+    )  # fmt: skip
+    ended = temporal._as_ended(fact)
+    assert ended.replaced_at == told
+    query = "Where did I work before?"
+    plan = TemporalPlan(intent=detect(query, at))
+    temporal._past(plan, [ended], query, at, [SPEAKER.lower()])
+    assert plan.asked == {"m1"}
+    assert "former_works_at" in temporal.FORMER_PREDICATES
