@@ -248,7 +248,7 @@ WORK_RULES: tuple[Rule, ...] = (
           rf"(?i:transferred|moved|posted|seconded|relocated)\s+(?i:to)\s+(?:(?i:the|an?)\s+)?(?P<t>(?:{CAP}"
           rf"(?:\s+{CAP}){{0,2}}\s+(?i:station|branch|office|store|depot|ward|site|team|plant|"
           rf"warehouse|hospital|school|campus|pharmacy|surgery|practice|clinic|salon|"
-          rf"garage|lab|library|care\s+home)|[a-z][\w-]*\s+(?:ward|unit|department|team)))\b",
+          rf"garage|lab|library)|[a-z][\w-]*\s+(?:ward|unit|department|team)))\b",
           "works_at", event=True),
     # "off work from the library since October", "off sick from Tesco": a job still held
     *(

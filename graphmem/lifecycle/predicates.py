@@ -23,6 +23,10 @@ import re
 import unicodedata
 from collections.abc import Iterable, Iterator
 
+#: The prefix of a fact told as what was ("retired from the NHS": ``former_works_at NHS``): no
+#: fact of now, never superseded (extraction/nlp/former.py, search/temporal.py).
+FORMER = "former_"
+
 DEFAULT_FUNCTIONAL_PREDICATES: frozenset[str] = frozenset(
     {
         "lives_in",

@@ -48,7 +48,7 @@ from datetime import datetime
 
 from graphmem.domain.club_roles import NAMED_BY
 from graphmem.domain.memory import LifecycleState
-from graphmem.lifecycle.predicates import DEFAULT_FUNCTIONAL_PREDICATES, normalize_name
+from graphmem.lifecycle.predicates import DEFAULT_FUNCTIONAL_PREDICATES, FORMER, normalize_name
 from graphmem.ports.search import SearchStore, StateFact
 from graphmem.search import lucene
 from graphmem.search.context import SearchContext
@@ -89,7 +89,6 @@ STATE_PREDICATES = sorted(
 #: A state told as what was ("I finally quit the bank": ``former_works_at bank``, "retired
 #: from the NHS"): no fact of now, and for a question about the past a state that ended when
 #: it was told.
-FORMER = "former_"
 FORMER_PREDICATES = sorted(FORMER + p for p in DEFAULT_FUNCTIONAL_PREDICATES | ROLE_PREDICATES)
 
 

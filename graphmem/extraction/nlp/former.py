@@ -20,14 +20,13 @@ from graphmem.domain.extraction import ANY_VALUE, ExtractedTriplet
 from graphmem.extraction.nlp.clauses import clause_asserts
 from graphmem.extraction.nlp.names import concept
 from graphmem.extraction.nlp.parsed import ParsedTriplet
-from graphmem.lifecycle.predicates import normalize_name
+from graphmem.lifecycle.predicates import FORMER, normalize_name
 
 if TYPE_CHECKING:
     from spacy.tokens import Token
 
     from graphmem.extraction.nlp.names import Named, Speakers
 
-FORMER = "former_"
 #: Verbs that end a job, told with what one was ("retired as head nurse").
 _ENDERS = frozenset({"retire", "resign"})
 
