@@ -25,6 +25,7 @@ from graphmem.ports.embedder import Embedder
 from graphmem.settings import INSECURE_DEV_PASSWORD
 from tests.api.tcp_proxy import TcpProxy
 from tests.support.fixtures import openai_server  # noqa: F401  (fixture)
+from tests.support.telling import SPEAKER, Asked, asker
 
 ROOT = Path(__file__).resolve().parent.parent
 # Overridable so two checkouts can run their suites side by side.
@@ -114,6 +115,14 @@ def memory(settings: Settings, driver: neo4j.Driver, embedder: Embedder) -> Memo
 def user_id() -> str:
     """A fresh scope per test: tests are isolated by scope ids, never by wiping the DB."""
     return f"test-user-{uuid.uuid4()}"
+
+
+@pytest.fixture
+def ask(settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str) -> Asked:
+    """``ask(turns, questions, at, top_k=3, explain=False)``: ``(day, text)`` turns told by
+    :data:`tests.support.telling.SPEAKER` in a fresh scope, then each question's results at
+    ``at`` (tests/support/telling.py, ``asker``)."""
+    return asker(settings, driver, embedder, user_id, SPEAKER)
 
 
 @pytest.fixture

@@ -6,23 +6,16 @@ twenty-fifth stop). The sentences here are other wordings than the ones that fou
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import UTC, datetime
 from functools import partial
 
-import neo4j
 import pytest
 
-from graphmem import Memory, Settings
-from graphmem.domain.search import SearchResult
 from graphmem.extraction.dates import resolve_relative
-from graphmem.ports.embedder import Embedder
 from graphmem.search import answer_kinds
 from graphmem.search.intent import detect
 from tests.support.nlp_reading import told
-from tests.support.telling import tell_all
-
-SPEAKER = "Carys"
+from tests.support.telling import SPEAKER, Asked
 
 triples = partial(told, speaker=SPEAKER)
 
@@ -117,24 +110,6 @@ def test_how_many_times_counts_once_and_twice() -> None:
     assert not test("booked the theory test for June")
 
 
-Asked = Callable[..., list[SearchResult]]
-
-
-@pytest.fixture
-def ask(settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str) -> Asked:
-    """``ask(turns, questions, at)``: the speaker's turns told, then each question's top 3
-    results at ``at``."""
-
-    def run(turns: list[tuple[str, str]], questions: list[str], at: datetime) -> list[SearchResult]:
-        with Memory(settings, driver=driver, embedder=embedder) as memory:
-            tell_all(memory, user_id, SPEAKER, turns)
-            return [
-                memory.search(q, user_id=user_id, top_k=3, reference_date=at) for q in questions
-            ]
-
-    return run
-
-
 @pytest.mark.neo4j
 def test_a_team_changed_keeps_the_employer_first(ask: Asked) -> None:
     # the team switch ends the old team, not the job: "Where do I work?" reads the employer
@@ -210,26 +185,24 @@ def test_the_start_of_an_event_fact(sentence: str, message: str, month: int) -> 
     assert event_start(sentence, message, told_at).month == month
 
 
+#: A new job told in June, starting in September.
+_NEW_SCHOOL = [
+    ("2026-01-09T10:00:00Z", "teaching Year 6 at Hillside Primary this year, 31 kids"),
+    ("2026-03-20T10:00:00Z", "the school play went brilliantly"),
+    ("2026-06-15T10:00:00Z", "got the Brookfield job! starting in September"),
+]
+
+
 @pytest.mark.neo4j
 def test_a_job_that_starts_later_is_not_yet_the_job(ask: Asked) -> None:
-    turns = [
-        ("2026-01-09T10:00:00Z", "teaching Year 6 at Hillside Primary this year, 31 kids"),
-        ("2026-03-20T10:00:00Z", "the school play went brilliantly"),
-        ("2026-06-15T10:00:00Z", "got the Brookfield job! starting in September"),
-    ]
     asked = ["Which school do I work at?"]
-    [before] = ask(turns, asked, datetime(2026, 6, 20, tzinfo=UTC))
+    [before] = ask(_NEW_SCHOOL, asked, datetime(2026, 6, 20, tzinfo=UTC))
     assert "Hillside" in before.results[0].text, [m.text for m in before.results]
 
 
 @pytest.mark.neo4j
 def test_a_job_that_started_is_the_job(ask: Asked) -> None:
-    turns = [
-        ("2026-01-09T10:00:00Z", "teaching Year 6 at Hillside Primary this year, 31 kids"),
-        ("2026-03-20T10:00:00Z", "the school play went brilliantly"),
-        ("2026-06-15T10:00:00Z", "got the Brookfield job! starting in September"),
-    ]
-    [after] = ask(turns, ["Which school do I work at?"], datetime(2026, 10, 1, tzinfo=UTC))
+    [after] = ask(_NEW_SCHOOL, ["Which school do I work at?"], datetime(2026, 10, 1, tzinfo=UTC))
     assert "Brookfield" in after.results[0].text, [m.text for m in after.results]
 
 

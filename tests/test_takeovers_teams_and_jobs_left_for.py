@@ -6,22 +6,16 @@ twenty-fourth stop). The sentences here are other wordings than the ones that fo
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from datetime import UTC, datetime
 from functools import partial
 
-import neo4j
 import pytest
 
-from graphmem import Memory, Settings
-from graphmem.domain.search import SearchResult
 from graphmem.lifecycle.predicates import DEFAULT_FUNCTIONAL_PREDICATES
 from graphmem.ports.embedder import Embedder
 from graphmem.search.told_changes import told_changes
 from tests.support.nlp_reading import told
-from tests.support.telling import scorer, tell_all
-
-SPEAKER = "Carys"
+from tests.support.telling import SPEAKER, Asked, scorer
 
 triples = partial(told, speaker=SPEAKER)
 
@@ -86,31 +80,6 @@ def test_a_move_that_names_again_what_it_moved_from_pairs_an_update() -> None:
     assert told_changes([old, now], asked) == []
     other = ranked("d", "Efa's switched to a bigger bike", 9)
     assert told_changes([old, other], asked) == []
-
-
-Asked = Callable[..., list[SearchResult]]
-
-
-@pytest.fixture
-def ask(settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str) -> Asked:
-    """``ask(turns, questions, at, top_k=3, explain=False)``: the speaker's turns told, then
-    each question's results at ``at``."""
-
-    def run(
-        turns: list[tuple[str, str]],
-        questions: list[str],
-        at: datetime,
-        top_k: int = 3,
-        explain: bool = False,
-    ) -> list[SearchResult]:
-        with Memory(settings, driver=driver, embedder=embedder) as memory:
-            tell_all(memory, user_id, SPEAKER, turns)
-            return [
-                memory.search(q, user_id=user_id, top_k=top_k, reference_date=at, explain=explain)
-                for q in questions
-            ]
-
-    return run
 
 
 @pytest.mark.neo4j

@@ -6,8 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from graphmem import Memory
-from graphmem.domain.search import ScoreBreakdown, ScoredMemory
+import neo4j
+
+from graphmem import Memory, Settings
+from graphmem.domain.search import ScoreBreakdown, ScoredMemory, SearchResult
+from graphmem.ports.embedder import Embedder
 
 
 def teller(memory: Memory, user_id: str, name: str) -> Callable[[str, str], str]:
@@ -26,6 +29,35 @@ def tell_all(memory: Memory, user_id: str, name: str, turns: list[tuple[str, str
     they made."""
     tell = teller(memory, user_id, name)
     return [tell(text, day) for day, text in turns]
+
+
+#: Who tells the turns the ``ask`` fixture (tests/conftest.py) tells.
+SPEAKER = "Carys"
+#: What the ``ask`` fixture is: ``ask(turns, questions, at, top_k=3, explain=False)``.
+Asked = Callable[..., list[SearchResult]]
+
+
+def asker(
+    settings: Settings, driver: neo4j.Driver, embedder: Embedder, user_id: str, name: str
+) -> Asked:
+    """``ask(turns, questions, at, top_k=3, explain=False)``: ``name``'s ``turns`` told (as
+    :func:`tell_all`), then each question's results at ``at``."""
+
+    def ask(
+        turns: list[tuple[str, str]],
+        questions: list[str],
+        at: datetime,
+        top_k: int = 3,
+        explain: bool = False,
+    ) -> list[SearchResult]:
+        with Memory(settings, driver=driver, embedder=embedder) as memory:
+            tell_all(memory, user_id, name, turns)
+            return [
+                memory.search(q, user_id=user_id, top_k=top_k, reference_date=at, explain=explain)
+                for q in questions
+            ]
+
+    return ask
 
 
 def scorer(actor: str) -> Callable[..., ScoredMemory]:
