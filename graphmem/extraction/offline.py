@@ -110,6 +110,7 @@ _FACTS = {
     "studies_at": "{s} studies at {t} (school, college, university)",
     "study": "{s} studies {t} (subject, course)",
     "former_works_at": "{s} worked at {t} before (former job, workplace)",
+    "plays_for": "{s} plays for {t} (sport, team, club)",
 }  # fmt: skip
 
 

@@ -59,7 +59,9 @@ from graphmem.extraction.pattern_rules_pets import PET_RULES
 from graphmem.extraction.pattern_rules_possessions import POSSESSION_RULES
 from graphmem.extraction.pattern_rules_preferences import PREFERENCE_RULES
 from graphmem.extraction.pattern_rules_roles import ROLE_RULES
+from graphmem.extraction.pattern_rules_sport import SPORT_RULES
 from graphmem.extraction.pattern_rules_work import WORK_RULES
+from graphmem.extraction.pattern_rules_work_fields import FIELD_RULES
 from graphmem.extraction.pattern_words import (
     DIETS,
 )
@@ -378,7 +380,9 @@ RULES: tuple[Rule, ...] = (
     *PET_RULES,
     *LIFE_RULES,
     *WORK_RULES,
+    *FIELD_RULES,
     *ROLE_RULES,
+    *SPORT_RULES,
     # "I live alone now": no one lives with the speaker any more (a denial of any value)
     rule(rf"(?:{FP}\s+{ADV}(?i:live)|{BE1}\s+{ADV}(?i:living)|{NAME}\s+{ADV}(?i:lives))\s+"
           rf"(?i:alone|on\s+(?:my|our)\s+own|by\s+(?:myself|ourselves))\b", "alone",

@@ -53,6 +53,17 @@ _NO_WORKPLACE_AHEAD = (
 #: Not a home: an online platform moved to ("moved from Twitch to YouTube").
 _ONLINE = rf"(?!(?:{alternation(PLATFORMS)})\b)"
 
+#: How one lives there: "lives alone in Whitby", "lives on his own in Swindon".
+_ALONE = (
+    r"(?:(?i:alone|on\s+(?:my|his|her|their|our)\s+own|by\s+(?:myself|himself|herself|"
+    r"themselves|ourselves))\s+)?"
+)
+#: Not a town after "in": a school year, a class, a ward ("still in Year 9", "in A&E").
+_NOT_A_TOWN = r"(?!(?i:year|reception|form|class|set|grade|hospital|a&e|icu|team|group)\b)"
+_SOMEONE_IS = rf"{NAME}(?<!\sI)(?:'s|\s+is)\s+"
+#: A town's end, told as the sentence's or before a word of time or company.
+_TOWN_END = r"(?=\s*(?:[,.;!?)]|$|(?i:now|with|and|these|nowadays|too|though)\b))"
+
 #: What a home got is told with: "a proper flat", "our own little place", "a tiny 2-bed".
 _HOME_ADJ = (
     r"(?:(?i:new|own|small|little|big|bigger|nice|lovely|tiny|proper|cute|cosy|cozy|gorgeous|"
@@ -64,7 +75,7 @@ HOME_RULES: tuple[Rule, ...] = (
     rule(rf"{NAME}(?:\s+(?i:is|was)|'s)?\s+{ADV}(?:(?i:visiting|visited)|(?i:coming|came|come|"
           rf"flying|flew|flown)(?:\s+(?i:in|over|up|down))?|(?i:over|up|down))\s+(?i:from)\s+"
           rf"(?=[A-Z]){ORG}(?![\w'-])(?!\s+(?i:airport|station)\b)", "lives_in"),
-    rule(rf"{FP}\s+{ADV}(?i:live|reside)\s+(?i:in)\s+(?!{_A_HOME_IN}){T}", "lives_in"),
+    rule(rf"{FP}\s+{ADV}(?i:live|reside)\s+{_ALONE}(?i:in)\s+(?!{_A_HOME_IN}){T}", "lives_in"),
     rule(rf"{BE1}\s+{ADV}(?i:living|based|staying|settled)\s+(?i:in)\s+(?!{_A_HOME_IN}){T}",
           "lives_in"),
     # "rent is 950 a month for a one bed in Roath", "our rent's 1200 for a three bed in Canton":
@@ -157,11 +168,18 @@ HOME_RULES: tuple[Rule, ...] = (
     # "…before moving to Leeds", "since relocating to Porto, I…": the move happened
     rule(rf"(?<![\w'])(?i:before|after|since)\s+(?i:moving|relocating)\s+(?i:to)\s+{T}",
           "lives_in", event=True, first_person_before=True),
-    rule(rf"{NAME}\s+{ADV}(?i:lives|resides)\s+(?i:in)\s+(?!{_A_HOME_IN}){T}", "lives_in"),
+    rule(rf"{NAME}\s+{ADV}(?i:lives|resides)\s+{_ALONE}(?i:in)\s+(?!{_A_HOME_IN}){T}", "lives_in"),
     # "home in Cardiff finally", "I'm back home in Leeds": where the speaker lives (not "home
     # in Leeds for Christmas", a visit)
     rule(rf"(?:{BE1}\s+{ADV}|^|(?<=[,;]\s))(?:(?i:finally|back|safely)\s+)*(?i:home)\s+(?i:in)\s+"
           rf"(?=[A-Z]){ORG}(?![\w'-])(?!\s+(?i:for|over|with|visiting)\b)", "lives_in", event=True),
+    # "Dan's still in Leeds", "Nico's Mother is in Faro now" ("she", after "Is your mum still
+    # in Portugal?"): where someone else lives, told with "still" or "now" (not the speaker,
+    # who may be away; not "still in Year 9", "in Spanish class")
+    rule(rf"{_SOMEONE_IS}(?i:still|now)\s+(?i:in)\s+{_NOT_A_TOWN}(?=[A-Z]){ORG}{_TOWN_END}",
+          "lives_in"),
+    rule(rf"{_SOMEONE_IS}(?i:in)\s+{_NOT_A_TOWN}(?=[A-Z]){ORG}\s+(?i:now|still|these\s+days)\b",
+          "lives_in"),
     # "Linda's gone home to Norwich", "Gran flew back home to Cork": where their home is
     rule(rf"{NAME}(?:'s|\s+has)?\s+{ADV}(?i:gone|went|going|flew|flown|headed|heading|driven|"
           rf"drove)\s+(?:(?i:back)\s+)?(?i:home)\s+(?i:to)\s+(?=[A-Z]){ORG}", "lives_in",

@@ -16,7 +16,16 @@ _DROPPED_I = re.compile(
     r"[Mm]oved|[Rr]elocated|[Ss]tarted|[Bb]egan|[Gg]ot|[Ll]anded|[Aa]ccepted|[Jj]oined|"
     r"[Aa]dopted|[Rr]escued|[Bb]ought|[Ss]old|[Ss]witched|[Ll]oved?|[Hh]ated?|[Ww]ent|"
     r"[Bb]ecame|[Rr]esigned|[Tt]ook|[Tt]urned|[Hh]ad|[Mm]et|[Ss]aw|[Vv]isited|[Tt]ried|"
-    r"[Bb]ooked|[Ff]inished|[Ww]atched|[Ss]igned|[Ff]ound|[Hh]ired|[Pp]icked)\b(?!['-])"
+    r"[Bb]ooked|[Ff]inished|[Ww]atched|[Ss]igned|[Ff]ound|[Hh]ired|[Pp]icked|[Tt]ore|"
+    r"[Bb]roke|[Ss]prained|[Tt]wisted|[Pp]ulled|[Ff]ractured|[Dd]islocated|[Pp]assed|"
+    r"[Ff]ailed)\b(?!['-])"
+)
+#: An interjection before the sentence's words ("Ugh, tore my hamstring", "Oh well, failed
+#: my theory test"): the dropped "I" goes after it.
+_INTERJECTION = re.compile(
+    r"^(?:(?:[Uu]gh+|[Aa]rgh+|[Oo]uch|[Oo]h(?:\s+well|\s+no|\s+man)?|[Aa]h|[Ww]ell|[Ss]o|"
+    r"[Yy]eah|[Yy]ep|[Oo]kay|[Oo]k|[Ss]igh|[Dd]amn|[Bb]ad\s+news|[Gg]ood\s+news|[Hh]ey|"
+    r"[Uu]pdate)[,!.:]*\s+)+(?=\w)"
 )
 
 
@@ -61,7 +70,16 @@ def with_dropped_i(sentence: str) -> str:
     """The sentence with its dropped "I" back ("Quit my job at Lidl" -> "I quit my job at
     Lidl", "No longer vegetarian" -> "I'm no longer vegetarian", "Can't stand horror" -> "I
     can't stand horror", "Living in Leith now" -> "I'm living in Leith now"; not a
-    question); any other sentence as it is."""
+    question; after an interjection: "Ugh, I tore my hamstring"); any other sentence as it
+    is."""
+    said = _INTERJECTION.match(sentence)
+    if said is not None:
+        rest = _with_i(sentence[said.end() :])
+        return sentence if rest == sentence[said.end() :] else sentence[: said.end()] + rest
+    return _with_i(sentence)
+
+
+def _with_i(sentence: str) -> str:
     if _DROPPED_IM.match(sentence) is not None:
         return f"I'm {sentence[:1].lower()}{sentence[1:]}"
     if _DROPPED_IM_DOING.match(sentence) is not None and not sentence.rstrip().endswith("?"):

@@ -13,7 +13,8 @@ horses", "loves", "a big fan of"), "How much did Rosa weigh?" or "How far did I 
 measure with its unit ("3.2 kilos", "10k"), "When are the classes now?" a day, a part of it,
 a date or a recurrence ("Saturday mornings", "alternate weekends"; not "When did …?", whose
 answer is the event's own date), "Which platform do I stream on?" an online platform by
-name ("moved from Twitch to YouTube"). A memory that holds no answer of that kind ("My partner
+name ("moved from Twitch to YouTube"), "What sport does Felix play?" a sport by name ("picked
+for the county cricket squad"). A memory that holds no answer of that kind ("My partner
 thinks I should rent a studio") may still match the question's words best; one that holds
 one ("found one in Hyde Park for £400 a month") is the answer; so is one that says there is
 none any more ("My husband quit coffee" for "How much coffee does my husband drink?"). When
@@ -35,6 +36,7 @@ from graphmem.domain.calendar_words import MONTHS
 from graphmem.domain.medicines import DOSED, MEDICINE, PUT_ON, TAKEN_FOR
 from graphmem.domain.online_platforms import PLATFORMS
 from graphmem.domain.schooling import GRADED, SUBJECTS
+from graphmem.domain.sports import SPORTS
 from graphmem.search.label_numbers import without_labels
 
 Kind = Literal[
@@ -51,6 +53,7 @@ Kind = Literal[
     "measure",
     "when",
     "platform",
+    "sport",
 ]
 
 
@@ -112,7 +115,8 @@ _HOLDS: dict[Kind, re.Pattern[str]] = {
     "condition": re.compile(
         r"\b(?:diagnos\w*|disease|condition|syndrome|disorder|infection|cancer|tumou?r|"
         r"diabet\w*|arthritis|asthma|epilep\w*|dementia|allerg\w*|illness|ill|sick|virus|flu|"
-        r"covid|injur\w*|broke|broken|fractur\w*|sprain\w*|torn|pulled|surgery|operation|"
+        r"covid|injur\w*|broke|broken|fractur\w*|sprain\w*|tore|torn|pulled|twisted|"
+        r"dislocat\w*|concuss\w*|hamstring|ligaments?|acl|cartilage|surgery|operation|"
         r"limp\w*|pain|ache|aching|sore|swollen|lump|rash|vomit\w*|seizures?|stroke|"
         r"heart\s+attack|depress\w*|anxiety|migraines?)\b|\b{TAKEN_FOR}",
         re.I,
@@ -170,6 +174,8 @@ _HOLDS: dict[Kind, re.Pattern[str]] = {
         r"\b\d{1,2}(?:st|nd|rd|th)\b|\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b",
         re.I,
     ),
+    # a sport by name: "picked for the county cricket squad", "five-a-side on Tuesdays"
+    "sport": re.compile(rf"\b(?:{alternation(SPORTS)})\b", re.I),
     # an online platform by name: "moved from Twitch to YouTube", "selling on Etsy"
     "platform": re.compile(rf"\b(?:{alternation(PLATFORMS)})\b", re.I),
     # a time on the clock or a stopwatch: "at 3:15", "6pm", "finished in 3:24", "1:58:30",
@@ -270,6 +276,8 @@ _ASKED: tuple[tuple[re.Pattern[str], Kind], ...] = (
         ),
         "amount",
     ),
+    # "What sport does Felix play?", "Which team sports is she into?"
+    (re.compile(r"^\s*(?:what|which)\s+(?:\w+\s+)?sports?\b", re.I), "sport"),
     (
         re.compile(
             r"^\s*(?:what|which)\b(?:'s|\s+is|\s+are)?\s+(?:\w+\s+){0,3}?"

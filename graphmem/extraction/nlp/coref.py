@@ -193,13 +193,45 @@ def _relation_words(words: frozenset[str]) -> str:
     return "|".join(sorted((re.escape(w) for w in words if "_" not in w), key=len, reverse=True))
 
 
-#: "my mother-in-law", "our son" with no name after it: a relative told unnamed.
+def _called_words(words: frozenset[str]) -> str:
+    """The words of ``words`` used as a name ("Mum", "Grandad": :data:`CALLED_BY_RELATION`),
+    capitalised as a name is."""
+    called = frozenset(w for w in words if RELATIONS.get(w) in CALLED_BY_RELATION)
+    return "|".join(w.capitalize() for w in _relation_words(called).split("|"))
+
+
+#: "my mother-in-law", "our son" with no name after it, or "Mum" used as a name (not "your
+#: Mum", "Tom's Dad"): a relative told unnamed.
 _UNNAMED = {
     pronoun: re.compile(
-        rf"(?i:\b(?:my|our)\s+({_relation_words(words)}))(?![\w-])(?!,?\s+[A-Z][a-z])"
+        rf"(?:(?i:\b(?:my|our)\s+({_relation_words(words)}))|(?<![\w'\u2019])"
+        rf"(?<!(?i:your) )(?<!(?i:their) )(?<!(?i:his) )(?<!(?i:her) )(?<!'s )(?<!\u2019s )"
+        rf"({_called_words(words)}))"
+        r"(?![\w-])(?!,?\s+[A-Z][a-z])"
     )
     for pronoun, words in (("she", _SHE), ("he", _HE))
 }
+
+
+#: "your mum", "your husband" with no name after it: a relative of the listener told unnamed.
+_YOURS = {
+    pronoun: re.compile(rf"(?i:\byour\s+({_relation_words(words)}))(?![\w-])(?!,?\s+[A-Z][a-z])")
+    for pronoun, words in (("she", _SHE), ("he", _HE))
+}
+
+
+def relatives_unnamed(text: str, me: str, you: str | None) -> dict[str, str]:
+    """The relatives ``text`` tells unnamed, as the patterns name them, with the pronoun each
+    one's relation tells: "my mum" is the speaker's mother, "your mum" the listener's (so
+    that the answer to "Is your mum still in Portugal?", "Yes, she's in Faro now", is hers)."""
+    found: dict[str, str] = {}
+    for owner, told in ((me, _UNNAMED), (you, _YOURS)):
+        for pronoun, regex in told.items() if owner else ():
+            for match in regex.finditer(text):
+                relation = RELATIONS.get((match.group(1) or match.group(2) or "").lower())
+                if relation in ONE_OF:
+                    found[unnamed_relative(owner or "", relation)] = pronoun
+    return found
 
 
 def unnamed_here(text: str, speaker: str, referents: Referents) -> Referents:
@@ -214,11 +246,20 @@ def unnamed_here(text: str, speaker: str, referents: Referents) -> Referents:
         named = found.get(pronoun)
         if named is not None and named.casefold() in folded:
             continue
-        told = {RELATIONS.get(m.group(1).lower()) for m in regex.finditer(text)}
+        told = {RELATIONS.get((m.group(1) or m.group(2)).lower()) for m in regex.finditer(text)}
         relation = told.pop() if len(told) == 1 else None
         if relation is not None and relation in ONE_OF:
             found[pronoun] = unnamed_relative(speaker, relation)
     return found
+
+
+def parsed_referents(they: Referents, text: str, speaker: str) -> tuple[tuple[str, str], ...]:
+    """Who "she" and "he" are for the parse, as (pronoun, name) pairs: someone ``text`` names,
+    or a relative of ``speaker`` it tells unnamed ("My dad's not been well. He lives on his
+    own in Swindon"); only the patterns reach back to people named in earlier messages."""
+    folded = text.casefold()
+    told = set(unnamed_here(text, speaker, {}).values())
+    return tuple(sorted((p, n) for p, n in they.items() if n.casefold() in folded or n in told))
 
 
 def referents(

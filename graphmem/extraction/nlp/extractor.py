@@ -46,8 +46,10 @@ from graphmem.extraction.nlp.coref import (
     Referents,
     introduced,
     known_people,
+    parsed_referents,
     referents,
     relatives_told,
+    relatives_unnamed,
     with_subject,
 )
 from graphmem.extraction.nlp.denials import sentence_denials
@@ -152,10 +154,10 @@ class NLPExtractor:
             names = {**known, **owner} if told else known
             step = _MessageExtraction(m, who, request.observed_at, names, self.parts, self.package)
             question = asked[1] if asked and asked[0] != speaker_of(m) else None
-            memory = step.run(index, doc, recent, question)
-            memories.append(memory)
-            recent.saw(e.name for e in memory.entities if e.type in {PERSON, ANIMAL})
-            recent.learn(relatives_told(memory.triplets, talkers))
+            memories.append(memory := step.run(index, doc, recent, question))
+            kin = relatives_unnamed(doc.text, who.me, who.you)  # "my mum", "your mum"
+            recent.saw([*(e.name for e in memory.entities if e.type in {PERSON, ANIMAL}), *kin])
+            recent.learn({**relatives_told(memory.triplets, talkers), **kin})
             asked = confirm.last_question(doc, speaker_of(m))
         return Extraction(memories=memories, llm_calls=0)
 
@@ -201,10 +203,8 @@ class _MessageExtraction:
         people = [self._spell(n.name) for n in found if self._person(n)]
         people += known_people(doc.text, self.known, self.speakers.people, people)
         self.they, self.theirs = referents(doc, self.speakers.me, recent, people)
-        # the parse reads "she"/"he" only as someone named here (the patterns reach back)
-        folded = doc.text.casefold()
-        here = sorted((p, n) for p, n in self.they.items() if n.casefold() in folded)
-        self.speakers = replace(self.speakers, they=tuple(here))
+        here = parsed_referents(self.they, doc.text, self.speakers.me)
+        self.speakers = replace(self.speakers, they=here)
         for sentence in doc.sents:
             if sentence_asserts(sentence) or standing(sentence.text):  # "Call me Bea"
                 self._sentence(sentence)

@@ -42,6 +42,10 @@ not at all, that does what only people do ("Ruby quit the garden centre", "Marek
 Bristol") is a PERSON entity (:func:`people_unknown`), so triplets, mentions and pronouns
 ("she's waitressing at Zizzi now") read it as one.
 
+**A place read as a person.** "My mum is in Faro now": the model labels a place it does not
+know PERSON, which made "she" Faro. A PERSON entity that is the object of "in" (not "in
+Sarah's car") is a place (GPE; :func:`_place_after_in`).
+
 **A verb read as a noun.** "We no longer volunteer at the shelter": the model makes
 "volunteer" a noun, yet the root of the sentence under the subject "We"; it is retagged as a
 verb (:func:`noun_roots`), so its triplets and its denial are read.
@@ -119,6 +123,16 @@ def _from_to(span: Span) -> None:
     root.head, root.dep_, root.pos_, root.tag_ = to, "pobj", "PROPN", "NNP"
 
 
+def _place_after_in(ent: Span) -> Span:
+    """A PERSON that is the object of "in" ("is in Faro now") as the place it is."""
+    root, doc = ent.root, ent.doc
+    if ent.label_ != "PERSON" or root.dep_ != "pobj" or root.head.lower_ != "in":
+        return ent
+    if ent.end < len(doc) and doc[ent.end].lower_ in {"'s", "\u2019s", "'"}:
+        return ent
+    return doc.char_span(ent.start_char, ent.end_char, label="GPE") or ent
+
+
 def tidy_entities(doc: Doc) -> Doc:
     """``doc`` with its kept entities cut as the module says (in place; returned)."""
     tidied: list[Span] = []
@@ -130,6 +144,7 @@ def tidy_entities(doc: Doc) -> Doc:
         changed = changed or len(pieces) > 1
         for ent in pieces:
             kept = _cut(ent) if ent.label_ in ENTITY_LABELS else ent
+            kept = _place_after_in(kept) if kept is not None else None
             changed = changed or kept is not ent
             if kept is not None:
                 tidied.append(kept)
