@@ -33,6 +33,8 @@ triples = partial(told, speaker=SPEAKER)
         # someone still living somewhere
         ("Gareth's still in Aberdeen, loves it", [("Gareth", "lives_in", "Aberdeen")]),
         ("Auntie Val is in Malaga these days", [("Auntie Val", "lives_in", "Malaga")]),
+        # where one commutes from
+        ("the commute from Chesham is killing me", [(SPEAKER, "lives_in", "Chesham")]),
         # where one works, by the field one works in
         ("from next month I'll be doing HR at Sainsbury's",
          [(SPEAKER, "works_at", "Sainsbury")]),
@@ -82,6 +84,18 @@ def test_a_place_the_tagger_reads_as_a_person_is_no_referent() -> None:
     # "Faro" was tagged PERSON, and "she retired" ended Faro's job
     found = triples("My aunt is in Faro now, she moved back there after she retired")
     assert not any(s == "Faro" for s, _, _ in found), found
+
+
+def test_a_place_after_a_journey_is_no_referent() -> None:
+    # "Penarth" was tagged PERSON: "he's between flats" was Penarth, and the next "he" unknown
+    read = read_turns(
+        [
+            ("Nia", "the commute from Penarth is a pain. My brother's staying with me, he's skint"),
+            ("Huw", "ha, how's that going?"),
+            ("Nia", "He's a plumber so the boiler's fixed at least"),
+        ]
+    )
+    assert ("Nia's Brother", "job_title", "plumber") in facts(read[2].triplets)
 
 
 def test_she_is_the_relative_the_other_speaker_asked_about() -> None:

@@ -180,6 +180,9 @@ HOME_RULES: tuple[Rule, ...] = (
           "lives_in"),
     rule(rf"{_SOMEONE_IS}(?i:in)\s+{_NOT_A_TOWN}(?=[A-Z]){ORG}\s+(?i:now|still|these\s+days)\b",
           "lives_in"),
+    # "the commute from Penarth is a pain", "my daily commute from Luton": where one lives
+    rule(rf"(?<![\w'])(?i:my|our|the)\s+(?:(?i:daily|morning|long|new|awful)\s+)?(?i:commute)\s+"
+          rf"(?i:from)\s+(?=[A-Z]){ORG}(?![\w'-])", "lives_in"),
     # "Linda's gone home to Norwich", "Gran flew back home to Cork": where their home is
     rule(rf"{NAME}(?:'s|\s+has)?\s+{ADV}(?i:gone|went|going|flew|flown|headed|heading|driven|"
           rf"drove)\s+(?:(?i:back)\s+)?(?i:home)\s+(?i:to)\s+(?=[A-Z]){ORG}", "lives_in",

@@ -44,7 +44,8 @@ Bristol") is a PERSON entity (:func:`people_unknown`), so triplets, mentions and
 
 **A place read as a person.** "My mum is in Faro now": the model labels a place it does not
 know PERSON, which made "she" Faro. A PERSON entity that is the object of "in" (not "in
-Sarah's car") is a place (GPE; :func:`_place_after_in`).
+Sarah's car"), or of "from" or "to" after a journey ("the commute from Penarth"; not "a gift
+from Sarah"), is a place (GPE; :func:`_place_after_in`).
 
 **A verb read as a noun.** "We no longer volunteer at the shelter": the model makes
 "volunteer" a noun, yet the root of the sentence under the subject "We"; it is retagged as a
@@ -123,10 +124,22 @@ def _from_to(span: Span) -> None:
     root.head, root.dep_, root.pos_, root.tag_ = to, "pobj", "PROPN", "NNP"
 
 
+#: Words of going from or to a place: "the commute from Penarth", "moved back to Faro".
+_JOURNEYS = frozenset(
+    "commute move relocate drive fly travel journey come go head return emigrate".split()  # noqa: SIM905
+)
+
+
 def _place_after_in(ent: Span) -> Span:
-    """A PERSON that is the object of "in" ("is in Faro now") as the place it is."""
+    """A PERSON that is the object of "in" ("is in Faro now"), or of "from" or "to" after a
+    journey ("the commute from Penarth"; not "a gift from Sarah"), as the place it is."""
     root, doc = ent.root, ent.doc
-    if ent.label_ != "PERSON" or root.dep_ != "pobj" or root.head.lower_ != "in":
+    if ent.label_ != "PERSON" or root.dep_ != "pobj":
+        return ent
+    prep = root.head
+    if prep.lower_ != "in" and not (
+        prep.lower_ in {"from", "to"} and prep.head.lemma_.lower() in _JOURNEYS
+    ):
         return ent
     if ent.end < len(doc) and doc[ent.end].lower_ in {"'s", "\u2019s", "'"}:
         return ent
