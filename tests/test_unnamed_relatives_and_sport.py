@@ -1,9 +1,10 @@
 """A relative told unnamed and then as "she" or "he" (in the same message, or the listener's
 relative asked about by the other speaker), a place the tagger takes for a person, someone
 still living somewhere, where one works told by one's field, a dropped "I" after an
-interjection, the teams one plays for, and the sport or the injury a question asks for (found
-by a footballer's, a designer's, a bride's, a son's, a student's and a lodger's chats,
-twenty-sixth stop). The sentences here are other wordings than the ones that found them."""
+interjection, the teams one plays for, the sport or the injury a question asks for, a change
+that is someone else's, and a job asked bare (found by a footballer's, a designer's, a
+bride's, a son's, a student's, a lodger's and a father's chats, twenty-sixth stop). The
+sentences here are other wordings than the ones that found them."""
 
 from __future__ import annotations
 
@@ -13,8 +14,10 @@ from functools import partial
 import pytest
 
 from graphmem.search import answer_kinds
+from graphmem.search.intent import detect
+from graphmem.search.told_changes import told_changes
 from tests.support.nlp_reading import facts, read_turns, told
-from tests.support.telling import SPEAKER, Asked
+from tests.support.telling import SPEAKER, Asked, scorer
 
 triples = partial(told, speaker=SPEAKER)
 
@@ -146,3 +149,41 @@ def test_the_sport_asked_for_ranks_first(ask: Asked) -> None:
     ]
     [found] = ask(turns, ["What sport does Idris play?"], datetime(2026, 8, 1, tzinfo=UTC))
     assert "rugby" in found.results[0].text, [m.text for m in found.results]
+
+
+def test_a_change_of_someone_else_is_no_update_of_whom_asked() -> None:
+    _m = scorer("Wyn")
+    older = _m("a", "Cerys made the county hockey team! Nan came to watch her play.", 1)
+    mine = _m("b", "Knee's better now, back playing squash on Fridays.", 20)
+    hers = _m("c", "Cerys is playing netball now, she loves it.", 30)
+    assert told_changes([older, mine], "What sport does Cerys play?") == []
+    # a change told of her ("she"), or naming her, still pairs
+    (pair,) = told_changes([older, hers], "What sport does Cerys play?")
+    assert (pair.older.id, pair.newer.id) == ("a", "c")
+
+
+@pytest.mark.parametrize(
+    ("query", "current"),
+    [
+        ("What does Efa do?", True),
+        ("what does your brother do these days?", True),
+        ("What does Efa do for a job?", True),
+        ("What does Efa do to relax?", False),  # a habit, no job
+        ("What did Efa do?", False),
+    ],
+)
+def test_a_job_asked_bare_is_a_question_about_now(query: str, current: bool) -> None:
+    intent = detect(query, datetime(2026, 7, 1, tzinfo=UTC))
+    assert (intent.kind == "current") is current, intent
+
+
+@pytest.mark.neo4j
+def test_a_job_asked_bare_ranks_the_job_first(ask: Asked) -> None:
+    # the degree he started shares "do" less than nothing, yet ranked above the job
+    turns = [
+        ("2026-02-11T10:00:00Z", "my husband Tomos is a firefighter, shifts all over the place"),
+        ("2026-05-03T10:00:00Z", "Tomos has started an Open University degree in history"),
+        ("2026-06-19T10:00:00Z", "we've booked a week in Tenby for August"),
+    ]
+    [found] = ask(turns, ["What does Tomos do?"], datetime(2026, 8, 25, tzinfo=UTC))
+    assert "firefighter" in found.results[0].text, [m.text for m in found.results]

@@ -21,6 +21,7 @@ from graphmem.ports.embedder import Embedder
 from graphmem.search.candidates import Pool
 from graphmem.search.context import SearchContext
 from graphmem.search.role_phrases import names
+from graphmem.search.time_cues import BARE_JOB
 from graphmem.search.time_plan import TemporalPlan
 
 #: What each state predicate is about, as a question would put it.
@@ -68,6 +69,8 @@ DESCRIPTIONS: dict[str, str] = {
     "play": "my hobbies and sports: what I do for fun in my free time",
     "practice": "my hobbies and sports: what I do for fun in my free time",
 }
+#: The predicates of a job ("What does Kwame do?").
+_JOB = ("job_title", "works_at", "employer")
 #: The cosine from which a question is about a predicate's topic (0.46–0.63 for questions
 #: about one, at most 0.32 for questions about something else, measured on MiniLM).
 TOPIC_MIN = 0.4
@@ -105,6 +108,8 @@ class StateTopics:
         """The topics of the query (``vector``); for a current question that reaches none by
         its own wording and names one person ("Where does Nadia live now?": the name keeps
         it from "where I live"), those of it asked of oneself (:meth:`of_named`)."""
+        if BARE_JOB.search(query):  # "What does Kwame do?" asks for a job, not a pastime
+            return set(_JOB)
         found = self.topics(vector)
         if found or plan.intent.kind != "current" or plan.intent.whole:
             return found

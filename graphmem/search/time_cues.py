@@ -23,6 +23,9 @@ _WHO = (
 _CLUB_ROLE = rf"(?:{ROLE_PATTERN})"
 #: Whose, in up to two possessives ("my", "Marco's", "my sister's", "Ana's husband's").
 _WHOSE = r"(?:(?:my|his|her|their|our|[\w-]+['’]s)\s+){1,2}?"
+#: "What does Kwame do?", "what does your sister do these days?": a job, asked bare.
+_BARE_JOB = rf"^\s*what\s+(?:do|does)\s+{_WHO}do(?:\s+(?:now|nowadays|these\s+days))?\s*\??\s*$"
+BARE_JOB = re.compile(_BARE_JOB, re.IGNORECASE)
 #: A question in the present about where someone lives or works, or what they do for a
 #: living: it asks what holds now, as "now" would ("Where does Dmytro live?", "Who does Ana
 #: work for?", "What does my brother do for a living?", "What is Marco's job title?", "who's
@@ -31,7 +34,8 @@ _WHOSE = r"(?:(?:my|his|her|their|our|[\w-]+['’]s)\s+){1,2}?"
 PRESENT_STATE_CUES = re.compile(
     rf"^\s*(?:where|who|which\s+\w+)\s+(?:do|does)\s+{_WHO}(?:live|work)\b"
     r"(?!\s+(?:out|before|previously|at\s+first|back\s+then))|"
-    rf"^\s*what\s+(?:do|does)\s+{_WHO}do\s+for\s+(?:a\s+living|work|money)\b|"
+    rf"^\s*what\s+(?:do|does)\s+{_WHO}do\s+for\s+(?:a\s+living|work|money|a\s+job)\b|"
+    rf"{_BARE_JOB}|"
     rf"^\s*(?:what|who|where)(?:'s|\s+is)\s+{_WHOSE}(?:current\s+|present\s+)?"
     r"(?:job(?:\s+title)?|occupation|profession|employer|workplace|position\s+at\s+work|"
     r"home\s+address|address)\b|"

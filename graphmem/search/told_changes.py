@@ -87,6 +87,8 @@ def told_changes(memories: Sequence[Ranked], query: str, limit: int = 50) -> lis
         said = stems[newer.id] - _CHANGE_WORDS
         for older in said_before(newer, top):
             shared = said & stems[older.id]
+            if _not_of_whom_asked(asked_names, stems[older.id], said, newer.text):
+                continue
             if (
                 shared & asked
                 or _both_when(shared & named, older, newer)
@@ -98,6 +100,21 @@ def told_changes(memories: Sequence[Ranked], query: str, limit: int = 50) -> lis
             ):
                 pairs.append(Pair(older, newer, frozenset(shared)))
     return pairs
+
+
+#: Words that name someone without their name: "she's switched to netball now".
+_THIRD_PERSON = re.compile(r"\b(?:she|he|her|him|his|they|them|their)\b", re.IGNORECASE)
+
+
+def _not_of_whom_asked(
+    asked_names: frozenset[str], older: frozenset[str], newer: frozenset[str], text: str
+) -> bool:
+    """The older memory names whom the question asks about and the newer one neither names
+    them nor speaks of anyone as "she", "he" or "they": the change is someone else's ("Lowri
+    got picked for the regional squad! Gran came to watch her play", then "Ankle's fine now,
+    back playing five-a-side" for "What sport does Lowri play?")."""
+    whom = asked_names & older
+    return bool(whom) and not whom & newer and _THIRD_PERSON.search(text) is None
 
 
 def _named_when(query: str) -> frozenset[str]:
