@@ -2,8 +2,10 @@
 relative asked about by the other speaker), a place the tagger takes for a person, someone
 still living somewhere, where one works told by one's field, a dropped "I" after an
 interjection, the teams one plays for, the sport or the injury a question asks for, a change
-that is someone else's, and a job asked bare (found by a footballer's, a designer's, a
-bride's, a son's, a student's, a lodger's and a father's chats, twenty-sixth stop). The
+that is someone else's, a job asked bare, "Mam", an instrument one is on, a home shared, a
+race's time, an operation and an event entered ahead (found by a footballer's, a designer's, a
+bride's, a son's, a student's, a lodger's, a father's, a runner's, a dog owner's and a
+keyboard player's chats, twenty-sixth stop). The
 sentences here are other wordings than the ones that found them."""
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from functools import partial
 
 import pytest
 
+from graphmem.extraction.dates import resolve_relative
 from graphmem.search import answer_kinds
 from graphmem.search.intent import detect
 from graphmem.search.told_changes import told_changes
@@ -49,6 +52,12 @@ triples = partial(told, speaker=SPEAKER)
          [("Ollie", "plays_for", "regional hockey squad")]),
         ("I've been made captain of the netball team", [(SPEAKER, "plays_for", "netball team")]),
         ("Kemi plays for Clapham Chasers", [("Kemi", "plays_for", "Clapham Chasers")]),
+        # "Mam" is a mother; an instrument one is on; a home shared or a room rented
+        ("Mam's moved into a bungalow in Llanelli",
+         [(f"{SPEAKER}'s Mother", "lives_in", "Llanelli")]),
+        ("I'm on bass now, Rhys left", [(SPEAKER, "holds_role", "bass player")]),
+        ("sharing a house in Cathays with three nurses", [(SPEAKER, "lives_in", "Cathays")]),
+        ("renting a room in a flat in Splott for now", [(SPEAKER, "lives_in", "Splott")]),
     ],
 )  # fmt: skip
 def test_read_in_chat(text: str, wanted: list[tuple[str, str, str]]) -> None:
@@ -119,6 +128,9 @@ def test_she_is_the_relative_the_other_speaker_asked_about() -> None:
         ("What sport does Nell play?", "Nell started at the grammar school", False),
         ("What injury did Ty have?", "Ty twisted his knee at training", True),
         ("What injury did Ty have?", "Ty dislocated his shoulder", True),
+        ("What operation did Nain have?", "Nain's had a knee replacement", True),
+        ("What was Ffion's half marathon time?", "did it! 1 hour 58 minutes", True),
+        ("What was Ffion's half marathon time?", "ran for 2 hours today", False),
     ],
 )
 def test_the_sport_and_the_injury_asked_for(query: str, text: str, holds: bool) -> None:
@@ -187,3 +199,16 @@ def test_a_job_asked_bare_ranks_the_job_first(ask: Asked) -> None:
     ]
     [found] = ask(turns, ["What does Tomos do?"], datetime(2026, 8, 25, tzinfo=UTC))
     assert "firefighter" in found.results[0].text, [m.text for m in found.results]
+
+
+@pytest.mark.parametrize(
+    ("text", "year"),
+    [
+        ("I've entered the Cardiff half in March", 2027),  # an event entered: ahead
+        ("signed up for the Snowdonia trail race in May!", 2027),
+        ("I signed up for the gym in March", 2026),  # when one joined
+    ],
+)
+def test_a_month_after_an_event_entered_is_ahead(text: str, year: int) -> None:
+    when = resolve_relative(text, datetime(2026, 10, 30, tzinfo=UTC))
+    assert when is not None and when.year == year, when

@@ -26,3 +26,12 @@ AGE_WORDS = {
     "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
     "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90,
 }  # fmt: skip
+
+#: An event one has entered, which takes place later ("I've entered the Manchester Marathon
+#: in April", "signed up for the Berlin half in September"; not "signed up for the gym in
+#: March", which is when one joined): a month after it is ahead (extraction/dates.py).
+ENTERED = (
+    r"\b(?:signed\s+up\s+for|entered|registered\s+for|got\s+(?:a\s+)?(?:place|spot)\s+in)\s+"
+    r"(?:the\s+|a\s+|an\s+)?(?:[\w'-]+\s+){0,3}?(?:marathon|half|race|10k|5k|triathlon|ultra|"
+    r"sportive|tournament|competition|championships?|trek|challenge|swim|ride)\b"
+)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 FAMILY_WORDS = {
     "mommy": "mother", "mama": "mother", "daddy": "father", "papa": "father",
+    "mam": "mother", "mammy": "mother", "mummy": "mother",
     "granny": "grandmother", "gran": "grandmother", "nana": "grandmother", "nan": "grandmother",
     "grandad": "grandfather", "granddad": "grandfather", "hubby": "husband",
     # grandparents as families of other languages call them in English chat
@@ -14,6 +15,7 @@ FAMILY_WORDS = {
     "abuelo": "grandfather", "abuelita": "grandmother", "abuelito": "grandfather",
     "oma": "grandmother", "opa": "grandfather", "yiayia": "grandmother", "papou": "grandfather",
     "babcia": "grandmother", "bubbe": "grandmother", "zayde": "grandfather",
+    "nain": "grandmother", "taid": "grandfather",
 }  # fmt: skip
 
 

@@ -70,7 +70,7 @@ import re
 from collections.abc import Callable
 from datetime import datetime, timedelta
 
-from graphmem.domain.calendar_words import MONTHS, NUMBER_WORDS, SEASONS, WEEKDAYS
+from graphmem.domain.calendar_words import ENTERED, MONTHS, NUMBER_WORDS, SEASONS, WEEKDAYS
 
 _NUMBERS = {
     "a": 1, "an": 1, **NUMBER_WORDS,
@@ -352,11 +352,11 @@ def resolve_relative(text: str, observed_at: datetime) -> datetime | None:
 
 
 #: Words that put what follows them ahead of the telling ("starting at Roche in August",
-#: "we're flying to Lima in March", "the baby is due in May").
+#: "we're flying to Lima in March", "the baby is due in May", an event entered).
 _FUTURE = re.compile(
     r"\b(?:will|going\s+to|gonna|starting|starts|to\s+start|due|expecting|planning|"
     r"plan\s+to|hoping\s+to|about\s+to|moving|(?:re)?scheduled|(?:re-?)?booked|coming|upcoming|"
-    r"flying|leaving|heading|moves|goes|begins|leaves|arrives|flies|opens)\b|'ll\b"
+    rf"flying|leaving|heading|moves|goes|begins|leaves|arrives|flies|opens)\b|'ll\b|{ENTERED}"
 )
 
 #: A date a present tense puts on the calendar ("the wedding is on the 14th of February",

@@ -180,6 +180,9 @@ HOME_RULES: tuple[Rule, ...] = (
           "lives_in"),
     rule(rf"{_SOMEONE_IS}(?i:in)\s+{_NOT_A_TOWN}(?=[A-Z]){ORG}\s+(?i:now|still|these\s+days)\b",
           "lives_in"),
+    # "I'm sharing a flat in Neukölln with two Spanish girls", "renting a room in Walthamstow"
+    rule(rf"(?:{BE1}\s+|{NAME}(?:'s|\s+is)\s+|^|(?<=[,;]\s)){ADV}(?i:sharing|renting|subletting)\s+"
+          rf"(?:(?i:a|the)\s+(?i:room|bedroom)\s+(?i:in)\s+)?{_A_HOME_IN}{ORG}", "lives_in"),
     # "the commute from Penarth is a pain", "my daily commute from Luton": where one lives
     rule(rf"(?<![\w'])(?i:my|our|the)\s+(?:(?i:daily|morning|long|new|awful)\s+)?(?i:commute)\s+"
           rf"(?i:from)\s+(?=[A-Z]){ORG}(?![\w'-])", "lives_in"),

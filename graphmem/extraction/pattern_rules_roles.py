@@ -83,7 +83,8 @@ ROLE_RULES: tuple[Rule, ...] = (
     # "our drummer Kez quit the band", "the chair Pam said no": the role, then who holds it
     rule(rf"(?<![\w'])(?i:our|my|the|their)\s+{ROLE}\s+(?P<s>{CAP})(?![\w'-])(?!\s+{CAP})",
           "holds_role", "role"),
-    rule(rf"{NAME}(?:'s|\s+is)\s+{ADV}(?i:on)\s+(?P<t>(?i:{_INSTRUMENT}))\b", "holds_role", "role"),
+    rule(rf"(?:{NAME}(?:'s|\s+is)|{BE1})\s+{ADV}(?i:on)\s+(?P<t>(?i:{_INSTRUMENT}))\b",
+          "holds_role", "role"),
     # a line-up: "Me on guitar, my cousin Rafi on drums and a girl called Tess singing"
     rule(rf"{NAME}\s+(?i:on)\s+(?P<t>(?i:{_INSTRUMENT}))\b(?=\s*(?:[,.;!]|$|\s+(?i:and)\b))",
           "holds_role", "role"),

@@ -116,7 +116,8 @@ _HOLDS: dict[Kind, re.Pattern[str]] = {
         r"\b(?:diagnos\w*|disease|condition|syndrome|disorder|infection|cancer|tumou?r|"
         r"diabet\w*|arthritis|asthma|epilep\w*|dementia|allerg\w*|illness|ill|sick|virus|flu|"
         r"covid|injur\w*|broke|broken|fractur\w*|sprain\w*|tore|torn|pulled|twisted|"
-        r"dislocat\w*|concuss\w*|hamstring|ligaments?|acl|cartilage|surgery|operation|"
+        r"dislocat\w*|concuss\w*|hamstring|ligaments?|acl|cartilage|surgery|operation|op|"
+        r"replacement|transplant|bypass|"
         r"limp\w*|pain|ache|aching|sore|swollen|lump|rash|vomit\w*|seizures?|stroke|"
         r"heart\s+attack|depress\w*|anxiety|migraines?)\b|\b{TAKEN_FOR}",
         re.I,
@@ -184,7 +185,10 @@ _HOLDS: dict[Kind, re.Pattern[str]] = {
         r"(?<![£$€¥₹\d.,])\b\d{1,2}[:.]\d{2}(?::\d{2})?\b(?!\s*(?:%|percent))|\b\d{1,2}\s?(?:am|pm)\b|"
         r"\b(?:noon|midday|midnight|o'clock)\b|\bsub[-\s]?\d|"
         rf"\b(?:at|from|until|till|til|by|half|half\s+past|quarter\s+(?:past|to))\s+{_HOUR}|"
-        rf"(?<![£$€¥₹\d.,])\b{_HOUR}\s*(?:till|til|until|to)\s+{_HOUR}",
+        rf"(?<![£$€¥₹\d.,])\b{_HOUR}\s*(?:till|til|until|to)\s+{_HOUR}|"
+        # a race's time in words: "4 hours 12 minutes", "3hrs 40", "22 minutes 10 seconds"
+        r"\b\d{1,2}\s*(?:hours?|hrs?|h)\s*(?:and\s+)?\d{1,2}\b|\b\d{1,2}\s*(?:minutes?|mins?)\s*"
+        r"(?:and\s+)?\d{1,2}\s*(?:seconds?|secs?|s)\b",
         re.I,
     ),
 }
@@ -204,7 +208,8 @@ _ASKED: tuple[tuple[re.Pattern[str], Kind], ...] = (
     (
         re.compile(
             r"\bwhat(?:'s|\s+is|\s+was)?\s+(?:wrong|the\s+matter)\s+with\b|"
-            r"^\s*what\s+(?:\w+\s+)?(?:illness|disease|condition|diagnosis|injury|health\s+"
+            r"^\s*what\s+(?:\w+\s+)?(?:illness|disease|condition|diagnosis|injury|operation|"
+            r"surgery|procedure|health\s+"
             r"(?:problem|issue|condition)s?)\b|\bdiagnosed\s+with\s*\??\s*$",
             re.I,
         ),
