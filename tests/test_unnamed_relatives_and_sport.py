@@ -3,7 +3,8 @@ relative asked about by the other speaker), a place the tagger takes for a perso
 still living somewhere, where one works told by one's field, a dropped "I" after an
 interjection, the teams one plays for, the sport or the injury a question asks for, a change
 that is someone else's, a job asked bare, "Mam", an instrument one is on, a home shared, a
-race's time, an operation and an event entered ahead (found by a footballer's, a designer's, a
+race's time, an operation, an event entered ahead, what one is in hospital with and a job
+done for years (found by a footballer's, a designer's, a
 bride's, a son's, a student's, a lodger's, a father's, a runner's, a dog owner's and a
 keyboard player's chats, twenty-sixth stop). The
 sentences here are other wordings than the ones that found them."""
@@ -58,6 +59,10 @@ triples = partial(told, speaker=SPEAKER)
         ("I'm on bass now, Rhys left", [(SPEAKER, "holds_role", "bass player")]),
         ("sharing a house in Cathays with three nurses", [(SPEAKER, "lives_in", "Cathays")]),
         ("renting a room in a flat in Splott for now", [(SPEAKER, "lives_in", "Splott")]),
+        # what one is in hospital with; the job one has done for years
+        ("Grandad's been in Glangwili hospital since Friday with pneumonia",
+         [(f"{SPEAKER}'s Grandfather", "has_condition", "pneumonia")]),
+        ("12 years as a paramedic at the Heath", [(SPEAKER, "job_title", "paramedic")]),
     ],
 )  # fmt: skip
 def test_read_in_chat(text: str, wanted: list[tuple[str, str, str]]) -> None:
@@ -78,6 +83,9 @@ def test_read_in_chat(text: str, wanted: list[tuple[str, str, str]]) -> None:
         ("we did research at Exeter years ago", "works_at"),
         # playing for fun is no team
         ("I mostly play for fun", "plays_for"),
+        # company is no illness
+        ("Rhodri's in Lisbon with friends", "has_condition"),
+        ("I'm in hospital with my dad, his op is at 2", "has_condition"),
     ],
 )
 def test_not_read_in_chat(text: str, unwanted: str) -> None:
@@ -108,6 +116,19 @@ def test_a_place_after_a_journey_is_no_referent() -> None:
         ]
     )
     assert ("Nia's Brother", "job_title", "plumber") in facts(read[2].triplets)
+
+
+def test_she_is_not_a_relative_named_after_her() -> None:
+    # "Mum" comes after "she": she is the nan asked about, not Mum
+    read = read_turns(
+        [
+            ("Dyfan", "how's your nan?"),
+            ("Elin", "she's in Withybush hospital with a kidney infection. Mum's visiting daily"),
+        ]
+    )
+    found = facts(read[1].triplets)
+    assert ("Elin's Grandmother", "has_condition", "kidney infection") in found, found
+    assert not any(s == "Elin's Mother" and p == "has_condition" for s, p, _ in found), found
 
 
 def test_she_is_the_relative_the_other_speaker_asked_about() -> None:

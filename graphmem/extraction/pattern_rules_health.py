@@ -35,6 +35,13 @@ HEALTH_RULES: tuple[Rule, ...] = (
     # "Tobi has just been diagnosed with ADHD"
     rule(rf"(?:{FP}|{NAME})(?:'ve|\s+have|\s+has|\s+was|\s+were|\s+got)?(?:\s+{ADV}been)?\s+"
           rf"{ADV}(?i:diagnosed)\s+(?i:with)\s+{SEVERITY}{T}", "has_condition", event=True),
+    # "she's been in Morriston hospital since Tuesday with a chest infection", "Dad's in
+    # hospital with pneumonia": what one is in hospital with (not "with my mum")
+    rule(rf"(?:{BE1}|{NAME}(?:'s|\s+is|\s+has|\s+was))\s+(?:(?i:been)\s+)?{ADV}(?i:in|into)\s+"
+          rf"(?:(?i:the)\s+)?(?:[A-Z][\w'-]*\s+){{0,3}}(?i:hospital|a&e|icu|intensive\s+care)\s*"
+          rf"(?:[^.!?;,]{{0,30}}?\s)?(?i:with)\s+(?!(?i:my|his|her|their|our|the|him|them|us|me)\b)"
+          rf"(?:(?i:an?)\s+)?(?P<t>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)(?=\s*(?:[,.;!?]|$|\s+(?i:and|"
+          rf"so|but|since|for)\b))", "has_condition", event=True),
     rule(rf"{_HAS}\s+{ADV}(?i:an?)\s+{_HOW_BAD}(?i:allergy)\s+(?i:to)\s+{T}", "allergic_to",
           "list"),
     # "my son Arjun has a peanut allergy", "I've got a bad cat allergy", "a tree nut allergy"

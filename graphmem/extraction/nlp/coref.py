@@ -239,14 +239,20 @@ def unnamed_here(text: str, speaker: str, referents: Referents) -> Referents:
     ``text`` tells unnamed ("my mother-in-law is staying with us, she's diabetic": she is
     "<speaker>'s Mother-In-Law", :func:`graphmem.extraction.pattern_words.unnamed_relative`),
     unless the referent is someone ``text`` names itself; two such relatives of one pronoun
-    resolve nothing."""
+    resolve nothing, and one told after the pronoun is not it ("she's in hospital with a
+    chest infection, Mum's with her": she is not Mum)."""
     found = dict(referents)
     folded = text.casefold()
     for pronoun, regex in _UNNAMED.items():
         named = found.get(pronoun)
         if named is not None and named.casefold() in folded:
             continue
-        told = {RELATIONS.get((m.group(1) or m.group(2)).lower()) for m in regex.finditer(text)}
+        said = re.search(rf"\b{pronoun}\b", text, re.IGNORECASE)
+        before = said.start() if said is not None else len(text)  # not a relative told after
+        told = {
+            RELATIONS.get((m.group(1) or m.group(2)).lower())
+            for m in regex.finditer(text, 0, before)
+        }
         relation = told.pop() if len(told) == 1 else None
         if relation is not None and relation in ONE_OF:
             found[pronoun] = unnamed_relative(speaker, relation)
@@ -297,15 +303,17 @@ def known_people(
 
 
 def named_after(doc: Doc) -> set[str]:
-    """The people a sentence names only after its "she"/"he" subject: not who the pronoun
-    is ("He's a structural engineer at Arup now", "she works with Dana"), which is someone
-    named before."""
+    """The people a sentence names only after its "she"/"he" subject (or, in a sentence
+    without one, after the message's first: "she's in hospital. Mum's with her most days"):
+    not who the pronoun is ("He's a structural engineer at Arup now", "she works with Dana"),
+    which is someone named before."""
     found: set[str] = set()
     before: set[str] = set()
+    first = next((t for t in doc if t.lower_ in PRONOUNS and t.dep_ in _SUBJECTS), None)
     for ent in doc.ents:
         if ent.label_ != "PERSON":
             continue
-        pronoun = next((t for t in ent.sent if t.lower_ in PRONOUNS and t.dep_ in _SUBJECTS), None)
+        pronoun = next((t for t in ent.sent if t.lower_ in PRONOUNS and t.dep_ in _SUBJECTS), first)
         (found if pronoun is not None and pronoun.i < ent.start else before).add(ent.text)
     return found - before
 
