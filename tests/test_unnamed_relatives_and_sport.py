@@ -1,13 +1,12 @@
 """A relative told unnamed and then as "she" or "he" (in the same message, or the listener's
-relative asked about by the other speaker), a place the tagger takes for a person, someone
-still living somewhere, where one works told by one's field, a dropped "I" after an
-interjection, the teams one plays for, the sport or the injury a question asks for, a change
-that is someone else's, a job asked bare, "Mam", an instrument one is on, a home shared, a
-race's time, an operation, an event entered ahead, what one is in hospital with and a job
-done for years (found by a footballer's, a designer's, a
-bride's, a son's, a student's, a lodger's, a father's, a runner's, a dog owner's and a
-keyboard player's chats, twenty-sixth stop). The
-sentences here are other wordings than the ones that found them."""
+relative asked about by the other speaker), a place the tagger takes for a person, someone still
+living somewhere, where one works told by one's field, a dropped "I" after an interjection, the
+teams one plays for, the sport or the injury a question asks for, a change that is someone
+else's, a job asked bare, "Mam", an instrument one is on, a home shared, a race's time, an
+operation, an event entered ahead, what one is in hospital with and a job done for years (found
+by a footballer's, a designer's, a bride's, a son's, a student's, a lodger's, a father's, a
+runner's, a dog owner's and a keyboard player's chats, twenty-sixth stop). The sentences here
+are other wordings than the ones that found them."""
 
 from __future__ import annotations
 
