@@ -3,7 +3,7 @@ relative asked about by the other speaker), a place the tagger takes for a perso
 living somewhere, where one works told by one's field, a dropped "I" after an interjection, the
 teams one plays for, the sport or the injury a question asks for, a change that is someone
 else's, a job asked bare, "Mam", an instrument one is on, a home shared, a race's time, an
-operation, an event entered ahead, what one is in hospital with and a job done for years (found
+operation, an event entered ahead, and what one is in hospital with (found
 by a footballer's, a designer's, a bride's, a son's, a student's, a lodger's, a father's, a
 runner's, a dog owner's and a keyboard player's chats, twenty-sixth stop). The sentences here
 are other wordings than the ones that found them."""
@@ -58,10 +58,9 @@ triples = partial(told, speaker=SPEAKER)
         ("I'm on bass now, Rhys left", [(SPEAKER, "holds_role", "bass player")]),
         ("sharing a house in Cathays with three nurses", [(SPEAKER, "lives_in", "Cathays")]),
         ("renting a room in a flat in Splott for now", [(SPEAKER, "lives_in", "Splott")]),
-        # what one is in hospital with; the job one has done for years
+        # what one is in hospital with
         ("Grandad's been in Glangwili hospital since Friday with pneumonia",
          [(f"{SPEAKER}'s Grandfather", "has_condition", "pneumonia")]),
-        ("12 years as a paramedic at the Heath", [(SPEAKER, "job_title", "paramedic")]),
     ],
 )  # fmt: skip
 def test_read_in_chat(text: str, wanted: list[tuple[str, str, str]]) -> None:

@@ -1,13 +1,12 @@
 """The sentence patterns of where one works, told by the field one works in: "From May I'll be
 doing UX at Monzo", "Gethin's doing marketing for Unilever", "she does the accounts at a
 garage called Fenwick's". Part of the table :mod:`.pattern_rules` applies; the other work
-patterns are in :mod:`.pattern_rules_work`. Also the job one has done for years ("nine years
-as a dental nurse there")."""
+patterns are in :mod:`.pattern_rules_work`."""
 
 from __future__ import annotations
 
 from graphmem.domain.alternation import alternation
-from graphmem.extraction.pattern_fragments import ADV, FP, NAME, ORG, TITLE_WORDS
+from graphmem.extraction.pattern_fragments import ADV, FP, NAME, ORG
 from graphmem.extraction.pattern_rule import Rule, rule
 
 #: Fields of work, in lower case ("doing marketing at", "does payroll for").
@@ -35,14 +34,7 @@ _WHO = (
     r"(?<=[,;]\s))"
 )
 
-#: A title's end: the clause's, or a word of where or when after it.
-_TITLE_END = r"(?=\s*(?:[,.;!?]|$|\s+(?i:there|here|at|in|on|for|and|but|so|now)\b))"
-
 FIELD_RULES: tuple[Rule, ...] = (
     rule(rf"{_WHO}{ADV}(?i:doing|do|does)\s+(?:(?i:the)\s+)?(?:(?i:{_FIELDS})|{_INITIALS})"
           rf"\s+(?i:at|for)\s+(?:the\s+)?(?=[A-Z]){ORG}", "works_at", "names"),
-    # "Nine years as a dental nurse there", "thirty years as a postman": the job one has done
-    # (the title must end in an occupation: not "two years as a single mum")
-    rule(rf"(?<![\w'])(?:\d+|(?i:[a-z]+))\s+(?i:years?|decades?)\s+(?i:as)\s+(?:(?i:an?|the)\s+)?"
-          rf"(?P<t>{TITLE_WORDS}?){_TITLE_END}", "job_title", "title", occupation=True),
 )  # fmt: skip
