@@ -73,10 +73,8 @@ def with_dropped_i(sentence: str) -> str:
     question; after an interjection: "Ugh, I tore my hamstring"); any other sentence as it
     is."""
     said = _INTERJECTION.match(sentence)
-    if said is not None:
-        rest = _with_i(sentence[said.end() :])
-        return sentence if rest == sentence[said.end() :] else sentence[: said.end()] + rest
-    return _with_i(sentence)
+    start = said.end() if said is not None else 0
+    return sentence[:start] + _with_i(sentence[start:])
 
 
 def _with_i(sentence: str) -> str:

@@ -196,8 +196,9 @@ def _relation_words(words: frozenset[str]) -> str:
 def _called_words(words: frozenset[str]) -> str:
     """The words of ``words`` used as a name ("Mum", "Grandad": :data:`CALLED_BY_RELATION`),
     capitalised as a name is."""
-    called = frozenset(w for w in words if RELATIONS.get(w) in CALLED_BY_RELATION)
-    return "|".join(w.capitalize() for w in _relation_words(called).split("|"))
+    return _relation_words(
+        frozenset(w.capitalize() for w in words if RELATIONS.get(w) in CALLED_BY_RELATION)
+    )
 
 
 #: "my mother-in-law", "our son" with no name after it, or "Mum" used as a name (not "your

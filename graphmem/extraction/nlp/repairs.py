@@ -45,7 +45,7 @@ Bristol") is a PERSON entity (:func:`people_unknown`), so triplets, mentions and
 **A place read as a person.** "My mum is in Faro now": the model labels a place it does not
 know PERSON, which made "she" Faro. A PERSON entity that is the object of "in" (not "in
 Sarah's car"), or of "from" or "to" after a journey ("the commute from Penarth"; not "a gift
-from Sarah"), is a place (GPE; :func:`_place_after_in`).
+from Sarah"), is a place (GPE; :func:`_place_read_as_person`).
 
 **A verb read as a noun.** "We no longer volunteer at the shelter": the model makes
 "volunteer" a noun, yet the root of the sentence under the subject "We"; it is retagged as a
@@ -130,7 +130,7 @@ _JOURNEYS = frozenset(
 )
 
 
-def _place_after_in(ent: Span) -> Span:
+def _place_read_as_person(ent: Span) -> Span:
     """A PERSON that is the object of "in" ("is in Faro now"), or of "from" or "to" after a
     journey ("the commute from Penarth"; not "a gift from Sarah"), as the place it is."""
     root, doc = ent.root, ent.doc
@@ -157,7 +157,7 @@ def tidy_entities(doc: Doc) -> Doc:
         changed = changed or len(pieces) > 1
         for ent in pieces:
             kept = _cut(ent) if ent.label_ in ENTITY_LABELS else ent
-            kept = _place_after_in(kept) if kept is not None else None
+            kept = _place_read_as_person(kept) if kept is not None else None
             changed = changed or kept is not ent
             if kept is not None:
                 tidied.append(kept)
