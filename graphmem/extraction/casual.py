@@ -63,7 +63,7 @@ _NOT_NAMES = frozenset(
      "never", "always", "who", "which", "that", "this", "it", "he", "she", "they", "we",
      "you", "lol", "off", "out", "up", "back", "in", "on", "at", "to", "for", "from", "me",
      "him", "them", "us", "yesterday", "today", "tonight", "again", "over", "about", "with",
-     "by", "all", "some", "it's", "every"}
+     "by", "all", "some", "it's", "every", "girl", "boy", "brother", "sister", "cousin"}
 )  # fmt: skip
 
 

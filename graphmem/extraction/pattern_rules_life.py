@@ -1,6 +1,7 @@
 """The sentence patterns of life events told in chat's own words: a notice handed in, a last
 day at work, a couple split told as "me and Jake", a sober life (no alcohol, however told),
-a diet one is "doing" or is "on" by any name. Part of the table :mod:`.pattern_rules` applies."""
+a diet one is "doing" or is "on" by any name, a baby announced by name. Part of the table
+:mod:`.pattern_rules` applies."""
 
 from __future__ import annotations
 
@@ -11,9 +12,12 @@ from graphmem.extraction.pattern_fragments import (
     FP,
     KEEN,
     LEFT,
+    LISTED_NAMES,
+    MY_REL,
     NAME,
     ORG,
     PERFECT,
+    PERSON,
     SPLIT,
 )
 from graphmem.extraction.pattern_rule import Rule, rule
@@ -25,7 +29,26 @@ _NO_KIND = (
     r"normal|regular|bit|sort|kind|diet|very|really|pretty)"
 )
 
+#: A baby (or babies) the speaker announces: "our baby girl is here", "the twins arrived".
+_BABY = r"(?:{MY_REL}|(?<![\w'])(?i:the)\s+)"
+_BORN = (
+    r"\s+(?:(?i:is|are|has|have)\s+)?(?:(?i:finally|just|safely)\s+)?(?i:here|arrived|born)"
+    r"(?:\s+(?i:safe\s+and\s+sound|at\s+last))?(?:\s*[,:]\s+|\s+-\s+)"
+)
+#: Words that can follow an announcement in capitals and are no name ("…arrived, Mum and Dad
+#: are thrilled").
+_NO_BABY_NAME = (
+    r"(?!(?i:born|both|all|and|so|at|on|in|weighing|mum|mam|mom|mother|dad|father|nan|gran|"
+    r"grandma|grandad|healthy|safe|just|we|I)\b)"
+)
+
 LIFE_RULES: tuple[Rule, ...] = (
+    # "The twins are here, Arjun and Maya", "our baby girl arrived: Nora": the speaker's
+    # children, by name
+    rule(rf"{_BABY.format(MY_REL=MY_REL)}(?P<r>(?i:twins|triplets)){_BORN}{_NO_BABY_NAME}"
+          rf"{LISTED_NAMES}", "relatives", "names", event=True),
+    rule(rf"{_BABY.format(MY_REL=MY_REL)}(?P<r>(?i:baby\s+girl|baby\s+boy|baby)){_BORN}"
+          rf"{_NO_BABY_NAME}{PERSON}", "relation", event=True),
     # "Just handed in my notice at Deloitte", "my last day at Lidl was Friday": a job left
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:handed|gave|put)\s+(?i:in\s+)?(?i:my|our)\s+(?i:notice)\s+"
           rf"(?i:at|to)\s+{ORG}", "works_at", "names", denial=True),
@@ -51,7 +74,7 @@ LIFE_RULES: tuple[Rule, ...] = (
           rf"(?i:drinking|alcohol|booze)\b(?!\s+(?i:coffee|tea|soda|fizzy|energy|milk))",
           "sober", denial=True),
     # "Ella arrived on Tuesday, 6lb 9oz", "baby Noor was born at 3.2kg": a birth by its weight
-    rule(rf"{NAME}\s+(?:(?i:has|was)\s+)?{ADV}(?i:arrived|born|came)\b[^.!?;]{{0,40}}?(?:,\s*|\s(?i:at|weighing)\s+)"
+    rule(rf"{NAME}\s+(?:(?i:has|was)\s+)?{ADV}(?i:arrived|born|came)\b[^.!?;]{{0,40}}?(?:,\s*|\s(?i:at|weighing)\s+|[!.]+\s+)"
           rf"(?P<t>\d{{1,2}}(?:\.\d)?\s?(?i:lb|lbs|pounds?|kg|kilos?)(?:\s?\d{{1,2}}\s?(?i:oz|ounces?))?)"
           rf"(?![\w'])(?!\s+(?i:of)\b)", "born_weighing", "word", event=True),
     # "I'm on a low-FODMAP diet", "Biscuit is on a grain-free diet": a diet by any name

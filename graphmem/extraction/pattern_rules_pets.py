@@ -48,6 +48,10 @@ PET_RULES: tuple[Rule, ...] = (
           rf"(?:[^.!?;]{{0,60}}?)[,;]?\s+(?:(?i:and\s+))?(?:(?:{FP}\s+)?{ADV}(?i:named|called|"
           rf"call|name)\s+(?i:him|her|it|them)|(?i:his|her|its)\s+name(?:'s|\s+is))\s+"
           rf"{PET_NAME}", "pet"),
+    # "Our new puppy arrived, a springer spaniel, we've called him Dai" (the name told in the
+    # next sentence, joined to this one: sentence_variants.with_names_joined)
+    rule(rf"{MY_REL}(?:[\w-]+\s+){{0,2}}?{PET}\b[^.!?;]{{0,60}}?,\s+(?:(?:{FP}{PERFECT}\s+)?{ADV}(?i:named|called)\s+"
+          rf"(?i:him|her|it)|(?i:his|her|its)\s+name(?:'s|\s+is))\s+{PET_NAME}", "pet"),
     # "we've got two dogs, a collie called Skye and an old lab called Bramble": each one
     rule(rf"{FP}{PERFECT}\s+{ADV}{OWN}\s+{COUNT}{_PETS}s\b[^.!?;]*?(?:,|\band\b)\s+(?i:an?)\s+"
           rf"(?:[\w-]+\s+){{0,2}}?{PET}\s+(?i:named|called)\s+{PET_NAME}", "pet"),

@@ -173,10 +173,10 @@ WORK_RULES: tuple[Rule, ...] = (
           rf"(?:,\s+(?:(?i:in|on)\s+)?|\s+(?i:in|on)\s+)"
           rf"(?:(?i:the)\s+)?(?!(?i:whole|entire|same|other)\b)(?:[a-z][\w'-]*\s+){{1,2}}"
           rf"(?i:department|dept|team|desk|ward|unit)(?=\s*(?:[,.;!?]|$))", "works_at"),
-    # "Nadia's left for a job with Shelter", "I'm leaving for a role at Arup": the job left for
+    # "Nadia's left for a job with Shelter", "she's moving to Leeds for a job at Asda": the job
     rule(rf"(?:{FP}|{NAME})(?:{PERFECT}|'s|\s+has|\s+is|'m|\s+am)?\s+{ADV}(?i:left|leaving|leaves|"
-          rf"gone|going|went)\s+(?i:for|to)\s+(?i:a|an|the)\s+{_JOB_KIND}{_JOB}{_NOT_THE_JOB}\s+{_AT}",
-          "works_at", "names", event=True),
+          rf"gone|going|went|moving|moved)\s+(?:(?i:to)\s+[A-Z][\w'-]+\s+)?(?i:for|to)\s+(?i:a|an|the)"
+          rf"\s+{_JOB_KIND}{_JOB}{_NOT_THE_JOB}\s+{_AT}", "works_at", "names", event=True),
     # "I've started at the dentist's on Castle Street as a receptionist": where, then the title
     rule(rf"(?<![\w'])(?i:started|starting|start|began|joined|joining)\s+(?i:at|with)\s+"
           rf"(?:(?i:the)\s+)?(?P<t>[^,.;!?]{{2,50}}?)\s+(?i:as)\s+(?i:an?|the)\s+"

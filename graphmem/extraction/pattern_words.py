@@ -127,7 +127,7 @@ CONDITION_ADJECTIVES = {
 PLURAL_RELATIONS = {
     "parents": "parent", "grandparents": "grandparent", "kids": "child", "children": "child",
     "sons": "son", "daughters": "daughter", "sisters": "sister", "brothers": "brother",
-    "twins": "child", "grandkids": "grandchild", "grandchildren": "grandchild",
+    "twins": "child", "triplets": "child", "grandkids": "grandchild", "grandchildren": "grandchild",
     "flatmates": "roommate", "roommates": "roommate", "housemates": "roommate",
     "cousins": "cousin", "colleagues": "colleague", "coworkers": "colleague",
 }  # fmt: skip

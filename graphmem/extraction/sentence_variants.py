@@ -156,20 +156,31 @@ def each_subject(sentence: str) -> list[str]:
 
 
 #: "I adopted a rescue greyhound! Her name is Pepper.", "I'm seeing someone. His name is
-#: Tom.", "got a puppy!! we named him Bolt": a name given in the sentence after the one that
-#: brings in its bearer (a sentence with "a", "an", "someone" or "somebody" in it).
+#: Tom.", "got a puppy!! we named him Bolt", "Our new puppy arrived! A springer spaniel, we've
+#: called him Dai": a name given in the sentence after the one that brings in its bearer (a
+#: sentence with "a", "an", "someone", "somebody", "my" or "our" in it), maybe after its kind.
 _NAMED_NEXT = re.compile(
-    r"(?P<first>\b(?i:a|an|someone|somebody)\b[^.!?\n]{0,80}?)\s*[.!?]+\s+"
-    r"(?P<name>(?:[Hh]er|[Hh]is|[Ii]ts|[Tt]heir)\s+name(?:'s|\s+is)\s|"
-    r"(?:[Ww]e|I)\s+(?:named|called)\s+(?:her|him|it|them)\s)"
+    r"(?P<first>\b(?i:a|an|someone|somebody|my|our)\b[^.!?\n]{0,80}?)\s*[.!?]+\s+"
+    r"(?P<name>(?:(?:An?|The)\s+[\w-]+(?:\s+[\w-]+){0,2},\s+)?"
+    r"(?:(?:[Hh]er|[Hh]is|[Ii]ts|[Tt]heir)\s+name(?:'s|\s+is)\s|"
+    r"(?:[Ww]e|I)(?:'ve|\s+have)?\s+(?:named|called)\s+(?:her|him|it|them)\s))"
+)
+
+
+#: "Meera arrived on the 16th! 3.1 kilos": a birth weight told in the next sentence.
+_WEIGHED_NEXT = re.compile(
+    r"(?P<first>\b(?i:arrived|born|came)\b[^.!?\n]{0,40}?)\s*[.!]+\s+"
+    r"(?=\d{1,2}(?:\.\d)?\s?(?i:lb|lbs|pounds?|kg|kilos?)\b(?!\s+(?i:of)\b))"
 )
 
 
 def with_names_joined(text: str) -> str:
-    """``text`` with each name given in the next sentence joined to the sentence it names
-    ("I adopted a greyhound! Her name is Pepper." -> "I adopted a greyhound, her name is
-    Pepper."), for the parser and the patterns, which read one sentence at a time."""
-    return _NAMED_NEXT.sub(_joined, text)
+    """``text`` with each name (or birth weight) given in the next sentence joined to the
+    sentence it names ("I adopted a greyhound! Her name is Pepper." -> "I adopted a
+    greyhound, her name is Pepper."; "Meera arrived on the 16th! 3.1 kilos" -> "Meera
+    arrived on the 16th, 3.1 kilos"), for the parser and the patterns, which read one
+    sentence at a time."""
+    return _WEIGHED_NEXT.sub(r"\g<first>, ", _NAMED_NEXT.sub(_joined, text))
 
 
 def _joined(match: re.Match[str]) -> str:

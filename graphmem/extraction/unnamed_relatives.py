@@ -30,7 +30,9 @@ _UNNAMED = re.compile(
     # "my boss was Henrik", "my new boss will be Henrik", "my boss at Arup is Duarte": named
     rf"(?!\s+(?:was|will\s+be|is\s+going\s+to\s+be)\s+{HONORIFIC}[A-Z])"
     rf"(?!{_WHERE}\s+(?:is|was)\s+(?:now\s+)?{HONORIFIC}[A-Z])"
-    r"(?!\s+(?:boy|girl)\s+[A-Z])"  # "my baby girl Ava": named
+    r"(?!\s+(?:boy|girl)\b)"  # "my baby girl Ava": "baby girl" (named, or read as one)
+    # "our baby girl is here, Nora": announced by name (pattern_rules_life)
+    r"(?!\s+(?:is|are|has|have)\s+(?:\w+\s+)?(?:here|arrived|born)\s*(?:[,:]|\s-)\s*[A-Z])"
 )
 #: "My son's teacher is Mrs. Aalto": the unnamed relative owns someone, and is read so.
 _UNNAMED_OWNER = re.compile(rf"^{MY_REL}{REL}(?='s\s+[a-z])")

@@ -39,6 +39,7 @@ from graphmem.search.time_cues import (
     CONSTRAINT_CUES,
     CURRENT_CUES,
     PAST_CUES,
+    PAST_STATE_CUES,
     PRESENT_STATE_CUES,
     SERVED_CUES,
     SITUATION_CUES,
@@ -235,7 +236,7 @@ def _kind(query: str, reference: datetime, asks: bool) -> TimeIntent:
         anchor = " ".join(when.group("rest").split()) or None
         whole = not topic_words(text.replace(when.group(0), " "))
         return TimeIntent(kind="past", cue=when.group(0).strip(), anchor=anchor, whole=whole)
-    past = PAST_CUES.search(text)
+    past = PAST_CUES.search(text) or PAST_STATE_CUES.search(text)
     if past is not None:
         whole = not topic_words(text.replace(past.group(0), " "))
         return TimeIntent(kind="past", cue=past.group(0), whole=whole)

@@ -76,6 +76,12 @@ PAST_CUES = re.compile(
     r"back\s+in\s+the\s+day|originally|initially|at\s+first|in\s+the\s+beginning|"
     r"original|previous|former)\b"  # "the original launch date", "my previous job"
 )
+#: A state asked in the past ("Where did Ayesha live?", "Which ward did she work nights on?"):
+#: what held then, superseded or not (not "Who did John work with …?", "… work on …").
+PAST_STATE_CUES = re.compile(
+    rf"^\s*(?:where|who|which\s+\w+|what\s+\w+)\s+did\s+{_WHO}(?:live|work)\b"
+    r"(?!\s+(?:with|on|out|together|hard|through)\b)"
+)
 WHEN_CLAUSE = re.compile(
     r"\bwhen\s+(?:i|we|you|he|she|they)\s+(?:was|were|lived|worked|stayed|studied|had|"
     r"used)\b(?P<rest>[^?.!,;]{0,80})"

@@ -60,8 +60,27 @@ def _any_more(token: Token) -> bool:
     )
 
 
+#: The words of a no that answers the question before ("Not any more, I moved to Reading").
+_REPLY_WORDS = frozenset({"not", "no", "nope", "nah", "any", "more", "anymore", "longer", "really"})
+
+
+def _opens_reply(word: Token) -> bool:
+    """ "Not any more, I moved to Reading", "Not really, I …": a no to the question before,
+    alone before the sentence's first comma, is no negation of the clause after it."""
+    sentence = word.sent
+    after = word.right_edge.i + 1
+    return (
+        word.left_edge.i == sentence.start
+        and after < sentence.end
+        and word.doc[after].text in {",", "!", "-", "\u2013", "\u2014"}
+        and all(t.lower_ in _REPLY_WORDS for t in word.subtree)
+    )
+
+
 def _negated(verb: Token) -> bool:
     for child in verb.children:
+        if _opens_reply(child):
+            continue
         if child.dep_ == "neg" or child.lower_ in {"never", "n't", "not"} or _no_longer(child):
             return True
         if child.dep_ in {"dobj", "attr"} and _no_object(verb, child):
@@ -212,7 +231,7 @@ def negation_words(verb: Token) -> list[Token]:
     any more"). Empty for a plain negation ("I never eat
     pork", "I don't drink coffee after 5pm": no end told), and when the negation is on a
     modal ("I can't eat gluten" tells an inability; "I wouldn't move" is a hypothetical)."""
-    children = list(verb.children)
+    children = [c for c in verb.children if not _opens_reply(c)]
     if any(c.dep_ == "aux" and c.tag_ == "MD" for c in children) or _hypothetical(verb):
         return []
     words: list[Token] = []

@@ -9,6 +9,11 @@ functional patterns read that statement for the answer's memory. A "no", a hedge
 question of another shape ("Where do you live?") states nothing. "Still at the Herald?" —
 "yep, on the sports desk" says the answerer works at the Herald. The answer's text is
 unchanged; the question keeps asserting nothing of its own.
+
+A no that says it ended ("Not any more", "No longer", "Nope, not since May") to "Still at
+the Herald?", "Still teaching at Hillcrest?" or "Do you still live in Leeds?" says the
+answerer used to work or live there: "I used to work at Hillcrest." is read instead. A
+plain "no" says nothing of the past (one may never have worked there).
 """
 
 from __future__ import annotations
@@ -31,16 +36,48 @@ _REST = r"(?P<rest>[^?]+)\?\s*$"
 _DO = re.compile(rf"^\W*(?i:so\s+)?(?P<aux>(?i:do|does))\s+{_SUBJECT}\s+{_STILL}{_REST}")
 _BE = re.compile(rf"^\W*(?i:so\s+)?(?P<aux>(?i:are|is))\s+{_SUBJECT}\s+{_STILL}{_REST}")
 
+#: "Not any more", "no longer", "nope, not since May", "I'm not anymore": a no that tells an
+#: end (a dropped "I'm" restored before it, as the parse reads it).
+_NO_MORE = re.compile(
+    r"^\W*(?:(?:no|nope|nah)\W+)?(?:i'm\s+|i\s+am\s+|i\s+don't\s+)?"
+    r"(?:not\s+(?:any\s*more|now|since\b)|no\s+longer|"
+    r"no\s+more)\b",
+    re.IGNORECASE,
+)
 #: "Still at the Herald?", "are you still working at Arup?": where the one asked works
 _STILL_AT = re.compile(
-    r"^\W*(?:(?i:and|so)\s+)?(?:(?i:are\s+you|you're|you)\s+)?(?i:still)\s+(?:(?i:working)\s+)?"
+    r"^\W*(?:(?i:and|so)\s+)?(?:(?i:are\s+you|you're|you)\s+)?(?i:still)\s+"
+    r"(?:(?i:working|teaching|nursing|lecturing|coaching)\s+)?"
     r"(?i:at)\s+(?:(?i:the)\s+)?(?P<where>[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,3})\W*\?\s*$"
+)
+
+
+#: "Do you still live in Leeds?", "Are you still living in Leeds?": where the one asked lives
+_STILL_LIVE = re.compile(
+    r"^\W*(?:(?i:and|so)\s+)?(?:(?i:do|are)\s+)?(?i:you)\s+(?i:still)\s+(?i:live|living)\s+"
+    r"(?i:in)\s+(?P<where>[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,3})\W*\?\s*$"
 )
 
 
 def affirms(answer: str) -> bool:
     """Whether ``answer`` opens with a plain yes ("Yes!", "Yeah, …"; not "Yes, but no longer")."""
     return _YES.search(answer) is not None
+
+
+def said(question: str, answer: str, they: Mapping[str, str] | None = None) -> str | None:
+    """What ``answer`` states by answering ``question``: the question as a statement after a
+    yes (:func:`statement`), the past it asked about after a no that tells an end ("Still
+    teaching at Hillcrest?" - "Not any more, …": "I used to work at Hillcrest."), else None."""
+    if affirms(answer):
+        return statement(question, they)
+    if _NO_MORE.search(answer) is None:
+        return None
+    question = " ".join(question.split())
+    if (at := _STILL_AT.search(question)) is not None:
+        return f"I used to work at {at.group('where')}."
+    if (home := _STILL_LIVE.search(question)) is not None:
+        return f"I used to live in {home.group('where')}."
+    return None
 
 
 def _third_person(verb: str) -> str:

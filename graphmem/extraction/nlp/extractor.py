@@ -208,8 +208,8 @@ class _MessageExtraction:
         for sentence in doc.sents:
             if sentence_asserts(sentence) or standing(sentence.text):  # "Call me Bea"
                 self._sentence(sentence)
-        if question is not None and confirm.affirms(doc.text):
-            self._confirmed(question)
+        if question is not None and (said := confirm.said(question, doc.text, self.they)):
+            self._confirmed(said)
         elif question is not None and (said := answers.answered(question, doc)) is not None:
             # "Which car do you have?" - "an old Golf, 2009" (``.answers``)
             for sentence in tidy_entities(parse([said], 1, self.package)[0]).sents:
@@ -297,13 +297,11 @@ class _MessageExtraction:
             for t in self.triplets.values()
         )
 
-    def _confirmed(self, question: str) -> None:
-        """A yes to a yes/no question: what it asked is read as the answerer's statement
-        (:mod:`.confirm`): "Are you still going to Lagos in March?" - "Yes, flights booked"."""
-        said = confirm.statement(question, self.they)
-        if said is not None:
-            for sentence in tidy_entities(parse([said], 1, self.package)[0]).sents:
-                self._sentence(sentence)
+    def _confirmed(self, said: str) -> None:
+        """What a reply to a yes/no question states, read as the answerer's (:mod:`.confirm`):
+        "Are you still going to Lagos in March?" - "Yes, flights booked"."""
+        for sentence in tidy_entities(parse([said], 1, self.package)[0]).sents:
+            self._sentence(sentence)
 
     def _spell(self, name: str) -> str:
         return self.known.get(normalize_name(name), name)

@@ -87,13 +87,16 @@ def as_former(
     return kept
 
 
-#: Ends whose named value is kept as what was: "got laid off from Stripe" tells a job held.
-_HELD_UNTIL_ENDED = frozenset({"works_at"})
+#: Ends whose named value is kept as what was: "got laid off from Stripe" tells a job held;
+#: so does "I used to work at Ysgol Bro", whatever the tagger takes the name for.
+_HELD_UNTIL_ENDED = frozenset({"works_at", "work_at", "work_for"})
 
 
 def _jobs_left(denied: list[ExtractedTriplet]) -> Iterator[ExtractedTriplet]:
     """``former_works_at Stripe`` for each end of a named job ("got laid off from Stripe",
     "I quit my job at Google"): what was, for "Where did I work before?"."""
     for triplet in denied:
-        if triplet.predicate in _HELD_UNTIL_ENDED and triplet.target != ANY_VALUE:
-            yield triplet.model_copy(update={"predicate": FORMER + triplet.predicate})
+        if triplet.predicate not in _HELD_UNTIL_ENDED or triplet.target == ANY_VALUE:
+            continue
+        if triplet.predicate == "works_at" or triplet.target[:1].isupper():
+            yield triplet.model_copy(update={"predicate": f"{FORMER}works_at"})

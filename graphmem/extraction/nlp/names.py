@@ -152,15 +152,22 @@ _PEOPLE_VERBS = frozenset(
 )  # fmt: skip
 
 
-def acts_like_someone(root: Token, words: int = 1) -> bool:
+#: More verbs a name the model left unlabelled does as a person ("Gwen is leaving the choir",
+#: "Gwen rang"), where an organisation's label would make them ambiguous ("Tesco is leaving").
+_UNLABELLED_PEOPLE_VERBS = frozenset({"leave", "ring", "sing", "meet", "stay", "come", "cook"})
+
+
+def acts_like_someone(root: Token, words: int = 1, *, unlabelled: bool = False) -> bool:
     """One capitalised word (no acronym: "NHS", "BBC"), the subject of a verb only a person
-    does ("Yusuf moves to St Bernard's", "Marek's moving to Bristol")."""
+    does ("Yusuf moves to St Bernard's", "Marek's moving to Bristol"); ``unlabelled``: the
+    model gave it no label, and a few more verbs tell."""
+    verb = root.head.lemma_.lower()
     return (
         words == 1
         and root.text[:1].isupper()
         and not root.text.isupper()
         and root.dep_ in {"nsubj", "nsubjpass"}
-        and root.head.lemma_.lower() in _PEOPLE_VERBS
+        and (verb in _PEOPLE_VERBS or (unlabelled and verb in _UNLABELLED_PEOPLE_VERBS))
     )
 
 
@@ -186,7 +193,9 @@ def _modifiers(head: Token) -> list[Token]:
                 kept += [c for c in left.lefts if c.i == left.i - 1 and c.pos_ == "NOUN"]
             continue
         break
-    return sorted(kept, key=lambda t: t.i)
+    kept.sort(key=lambda t: t.i)
+    word = hyphenated(kept[0]) if kept else None  # "a sixth-form college", "A-level chemistry"
+    return [*word[: kept[0].i - word.start], *kept] if word is not None else kept
 
 
 def hyphenated(token: Token) -> Span | None:
@@ -283,8 +292,8 @@ def concept(head: Token) -> Named | None:
     modifiers = _modifiers(head)
     if head.pos_ == "PROPN":
         modifiers = [m for m in modifiers if m.pos_ == "PROPN"]
-    parts = [m.text if m.pos_ == "PROPN" else m.lower_ for m in modifiers]
-    name = _clean(" ".join([*parts, lemma]))
+    parts = [(m.text if m.pos_ == "PROPN" else m.lower_) + m.whitespace_ for m in modifiers]
+    name = _clean(" ".join(["".join(parts).strip(), lemma]).strip())
     return Named(name, CONCEPT) if name else None
 
 

@@ -29,7 +29,7 @@ WORKPLACES = frozenset(
 #: my best friend, lives in Ghent" -> ``lives_in``; "my wife joined Bosch" -> ``works_at``),
 #: so that the lifecycle reads them as it reads the pattern's; None: any target.
 PATTERN_PREDICATES: dict[str, tuple[str, frozenset[str] | None]] = {
-    "live_in": ("lives_in", frozenset({"GPE"})),
+    "live_in": ("lives_in", frozenset({"GPE", "LOC"})),  # "Bangor" is a LOC to the small model
     "join": ("works_at", frozenset({"ORG"})),
     # the small model reads "Red Hat" as a FAC, "Spotify" as a GPE; one works "in" a town
     "work_at": ("works_at", frozenset({"ORG", "FAC", "GPE"})),
@@ -37,7 +37,7 @@ PATTERN_PREDICATES: dict[str, tuple[str, frozenset[str] | None]] = {
     "prefer": ("prefers", None),
     # "Jonas moved to Bergen": a home, as "I moved to Bergen" is (told as done: not "we're
     # moving to Berlin next month", :data:`DONE_ONLY`)
-    "move_to": ("lives_in", frozenset({"GPE"})),
+    "move_to": ("lives_in", frozenset({"GPE", "LOC"})),
     # "I switched to oat milk", "User switched to light mode": what one uses now, one per
     # kind of thing (a later "I prefer almond milk" replaces it)
     "switch_to": ("prefers", frozenset({"CONCEPT"})),

@@ -319,7 +319,11 @@ def people_unknown(doc: Doc) -> Doc:
         spans.append(Span(doc, ent.start, ent.end, label="PERSON") if someone else ent)
         changed = changed or someone
     for token in doc:
-        if token.pos_ == "PROPN" and not token.ent_type_ and acts_like_someone(token):
+        if (
+            token.pos_ == "PROPN"
+            and not token.ent_type_
+            and acts_like_someone(token, unlabelled=True)
+        ):
             spans.append(Span(doc, token.i, token.i + 1, label="PERSON"))
             changed = True
     if changed:

@@ -1,0 +1,147 @@
+"""A no that tells an end ("Not any more, …") to "Still teaching at …?" or "Do you still live
+in …?", and no negation of the clause after it; where one works, told by the shifts one works
+on a ward; a job one moves to a town for; hyphenated words kept whole in a concept; a pet or a
+baby named in the sentence after the one that brings it in, or announced by name; a birth
+weight told in the next sentence; a name the tagger leaves unlabelled that does what people
+do; children asked about as "twins"; a state asked in the past (found by a nurse's, two
+teachers', an allotment keeper's, an engineer's and two choir singers' chats, twenty-seventh
+stop). The sentences here are other wordings than the ones that found them."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from functools import partial
+
+import pytest
+
+from graphmem.search.intent import detect
+from tests.support.nlp_reading import denied, facts, read_turns, told
+from tests.support.telling import SPEAKER, Asked
+
+triples = partial(told, speaker=SPEAKER)
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        # where one works, by the shifts one works on a ward
+        ("been doing nights on the stroke unit since March",
+         [(SPEAKER, "works_at", "stroke unit")]),
+        ("Dami's on earlies in ICU this month", [("Dami", "works_at", "ICU")]),
+        ("I'm on long shifts in paediatrics till Easter", [(SPEAKER, "works_at", "paediatrics")]),
+        # a job one moves to a town for
+        ("Kez moved to Glasgow for a job with the BBC", [("Kez", "works_at", "BBC")]),
+        # a hyphenated word is one word of its concept
+        ("I bought a second-hand bike off Gumtree", [(SPEAKER, "buy", "second-hand bike")]),
+        # a pet named in the next sentence, after its kind or by "its name is"
+        ("Our rescue dog arrived yesterday. A little terrier, we've named her Bramble.",
+         [("Bramble", "dog_of", SPEAKER)]),
+        ("My new kitten came home today! His name's Pickle.", [("Pickle", "cat_of", SPEAKER)]),
+        # babies announced by name
+        ("The triplets are here, Ada, Ben and Cal", [("Ada", "child_of", SPEAKER),
+                                                    ("Cal", "child_of", SPEAKER)]),
+        ("our baby boy has arrived, Idris Wyn", [("Idris Wyn", "son_of", SPEAKER)]),
+        # a birth weight told in the next sentence
+        ("Seren was born on Friday. 7lb 4oz!", [("Seren", "born_weighing", "7lb 4oz")]),
+        # "Not any more, …" answers the question before: the clause after it is told
+        ("Not any more, I moved to Harrogate in May", [(SPEAKER, "lives_in", "Harrogate")]),
+    ],
+)  # fmt: skip
+def test_read_in_chat(text: str, wanted: list[tuple[str, str, str]]) -> None:
+    found = triples(text)
+    for fact in wanted:
+        assert fact in found, found
+
+
+@pytest.mark.parametrize(
+    ("text", "unwanted"),
+    [
+        # a time of year is no ward
+        ("I'm on nights in the new year so no parties", "works_at"),
+        # the parents at a birth are no children of the speaker
+        ("The twins are here, Nan and Grandad came straight over", "child_of"),
+        # a weight after an arrival that is no birth
+        ("The parcel arrived. 2 kilos of flour.", "born_weighing"),
+        # "baby girl" is no name
+        ("my baby girl is teething again", "child_of"),
+    ],
+)
+def test_not_read_in_chat(text: str, unwanted: str) -> None:
+    assert not any(p == unwanted for _, p, _ in triples(text)), triples(text)
+
+
+def test_a_no_that_tells_an_end_is_a_former_job() -> None:
+    read = read_turns([("Cai", "Still teaching at Ysgol Bro?"), ("Non", "No longer, I retired.")])
+    assert ("Non", "former_works_at", "Ysgol Bro") in facts(read[1].triplets)
+
+
+def test_a_no_that_tells_an_end_is_a_former_home() -> None:
+    read = read_turns(
+        [("Cai", "Do you still live in Bangor?"), ("Non", "Not any more, I'm in Conwy now.")]
+    )
+    assert ("Non", "lives_in", "Bangor") in facts(read[1].denied)
+
+
+def test_a_plain_no_says_nothing_of_the_past() -> None:
+    read = read_turns(
+        [("Cai", "Still working at Tesco?"), ("Non", "No, that was my sister, not me.")]
+    )
+    assert not any(p == "former_works_at" for _, p, _ in facts(read[1].triplets))
+
+
+def test_a_reply_opening_no_denies_nothing() -> None:
+    # "Not any more," was read as the negation of "moved": the move was denied
+    assert not denied("Not any more, I moved to a flat in Hove", SPEAKER)
+
+
+def test_an_unlabelled_name_that_leaves_is_someone() -> None:
+    # the tagger labels "Bronwen" nothing: "she" after it was no one
+    read = read_turns(
+        [
+            ("Nia", "did you hear Bronwen's leaving the orchestra?"),
+            ("Owen", "No! Why?"),
+            ("Nia", "She's moving to Hull for a job at Reckitt."),
+        ]
+    )
+    assert ("Bronwen", "works_at", "Reckitt") in facts(read[2].triplets)
+
+
+@pytest.mark.parametrize(
+    ("query", "past"),
+    [
+        ("Which hospital did Ama work at?", True),
+        ("Where did your brother live?", True),
+        ("Who did John work with on the fundraiser?", False),  # company, no state
+        ("Where does Ama work?", False),
+    ],
+)
+def test_a_state_asked_in_the_past(query: str, past: bool) -> None:
+    intent = detect(query, datetime(2026, 7, 1, tzinfo=UTC))
+    assert (intent.kind == "past") is past, intent
+
+
+@pytest.mark.neo4j
+def test_the_ward_one_worked_on_before_ranks_first(ask: Asked) -> None:
+    turns = [
+        ("2026-01-12T10:00:00Z", "doing nights on the renal ward from Monday, wish me luck"),
+        ("2026-03-02T10:00:00Z", "finally off nights! I'm on days in outpatients now"),
+        ("2026-04-20T10:00:00Z", "booked a week in Crete with the girls for June"),
+    ]
+    [before, now] = ask(
+        turns,
+        [f"Which ward did {SPEAKER} work nights on?", f"Where does {SPEAKER} work now?"],
+        datetime(2026, 8, 1, tzinfo=UTC),
+    )
+    assert "renal" in before.results[0].text, [m.text for m in before.results]
+    assert "outpatients" in now.results[0].text, [m.text for m in now.results]
+
+
+@pytest.mark.neo4j
+def test_twins_named_at_birth_answer_their_names(ask: Asked) -> None:
+    turns = [
+        ("2026-02-01T10:00:00Z", "we're having twins!! due in the summer"),
+        ("2026-07-09T10:00:00Z", "The twins are here, Efa and Gruff, both healthy"),
+        ("2026-07-20T10:00:00Z", "no sleep at all this week, send coffee"),
+    ]
+    [found] = ask(turns, [f"What are {SPEAKER}'s twins called?"], datetime(2026, 8, 1, tzinfo=UTC))
+    assert "Efa" in found.results[0].text, [m.text for m in found.results]
