@@ -145,3 +145,19 @@ def test_twins_named_at_birth_answer_their_names(ask: Asked) -> None:
     ]
     [found] = ask(turns, [f"What are {SPEAKER}'s twins called?"], datetime(2026, 8, 1, tzinfo=UTC))
     assert "Efa" in found.results[0].text, [m.text for m in found.results]
+
+
+@pytest.mark.neo4j
+def test_at_work_is_no_question_about_the_job(ask: Asked) -> None:
+    # "at work" named the job's topic: the job's memory ranked first as the current state
+    turns = [
+        ("2026-01-08T10:00:00Z", "Started at Monzo as a data engineer, mostly writing Python."),
+        ("2026-03-10T10:00:00Z", "booked flights to Lisbon for my birthday"),
+        ("2026-06-21T10:00:00Z", "Changed teams, I'm in the ML platform team now, writing Scala."),
+    ]
+    [found] = ask(
+        turns,
+        [f"What language does {SPEAKER} write at work now?"],
+        datetime(2026, 8, 1, tzinfo=UTC),
+    )
+    assert "Scala" in found.results[0].text, [m.text for m in found.results]

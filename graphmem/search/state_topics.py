@@ -21,7 +21,7 @@ from graphmem.ports.embedder import Embedder
 from graphmem.search.candidates import Pool
 from graphmem.search.context import SearchContext
 from graphmem.search.role_phrases import names
-from graphmem.search.time_cues import BARE_JOB
+from graphmem.search.time_cues import AT_WORK, BARE_JOB
 from graphmem.search.time_plan import TemporalPlan
 
 #: What each state predicate is about, as a question would put it.
@@ -132,7 +132,7 @@ class StateTopics:
         if len(named) != 1:
             return set()
         name = re.escape(next(iter(named)))
-        mine = re.sub(rf"(?i)\b{name}(?:'s|\u2019s)", "my", query)
+        mine = re.sub(rf"(?i)\b{name}(?:'s|\u2019s)", "my", AT_WORK.sub("", query))
         [vector] = self._embedder.embed([re.sub(rf"(?i)\b{name}\b", "I", mine)])
         return self.topics(vector)
 

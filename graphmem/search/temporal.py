@@ -54,6 +54,7 @@ from graphmem.search import lucene
 from graphmem.search.context import SearchContext
 from graphmem.search.intent import detect
 from graphmem.search.self_names import FIRST_PERSON
+from graphmem.search.time_cues import AT_WORK
 from graphmem.search.time_plan import TemporalPlan, earlier_years
 
 #: How far back a window named without a year ("in June") may be read (see ``latest_window``).
@@ -196,7 +197,7 @@ def _named(facts: list[StateFact], query: str) -> set[str]:
     """The memories stating a fact whose predicate the query names ("where did I *work*
     before?" names ``works_at``, "where do I *live* now?" ``lives_in``), or, for a role, the
     role ("Who is *chair* now?" names ``Keith holds_role chair``)."""
-    words = {_stem(w) for w in lucene.terms(query)}
+    words = {_stem(w) for w in lucene.terms(AT_WORK.sub("", query))}  # not "write at work"
     return {f.memory_id for f in facts if words & {_stem(w) for w in _naming_words(f)}}
 
 

@@ -82,6 +82,9 @@ PAST_STATE_CUES = re.compile(
     rf"^\s*(?:where|who|which\s+\w+|what\s+\w+)\s+did\s+{_WHO}(?:live|work)\b"
     r"(?!\s+(?:with|on|out|together|hard|through)\b)"
 )
+#: "at work" says where, not what is asked: "What language does Jun write at work now?" is
+#: no question about the job (read "… does I write at work", it came within reach of it).
+AT_WORK = re.compile(r"\s+(?:at|during|after|before)\s+work\b", re.IGNORECASE)
 WHEN_CLAUSE = re.compile(
     r"\bwhen\s+(?:i|we|you|he|she|they)\s+(?:was|were|lived|worked|stayed|studied|had|"
     r"used)\b(?P<rest>[^?.!,;]{0,80})"
