@@ -64,6 +64,8 @@ def test_read_in_chat(text: str, wanted: list[tuple[str, str, str]]) -> None:
         ("The parcel arrived. 2 kilos of flour.", "born_weighing"),
         # "baby girl" is no name
         ("my baby girl is teething again", "child_of"),
+        # a club joined is no employer
+        ("Finally joined Roath Park Running Club!", "works_at"),
     ],
 )
 def test_not_read_in_chat(text: str, unwanted: str) -> None:
@@ -161,3 +163,15 @@ def test_at_work_is_no_question_about_the_job(ask: Asked) -> None:
         datetime(2026, 8, 1, tzinfo=UTC),
     )
     assert "Scala" in found.results[0].text, [m.text for m in found.results]
+
+
+@pytest.mark.neo4j
+def test_a_job_ended_by_retiring_answers_where_one_worked(ask: Asked) -> None:
+    # the club joined was read as a job, ended by the retirement: the past question took it
+    turns = [
+        ("2026-02-02T10:00:00Z", "I've joined Radyr Golf Club, handicap of 24 to start"),
+        ("2026-04-17T10:00:00Z", "Retired at last! 31 years at the Royal Mint, what a send-off"),
+        ("2026-06-05T10:00:00Z", "off to Pembrokeshire with the caravan next week"),
+    ]
+    [found] = ask(turns, [f"Where did {SPEAKER} work?"], datetime(2026, 8, 1, tzinfo=UTC))
+    assert "Royal Mint" in found.results[0].text, [m.text for m in found.results]

@@ -83,6 +83,7 @@ _SOMEONE = (
 #: "a new job", "a part-time job", "a summer job"
 #: Verbs of a job taken: "got", "landed", "taken", "found", "secured".
 _TOOK_A_JOB = r"(?i:got|gotten|landed|accepted|took|taken|found|secured)"
+_CLUB = r"(?:Club|Society|Choir|Team|Band|League|Orchestra|Gym|Association)\b"  # joined: no job
 _JOB_KIND = r"(?:(?i:new|part-time|part\s+time|full-time|summer|weekend|temp|temporary)\s+)?"
 #: "I've switched to working at …", "Tom moved to a job at …": a job changed to
 _SWITCHED_TO = r"(?i:switched|moved|changed|gone\s+over|went\s+over)\s+(?i:to)"
@@ -166,8 +167,8 @@ RULES: tuple[Rule, ...] = (
           rf"{A_WORKPLACE}", "works_at", titled=True),
     rule(rf"(?<![\w'])(?i:got\s+|been\s+|was\s+|were\s+)?(?i:hired)\s+(?i:by|at)\s+{T}",
           "works_at", event=True, first_person_before=True),
-    rule(rf"(?<![\w'])(?i:joined)\s+(?P<t>{CAP}(?:\s+(?:&\s+)?{CAP}){{0,3}})", "works_at",
-          "names", event=True, first_person_before=True, organization=True),
+    rule(rf"(?<![\w'])(?i:joined)\s+(?!(?:{CAP}\s+){{0,3}}{_CLUB})(?P<t>{CAP}(?:\s+(?:&\s+)?{CAP}){{0,3}})",
+          "works_at", "names", event=True, first_person_before=True, organization=True),
     rule(rf"{FP}\s+{ADV}(?i:work)\s+(?i:as)\s+{TITLE_AT_BARE}{ORG}", "works_at",
           titled=True, occupation=True),
     # "I left Shopify and joined Wealthsimple as a staff engineer": the title tells a job

@@ -1,13 +1,14 @@
 """The sentence patterns of where one works, told by the field one works in: "From May I'll be
 doing UX at Monzo", "Gethin's doing marketing for Unilever", "she does the accounts at a
 garage called Fenwick's"; or by the shifts one works on a ward ("Started nights on the
-cardiac ward", "I'm on day shifts in A&E now"). Part of the table :mod:`.pattern_rules`
-applies; the other work patterns are in :mod:`.pattern_rules_work`."""
+cardiac ward", "I'm on day shifts in A&E now"); or by the years spent there ("35 years at the
+steelworks", read as former in a message that tells a retirement). Part of the table
+:mod:`.pattern_rules` applies; the other work patterns are in :mod:`.pattern_rules_work`."""
 
 from __future__ import annotations
 
 from graphmem.domain.alternation import alternation
-from graphmem.extraction.pattern_fragments import ADV, BE1, FP, NAME, ORG, PERFECT
+from graphmem.extraction.pattern_fragments import ADV, BE1, FP, NAME, ORG, PERFECT, QUIT_PLACE
 from graphmem.extraction.pattern_rule import Rule, rule
 
 #: Fields of work, in lower case ("doing marketing at", "does payroll for").
@@ -48,7 +49,22 @@ _WARD = (
     r"radiology|orthopaedics|orthopedics|geriatrics|surgery|recovery|triage|resus))(?![\w&])"
 )
 
+#: Years spent somewhere, in figures or words ("35 years", "thirty years", "over twenty years").
+_YEARS = (
+    r"(?<![\w'])(?:(?i:over|nearly|almost|after)\s+)?(?:\d{1,2}|(?i:ten|twelve|fifteen|twenty|"
+    r"thirty|forty|(?:twenty|thirty|forty)[\s-](?:one|two|three|four|five|six|seven|eight|nine)))"
+    r"\s+(?i:years)"
+)
+#: Workplaces by kind beyond those one quits ("the steelworks", "the pit", "the council").
+_WORKS = r"(?:steelworks|works|pit|mine|colliery|council|post\s+office|railway|docks|mill|plant)\b"
+
 FIELD_RULES: tuple[Rule, ...] = (
+    # "Retired at last! 35 years at the steelworks", "I retired after 30 years at Tata": where
+    # one worked, by the years spent there (the speaker's only: told first, or after "I")
+    rule(rf"{_YEARS}\s+(?i:at|with)\s+(?i:the)\s+(?P<t>(?i:{QUIT_PLACE}|{_WORKS}))",
+          "works_at", first_person_before=True),
+    rule(rf"{_YEARS}\s+(?i:at|with)\s+(?:the\s+)?(?=[A-Z]){ORG}", "works_at", "names",
+          first_person_before=True),
     # "Started nights on the cardiac ward", "I'm on day shifts in A&E now", "Ama's doing
     # nights in ICU": where one works, told by the shifts one works there
     rule(rf"(?:{BE1}\s+|{FP}{PERFECT}\s+|{NAME}(?<!\sI)(?:'s|\s+is|\s+has)\s+|^|(?<=[,;]\s))"

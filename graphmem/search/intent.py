@@ -72,6 +72,9 @@ class TimeIntent(BaseModel):
     # The window names no year ("in June", "in the summer", "on 4 July"): the latest such
     # window is meant, and search takes the latest one that holds memories of the scope.
     yearless: bool = False
+    # past read from the tense alone ("Where did Gary work?"): general when none of the
+    # states it may ask about ended (search/temporal.py)
+    tensed: bool = False
 
     def describe(self) -> str:
         """One line for ``explain``."""
@@ -236,10 +239,12 @@ def _kind(query: str, reference: datetime, asks: bool) -> TimeIntent:
         anchor = " ".join(when.group("rest").split()) or None
         whole = not topic_words(text.replace(when.group(0), " "))
         return TimeIntent(kind="past", cue=when.group(0).strip(), anchor=anchor, whole=whole)
-    past = PAST_CUES.search(text) or PAST_STATE_CUES.search(text)
+    past = PAST_CUES.search(text)
+    tensed = past is None
+    past = past or PAST_STATE_CUES.search(text)
     if past is not None:
         whole = not topic_words(text.replace(past.group(0), " "))
-        return TimeIntent(kind="past", cue=past.group(0), whole=whole)
+        return TimeIntent(kind="past", cue=past.group(0), whole=whole, tensed=tensed)
     if current is not None:
         whole = SITUATION_CUES.search(text) is not None
         return TimeIntent(

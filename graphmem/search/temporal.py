@@ -52,7 +52,7 @@ from graphmem.lifecycle.predicates import DEFAULT_FUNCTIONAL_PREDICATES, FORMER,
 from graphmem.ports.search import SearchStore, StateFact
 from graphmem.search import lucene
 from graphmem.search.context import SearchContext
-from graphmem.search.intent import detect
+from graphmem.search.intent import TimeIntent, detect
 from graphmem.search.self_names import FIRST_PERSON
 from graphmem.search.time_cues import AT_WORK
 from graphmem.search.time_plan import TemporalPlan, earlier_years
@@ -256,6 +256,9 @@ def plan(store: SearchStore, ctx: SearchContext, at: datetime) -> TemporalPlan:
             _current(result, facts, ctx.query, at, ctx.self_names, pastimes)
         else:
             _past(result, facts, ctx.query, at, ctx.self_names)
+    if intent.tensed and not result.windows:  # "Where did Gary work?", nothing ended
+        general = TimeIntent(asks=intent.asks)
+        return TemporalPlan(intent=general, note=f"{general.describe()}; past tense, none ended")
     return result
 
 
