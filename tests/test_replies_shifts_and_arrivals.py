@@ -14,9 +14,11 @@ from functools import partial
 
 import pytest
 
+from graphmem.search import answer_kinds
 from graphmem.search.intent import detect
+from graphmem.search.told_changes import told_changes
 from tests.support.nlp_reading import denied, facts, read_turns, told
-from tests.support.telling import SPEAKER, Asked
+from tests.support.telling import SPEAKER, Asked, scorer
 
 triples = partial(told, speaker=SPEAKER)
 
@@ -43,6 +45,18 @@ triples = partial(told, speaker=SPEAKER)
         ("our baby boy has arrived, Idris Wyn", [("Idris Wyn", "son_of", SPEAKER)]),
         # a birth weight told in the next sentence
         ("Seren was born on Friday. 7lb 4oz!", [("Seren", "born_weighing", "7lb 4oz")]),
+        # years spent at a workplace, former when the message tells a retirement
+        ("Finally retired! 28 years at the council, they threw me a party",
+         [(SPEAKER, "former_works_at", "council")]),
+        ("12 years at Airbus and I still love it", [(SPEAKER, "works_at", "Airbus")]),
+        # a home sold was a home; a move ahead into a home on a street
+        ("We've sold the flat in Canton, the buyers were lovely",
+         [(SPEAKER, "former_lives_in", "Canton")]),
+        ("moving out of my parents' into a flat on Albany Road next month",
+         [(SPEAKER, "move_to", "Albany Road")]),
+        # a course switched, from a school subject
+        ("switching from physics to astrophysics in second year",
+         [(SPEAKER, "study", "astrophysics")]),
         # "Not any more, …" answers the question before: the clause after it is told
         ("Not any more, I moved to Harrogate in May", [(SPEAKER, "lives_in", "Harrogate")]),
     ],
@@ -66,6 +80,12 @@ def test_read_in_chat(text: str, wanted: list[tuple[str, str, str]]) -> None:
         ("my baby girl is teething again", "child_of"),
         # a club joined is no employer
         ("Finally joined Roath Park Running Club!", "works_at"),
+        # someone else's years at a workplace are not the speaker's
+        ("Dad retired after 40 years at the docks", "former_works_at"),
+        # a move ahead is no home yet
+        ("moving into a flat on Albany Road next month", "lives_in"),
+        # a switch of milk is no course
+        ("switched from oat milk to soya", "study"),
     ],
 )
 def test_not_read_in_chat(text: str, unwanted: str) -> None:
@@ -106,6 +126,29 @@ def test_an_unlabelled_name_that_leaves_is_someone() -> None:
         ]
     )
     assert ("Bronwen", "works_at", "Reckitt") in facts(read[2].triplets)
+
+
+@pytest.mark.parametrize(
+    ("query", "text", "holds"),
+    [
+        ("Where does Ifan stream now?", "moved the channel from Twitch to Kick", True),
+        ("Where does Ifan stream now?", "streams look so much better now", False),
+        ("What's Ifan's best time?", "got the any% run down to 31 minutes", True),
+        ("What's Ifan's best time?", "the bus was 10 minutes late", False),
+    ],
+)
+def test_the_platform_and_the_time_asked_for(query: str, text: str, holds: bool) -> None:
+    test = answer_kinds.answer_test(query)
+    assert test is not None
+    assert test(text) is holds
+
+
+def test_no_change_pairs_away_from_the_only_answer() -> None:
+    # "now" in the later memory made it an update of the older: the platform was lost
+    _m = scorer("Ifan")
+    older = _m("a", "I'm moving my stream from Twitch to Kick next month", 1)
+    newer = _m("b", "new mic arrived, streams sound amazing now", 20)
+    assert told_changes([older, newer], "Where does Ifan stream now?") == []
 
 
 @pytest.mark.parametrize(

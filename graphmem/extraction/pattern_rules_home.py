@@ -36,7 +36,7 @@ _HOME_NOUN = (
 )
 #: "a flat in ", "a shared house in ", "the new studio flat near ": a home, then its town
 _A_HOME_IN = (
-    rf"{A_HOME}(?:[a-z][\w-]*\s+){{0,2}}{_HOME_NOUN}\s+(?i:in|near)\s+(?:(?i:the)\s+)?(?=[A-Z])"
+    rf"{A_HOME}(?:[a-z][\w-]*\s+){{0,2}}{_HOME_NOUN}\s+(?i:in|near|on)\s+(?:(?i:the)\s+)?(?=[A-Z])"
 )
 #: Homes that care for those who live in them ("care home", "nursing home").
 _CARE = r"(?i:(?:care|nursing|residential|retirement)\s+home|care\s+facility|hospice)"
@@ -109,6 +109,13 @@ HOME_RULES: tuple[Rule, ...] = (
     # moved to a hotel in Ludlow", "I moved to a new team in March")
     rule(rf"(?:(?:{FP}|{NAME}(?:\s+has)?){PERFECT}\s+{ADV}|^)(?i:moved|relocated)\s+{_LEFT_FIRST}"
           rf"(?i:to|into)\s+{_A_HOME_IN}{ORG}", "lives_in", event=True),
+    # "Derek and I have finally sold the house in Solihull": the home sold was where one lived
+    rule(rf"{FP}{PERFECT}\s+{ADV}(?i:sold)\s+(?i:the|our|my)\s+(?:[a-z][\w-]*\s+){{0,2}}?"
+          rf"{_HOME_NOUN}\s+(?i:in|on)\s+(?:(?i:the)\s+)?(?=[A-Z]){ORG}", "former_lives_in",
+          event=True),
+    # "Moving out of halls into a house on Harborne Road": a move ahead, no home yet
+    rule(rf"(?:{BE1}\s+{ADV}|^)(?i:moving)\s+{_LEFT_FIRST}(?i:to|into)\s+{_A_HOME_IN}{ORG}",
+          "move_to", event=True),
     # "moved into a studio flat in the Barbican": "I" dropped; "Rachel moved into her own
     # place in Fairview": hers; "moved out of halls into a flat in Jesmond": the home left
     # told first

@@ -11,6 +11,7 @@ from __future__ import annotations
 from graphmem.domain.alternation import alternation
 from graphmem.domain.calendar_words import AGE_WORDS
 from graphmem.domain.relatives import SERVICES
+from graphmem.domain.schooling import SUBJECTS
 from graphmem.extraction.pattern_fragments import (
     ADV,
     BE1,
@@ -54,6 +55,7 @@ _SWITCHED_TO = alternation(
      "trainer", "nanny", "childminder", "mentor", "landlord", *SERVICES)
 )  # fmt: skip
 _SWITCHED = r"(?i:switched|switching|changed|changing|moved|went\s+back|gone\s+back|going\s+back)"
+_SUBJECTS = alternation(SUBJECTS)
 
 #: "found a (new) maths tutor": a verb of finding someone, then the kind's words before the role
 _AGE_WORDS = alternation(AGE_WORDS)
@@ -99,6 +101,10 @@ PERSONAL_RULES: tuple[Rule, ...] = (
     ),
     rule(rf"{STUDENT}{_SWITCHED}\s+(?i:from)\s+(?i:studying)\s+(?:[a-z][\w'-]*\s+){{1,3}}?"
           rf"(?i:to)\s+(?:(?i:studying)\s+)?{SUBJECT_STUDIED}", "study", "word"),
+    # "Switching from chemistry to pharmacology next term": from a school subject, to another
+    rule(rf"(?:{STUDENT}|^|(?<=[,;]\s)){_SWITCHED}\s+(?i:from)\s+(?i:{_SUBJECTS})\s+(?i:to)\s+"
+          rf"(?P<t>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)(?=\s*(?:[.,!?;]|$)|\s+(?i:next|this|in|from|at|"
+          rf"for|after|before|last|because|since)\b)", "study", "word", event=True),
     # "I got accepted into the evening MBA at Warwick", "Tom was accepted to Leeds"
     rule(rf"{STUDENT}(?:(?i:got|was|were|have\s+been|'ve\s+been|just\s+got)\s+)?{ADV}"
           rf"(?i:accepted)\s+(?i:in)?(?i:to)\s+(?:(?:the|an?)\s+(?:[\w'-]+\s+){{0,4}}?(?i:at)\s+)?"

@@ -188,7 +188,9 @@ _HOLDS: dict[Kind, re.Pattern[str]] = {
         rf"(?<![£$€¥₹\d.,])\b{_HOUR}\s*(?:till|til|until|to)\s+{_HOUR}|"
         # a race's time in words: "4 hours 12 minutes", "3hrs 40", "22 minutes 10 seconds"
         r"\b\d{1,2}\s*(?:hours?|hrs?|h)\s*(?:and\s+)?\d{1,2}\b|\b\d{1,2}\s*(?:minutes?|mins?)\s*"
-        r"(?:and\s+)?\d{1,2}\s*(?:seconds?|secs?|s)\b",
+        r"(?:and\s+)?\d{1,2}\s*(?:seconds?|secs?|s)\b|"
+        # a time got down to or done in: "got my any% down to 48 minutes", "in 19 mins"
+        r"\b(?:down\s+to|under|in)\s+\d{1,3}\s*(?:minutes?|mins?)\b(?!\s+(?:ago|late|early))",
         re.I,
     ),
 }
@@ -259,10 +261,13 @@ _ASKED: tuple[tuple[re.Pattern[str], Kind], ...] = (
     # "When do the kids see their dad?", "When are Biscuit's classes now?": a recurring or
     # coming time (not "When did …?": a past event's date is its memory's own)
     (re.compile(r"^\s*when\s+(?:do|does|is|are)\b", re.I), "when"),
-    # "Which platform do I stream on?", "What app do we use for the shop?"
+    # "Which platform do I stream on?", "What app do we use for the shop?", "Where does Zak
+    # stream now?"
     (
         re.compile(
-            r"^\s*(?:what|which)\s+(?:\w+\s+)?(?:platforms?|apps?|sites?|websites?|services?)\b",
+            r"^\s*(?:what|which)\s+(?:\w+\s+)?(?:platforms?|apps?|sites?|websites?|services?)\b|"
+            r"^\s*where\s+(?:do|does|did)\s+(?:[\w'-]+\s+){1,3}?(?:stream|post|sell|upload|"
+            r"publish|vlog)\b",
             re.I,
         ),
         "platform",

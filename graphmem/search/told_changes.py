@@ -15,9 +15,10 @@ with Kenji?" after "lessons on Sunday mornings", then "Kenji moved to evenings s
 Wednesday nights"; or what the question names is in the older one, or both name whom it
 asks about, and the later one moves or switches away from a name the older told, naming it
 again: "Tilly's started at nursery, Little Acorns", then "Tilly's moved to Bright Horizons,
-Little Acorns closed down" — not the one that moves: "Hawthorn moved to Ely" —, unless only
-the older holds the kind of answer asked); and the
-question is not told in the past ("How did I hurt my wrist?" asks for the event, not the
+Little Acorns closed down" — not the one that moves: "Hawthorn moved to Ely"); never when
+only the older holds the kind of answer asked ("moving my stream from Twitch to YouTube",
+then "Streams look gorgeous now" for "Where does Zak stream now?"); and the question is not
+told in the past ("How did I hurt my wrist?" asks for the event, not the
 state now). Chat says "now" of everything, so the question must name the topic: a change
 marker alone pairs nothing; and a topic most candidates name (more than ``MAX_TOPIC`` of
 them: "game" in a chat about games) is no one state.
@@ -89,13 +90,14 @@ def told_changes(memories: Sequence[Ranked], query: str, limit: int = 50) -> lis
             shared = said & stems[older.id]
             if _not_of_whom_asked(asked_names, stems[older.id], said, newer.text):
                 continue
+            if answers is not None and answers(older.text) and not answers(newer.text):
+                continue  # only the older holds the kind of answer asked
             if (
                 shared & asked
                 or _both_when(shared & named, older, newer)
                 or (
                     bool(shared & asked_names or asked & stems[older.id])
                     and _old_one_retold(asked_names, older, newer)
-                    and (answers is None or answers(newer.text) or not answers(older.text))
                 )
             ):
                 pairs.append(Pair(older, newer, frozenset(shared)))
