@@ -3,8 +3,10 @@ in …?", and no negation of the clause after it; where one works, told by the s
 on a ward; a job one moves to a town for; hyphenated words kept whole in a concept; a pet or a
 baby named in the sentence after the one that brings it in, or announced by name; a birth
 weight told in the next sentence; a name the tagger leaves unlabelled that does what people
-do; children asked about as "twins"; a state asked in the past (found by a nurse's, two
-teachers', an allotment keeper's, an engineer's and two choir singers' chats, twenty-seventh
+do; where someone comes from; children asked about as "twins"; a state asked in the past;
+"at work" in a current question; where one streams; the answer only the older of two holds
+(found by a nurse's, two teachers', an allotment keeper's, an engineer's, two choir singers',
+a retired couple's, a student's, two sisters', a baker's and two gamers' chats, twenty-seventh
 stop). The sentences here are other wordings than the ones that found them."""
 
 from __future__ import annotations
@@ -57,6 +59,13 @@ triples = partial(told, speaker=SPEAKER)
         # a course switched, from a school subject
         ("switching from physics to astrophysics in second year",
          [(SPEAKER, "study", "astrophysics")]),
+        # where someone comes from
+        ("I'm originally from Aberdeen but Bristol is home now",
+         [(SPEAKER, "comes_from", "Aberdeen")]),
+        ("Tomasz is from Gdansk", [("Tomasz", "comes_from", "Gdansk")]),
+        ("my new colleague Ines from Porto starts Monday", [("Ines", "comes_from", "Porto")]),
+        ("a scarf from my home country, Norway", [(SPEAKER, "comes_from", "Norway")]),
+        ("born and bred in Hull, me", [(SPEAKER, "comes_from", "Hull")]),
         # "Not any more, …" answers the question before: the clause after it is told
         ("Not any more, I moved to Harrogate in May", [(SPEAKER, "lives_in", "Harrogate")]),
     ],
@@ -84,6 +93,9 @@ def test_read_in_chat(text: str, wanted: list[tuple[str, str, str]]) -> None:
         ("Dad retired after 40 years at the docks", "former_works_at"),
         # a move ahead is no home yet
         ("moving into a flat on Albany Road next month", "lives_in"),
+        # a department or an office is no origin
+        ("Rhian's from HR", "comes_from"),
+        ("Dev is from the Leeds office", "comes_from"),
         # a switch of milk is no course
         ("switched from oat milk to soya", "study"),
     ],

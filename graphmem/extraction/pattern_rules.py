@@ -54,6 +54,7 @@ from graphmem.extraction.pattern_rules_couples import COUPLE_RULES
 from graphmem.extraction.pattern_rules_health import HEALTH_RULES
 from graphmem.extraction.pattern_rules_home import HOME_RULES
 from graphmem.extraction.pattern_rules_life import LIFE_RULES
+from graphmem.extraction.pattern_rules_origins import ORIGIN_RULES
 from graphmem.extraction.pattern_rules_personal import PERSONAL_RULES
 from graphmem.extraction.pattern_rules_pets import PET_RULES
 from graphmem.extraction.pattern_rules_possessions import POSSESSION_RULES
@@ -96,7 +97,7 @@ _NO_JOB_AFTER = (
 )
 
 RULES: tuple[Rule, ...] = (
-    *HOME_RULES,
+    *HOME_RULES, *ORIGIN_RULES,
     # "Felix just moved to Vancouver for a job at EA": the move tells the job too
     rule(rf"(?:{FP}|{NAME})(?:'ve|\s+has|\s+have)?\s+{ADV}(?i:moved|relocated)\s+(?i:to)\s+{CAP}"
           rf"(?:\s+{CAP}){{0,3}}\s+(?i:for)\s+(?i:a\s+|my\s+|his\s+|her\s+)?(?i:new\s+)?(?i:job|position|role)\s+"
