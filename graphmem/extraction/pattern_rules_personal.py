@@ -105,6 +105,8 @@ PERSONAL_RULES: tuple[Rule, ...] = (
     rule(rf"(?:{STUDENT}|^|(?<=[,;]\s)){_SWITCHED}\s+(?i:from)\s+(?i:{_SUBJECTS})\s+(?i:to)\s+"
           rf"(?P<t>[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?)(?=\s*(?:[.,!?;]|$)|\s+(?i:next|this|in|from|at|"
           rf"for|after|before|last|because|since)\b)", "study", "word", event=True),
+    rule(rf"(?:{STUDENT}|^|(?<=[,;]\s)){_SWITCHED}\s+(?i:from)\s+(?P<t>(?i:{_SUBJECTS}))\s+(?i:to)\s+"
+          rf"[a-z]", "former_study", "word", event=True),  # … and what was studied before
     # "I got accepted into the evening MBA at Warwick", "Tom was accepted to Leeds"
     rule(rf"{STUDENT}(?:(?i:got|was|were|have\s+been|'ve\s+been|just\s+got)\s+)?{ADV}"
           rf"(?i:accepted)\s+(?i:in)?(?i:to)\s+(?:(?:the|an?)\s+(?:[\w'-]+\s+){{0,4}}?(?i:at)\s+)?"
