@@ -111,7 +111,7 @@ def test_a_no_that_tells_an_end_is_a_former_job() -> None:
 
 def test_a_no_that_tells_an_end_is_a_former_home() -> None:
     read = read_turns(
-        [("Cai", "Do you still live in Bangor?"), ("Non", "Not any more, I'm in Conwy now.")]
+        [("Cai", "Do you still live in Bangor?"), ("Non", "I don't anymore, I'm in Conwy now.")]
     )
     assert ("Non", "lives_in", "Bangor") in facts(read[1].denied)
 

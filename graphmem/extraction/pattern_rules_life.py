@@ -30,7 +30,7 @@ _NO_KIND = (
 )
 
 #: A baby (or babies) the speaker announces: "our baby girl is here", "the twins arrived".
-_BABY = r"(?:{MY_REL}|(?<![\w'])(?i:the)\s+)"
+_BABY = rf"(?:{MY_REL}|(?<![\w'])(?i:the)\s+)"
 _BORN = (
     r"\s+(?:(?i:is|are|has|have)\s+)?(?:(?i:finally|just|safely)\s+)?(?i:here|arrived|born)"
     r"(?:\s+(?i:safe\s+and\s+sound|at\s+last))?(?:\s*[,:]\s+|\s+-\s+)"
@@ -45,9 +45,9 @@ _NO_BABY_NAME = (
 LIFE_RULES: tuple[Rule, ...] = (
     # "The twins are here, Arjun and Maya", "our baby girl arrived: Nora": the speaker's
     # children, by name
-    rule(rf"{_BABY.format(MY_REL=MY_REL)}(?P<r>(?i:twins|triplets)){_BORN}{_NO_BABY_NAME}"
+    rule(rf"{_BABY}(?P<r>(?i:twins|triplets)){_BORN}{_NO_BABY_NAME}"
           rf"{LISTED_NAMES}", "relatives", "names", event=True),
-    rule(rf"{_BABY.format(MY_REL=MY_REL)}(?P<r>(?i:baby\s+girl|baby\s+boy|baby)){_BORN}"
+    rule(rf"{_BABY}(?P<r>(?i:baby\s+girl|baby\s+boy|baby)){_BORN}"
           rf"{_NO_BABY_NAME}{PERSON}", "relation", event=True),
     # "Just handed in my notice at Deloitte", "my last day at Lidl was Friday": a job left
     rule(rf"{FP}{PERFECT}\s+{ADV}(?i:handed|gave|put)\s+(?i:in\s+)?(?i:my|our)\s+(?i:notice)\s+"

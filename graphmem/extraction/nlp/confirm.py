@@ -36,12 +36,11 @@ _REST = r"(?P<rest>[^?]+)\?\s*$"
 _DO = re.compile(rf"^\W*(?i:so\s+)?(?P<aux>(?i:do|does))\s+{_SUBJECT}\s+{_STILL}{_REST}")
 _BE = re.compile(rf"^\W*(?i:so\s+)?(?P<aux>(?i:are|is))\s+{_SUBJECT}\s+{_STILL}{_REST}")
 
-#: "Not any more", "no longer", "nope, not since May", "I'm not anymore": a no that tells an
+#: "Not any more", "no longer", "nope, not since May", "I don't anymore": a no that tells an
 #: end (a dropped "I'm" restored before it, as the parse reads it).
 _NO_MORE = re.compile(
-    r"^\W*(?:(?:no|nope|nah)\W+)?(?:i'm\s+|i\s+am\s+|i\s+don't\s+)?"
-    r"(?:not\s+(?:any\s*more|now|since\b)|no\s+longer|"
-    r"no\s+more)\b",
+    r"^\W*(?:(?:no|nope|nah)\W+)?(?:i'm\s+|i\s+am\s+|i\s+)?"
+    r"(?:not\s+(?:any\s*more|now|since\b)|no\s+longer|no\s+more|don't\s+any\s*more)\b",
     re.IGNORECASE,
 )
 #: "Still at the Herald?", "are you still working at Arup?": where the one asked works
